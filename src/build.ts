@@ -1,0 +1,28 @@
+// build(): the recipe. load → validate → derive → render → write.
+import { readContent } from './content/index.js';
+import { deriveSite } from './derive/index.js';
+import { renderApi } from './render/api.js';
+import { renderState } from './state.js';
+import { writeOutput } from './write.js';
+
+export interface BuildOptions {
+  contentDir: string;
+  outDir: string;
+  /** The moment the output describes, epoch ms; default: the clock. */
+  now?: number;
+}
+
+export interface BuildResult {
+  now: number;
+  files: number;
+  bytes: number;
+}
+
+/** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
+export async function build({ contentDir, outDir, now = Date.now() }: BuildOptions): Promise<BuildResult> {
+  const content = await readContent(contentDir);
+  const site = deriveSite(content, now);
+  const files = [...renderApi(site), renderState(content, now)];
+  const bytes = await writeOutput(outDir, files);
+  return { now, files: files.length, bytes };
+}

@@ -1,0 +1,155 @@
+// The thin CLI: parse flags, call the core, print, choose the exit code. Nothing below src/cli.ts
+// prints or exits. Exit 0 success, 1 content errors (all listed), 2 usage errors (DESIGN 7).
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ParseArgsConfig } from 'node:util';
+import { build } from './build.js';
+import { loadContent, validateContent } from './content/index.js';
+import { ContentError, formatIssue, StatuspressError } from './errors.js';
+import type { ContentIssue } from './errors.js';
+import { serve } from './serve/server.js';
+import { parseTimestamp } from './time.js';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Out = { log: (line: string) => void; error: (line: string) => void };
+
+const USAGE = `statuspress — status pages from YAML in git
+
+Usage:
+  statuspress build    [--content content] [--out dist] [--now ISO]
+  statuspress validate [--content content] [--format text|github]
+  statuspress serve    [--dir dist] [--port 8080] [--host 127.0.0.1] [--base /path]
+
+Run \`statuspress <command> --help\` for a command's options.`;
+
+const COMMANDS: Record<string, { options: Options; run: (values: Values, out: Out) => Promise<number> }> = {
+  build: {
+    options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' }, now: { type: 'string' } },
+    run: runBuild,
+  },
+  validate: {
+    options: { content: { type: 'string', default: 'content' }, format: { type: 'string', default: 'text' } },
+    run: runValidate,
+  },
+  serve: {
+    options: {
+      dir: { type: 'string', default: 'dist' },
+      port: { type: 'string', default: '8080' },
+      host: { type: 'string', default: '127.0.0.1' },
+      base: { type: 'string', default: '' },
+    },
+    run: runServe,
+  },
+};
+
+type Values = Record<string, string | boolean | undefined>;
+
+class UsageError extends Error {}
+
+/** Runs the CLI; resolves to the exit code (serve resolves only once the server has stopped). */
+export async function main(argv: string[], out: Out = { log: console.log, error: console.error }): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    out.log(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version') {
+    out.log('statuspress 0.1.0');
+    return 0;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    out.error(`Unknown command "${name}".\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    const { values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    if (values.help) {
+      out.log(commandHelp(name, command.options));
+      return 0;
+    }
+    return await command.run(values, out);
+  } catch (error) {
+    return report(error, out, name, command.options);
+  }
+}
+
+function commandHelp(name: string, options: Options): string {
+  const flags = Object.entries(options).map(([flag, o]) => `  --${flag}${o.default !== undefined ? `  (default: ${String(o.default)})` : ''}`);
+  return `Usage: statuspress ${name} [options]\n\nOptions:\n${flags.join('\n')}`;
+}
+
+function report(error: unknown, out: Out, name: string, options: Options): number {
+  if (error instanceof ContentError) {
+    for (const issue of error.issues) out.error(formatIssue(issue));
+    out.error(`\n${error.message}. ${error.hint ?? ''}`.trimEnd());
+    return 1;
+  }
+  const code = (error as { code?: string }).code ?? '';
+  if (error instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
+    out.error(`${(error as Error).message}\n\n${commandHelp(name, options)}`);
+    return 2;
+  }
+  if (error instanceof StatuspressError) {
+    const where = error.location ? `${error.location.file}${error.location.line ? `:${error.location.line}:${error.location.column ?? 1}` : ''}  ` : '';
+    out.error(`${where}${error.message}${error.hint ? `\n${error.hint}` : ''}`);
+    return error.code === 'usage' ? 2 : 1;
+  }
+  out.error(`statuspress ${name} failed unexpectedly: ${(error as Error).stack ?? String(error)}`);
+  return 1;
+}
+
+async function runBuild(values: Values, out: Out): Promise<number> {
+  let now: number | undefined;
+  if (typeof values.now === 'string') {
+    const parsed = parseTimestamp(values.now);
+    if (parsed === null) throw new UsageError(`--now must be an ISO 8601 timestamp with a time zone (2026-11-20T10:05:00Z), not "${values.now}"`);
+    now = parsed;
+  }
+  const started = performance.now();
+  const result = await build({ contentDir: String(values.content), outDir: String(values.out), ...(now === undefined ? {} : { now }) });
+  const ms = Math.round(performance.now() - started);
+  out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
+  return 0;
+}
+
+async function runValidate(values: Values, out: Out): Promise<number> {
+  const format = values.format;
+  if (format !== 'text' && format !== 'github') throw new UsageError(`--format must be text or github, not "${String(format)}"`);
+  const contentDir = String(values.content);
+  const { issues } = validateContent(await loadContent(contentDir));
+  if (issues.length === 0) {
+    out.log(`${contentDir}: no problems found`);
+    return 0;
+  }
+  for (const issue of issues) out.error(format === 'github' ? githubAnnotation(contentDir, issue) : formatIssue(issue));
+  out.error(`\n${issues.length} problem${issues.length === 1 ? '' : 's'} in ${contentDir}`);
+  return 1;
+}
+
+/** A GitHub Actions workflow command: shows the problem on the pull request's changed line. */
+function githubAnnotation(contentDir: string, issue: ContentIssue): string {
+  const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (s: string): string => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const file = path.posix.join(contentDir.split(path.sep).join('/'), issue.file);
+  const title = issue.path ? `,title=${property(issue.path)}` : '';
+  return `::error file=${property(file)},line=${issue.line},col=${issue.column}${title}::${escape(issue.message)}`;
+}
+
+async function runServe(values: Values, out: Out): Promise<number> {
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${String(values.port)}"`);
+  const base = String(values.base);
+  if (base && !base.startsWith('/')) throw new UsageError(`--base must start with /, not "${base}"`);
+  const running = await serve({ dir: String(values.dir), host: String(values.host), port, base });
+  out.log(`Serving ${values.dir} at ${running.url}${base}/  (API: ${running.url}${base}/api/v1/status)`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => {
+      out.log('Shutting down: finishing requests in flight');
+      void running.close().then(resolve);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  return 0;
+}

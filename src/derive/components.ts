@@ -1,0 +1,83 @@
+// The component tree (DESIGN 3.4 and 4): API order, and state bubbling up from present notices.
+import type { Component, State } from '../types.js';
+import type { DerivedComponent, DerivedNotice } from './types.js';
+
+const bySiblingOrder = (a: Component, b: Component): number =>
+  (a.position ?? Infinity) - (b.position ?? Infinity) || a.id - b.id;
+
+/** Components in depth-first pre-order, each with its children; validation has ruled out cycles. */
+export function orderTree(components: Component[]): { component: Component; children: number[] }[] {
+  const children = new Map<number | null, Component[]>();
+  for (const c of components) {
+    const siblings = children.get(c.parentId);
+    if (siblings) siblings.push(c);
+    else children.set(c.parentId, [c]);
+  }
+  for (const siblings of children.values()) siblings.sort(bySiblingOrder);
+
+  const ordered: { component: Component; children: number[] }[] = [];
+  // An explicit stack, not recursion: a deep tree must not overflow the call stack.
+  const stack = [...(children.get(null) ?? [])].reverse();
+  while (stack.length > 0) {
+    const component = stack.pop()!;
+    const kids = children.get(component.id) ?? [];
+    ordered.push({ component, children: kids.map((k) => k.id) });
+    for (let i = kids.length - 1; i >= 0; i--) stack.push(kids[i]!);
+  }
+  return ordered;
+}
+
+/** Each component id with itself and its ancestors, nearest first. */
+export function lineage(components: Component[]): Map<number, number[]> {
+  const parent = new Map(components.map((c) => [c.id, c.parentId]));
+  const result = new Map<number, number[]>();
+  const walk = (id: number): number[] => {
+    const known = result.get(id);
+    if (known) return known;
+    const up = parent.get(id);
+    const chain = [id, ...(up === null || up === undefined ? [] : walk(up))];
+    result.set(id, chain);
+    return chain;
+  };
+  for (const c of components) walk(c.id);
+  return result;
+}
+
+/** Component states from the present notices: degraded beats under-maintenance beats operational. */
+export function componentStates(notices: DerivedNotice[], lines: Map<number, number[]>): Map<number, State> {
+  const states = new Map<number, State>();
+  for (const notice of notices) {
+    const state = noticeEffect(notice);
+    if (state === null) continue;
+    for (const listed of notice.source.components) {
+      for (const id of lines.get(listed) ?? []) {
+        if (state === 'degraded' || states.get(id) !== 'degraded') states.set(id, state);
+      }
+    }
+  }
+  return states;
+}
+
+/** What a notice does to the components it affects (and to the page), if anything. */
+export function noticeEffect(notice: DerivedNotice): State | null {
+  if (notice.timelineState !== 'present') return null;
+  if (notice.type === 'unplanned' && (notice.state === 'investigating' || notice.state === 'identified')) {
+    return 'degraded';
+  }
+  if (notice.type === 'planned' && notice.state === 'underway') return 'under-maintenance';
+  return null;
+}
+
+export function toDerivedComponents(
+  ordered: { component: Component; children: number[] }[],
+  states: Map<number, State>,
+  siteMetrics: boolean,
+): DerivedComponent[] {
+  return ordered.map(({ component, children }) => ({
+    source: component,
+    id: component.id,
+    state: states.get(component.id) ?? 'operational',
+    children,
+    metrics: siteMetrics && component.metrics,
+  }));
+}

@@ -1,0 +1,98 @@
+// Metrics of DESIGN 3.5: timeframe rules, the union of impact windows, and the spec's formulas.
+import { badRequest } from '../routes/request.js';
+import type { Timeframe } from '../routes/request.js';
+import { DAY_MS, formatDate, parseDate, startOfUtcDay } from '../time.js';
+import type { DerivedNotice, DerivedSite, Span } from './types.js';
+
+export const DEFAULT_WINDOW_DAYS = 30;
+
+export interface ResolvedTimeframe {
+  startDate: string;
+  endDate: string;
+  /** [start 00:00Z, end + 1 day 00:00Z) cut off at now. */
+  span: Span;
+}
+
+export interface MetricsFigures {
+  timeframe: ResolvedTimeframe;
+  /** The counted notices, in API order. */
+  notices: DerivedNotice[];
+  totalSeconds: number;
+  impactSeconds: number;
+  percent: number;
+  mttrSeconds: number;
+  mtbfSeconds: number;
+}
+
+/** Applies defaults and the range rules; throws a 400 naming the parameter. */
+export function resolveTimeframe(timeframe: Timeframe, now: number): ResolvedTimeframe {
+  const today = startOfUtcDay(now);
+  const start = timeframe.start === undefined ? today - DEFAULT_WINDOW_DAYS * DAY_MS : parseDate(timeframe.start);
+  const end = timeframe.end === undefined ? today : parseDate(timeframe.end);
+  if (start === null) throw badRequest(`timeframe_start must be a date yyyy-mm-dd, not "${timeframe.start}"`);
+  if (end === null) throw badRequest(`timeframe_end must be a date yyyy-mm-dd, not "${timeframe.end}"`);
+  const earliest = twelveMonthsBefore(today);
+  if (start < earliest) {
+    throw badRequest(`timeframe_start must be at most 12 months ago (${formatDate(earliest)} or later)`);
+  }
+  if (start > today) throw badRequest(`timeframe_start must not be after today (${formatDate(today)})`);
+  if (start > end) throw badRequest('timeframe_start must not be after timeframe_end');
+  const cutEnd = Math.min(end, today);
+  return {
+    startDate: formatDate(start),
+    endDate: formatDate(cutEnd),
+    span: { start, end: Math.min(cutEnd + DAY_MS, now) },
+  };
+}
+
+function twelveMonthsBefore(day: number): number {
+  const d = new Date(day);
+  const year = d.getUTCFullYear() - 1;
+  const month = d.getUTCMonth();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay));
+}
+
+/** The one overlap test, shared by the metrics and the `impact_timeframe_overlaps` filter. */
+export const overlaps = (impact: Span, start: number, end: number): boolean =>
+  impact.start < end && impact.end > start;
+
+/** The notices counting toward a component whose impact overlaps [start, end). */
+export function countedNotices(site: DerivedSite, componentId: number, start: number, end: number): DerivedNotice[] {
+  return (site.metricsNotices.get(componentId) ?? []).filter((n) => overlaps(n.impact!, start, end));
+}
+
+/** Length in ms of the union of the spans clipped to the window: overlapping incidents count once. */
+export function unionLength(spans: Span[], window: Span): number {
+  const clipped = spans
+    .map((s) => ({ start: Math.max(s.start, window.start), end: Math.min(s.end, window.end) }))
+    .filter((s) => s.end > s.start)
+    .sort((a, b) => a.start - b.start);
+  let total = 0;
+  let cursor = -Infinity;
+  for (const s of clipped) {
+    const from = Math.max(s.start, cursor);
+    if (s.end > from) total += s.end - from;
+    cursor = Math.max(cursor, s.end);
+  }
+  return total;
+}
+
+/** The spec's formulas over whole seconds, so the printed calculation reproduces the printed result. */
+export function computeMetrics(site: DerivedSite, componentId: number, timeframe: ResolvedTimeframe): MetricsFigures {
+  const { span } = timeframe;
+  const notices = countedNotices(site, componentId, span.start, span.end);
+  const totalSeconds = Math.round((span.end - span.start) / 1000);
+  const impactSeconds = Math.round(unionLength(notices.map((n) => n.impact!), span) / 1000);
+  const count = notices.length;
+  const percent = totalSeconds === 0 ? 100 : 100 - (impactSeconds / totalSeconds) * 100;
+  return {
+    timeframe,
+    notices,
+    totalSeconds,
+    impactSeconds,
+    percent: Math.round(percent * 1e12) / 1e12,
+    mttrSeconds: count === 0 ? 0 : Math.round(impactSeconds / count),
+    mtbfSeconds: count === 0 ? totalSeconds : Math.round((totalSeconds - impactSeconds) / count),
+  };
+}

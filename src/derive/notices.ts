@@ -1,0 +1,78 @@
+// Notice rules of DESIGN 3.1 and 3.3: state, began_at/ended_at, impact window, timeline_state.
+import type { Notice, NoticeState, SiteConfig, TimelineState } from '../types.js';
+import { DAY_MS } from '../time.js';
+import type { DerivedNotice, DerivedUpdate, Span } from './types.js';
+import { publishedUpdates } from './updates.js';
+
+const RECENT_MS = 7 * DAY_MS;
+
+/** The notice as of `now`, or null while none of its updates is published. */
+export function deriveNotice(notice: Notice, now: number, site: SiteConfig): DerivedNotice | null {
+  const updates = publishedUpdates(notice, now, site);
+  if (updates.length === 0) return null;
+  const state = updates[updates.length - 1]!.state;
+  const beganAt = notice.beganAt ?? derivedBegan(notice, updates);
+  const endedAt = notice.endedAt ?? derivedEnded(notice, updates);
+  const impact = impactSpan(notice, state, beganAt, updates, now);
+  return {
+    source: notice,
+    id: notice.id,
+    type: notice.type,
+    updates,
+    state,
+    createdAt: updates[0]!.at,
+    updatedAt: Math.max(...updates.map((u) => u.updatedAt)),
+    beganAt,
+    endedAt,
+    timelineState: timelineState(notice, beganAt, endedAt, now),
+    impact,
+    impactSeconds: impact ? Math.round((impact.end - impact.start) / 1000) : 0,
+  };
+}
+
+const firstAt = (updates: DerivedUpdate[], states: NoticeState[]): number | null =>
+  updates.find((u) => u.state !== null && states.includes(u.state))?.at ?? null;
+
+function derivedBegan(notice: Notice, updates: DerivedUpdate[]): number | null {
+  if (notice.type === 'unplanned') return updates[0]!.at;
+  if (notice.type === 'planned') return firstAt(updates, ['underway']);
+  return null;
+}
+
+function derivedEnded(notice: Notice, updates: DerivedUpdate[]): number | null {
+  if (notice.type === 'unplanned') return firstAt(updates, ['resolved', 'false_alarm']);
+  if (notice.type === 'planned') return firstAt(updates, ['complete', 'cancelled']);
+  return null;
+}
+
+function impactSpan(
+  notice: Notice,
+  state: NoticeState | null,
+  beganAt: number | null,
+  updates: DerivedUpdate[],
+  now: number,
+): Span | null {
+  if (notice.type !== 'unplanned' || state === 'false_alarm' || beganAt === null) return null;
+  const end =
+    notice.impactSeconds !== null
+      ? beganAt + notice.impactSeconds * 1000
+      : (firstAt(updates, ['recovering', 'resolved']) ?? now);
+  // Impact never reaches past `now`, and an override that ends it early cannot make it negative.
+  const start = Math.min(beganAt, now);
+  return { start, end: Math.max(start, Math.min(end, now)) };
+}
+
+function timelineState(notice: Notice, beganAt: number | null, endedAt: number | null, now: number): TimelineState {
+  const ended = notice.type === 'general' ? notice.expiresAt : endedAt;
+  if (ended !== null && ended <= now) return now - ended <= RECENT_MS ? 'past_recent' : 'past_distant';
+  if (notice.type === 'planned' && notice.beginsAt !== null && now < notice.beginsAt && beganAt === null) {
+    return 'future';
+  }
+  return 'present';
+}
+
+/** Newest first by began_at ?? begins_at ?? created_at, then id descending (DESIGN 4). */
+export function compareNotices(a: DerivedNotice, b: DerivedNotice): number {
+  const key = (n: DerivedNotice): number => n.beganAt ?? n.source.beginsAt ?? n.createdAt;
+  return key(b) - key(a) || b.id - a.id;
+}

@@ -1,0 +1,64 @@
+// What derivation produces: the site as of one `now`, with every rule of DESIGN 3 applied.
+// Everything the renderers need is here, precomputed once, so no renderer loops over notices × components.
+import type { Component, Notice, NoticeState, NoticeType, SiteConfig, State, TimelineState } from '../types.js';
+
+export interface DerivedUpdate {
+  /** notice id × 1000 + file position + 1; auto transitions take 901 (underway) and 902 (complete). */
+  id: number;
+  at: number;
+  updatedAt: number;
+  state: NoticeState | null;
+  content: string;
+}
+
+/** A half-open span of time [start, end) in epoch ms. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+export interface DerivedNotice {
+  source: Notice;
+  id: number;
+  type: NoticeType;
+  /** Published updates (and auto transitions) in time order, oldest first. */
+  updates: DerivedUpdate[];
+  /** State of the latest update; null for general notices. */
+  state: NoticeState | null;
+  createdAt: number;
+  updatedAt: number;
+  beganAt: number | null;
+  endedAt: number | null;
+  timelineState: TimelineState;
+  /** Unplanned, not false_alarm: the span that counts against uptime; otherwise null. */
+  impact: Span | null;
+  /** Length of `impact` in whole seconds (0 without one). */
+  impactSeconds: number;
+}
+
+export interface DerivedComponent {
+  source: Component;
+  id: number;
+  state: State;
+  /** Ids of the direct children, in API order. */
+  children: number[];
+  /** Metrics published for it: the site has metrics on and the component does not turn them off. */
+  metrics: boolean;
+}
+
+export interface DerivedSite {
+  now: number;
+  site: SiteConfig;
+  /** Depth-first pre-order of the tree; siblings by position, then id. */
+  components: DerivedComponent[];
+  componentsById: Map<number, DerivedComponent>;
+  /** Published notices, newest first by began_at ?? begins_at ?? created_at, then id descending. */
+  notices: DerivedNotice[];
+  noticesById: Map<number, DerivedNotice>;
+  /**
+   * For each component, in API order, the notices that count toward its metrics at any time
+   * (unplanned, not false_alarm, listing it or a descendant).
+   */
+  metricsNotices: Map<number, DerivedNotice[]>;
+  page: { state: State; updatedAt: number };
+}

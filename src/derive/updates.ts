@@ -1,0 +1,41 @@
+// Publishing and auto transitions (DESIGN 3 and 3.2): which updates a notice shows as of `now`.
+import type { Notice, SiteConfig } from '../types.js';
+import type { DerivedUpdate } from './types.js';
+
+/** Synthetic updates get ids past the 899 a file may hold, so file updates keep theirs. */
+const UNDERWAY_ID = 901;
+const COMPLETE_ID = 902;
+
+const byTime = (a: DerivedUpdate, b: DerivedUpdate): number => a.at - b.at || a.id - b.id;
+
+/** The updates of a notice published by `now`, auto transitions included, oldest first. */
+export function publishedUpdates(notice: Notice, now: number, site: SiteConfig): DerivedUpdate[] {
+  const updates = notice.updates
+    .filter((u) => u.at <= now)
+    .map(
+      (u): DerivedUpdate => ({
+        id: notice.id * 1000 + u.index + 1,
+        at: u.at,
+        updatedAt: u.updatedAt,
+        state: u.state,
+        content: u.content,
+      }),
+    )
+    .sort(byTime);
+  if (notice.type === 'planned' && notice.autoTransition && updates.length > 0) {
+    addAutoTransitions(notice, now, site, updates);
+  }
+  return updates;
+}
+
+function addAutoTransitions(notice: Notice, now: number, site: SiteConfig, updates: DerivedUpdate[]): void {
+  const step = (from: string, to: 'underway' | 'complete', at: number | null, id: number): void => {
+    const latest = updates[updates.length - 1]!;
+    if (latest.state !== from || at === null || now < at) return;
+    // A late-posted `scheduled` note must not end up after the transition it triggers.
+    const when = Math.max(at, latest.at);
+    updates.push({ id: notice.id * 1000 + id, at: when, updatedAt: when, state: to, content: site.transitionText[to] });
+  };
+  step('scheduled', 'underway', notice.beginsAt, UNDERWAY_ID);
+  step('underway', 'complete', notice.endsAt, COMPLETE_ID);
+}

@@ -1,0 +1,102 @@
+// renderApi(): every answer the API can give for a finite set of requests, as files (DESIGN 4).
+// Each collection is filtered once and cut into pages; list items are rendered once per notice.
+import type { DerivedSite } from '../derive/index.js';
+import { computeMetrics, resolveTimeframe } from '../derive/metrics.js';
+import { apiFilePath } from '../routes/files.js';
+import type { ApiRequest, ComponentFilter, NoticeFilter, TimelineFilter } from '../routes/request.js';
+import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
+import type { NoticeType } from '../types.js';
+import { serialize } from './answer.js';
+import { pageCount, paginate, selectComponents, selectNotices } from './collections.js';
+import { metricsNoticesRequest, metricsResult } from './metrics.js';
+import { listComponent, listNotice, noticeDetail, pageResource } from './resources.js';
+import type { OutputFile } from './types.js';
+
+export function renderApi(site: DerivedSite): OutputFile[] {
+  const files: OutputFile[] = [];
+  const emit = (request: ApiRequest, body: unknown): void => {
+    files.push({ path: apiFilePath(request)!, contents: serialize(body) });
+  };
+  emit({ endpoint: 'status' }, { page: pageResource(site) });
+  renderComponentLists(site, emit);
+  renderNoticeLists(site, emit);
+  for (const notice of site.notices) emit({ endpoint: 'notice', id: notice.id }, { notice: noticeDetail(site, notice) });
+  if (site.site.metrics) renderMetrics(site, emit);
+  return files;
+}
+
+type Emit = (request: ApiRequest, body: unknown) => void;
+
+/** Every combination of the two component filters; parent_id_null=true with an id is a (valid) empty list. */
+function componentFilters(site: DerivedSite): ComponentFilter[] {
+  const nulls = [undefined, true, false] as const;
+  const ids = [undefined, ...site.components.map((c) => c.id)];
+  return nulls.flatMap((parentIdNull) =>
+    ids.map((parentIdEq) => ({
+      ...(parentIdNull === undefined ? {} : { parentIdNull }),
+      ...(parentIdEq === undefined ? {} : { parentIdEq }),
+    })),
+  );
+}
+
+function renderComponentLists(site: DerivedSite, emit: Emit): void {
+  const items = new Map(site.components.map((c) => [c.id, listComponent(site, c)]));
+  for (const filter of componentFilters(site)) {
+    const selected = selectComponents(site, filter);
+    for (let page = 1; page <= pageCount(selected.length); page++) {
+      const request = { endpoint: 'components' as const, filter, page };
+      const { items: onPage, meta } = paginate(selected, request);
+      emit(request, { components: onPage.map((c) => items.get(c.id)), meta });
+    }
+  }
+}
+
+function noticeFilters(): NoticeFilter[] {
+  const types: (NoticeType | undefined)[] = [undefined, ...NOTICE_TYPES];
+  const timelines: (TimelineFilter | undefined)[] = [undefined, ...TIMELINE_STATES, 'past'];
+  return types.flatMap((type) =>
+    timelines.map((timelineState) => ({
+      ...(type === undefined ? {} : { type }),
+      ...(timelineState === undefined ? {} : { timelineState }),
+    })),
+  );
+}
+
+function renderNoticeLists(site: DerivedSite, emit: Emit, filters: NoticeFilter[] = noticeFilters()): void {
+  const items = noticeItems(site);
+  for (const filter of filters) {
+    const selected = selectNotices(site, filter);
+    for (let page = 1; page <= pageCount(selected.length); page++) {
+      const request = { endpoint: 'notices' as const, filter, page };
+      const { items: onPage, meta } = paginate(selected, request);
+      emit(request, { notices: onPage.map((n) => items.get(n.id)), meta });
+    }
+  }
+}
+
+const itemCache = new WeakMap<DerivedSite, Map<number, unknown>>();
+
+/** List items are the same on every page and filter that shows them: render each once per site. */
+function noticeItems(site: DerivedSite): Map<number, unknown> {
+  let items = itemCache.get(site);
+  if (!items) {
+    items = new Map(site.notices.map((n) => [n.id, listNotice(site, n)]));
+    itemCache.set(site, items);
+  }
+  return items;
+}
+
+/** The default window's metrics, with and without calculations, and the notice lists they link to. */
+function renderMetrics(site: DerivedSite, emit: Emit): void {
+  const timeframe = resolveTimeframe({}, site.now);
+  const linked: NoticeFilter[] = [];
+  for (const c of site.components) {
+    if (!c.metrics) continue;
+    for (const showCalculations of [false, true]) {
+      const request = { endpoint: 'metrics' as const, componentId: c.id, timeframe: {}, showCalculations };
+      emit(request, metricsResult(site, c.id, {}, showCalculations));
+    }
+    linked.push(metricsNoticesRequest(computeMetrics(site, c.id, timeframe), c.id).filter);
+  }
+  renderNoticeLists(site, emit, linked);
+}

@@ -1,0 +1,64 @@
+// Filtering and pagination of the two collections (DESIGN 4). Filters select from lists already in
+// API order, so pages never need re-sorting.
+import type { DerivedComponent, DerivedNotice, DerivedSite } from '../derive/index.js';
+import { overlaps } from '../derive/metrics.js';
+import { apiHref } from '../routes/href.js';
+import { notFound } from '../routes/request.js';
+import type { ApiRequest, ComponentFilter, NoticeFilter } from '../routes/request.js';
+
+export const PAGE_SIZE = 25;
+
+export function selectComponents(site: DerivedSite, filter: ComponentFilter): DerivedComponent[] {
+  const { parentIdNull, parentIdEq } = filter;
+  if (parentIdEq !== undefined && !site.componentsById.has(parentIdEq)) {
+    throw notFound(`No component with id ${parentIdEq} (filter[parent_id_eq])`);
+  }
+  return site.components.filter(
+    (c) =>
+      (parentIdNull === undefined || (c.source.parentId === null) === parentIdNull) &&
+      (parentIdEq === undefined || c.source.parentId === parentIdEq),
+  );
+}
+
+export function selectNotices(site: DerivedSite, filter: NoticeFilter): DerivedNotice[] {
+  const { type, timelineState, metricsComponentId, impactOverlaps } = filter;
+  let pool = site.notices;
+  if (metricsComponentId !== undefined) {
+    if (!site.componentsById.has(metricsComponentId)) {
+      throw notFound(`No component with id ${metricsComponentId} (filter[metrics_component_id])`);
+    }
+    pool = site.metricsNotices.get(metricsComponentId) ?? [];
+  }
+  return pool.filter(
+    (n) =>
+      (type === undefined || n.type === type) &&
+      (timelineState === undefined ||
+        n.timelineState === timelineState ||
+        (timelineState === 'past' && n.timelineState.startsWith('past_'))) &&
+      // Only notices with an impact window can overlap a timeframe, as in the metrics.
+      (impactOverlaps === undefined || (n.impact !== null && overlaps(n.impact, impactOverlaps[0], impactOverlaps[1]))),
+  );
+}
+
+export interface PageOf<T> {
+  items: T[];
+  meta: { count: number; total_count: number; next_page: string | null };
+}
+
+/** One page of a collection; a page past the end is empty with next_page null. */
+export function paginate<T>(all: T[], request: Extract<ApiRequest, { page: number }>): PageOf<T> {
+  const from = (request.page - 1) * PAGE_SIZE;
+  const items = all.slice(from, from + PAGE_SIZE);
+  const hasNext = from + PAGE_SIZE < all.length;
+  return {
+    items,
+    meta: {
+      count: items.length,
+      total_count: all.length,
+      next_page: hasNext ? apiHref({ ...request, page: request.page + 1 }) : null,
+    },
+  };
+}
+
+/** Number of pages a collection fills; an empty one still has its first (empty) page. */
+export const pageCount = (total: number): number => Math.max(1, Math.ceil(total / PAGE_SIZE));

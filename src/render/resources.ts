@@ -1,0 +1,125 @@
+// The spec's resources as JSON objects. Key order follows the spec's tables: clients and diffs read it.
+import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
+import { computeMetrics, resolveTimeframe } from '../derive/metrics.js';
+import { apiHref } from '../routes/href.js';
+import { formatTimestamp as ts } from '../time.js';
+import { durationWords, percentWords } from './words.js';
+
+type Json = Record<string, unknown>;
+
+const timestampOrNull = (ms: number | null): string | null => (ms === null ? null : ts(ms));
+
+export function pageResource(site: DerivedSite): Json {
+  const { site: config, page } = site;
+  return {
+    name: config.name,
+    state: page.state,
+    state_text: config.stateText[page.state],
+    url: config.url,
+    links: {
+      components: { href: '/v1/components', count: site.components.length },
+      notices: { href: '/v1/notices', count: site.notices.length },
+    },
+    created_at: ts(config.createdAt),
+    updated_at: ts(page.updatedAt),
+  };
+}
+
+/** A component as embedded in a notice detail: no links, no metrics_summary. */
+export function embeddedComponent(c: DerivedComponent): Json {
+  return {
+    id: c.id,
+    state: c.state,
+    name: c.source.name,
+    description: c.source.description,
+    parent_id: c.source.parentId,
+    created_at: ts(c.source.createdAt),
+    updated_at: ts(c.source.updatedAt),
+  };
+}
+
+/** A component of the list; `metrics_summary` only on a site with metrics. */
+export function listComponent(site: DerivedSite, c: DerivedComponent): Json {
+  const json: Json = {
+    id: c.id,
+    state: c.state,
+    name: c.source.name,
+    description: c.source.description,
+    parent_id: c.source.parentId,
+  };
+  if (site.site.metrics) json.metrics_summary = c.metrics ? metricsSummary(site, c) : null;
+  json.links = {
+    children: {
+      href: apiHref({ endpoint: 'components', filter: { parentIdEq: c.id }, page: 1 }),
+      count: c.children.length,
+    },
+  };
+  json.created_at = ts(c.source.createdAt);
+  json.updated_at = ts(c.source.updatedAt);
+  return json;
+}
+
+function metricsSummary(site: DerivedSite, c: DerivedComponent): Json {
+  const figures = computeMetrics(site, c.id, resolveTimeframe({}, site.now));
+  return {
+    timeframe_start: figures.timeframe.startDate,
+    timeframe_end: figures.timeframe.endDate,
+    percentage_uptime: {
+      percent: figures.percent,
+      words: percentWords(figures.percent, figures.impactSeconds > 0),
+    },
+    url: `${site.site.url}/components/${c.id}/`,
+  };
+}
+
+export function updateResource(u: DerivedUpdate): Json {
+  const json: Json = { id: u.id };
+  if (u.state !== null) json.state = u.state;
+  json.content = u.content;
+  json.created_at = ts(u.at);
+  json.updated_at = ts(u.updatedAt);
+  return json;
+}
+
+/** Common and type-dependent fields; `extra` (latest_update or components + updates) goes between. */
+function noticeResource(site: DerivedSite, n: DerivedNotice, extra: Json, tail: Json): Json {
+  const json: Json = {
+    id: n.id,
+    type: n.type,
+    timeline_state: n.timelineState,
+    subject: n.source.subject,
+    url: `${site.site.url}/notices/${n.id}/`,
+    tag_list: n.source.tags,
+    created_at: ts(n.createdAt),
+    updated_at: ts(n.updatedAt),
+    links: { self: `/api/notices/${n.id}` },
+    ...extra,
+  };
+  if (n.type !== 'general') {
+    json.state = n.state;
+    json.began_at = timestampOrNull(n.beganAt);
+    json.ended_at = timestampOrNull(n.endedAt);
+  }
+  if (n.type === 'planned') {
+    json.begins_at = timestampOrNull(n.source.beginsAt);
+    json.ends_at = timestampOrNull(n.source.endsAt);
+  }
+  if (n.type === 'unplanned' && site.site.metrics) {
+    json.impact_time = { seconds: n.impactSeconds, words: durationWords(n.impactSeconds) };
+  }
+  return { ...json, ...tail };
+}
+
+export function listNotice(site: DerivedSite, n: DerivedNotice): Json {
+  return noticeResource(site, n, { latest_update: updateResource(n.updates[n.updates.length - 1]!) }, {});
+}
+
+export function noticeDetail(site: DerivedSite, n: DerivedNotice): Json {
+  const components = n.source.components
+    .map((id) => site.componentsById.get(id))
+    .filter((c): c is DerivedComponent => c !== undefined)
+    .map(embeddedComponent);
+  // Newest first, as a status page shows its timeline; the list view's latest_update is updates[0].
+  const updates = n.updates.map(updateResource).reverse();
+  return noticeResource(site, n, {}, { components, updates });
+}

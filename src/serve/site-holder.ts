@@ -1,0 +1,51 @@
+// The derived site behind on-demand answers. A new build swapped into the folder is noticed by the
+// state file's identity changing, checked at most every CHECK_MS, and loaded without a restart.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { DerivedSite } from '../derive/index.js';
+import { STATE_FILE } from '../routes/files.js';
+import { readState } from '../state.js';
+
+const CHECK_MS = 500;
+
+export class SiteHolder {
+  private site: DerivedSite | null = null;
+  private identity = '';
+  private checkedAt = 0;
+  private loading: Promise<DerivedSite> | null = null;
+
+  constructor(private readonly dir: string) {}
+
+  /** Loads the build now; throws StatuspressError when the folder is not a build. */
+  async load(): Promise<DerivedSite> {
+    this.identity = await this.stateIdentity();
+    this.site = await readState(this.dir);
+    this.checkedAt = Date.now();
+    return this.site;
+  }
+
+  /** The current build's site, reloading it when a new build has been swapped in. */
+  async get(): Promise<DerivedSite> {
+    if (this.site && Date.now() - this.checkedAt < CHECK_MS) return this.site;
+    this.loading ??= this.refresh().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async refresh(): Promise<DerivedSite> {
+    this.checkedAt = Date.now();
+    const identity = await this.stateIdentity().catch(() => this.identity);
+    if (this.site && identity === this.identity) return this.site;
+    try {
+      return await this.load();
+    } catch (error) {
+      // Mid-swap the folder can be briefly missing: keep answering from the last good build.
+      if (this.site) return this.site;
+      throw error;
+    }
+  }
+
+  private async stateIdentity(): Promise<string> {
+    const info = await stat(path.join(this.dir, STATE_FILE));
+    return `${info.ino}:${info.mtimeMs}:${info.size}`;
+  }
+}

@@ -1,0 +1,80 @@
+// The validated content model: what `validateContent` hands to `deriveSite`.
+// Times are epoch milliseconds (UTC); every timestamp in content carried a zone, so none is a guess.
+
+export const NOTICE_TYPES = ['unplanned', 'planned', 'general'] as const;
+export type NoticeType = (typeof NOTICE_TYPES)[number];
+
+export const UNPLANNED_STATES = ['investigating', 'identified', 'recovering', 'resolved', 'false_alarm'] as const;
+export const PLANNED_STATES = ['scheduled', 'underway', 'complete', 'cancelled'] as const;
+export type UnplannedState = (typeof UNPLANNED_STATES)[number];
+export type PlannedState = (typeof PLANNED_STATES)[number];
+export type NoticeState = UnplannedState | PlannedState;
+
+export const STATES = ['operational', 'degraded', 'under-maintenance'] as const;
+/** Page and component state. */
+export type State = (typeof STATES)[number];
+
+export const TIMELINE_STATES = ['future', 'present', 'past_recent', 'past_distant'] as const;
+export type TimelineState = (typeof TIMELINE_STATES)[number];
+
+export interface SiteConfig {
+  name: string;
+  /** {base_url}, without a trailing slash; may carry a path. */
+  url: string;
+  createdAt: number;
+  metrics: boolean;
+  stateText: Record<State, string>;
+  /** Content of the updates that planned auto transitions add (DESIGN 3.2). */
+  transitionText: { underway: string; complete: string };
+}
+
+export interface Component {
+  id: number;
+  name: string;
+  description: string;
+  parentId: number | null;
+  /** Order among siblings; null sorts by id after positioned siblings. */
+  position: number | null;
+  metrics: boolean;
+  createdAt: number;
+  updatedAt: number;
+  /** Content file, relative to the content folder (for messages). */
+  file: string;
+}
+
+export interface Update {
+  /** Position in the file's `updates` list, 0-based: the base of the stable update id. */
+  index: number;
+  at: number;
+  updatedAt: number;
+  /** null exactly for general notices. */
+  state: NoticeState | null;
+  content: string;
+}
+
+export interface Notice {
+  id: number;
+  type: NoticeType;
+  subject: string;
+  components: number[];
+  tags: string[];
+  /** planned only (required there), else null. */
+  beginsAt: number | null;
+  endsAt: number | null;
+  autoTransition: boolean;
+  /** general only. */
+  expiresAt: number | null;
+  beganAt: number | null;
+  endedAt: number | null;
+  /** unplanned only. */
+  impactSeconds: number | null;
+  /** In file order; derivation sorts by time where it needs to. */
+  updates: Update[];
+  file: string;
+}
+
+export interface Content {
+  site: SiteConfig;
+  components: Component[];
+  notices: Notice[];
+}

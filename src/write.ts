@@ -1,0 +1,89 @@
+// writeOutput(): the only code that writes the build to disk. It fills a sibling temporary folder and
+// swaps it in with renames, so a failed build leaves the last good output exactly as it was.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { StatuspressError } from './errors.js';
+import type { OutputFile } from './render/types.js';
+import { STATE_FILE } from './routes/files.js';
+
+const CONCURRENT_WRITES = 64;
+
+/** Replaces `outDir` with exactly `files`; returns the bytes written. */
+export async function writeOutput(outDir: string, files: OutputFile[]): Promise<number> {
+  const target = path.resolve(outDir);
+  await assertReplaceable(target);
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temp = `${target}.tmp-${suffix}`;
+  try {
+    const bytes = await writeAll(temp, files);
+    await swap(temp, target, `${target}.old-${suffix}`);
+    return bytes;
+  } catch (error) {
+    await rm(temp, { recursive: true, force: true });
+    if (error instanceof StatuspressError) throw error;
+    throw new StatuspressError('output_failed', `Could not write the output to ${outDir}: ${(error as Error).message}`, {
+      hint: 'Check that the folder is writable and the disk has room; the previous output was left as it was.',
+      cause: error,
+    });
+  }
+}
+
+/** Refuses to replace a folder that is not an earlier statuspress output: `--out src` must not wipe src. */
+async function assertReplaceable(target: string): Promise<void> {
+  if (target === path.parse(target).root) {
+    throw new StatuspressError('usage', 'The output folder cannot be the file system root', { hint: 'Use --out dist.' });
+  }
+  const info = await stat(target).catch(() => null);
+  if (info === null) return;
+  if (!info.isDirectory()) {
+    throw new StatuspressError('usage', `The output path ${target} exists and is not a folder`, {
+      hint: 'Remove it or choose another --out.',
+    });
+  }
+  const entries = await readdir(target);
+  const isOutput = await stat(path.join(target, STATE_FILE)).then(() => true, () => false);
+  if (entries.length > 0 && !isOutput) {
+    throw new StatuspressError('usage', `The output folder ${target} holds files that statuspress did not write`, {
+      hint: 'statuspress replaces its output folder whole; choose an empty or new folder for --out.',
+    });
+  }
+}
+
+async function writeAll(root: string, files: OutputFile[]): Promise<number> {
+  const seen = new Set<string>();
+  const dirs = new Set<string>([root]);
+  for (const file of files) {
+    const normal = path.posix.normalize(file.path);
+    if (normal !== file.path || normal.startsWith('../') || path.posix.isAbsolute(normal) || seen.has(normal)) {
+      throw new Error(`internal: output path "${file.path}" is not a unique relative path`);
+    }
+    seen.add(normal);
+    dirs.add(path.dirname(path.join(root, normal)));
+  }
+  // Parents before children, so each mkdir is one system call.
+  for (const dir of [...dirs].sort()) await mkdir(dir, { recursive: true });
+  let bytes = 0;
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      await writeFile(path.join(root, file.path), file.contents);
+      bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength;
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENT_WRITES }, worker));
+  return bytes;
+}
+
+async function swap(temp: string, target: string, old: string): Promise<void> {
+  const hadOutput = await stat(target).then(() => true, () => false);
+  if (hadOutput) await rename(target, old);
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    if (hadOutput) await rename(old, target);
+    throw error;
+  }
+  if (hadOutput) await rm(old, { recursive: true, force: true });
+}
