@@ -2,7 +2,10 @@
 // for hosts without rewrites (`/api/v1/notices/q/type_eq=planned/page=2.json`), so `parse.ts`
 // reads them back with the query parser.
 import { formatBasicTimestamp } from '../time.js';
+import { componentFilterParams, noticeFilterParams } from './href.js';
 import type { ApiRequest } from './request.js';
+import { CALCULATIONS_SEGMENT, COMPONENT_PARAMS, NOTICE_PARAMS } from './table.js';
+import type { ListParam } from './table.js';
 
 /** Output folder for statuspress's own state (the build's `now` and content snapshot); never served. */
 export const STATE_DIR = '_statuspress';
@@ -18,34 +21,30 @@ export function apiFilePath(request: ApiRequest): string | null {
     case 'metrics': {
       if (request.timeframe.start !== undefined || request.timeframe.end !== undefined) return null;
       const base = `api/v1/components/${request.componentId}/metrics`;
-      return request.showCalculations ? `${base}/show_calculations=true.json` : `${base}.json`;
+      return request.showCalculations ? `${base}/${CALCULATIONS_SEGMENT}.json` : `${base}.json`;
     }
-    case 'components': {
-      const { parentIdNull, parentIdEq } = request.filter;
-      const segments: string[] = [];
-      if (parentIdNull !== undefined) segments.push(`parent_id_null=${parentIdNull}`);
-      if (parentIdEq !== undefined) segments.push(`parent_id_eq=${parentIdEq}`);
-      return listPath('components', segments, request.page);
-    }
-    case 'notices': {
-      const { type, timelineState, metricsComponentId, impactOverlaps } = request.filter;
-      const segments: string[] = [];
-      if (type !== undefined) segments.push(`type_eq=${type}`);
-      if (timelineState !== undefined) segments.push(`timeline_state_eq=${timelineState}`);
-      if (metricsComponentId !== undefined) segments.push(`metrics_component_id=${metricsComponentId}`);
-      if (impactOverlaps !== undefined) {
-        segments.push(`impact_timeframe_overlaps=${impactOverlaps.map(formatBasicTimestamp).join(',')}`);
-      }
-      return listPath('notices', segments, request.page);
-    }
+    case 'components':
+      return listPath('components', segmentsOf(COMPONENT_PARAMS, componentFilterParams(request.filter)), request.page);
+    case 'notices':
+      return listPath('notices', segmentsOf(NOTICE_PARAMS, noticeFilterParams(request.filter)), request.page);
   }
+}
+
+/** Path segments from a filter's query pairs, in the table's order; timestamps in their file-safe form. */
+function segmentsOf(table: readonly ListParam[], pairs: [string, string][]): string[] {
+  return table.flatMap((param) => {
+    const values = pairs.filter(([key]) => key === param.key).map(([, value]) => value);
+    if (values.length === 0) return [];
+    const shown = param.kind.type === 'timestamps' ? values.map((v) => formatBasicTimestamp(Date.parse(v))) : values;
+    return [`${param.segment}=${shown.join(',')}`];
+  });
 }
 
 function listPath(collection: string, segments: string[], page: number): string {
   return ['api/v1', collection, 'q', ...segments, `page=${page}.json`].join('/');
 }
 
-/** Query pairs for path-style segments (`type_eq=planned` → `filter[type_eq]=planned`). */
+/** Query pairs for path-style segments (`type_eq=planned` → `filter[type_eq]=planned`); null for an unknown one. */
 export function pathStylePairs(segments: string[]): [string, string][] | null {
   const pairs: [string, string][] = [];
   for (const segment of segments) {
@@ -53,10 +52,12 @@ export function pathStylePairs(segments: string[]): [string, string][] | null {
     if (eq <= 0) return null;
     const key = segment.slice(0, eq);
     const value = segment.slice(eq + 1);
-    if (key === 'page' || key === 'show_calculations') pairs.push([key, value]);
-    else if (key === 'impact_timeframe_overlaps') {
-      for (const part of value.split(',')) pairs.push([`filter[${key}][]`, part]);
-    } else pairs.push([`filter[${key}]`, value]);
+    const param = [...COMPONENT_PARAMS, ...NOTICE_PARAMS].find((p) => p.segment === key);
+    if (param === undefined) {
+      if (key !== 'page' && key !== 'show_calculations') return null;
+      pairs.push([key, value]);
+    }
+    else for (const part of param.kind.type === 'timestamps' ? value.split(',') : [value]) pairs.push([param.key, part]);
   }
   return pairs;
 }

@@ -1,10 +1,11 @@
 // Query parameters of each endpoint: parsed strictly, so a typo is a 400 that names the parameter
 // instead of a silently unfiltered answer.
-import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
+import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
 import { parseDate, parseTimestamp } from '../time.js';
 import { badRequest } from './request.js';
 import type { ComponentFilter, NoticeFilter, TimelineFilter, Timeframe } from './request.js';
+import { COMPONENT_PARAMS, NOTICE_PARAMS, TIMELINE_FILTER_VALUES } from './table.js';
 
 /** The query as name → values, with percent-encoding already undone. */
 export type Query = Map<string, string[]>;
@@ -70,7 +71,7 @@ export function parsePage(query: Query): number {
 }
 
 export function parseComponentFilter(query: Query): ComponentFilter {
-  checkFilters(query, ['filter[parent_id_null]', 'filter[parent_id_eq]']);
+  checkFilters(query, COMPONENT_PARAMS.map((p) => p.key));
   const filter: ComponentFilter = {};
   const parentIdNull = boolean(query, 'filter[parent_id_null]');
   const parentIdEq = positiveInteger(query, 'filter[parent_id_eq]');
@@ -79,15 +80,10 @@ export function parseComponentFilter(query: Query): ComponentFilter {
   return filter;
 }
 
-const TIMELINE_FILTERS: readonly TimelineFilter[] = [...TIMELINE_STATES, 'past'];
+const TIMELINE_FILTERS: readonly TimelineFilter[] = TIMELINE_FILTER_VALUES;
 
 export function parseNoticeFilter(query: Query): NoticeFilter {
-  checkFilters(query, [
-    'filter[type_eq]',
-    'filter[timeline_state_eq]',
-    'filter[metrics_component_id]',
-    OVERLAPS,
-  ]);
+  checkFilters(query, NOTICE_PARAMS.map((p) => p.key));
   const filter: NoticeFilter = {};
   const type = oneOf<NoticeType>(query, 'filter[type_eq]', NOTICE_TYPES);
   const timelineState = oneOf(query, 'filter[timeline_state_eq]', TIMELINE_FILTERS);

@@ -1,0 +1,34 @@
+// Regular expressions over the raw query string ($args) for host configurations. Hosts see the
+// query undecoded, so brackets may arrive as `[`/`]` or `%5B`/`%5D` in either case. Written without
+// backslashes (character classes instead), which nginx's quoted strings would otherwise reinterpret.
+import type { ListParam } from '../routes/table.js';
+
+const OPEN = '(?:[[]|%5[Bb])';
+const CLOSE = '(?:[]]|%5[Dd])';
+
+/** `filter[type_eq]` → a pattern matching the key in plain or percent-encoded form. */
+export function keyPattern(key: string): string {
+  return key.replace(/[[]/g, '\u0000').replace(/]/g, '\u0001').replace(/\u0000/g, OPEN).replace(/\u0001/g, CLOSE);
+}
+
+/** A whole `key=` at the start of a query pair. */
+export const pairStart = (key: string): string => `(?:^|&)${keyPattern(key)}=`;
+
+export const END = '(?:&|$)';
+export const ID = '[1-9][0-9]{0,15}';
+/** An API timestamp, with `:` plain or encoded, captured in seven parts for the file-safe form. */
+export const TIMESTAMP = '([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2})(?::|%3[Aa])([0-9]{2})(?::|%3[Aa])([0-9]{2})[.]([0-9]{3})Z';
+
+/** The pattern a value of the parameter must match to be valid (not anchored). */
+export function valuePattern(param: ListParam): string {
+  switch (param.kind.type) {
+    case 'boolean':
+      return '(?:true|false|1|0)';
+    case 'id':
+      return ID;
+    case 'enum':
+      return `(?:${param.kind.values.join('|')})`;
+    case 'timestamps':
+      return TIMESTAMP.replace(/[(](?![?])/g, '(?:');
+  }
+}

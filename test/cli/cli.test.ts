@@ -1,0 +1,117 @@
+// The CLI as a user runs it: a child process, its output and its exit code.
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, readdir, rm, writeFile, mkdir, cp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.join(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/statuspress.js');
+const SITE = path.join(ROOT, 'test/fixtures/serve-site/content');
+const NOW = '2026-11-20T12:00:00Z';
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], cwd = ROOT): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [BIN, ...args], { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+async function listing(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) {
+      const full = path.join(entry.parentPath, entry.name);
+      files.set(path.relative(dir, full), await readFile(full, 'utf8'));
+    }
+  }
+  return files;
+}
+
+let tmp: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-cli-'));
+});
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('statuspress build', () => {
+  it('builds, reports what it wrote, exits 0, and is reproducible', async () => {
+    const a = path.join(tmp, 'a');
+    const b = path.join(tmp, 'b');
+    const first = await run(['build', '--content', SITE, '--out', a, '--now', NOW]);
+    expect(first.stderr).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/^Built \d+ files .* as of 2026-11-20T12:00:00.000Z/);
+    expect((await run(['build', '--content', SITE, '--out', b, '--now', NOW])).code).toBe(0);
+    expect(await listing(a)).toEqual(await listing(b));
+  });
+
+  it('leaves the previous output byte for byte when the content is broken', async () => {
+    const out = path.join(tmp, 'kept');
+    const content = path.join(tmp, 'content-broken');
+    await cp(SITE, content, { recursive: true });
+    expect((await run(['build', '--content', content, '--out', out, '--now', NOW])).code).toBe(0);
+    const before = await listing(out);
+    await writeFile(path.join(content, 'notices/1-incident.yaml'), 'id: 1\ntype: unplanned\nsubject: [unclosed\n');
+    const failed = await run(['build', '--content', content, '--out', out, '--now', NOW]);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toContain('notices/1-incident.yaml:');
+    expect(failed.stderr).not.toMatch(/\n\s+at /); // no stack trace
+    expect(await listing(out)).toEqual(before);
+    expect((await readdir(tmp)).filter((f) => f.includes('.tmp-'))).toEqual([]);
+  });
+
+  it('refuses to replace a folder it did not write', async () => {
+    const precious = path.join(tmp, 'precious');
+    await mkdir(precious);
+    await writeFile(path.join(precious, 'keep.txt'), 'mine');
+    const res = await run(['build', '--content', SITE, '--out', precious, '--now', NOW]);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('did not write');
+    expect(await readFile(path.join(precious, 'keep.txt'), 'utf8')).toBe('mine');
+  });
+
+  it('rejects unknown flags and bad values with exit 2 and a hint', async () => {
+    const unknown = await run(['build', '--outt', 'x']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('--outt');
+    expect(unknown.stderr).toContain('Usage: statuspress build');
+    const badNow = await run(['build', '--now', '2026-11-20T10:00:00']);
+    expect(badNow.code).toBe(2);
+    expect(badNow.stderr).toContain('time zone');
+    expect((await run(['frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('statuspress validate', () => {
+  it('says the content is fine and writes nothing', async () => {
+    const res = await run(['validate', '--content', SITE], tmp);
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain('no problems');
+    expect(await readdir(tmp)).not.toContain('dist');
+  });
+
+  it('lists every problem with file:line:column and exits 1', async () => {
+    const content = path.join(tmp, 'content-many');
+    await cp(SITE, content, { recursive: true });
+    await writeFile(path.join(content, 'components/2-rest.yaml'), 'id: 2\nname: REST API\nparent_id: 77\ncreated_at: 2024-01-01T00:00:00Z\n');
+    await writeFile(path.join(content, 'notices/2-incident.yaml'), 'id: 2\ntype: unplanned\nsubject: x\nupdates:\n  - at: 2026-10-01T10:00:00\n    state: underway\n    content: hi\n');
+    const res = await run(['validate', '--content', content]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/components\/2-rest\.yaml:3:\d+\s+parent_id: /);
+    expect(res.stderr).toMatch(/notices\/2-incident\.yaml:5:\d+\s+updates\.0\.at: /);
+    expect(res.stderr).toMatch(/notices\/2-incident\.yaml:6:\d+\s+updates\.0\.state: /);
+    const github = await run(['validate', '--content', content, '--format', 'github']);
+    expect(github.code).toBe(1);
+    expect(github.stderr).toMatch(/^::error file=.*components\/2-rest\.yaml,line=3,col=\d+/m);
+  });
+});

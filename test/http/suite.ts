@@ -1,0 +1,176 @@
+// The HTTP behaviour every way of hosting a build must show. It runs against `statuspress serve`
+// (and, with `onDemand: false`, against hosts that only have the prebuilt files).
+// The site is test/fixtures/serve-site built with now 2026-11-20T12:00:00Z.
+import { describe, expect, it } from 'vitest';
+import { request } from './client.js';
+
+export const SERVE_SITE_NOW = '2026-11-20T12:00:00Z';
+
+export interface SuiteOptions {
+  /** The host computes answers that are not prebuilt (other metrics timeframes, pages past the end). */
+  onDemand: boolean;
+}
+
+export function httpSuite(base: () => string, options: SuiteOptions): void {
+  const get = (path: string, headers?: Record<string, string>) => request(base(), path, { headers });
+
+  describe('status', () => {
+    it('answers /api/v1/status with the page, as JSON, to any origin', async () => {
+      const res = await get('/api/v1/status');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      const { page } = res.json();
+      expect(page.name).toBe('Serve Test Status');
+      expect(page.state).toBe('operational');
+      expect(page.links).toEqual({ components: { href: '/v1/components', count: 3 }, notices: { href: '/v1/notices', count: 32 } });
+    });
+
+    it('answers the .json suffix and the spec link shapes with the same bytes', async () => {
+      const plain = (await get('/api/v1/status')).body;
+      expect((await get('/api/v1/status.json')).body).toBe(plain);
+      expect((await get('/v1/status')).body).toBe(plain);
+      const list = (await get('/api/v1/components')).body;
+      expect((await get('/v1/components')).body).toBe(list);
+      const notice = (await get('/api/v1/notices/100')).body;
+      expect((await get('/api/notices/100')).body).toBe(notice);
+      expect((await get('/api/v1/notices/100.json')).body).toBe(notice);
+    });
+
+    it('answers HEAD without a body', async () => {
+      const res = await request(base(), '/api/v1/status', { method: 'HEAD' });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe('');
+    });
+  });
+
+  describe('components', () => {
+    it('lists the tree in pre-order', async () => {
+      const { components, meta } = (await get('/api/v1/components')).json();
+      expect(components.map((c: { id: number }) => c.id)).toEqual([1, 2, 3]);
+      expect(meta).toEqual({ count: 3, total_count: 3, next_page: null });
+    });
+
+    it('filters by parent, with brackets plain or percent-encoded', async () => {
+      const top = (await get('/api/v1/components?filter[parent_id_null]=true')).json();
+      expect(top.components.map((c: { id: number }) => c.id)).toEqual([1, 3]);
+      const encoded = (await get('/api/v1/components?filter%5Bparent_id_eq%5D=1')).json();
+      expect(encoded.components.map((c: { id: number }) => c.id)).toEqual([2]);
+      const lower = (await get('/api/v1/components?filter%5bparent_id_eq%5d=1')).json();
+      expect(lower).toEqual(encoded);
+    });
+
+    it('follows the children link of a component', async () => {
+      const { components } = (await get('/api/v1/components')).json();
+      const children = (await get(components[0].links.children.href)).json();
+      expect(children.meta.total_count).toBe(components[0].links.children.count);
+    });
+  });
+
+  describe('notices', () => {
+    it('pages 25 at a time and next_page leads through every record', async () => {
+      const first = (await get('/api/v1/notices')).json();
+      expect(first.meta).toEqual({ count: 25, total_count: 32, next_page: '/api/v1/notices?page=2' });
+      const second = (await get(first.meta.next_page)).json();
+      expect(second.meta).toEqual({ count: 7, total_count: 32, next_page: null });
+      const ids = [...first.notices, ...second.notices].map((n: { id: number }) => n.id);
+      expect(new Set(ids).size).toBe(32);
+    });
+
+    it('filters by type and timeline state, alone and combined', async () => {
+      const planned = (await get('/api/v1/notices?filter[type_eq]=planned')).json();
+      expect(planned.notices.map((n: { id: number }) => n.id)).toEqual([100]);
+      expect(planned.notices[0].timeline_state).toBe('future');
+      const past = (await get('/api/v1/notices?filter[timeline_state_eq]=past&filter[type_eq]=unplanned')).json();
+      expect(past.meta.total_count).toBe(30);
+      expect(past.meta.next_page).toBe('/api/v1/notices?filter[type_eq]=unplanned&filter[timeline_state_eq]=past&page=2');
+      const swapped = (await get('/api/v1/notices?filter%5Btype_eq%5D=unplanned&filter%5Btimeline_state_eq%5D=past')).json();
+      expect(swapped).toEqual(past);
+      const page2 = (await get(past.meta.next_page)).json();
+      expect(page2.meta.count).toBe(5);
+    });
+
+    it('answers a notice with its components and updates, and follows links.self', async () => {
+      const { notices } = (await get('/api/v1/notices')).json();
+      const detail = (await get(notices[0].links.self)).json();
+      expect(detail.notice.id).toBe(notices[0].id);
+      expect(Array.isArray(detail.notice.updates)).toBe(true);
+      expect(detail.notice.subject).toContain('<script>');
+    });
+  });
+
+  describe('metrics', () => {
+    it('answers the default window, with calculations whose notice link counts the same notices', async () => {
+      const plain = (await get('/api/v1/components/2/metrics')).json();
+      expect(plain.component).toEqual({ id: 2, name: 'REST API' });
+      expect(plain.calculation_data_in_timeframe).toBeUndefined();
+      const calc = (await get('/api/v1/components/2/metrics?show_calculations=true')).json();
+      const { notices } = calc.calculation_data_in_timeframe;
+      const listed = (await get(notices.href)).json();
+      expect(listed.meta.total_count).toBe(notices.count);
+      expect(notices.count).toBeGreaterThan(0);
+    });
+
+    it('answers 404 for a component with metrics off', async () => {
+      const res = await get('/api/v1/components/3/metrics');
+      expect(res.status).toBe(404);
+      expect(res.json().error.code).toBe('not_found');
+    });
+
+    it.runIf(options.onDemand)('computes another valid timeframe on request', async () => {
+      const res = await get('/api/v1/components/1/metrics?timeframe_start=2026-10-01&timeframe_end=2026-10-31');
+      expect(res.status).toBe(200);
+      const body = res.json();
+      expect(body.timeframe_start).toBe('2026-10-01');
+      expect(body.timeframe_end).toBe('2026-10-31');
+      expect(body.percentage_uptime.percent).toBeLessThan(100);
+    });
+
+    it('rejects a timeframe that starts more than 12 months ago', async () => {
+      const res = await get('/api/v1/components/1/metrics?timeframe_start=2024-01-01');
+      expect(res.status).toBe(400);
+      expect(res.json().error.message).toContain('timeframe_start');
+    });
+  });
+
+  describe('errors', () => {
+    it('404 with the JSON error for an unknown notice', async () => {
+      const res = await get('/api/v1/notices/999');
+      expect(res.status).toBe(404);
+      expect(res.json()).toEqual({ error: { status: 404, code: 'not_found', message: 'No notice with id 999' } });
+    });
+
+    it('400 naming an unknown filter or a bad value', async () => {
+      const unknown = await get('/api/v1/notices?filter[colour_eq]=red');
+      expect(unknown.status).toBe(400);
+      expect(unknown.json().error.message).toContain('filter[colour_eq]');
+      const bad = await get('/api/v1/notices?filter[type_eq]=outage');
+      expect(bad.status).toBe(400);
+      expect(bad.json().error.message).toContain('filter[type_eq]');
+      const page = await get('/api/v1/notices?page=0');
+      expect(page.status).toBe(400);
+      expect(page.json().error.message).toContain('page');
+    });
+
+    it('405 with Allow for methods other than GET, HEAD and OPTIONS', async () => {
+      const res = await request(base(), '/api/v1/status', { method: 'POST' });
+      expect(res.status).toBe(405);
+      expect(String(res.headers.allow)).toContain('GET');
+      expect(res.json().error.code).toBe('method_not_allowed');
+    });
+
+    it('never serves a file outside the output folder, nor its own state', async () => {
+      for (const path of ['/../../../../etc/passwd', '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/api/v1/..%2f..%2f..%2fetc%2fpasswd', '/_statuspress/build.json']) {
+        const res = await get(path);
+        expect(res.status, path).toBeGreaterThanOrEqual(400);
+        expect(res.body, path).not.toContain('root:');
+        expect(res.body, path).not.toContain('"content"');
+      }
+    });
+
+    it.runIf(options.onDemand)('answers a page past the end with an empty list', async () => {
+      const res = (await get('/api/v1/notices?page=9')).json();
+      expect(res).toEqual({ notices: [], meta: { count: 0, total_count: 32, next_page: null } });
+    });
+  });
+}
