@@ -95,7 +95,8 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
       const detail = (await get(notices[0].links.self)).json();
       expect(detail.notice.id).toBe(notices[0].id);
       expect(Array.isArray(detail.notice.updates)).toBe(true);
-      expect(detail.notice.subject).toContain('<script>');
+      // JSON carries content as written; escaping is the HTML renderer's job.
+      expect((await get('/api/v1/notices/1')).json().notice.subject).toBe('Incident number 1 <script>alert(1)</script>');
     });
   });
 
