@@ -1,0 +1,74 @@
+// Validated file data → the model of src/types.ts: camelCase, defaults filled in, times in epoch ms.
+import type { Component, Notice, NoticeState, SiteConfig } from '../types.js';
+import type { ComponentData, NoticeData, SiteData } from './schema.js';
+
+/** The project's own wording, used where site.yaml does not say otherwise. */
+export const DEFAULT_STATE_TEXT = {
+  operational: 'All systems operational',
+  degraded: 'Some systems are experiencing problems',
+  'under-maintenance': 'Maintenance is underway',
+} as const;
+
+export const DEFAULT_TRANSITION_TEXT = {
+  underway: 'Maintenance is underway.',
+  complete: 'Maintenance is complete.',
+} as const;
+
+/** SiteConfig of a valid site.yaml. */
+export function toSite(data: SiteData): SiteConfig {
+  return {
+    name: data.name,
+    url: data.url,
+    createdAt: data.created_at,
+    metrics: data.metrics,
+    stateText: { ...DEFAULT_STATE_TEXT, ...definedOnly(data.state_text) },
+    transitionText: { ...DEFAULT_TRANSITION_TEXT, ...definedOnly(data.transition_text) },
+  };
+}
+
+/** Component of a valid component file. */
+export function toComponent(data: ComponentData, file: string): Component {
+  return {
+    id: data.id,
+    name: data.name,
+    description: data.description,
+    parentId: data.parent_id ?? null,
+    position: data.position ?? null,
+    metrics: data.metrics,
+    createdAt: data.created_at,
+    updatedAt: data.updated_at ?? data.created_at,
+    file,
+  };
+}
+
+/** Notice of a valid notice file; rules.ts has already checked keys and states against its type. */
+export function toNotice(data: NoticeData, file: string): Notice {
+  const planned = data.type === 'planned';
+  return {
+    id: data.id,
+    type: data.type,
+    subject: data.subject,
+    components: data.components,
+    tags: data.tags,
+    beginsAt: planned ? (data.begins_at ?? null) : null,
+    endsAt: planned ? (data.ends_at ?? null) : null,
+    autoTransition: planned ? (data.auto_transition ?? true) : false,
+    expiresAt: data.expires_at ?? null,
+    beganAt: data.began_at ?? null,
+    endedAt: data.ended_at ?? null,
+    impactSeconds: data.impact_seconds ?? null,
+    updates: data.updates.map((u, index) => ({
+      index,
+      at: u.at,
+      updatedAt: u.updated_at ?? u.at,
+      state: data.type === 'general' ? null : (u.state as NoticeState),
+      content: u.content,
+    })),
+    file,
+  };
+}
+
+// `state_text: {degraded: ~}`-style gaps must not overwrite a default with undefined.
+function definedOnly<T extends object>(value: T | undefined): Partial<T> {
+  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

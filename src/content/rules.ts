@@ -1,0 +1,83 @@
+// Checks within one file that depend on other fields: which keys and states a notice type allows,
+// and times that must not run backwards. They read the raw data, so they run whatever else is wrong.
+import { NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from '../types.js';
+import type { NoticeType } from '../types.js';
+import type { Finding } from './positions.js';
+import { checkTimestamp, describe } from './timestamps.js';
+
+const STATES_OF: Record<NoticeType, readonly string[]> = {
+  unplanned: UNPLANNED_STATES,
+  planned: PLANNED_STATES,
+  general: [],
+};
+
+/** Keys only one notice type may carry. */
+const ONLY_FOR: [key: string, type: NoticeType][] = [
+  ['begins_at', 'planned'],
+  ['ends_at', 'planned'],
+  ['auto_transition', 'planned'],
+  ['expires_at', 'general'],
+  ['impact_seconds', 'unplanned'],
+];
+
+/** Own properties only: content may hold keys like `constructor` that a plain lookup would find on Object. */
+export function field(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
+    ? (value as Record<string, unknown>)[key]
+    : undefined;
+}
+
+/** Type-dependent rules of a notice file (DESIGN 2): keys, states, begins/ends and began/ended order. */
+export function noticeRules(raw: unknown): Finding[] {
+  const findings: Finding[] = [];
+  const type = field(raw, 'type');
+  if (typeof type !== 'string' || !(NOTICE_TYPES as readonly string[]).includes(type)) return findings;
+  const noticeType = type as NoticeType;
+
+  for (const [key, only] of ONLY_FOR) {
+    if (noticeType !== only && field(raw, key) !== undefined) {
+      findings.push({ path: [key], at: 'key', message: `only ${only} notices have ${key}; remove it from this ${noticeType} notice` });
+    }
+  }
+  if (noticeType === 'planned') {
+    for (const [key, what] of [['begins_at', 'starts'], ['ends_at', 'ends']] as const) {
+      if (field(raw, key) === undefined) findings.push({ path: [key], message: `missing; a planned notice needs ${key}, when its window ${what}` });
+    }
+  }
+  findings.push(...notBefore(raw, [], 'ends_at', 'begins_at', 'a maintenance window must end after it begins'));
+  findings.push(...notBefore(raw, [], 'ended_at', 'began_at', 'a notice cannot end before it begins'));
+
+  const updates = field(raw, 'updates');
+  if (!Array.isArray(updates)) return findings;
+  updates.forEach((update: unknown, i) => {
+    findings.push(...notBefore(update, ['updates', i], 'updated_at', 'at', 'an update cannot be edited before it was posted'));
+    const state = field(update, 'state');
+    const path = ['updates', i, 'state'];
+    const allowed = STATES_OF[noticeType];
+    if (noticeType === 'general') {
+      if (state !== undefined) findings.push({ path, at: 'key', message: 'updates of a general notice have no state; remove it' });
+    } else if (typeof update !== 'object' || update === null || Array.isArray(update)) {
+      // The schema reports an update that is not a mapping.
+    } else if (state === undefined || state === null) {
+      findings.push({ path, message: `missing; each update of ${article(noticeType)} notice needs a state: one of ${allowed.join(', ')}` });
+    } else if (typeof state !== 'string' || !allowed.includes(state)) {
+      findings.push({ path, message: `${describe(state)} is not a state of ${article(noticeType)} notice; use one of ${allowed.join(', ')}` });
+    }
+  });
+  return findings;
+}
+
+const article = (word: string): string => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+
+/** Rules of a component file beyond its fields' types. */
+export function componentRules(raw: unknown): Finding[] {
+  return notBefore(raw, [], 'updated_at', 'created_at', 'a component cannot change before it was created');
+}
+
+// Only when both are valid timestamps: a malformed one is already reported by the schema.
+function notBefore(raw: unknown, base: (string | number)[], later: string, earlier: string, why: string): Finding[] {
+  const a = checkTimestamp(field(raw, later));
+  const b = checkTimestamp(field(raw, earlier));
+  if (!a.ok || !b.ok || a.value >= b.value) return [];
+  return [{ path: [...base, later], message: `is before ${earlier}; ${why}` }];
+}

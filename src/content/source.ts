@@ -1,0 +1,131 @@
+// Reading one content file into a YAML Document, guarded against hostile input: size, encoding,
+// nesting depth, alias bombs and self-referencing aliases all become issues, never crashes.
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { LineCounter, Parser, parseDocument, visit } from 'yaml';
+import type { Document } from 'yaml';
+import type { ContentIssue } from '../errors.js';
+
+export const MAX_FILE_BYTES = 1024 * 1024;
+/** Real content nests 4 deep; the composer recurses, and thousands of levels overflow the stack. */
+export const MAX_DEPTH = 64;
+export const MAX_ALIAS_COUNT = 100;
+
+export type SourceKind = 'site' | 'component' | 'notice';
+
+export interface SourceFile {
+  /** Relative to the content folder, forward slashes: `notices/42-api.yaml`. */
+  file: string;
+  kind: SourceKind;
+  /** null when the file was never handed to the parser (too large, not UTF-8, too deep). */
+  doc: Document.Parsed | null;
+  lineCounter: LineCounter;
+  /** Plain data of the document; undefined when it could not be produced safely. */
+  data: unknown;
+  /** True when the YAML had no errors, so `data` is what the author wrote and can be validated. */
+  usable: boolean;
+}
+
+/** Reads and parses `dir/file`; every problem is returned as an issue next to the (partial) source. */
+export async function readSource(dir: string, file: string, kind: SourceKind): Promise<{ source: SourceFile; issues: ContentIssue[] }> {
+  const lineCounter = new LineCounter();
+  const source: SourceFile = { file, kind, doc: null, lineCounter, data: undefined, usable: false };
+  const whole = (message: string): { source: SourceFile; issues: ContentIssue[] } => ({
+    source,
+    issues: [{ file, line: 1, column: 1, path: '', message }],
+  });
+
+  const text = await readText(path.join(dir, file)).catch((error: NodeJS.ErrnoException) => ({
+    problem: `could not read the file (${error.code ?? error.message}); check that it exists and is readable`,
+  }));
+  if (typeof text !== 'string') return whole(text.problem);
+  const depth = nestingDepth(text);
+  if (depth > MAX_DEPTH) return whole(`nested ${depth} levels deep; content files may nest at most ${MAX_DEPTH} levels`);
+
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  source.doc = doc;
+  const at = (offset: number): { line: number; column: number } => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const issues: ContentIssue[] = [
+    ...doc.errors.map((e) => ({ file, ...at(e.pos[0]), path: '', message: yamlMessage(e.code, e.message, text.slice(e.pos[0], e.pos[1])) })),
+    ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', message: `YAML warning: ${w.message}` })),
+  ];
+  const loop = selfReferencingAlias(doc);
+  if (loop !== null) {
+    issues.push({ file, ...at(loop), path: '', message: 'this alias refers to a node that contains it; content cannot be circular' });
+    return { source, issues };
+  }
+  try {
+    source.data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    // toJS throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs" file).
+    issues.push({ file, line: 1, column: 1, path: '', message: `could not read the YAML: ${(error as Error).message}; use fewer aliases (*name)` });
+    return { source, issues };
+  }
+  source.usable = doc.errors.length === 0;
+  return { source, issues };
+}
+
+async function readText(file: string): Promise<string | { problem: string }> {
+  // stat before open: opening a FIFO would block until someone writes to it.
+  const info = await stat(file);
+  if (!info.isFile()) return { problem: 'not a regular file; content files must be plain YAML files' };
+  if (info.size > MAX_FILE_BYTES) {
+    return { problem: `file is ${info.size} bytes; content files may be at most 1 MiB (${MAX_FILE_BYTES} bytes)` };
+  }
+  const handle = await open(file, 'r');
+  try {
+    // Read one byte past the limit so a file that grew since stat is still caught.
+    const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    if (bytesRead > MAX_FILE_BYTES) return { problem: `file is over 1 MiB; content files may be at most ${MAX_FILE_BYTES} bytes` };
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(buffer.subarray(0, bytesRead));
+    } catch {
+      return { problem: 'not valid UTF-8; save the file as UTF-8' };
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Deepest collection nesting, from the concrete syntax tree (built without recursion). */
+export function nestingDepth(text: string): number {
+  type Token = { type?: string; value?: unknown; items?: { key?: unknown; value?: unknown }[] };
+  const stack: [Token | undefined, number][] = [];
+  for (const token of new Parser().parse(text)) stack.push([token as Token, 0]);
+  let max = 0;
+  while (stack.length > 0) {
+    const [token, depth] = stack.pop()!;
+    if (!token || typeof token !== 'object') continue;
+    max = Math.max(max, depth);
+    if (token.type === 'document') stack.push([token.value as Token, depth]);
+    for (const item of token.items ?? []) {
+      stack.push([item.key as Token, depth + 1], [item.value as Token, depth + 1]);
+    }
+  }
+  return max;
+}
+
+function selfReferencingAlias(doc: Document.Parsed): number | null {
+  let found: number | null = null;
+  visit(doc, {
+    Alias(_, node, ancestors) {
+      const target = node.resolve(doc);
+      if (target && ancestors.includes(target)) {
+        found = node.range?.[0] ?? 0;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+function yamlMessage(code: string, message: string, text: string): string {
+  if (code === 'DUPLICATE_KEY') return `key "${text}" appears twice in the same mapping; keep only one`;
+  if (code === 'MULTIPLE_DOCS') return 'one document per file; remove the second document (after ---) or move it to its own file';
+  return `YAML syntax error: ${message}`;
+}

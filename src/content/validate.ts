@@ -1,0 +1,74 @@
+// Stage 2 of the build: every file against its schema and rules, then the checks across files.
+// Collect, then fail once: nothing here stops at the first problem.
+import type { z } from 'zod';
+import type { ContentIssue } from '../errors.js';
+import type { Component, Content, Notice, SiteConfig } from '../types.js';
+import { crossFileFindings } from './cross.js';
+import type { LoadedContent } from './load.js';
+import { errorMessage, toFindings } from './messages.js';
+import { toComponent, toNotice, toSite } from './model.js';
+import { locate } from './positions.js';
+import type { Finding } from './positions.js';
+import { componentRules, noticeRules } from './rules.js';
+import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.js';
+import type { SourceFile } from './source.js';
+
+/** The content model, or null with every issue (load issues included), sorted by file, line, column. */
+export function validateContent(loaded: LoadedContent): { value: Content | null; issues: ContentIssue[] } {
+  const issues: ContentIssue[] = [...loaded.issues];
+  const check = <S extends z.ZodType, T>(
+    source: SourceFile,
+    schema: S,
+    rules: (raw: unknown) => Finding[],
+    convert: (data: z.output<S>, file: string) => T,
+  ): T | null => {
+    if (!source.usable) return null; // its load issues say why; guessing at a broken file adds noise
+    const result = checkFile(source, schema, rules);
+    issues.push(...result.issues);
+    return result.data === undefined ? null : convert(result.data, source.file);
+  };
+
+  const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, () => [], toSite) : null;
+  const components = loaded.components.map((s) => check(s, componentSchema, componentRules, toComponent));
+  const notices = loaded.notices.map((s) => check(s, noticeSchema, noticeRules, toNotice));
+  for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices)) issues.push(locate(source, finding));
+
+  const sorted = dedupe(issues).sort(compareIssues);
+  if (sorted.length > 0 || site === null) return { value: null, issues: sorted };
+  return {
+    value: { site, components: components as Component[], notices: notices as Notice[] },
+    issues: [],
+  };
+}
+
+function checkFile<S extends z.ZodType>(
+  source: SourceFile,
+  schema: S,
+  rules: (raw: unknown) => Finding[],
+): { data: z.output<S> | undefined; issues: ContentIssue[] } {
+  const parsed = schema.safeParse(source.data, { error: errorMessage, reportInput: true });
+  const ruled = rules(source.data);
+  // A rule speaks about its field in the notice type's terms; the schema's word on the same field adds nothing.
+  const ruledPaths = new Set(ruled.map((f) => f.path.join('.')));
+  const schemaFindings = parsed.success
+    ? []
+    : toFindings(parsed.error.issues, (path) => knownKeys(schema, path)).filter((f) => !ruledPaths.has(f.path.join('.')));
+  const findings = [...schemaFindings, ...ruled];
+  return { data: parsed.success ? parsed.data : undefined, issues: findings.map((f) => locate(source, f)) };
+}
+
+function dedupe(issues: ContentIssue[]): ContentIssue[] {
+  const seen = new Set<string>();
+  return issues.filter((i) => {
+    const key = `${i.file}\0${i.line}\0${i.column}\0${i.path}\0${i.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+function compareIssues(a: ContentIssue, b: ContentIssue): number {
+  return compareText(a.file, b.file) || a.line - b.line || a.column - b.column || compareText(a.path, b.path) || compareText(a.message, b.message);
+}
