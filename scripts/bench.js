@@ -1,0 +1,214 @@
+#!/usr/bin/env node
+/**
+ * bench.js — how long a full build takes, how much it writes and how much memory it needs.
+ *
+ *   node scripts/bench.js                                  # two sizes: 2000/50 and 10000/200
+ *   node scripts/bench.js --notices 2000 --components 50   # one size (either flag alone works too)
+ *
+ * For each size it
+ * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
+ *    reuses the folder when its .gen-corpus.json records the same parameters and generator;
+ * 2. runs `node bin/statuspress.js build --content <corpus> --out <temp> --now <fixed>` in a child
+ *    process, so its peak memory is its own: under `/usr/bin/time -v` when that exists, else with a
+ *    preloaded hook that prints `process.resourceUsage().maxRSS` at exit; wall time is measured here;
+ * 3. counts the files and bytes written, then removes the temporary output.
+ * It ends with one table. The build needs the compiled CLI: run `npm run build:lib` first.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GEN_CORPUS = path.join(ROOT, 'scripts', 'gen-corpus.js');
+const CLI = path.join(ROOT, 'bin', 'statuspress.js');
+const BENCH_DIR = path.join(ROOT, '.bench');
+const GNU_TIME = '/usr/bin/time';
+
+/** Fixed inputs, so every run builds exactly the same site. */
+const NOW = '2026-11-22T07:00:00Z';
+const SEED = 1;
+const DEFAULT_SIZES = [
+  { notices: 2000, components: 50 },
+  { notices: 10000, components: 200 },
+];
+
+async function main() {
+  const sizes = parseSizes(process.argv.slice(2));
+  if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
+    fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
+  }
+  const rows = [];
+  for (const size of sizes) {
+    const corpus = ensureCorpus(size);
+    rows.push({ ...size, ...(await measureBuild(corpus)) });
+  }
+  printTable(rows);
+}
+
+function parseSizes(argv) {
+  const { values } = parseArgs({ args: argv, options: { notices: { type: 'string' }, components: { type: 'string' } }, strict: true });
+  if (values.notices === undefined && values.components === undefined) return DEFAULT_SIZES;
+  return [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }];
+}
+
+function count(text, flag) {
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < 1) fail(`${flag} ${text}: expected a positive integer`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Corpus
+
+/** Returns the corpus folder for a size, generating it unless a matching one is already there. */
+function ensureCorpus({ notices, components }) {
+  const dir = path.join(BENCH_DIR, `corpus-${notices}-${components}`);
+  const wanted = { generator: generatorHash(), notices, components, seed: SEED, now: NOW };
+  if (sameParameters(readMarker(dir), wanted)) {
+    log(`corpus ${path.relative(ROOT, dir)}: reused`);
+    return dir;
+  }
+  rmSync(dir, { recursive: true, force: true });
+  const args = [GEN_CORPUS, '--notices', String(notices), '--components', String(components), '--seed', String(SEED), '--now', NOW, '--out', dir];
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
+  if (result.status !== 0) fail(`gen-corpus.js failed for ${notices} notices / ${components} components`);
+  return dir;
+}
+
+/** Same hash gen-corpus.js records in its marker: a changed generator means a new corpus. */
+function generatorHash() {
+  return createHash('sha256').update(readFileSync(GEN_CORPUS)).digest('hex').slice(0, 16);
+}
+
+function readMarker(dir) {
+  try {
+    return JSON.parse(readFileSync(path.join(dir, '.gen-corpus.json'), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function sameParameters(marker, wanted) {
+  return marker !== null && Object.entries(wanted).every(([key, value]) => marker[key] === value);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Build in a child process
+
+/** Builds the corpus once; returns wall seconds, peak RSS in bytes and what the build wrote. */
+async function measureBuild(corpus) {
+  const temp = mkdtempSync(path.join(os.tmpdir(), 'statuspress-bench-'));
+  const out = path.join(temp, 'dist');
+  try {
+    const buildArgs = [CLI, 'build', '--content', corpus, '--out', out, '--now', NOW];
+    log(`build ${path.relative(ROOT, corpus)} ...`);
+    const { seconds, stderr, status } = await timed(childCommand(buildArgs, temp));
+    if (status !== 0) fail(`the build exited with ${status}:\n${stripReport(stderr).slice(-4000)}`);
+    const peakRss = parsePeakRss(stderr);
+    const { files, bytes } = walk(out);
+    return { seconds, files, bytes, peakRss };
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+const RSS_TAG = 'bench-max-rss-kb:';
+
+/** `/usr/bin/time -v node …` when available; otherwise node with a preloaded exit hook. */
+function childCommand(nodeArgs, temp) {
+  if (existsSync(GNU_TIME)) return { file: GNU_TIME, args: ['-v', process.execPath, ...nodeArgs] };
+  const hook = path.join(temp, 'max-rss.cjs');
+  writeFileSync(hook, `process.on('exit', () => process.stderr.write('\\n${RSS_TAG} ' + process.resourceUsage().maxRSS + '\\n'));\n`);
+  return { file: process.execPath, args: ['--require', hook, ...nodeArgs] };
+}
+
+/** Runs a command with stdout discarded and stderr collected; measures the wall time around it. */
+function timed({ file, args }) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(file, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ seconds: (performance.now() - started) / 1000, stderr, status }));
+  });
+}
+
+/** Peak resident set size in bytes, from GNU time's report or the exit hook's line (both in KiB). */
+function parsePeakRss(stderr) {
+  const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr) ?? new RegExp(`${RSS_TAG} (\\d+)`).exec(stderr);
+  return match ? Number(match[1]) * 1024 : null;
+}
+
+/** The child's own error output, without GNU time's report. */
+function stripReport(stderr) {
+  const index = stderr.search(/\n?\s*Command (being timed|exited with)/);
+  return index === -1 ? stderr : stderr.slice(0, index);
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Output size
+
+function walk(dir) {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      const inner = walk(full);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else if (entry.isFile()) {
+      files += 1;
+      bytes += statSync(full).size;
+    }
+  }
+  return { files, bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+function printTable(rows) {
+  const MB = 1024 * 1024;
+  const header = ['notices', 'components', 'wall time (s)', 'files written', 'bytes written (MB)', 'peak RSS (MB)'];
+  const lines = rows.map((r) => [
+    String(r.notices),
+    String(r.components),
+    r.seconds.toFixed(2),
+    String(r.files),
+    (r.bytes / MB).toFixed(1),
+    r.peakRss === null ? 'n/a' : (r.peakRss / MB).toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells) => cells.map((cell, i) => cell.padStart(widths[i])).join('  ');
+  console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs`);
+  console.log(format(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const line of lines) console.log(format(line));
+}
+
+function log(message) {
+  console.log(`bench: ${message}`);
+}
+
+/** Stops the run; the temporary output is still removed on the way out. */
+function fail(message) {
+  throw new BenchError(message);
+}
+
+class BenchError extends Error {}
+
+try {
+  await main();
+} catch (error) {
+  if (!(error instanceof BenchError)) throw error;
+  console.error(`bench: ${error.message}`);
+  process.exitCode = 1;
+}
