@@ -28,7 +28,6 @@ export async function loadContent(contentDir: string): Promise<LoadedContent> {
   if (!info?.isDirectory()) {
     throw new StatuspressError('content_missing', `No content folder at ${contentDir}`, {
       hint: 'Pass --content with the folder that holds site.yaml, components/ and notices/, or create one with `statuspress init DIR`.',
-      location: { file: contentDir },
     });
   }
   // fast-glob answers in file-system order; sorting makes issues and ids deterministic everywhere.

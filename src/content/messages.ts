@@ -21,12 +21,14 @@ export function errorMessage(issue: RawIssue): string | undefined {
   if (issue.code === 'invalid_type') {
     const expected = EXPECTED[issue.expected] ?? issue.expected;
     if (missing) return `missing; add it (${expected})`;
+    if (issue.input === null) return `empty; write ${expected} here`;
     const quote = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
     return `expected ${expected}, got ${describe(issue.input)}${quote ? '; put it in quotes to make it text' : ''}`;
   }
   if (issue.code === 'invalid_value') {
     const options = issue.values.map(String).join(', ');
-    return missing ? `missing; add one of ${options}` : `${describe(issue.input)} is not allowed; use one of ${options}`;
+    if (missing) return `missing; add one of ${options}`;
+    return issue.input === null ? `empty; use one of ${options}` : `${describe(issue.input)} is not allowed; use one of ${options}`;
   }
   // Checks with their own wording never reach here; this is the safe-integer bound of z.int().
   if ((issue.code === 'too_small' || issue.code === 'too_big') && (issue.origin === 'int' || issue.origin === 'number')) {

@@ -2,8 +2,8 @@
 // nesting depth, alias bombs and self-referencing aliases all become issues, never crashes.
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { LineCounter, Parser, parseDocument, visit } from 'yaml';
-import type { Document } from 'yaml';
+import { Composer, LineCounter, Parser, YAMLParseError, visit } from 'yaml';
+import type { CST, Document } from 'yaml';
 import type { ContentIssue } from '../errors.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
@@ -39,17 +39,18 @@ export async function readSource(dir: string, file: string, kind: SourceKind): P
     problem: `could not read the file (${error.code ?? error.message}); check that it exists and is readable`,
   }));
   if (typeof text !== 'string') return whole(text.problem);
-  const depth = nestingDepth(text);
+  const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+  const depth = nestingDepth(tokens);
   if (depth > MAX_DEPTH) return whole(`nested ${depth} levels deep; content files may nest at most ${MAX_DEPTH} levels`);
 
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, logLevel: 'error' });
+  const doc = compose(tokens, text.length);
   source.doc = doc;
   const at = (offset: number): { line: number; column: number } => {
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
   const issues: ContentIssue[] = [
-    ...doc.errors.map((e) => ({ file, ...at(e.pos[0]), path: '', message: yamlMessage(e.code, e.message, text.slice(e.pos[0], e.pos[1])) })),
+    ...doc.errors.map((e) => ({ file, ...at(e.pos[0]), path: '', message: yamlMessage(e.code, e.message, text.slice(e.pos[0], e.pos[0] + 200)) })),
     ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', message: `YAML warning: ${w.message}` })),
   ];
   const loop = selfReferencingAlias(doc);
@@ -61,7 +62,8 @@ export async function readSource(dir: string, file: string, kind: SourceKind): P
     source.data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     // toJS throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs" file).
-    issues.push({ file, line: 1, column: 1, path: '', message: `could not read the YAML: ${(error as Error).message}; use fewer aliases (*name)` });
+    const hint = error instanceof ReferenceError ? '; use fewer aliases (*name)' : '';
+    issues.push({ file, line: 1, column: 1, path: '', message: `could not read the YAML: ${(error as Error).message}${hint}` });
     return { source, issues };
   }
   source.usable = doc.errors.length === 0;
@@ -91,11 +93,28 @@ async function readText(file: string): Promise<string | { problem: string }> {
   }
 }
 
-/** Deepest collection nesting, from the concrete syntax tree (built without recursion). */
-export function nestingDepth(text: string): number {
+/**
+ * What `parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false })` does, split so the
+ * depth check can read the concrete syntax tree first without lexing the text twice.
+ */
+function compose(tokens: CST.Token[], length: number): Document.Parsed {
+  const composer = new Composer({ uniqueKeys: true, logLevel: 'error' });
+  let doc: Document.Parsed | null = null;
+  for (const next of composer.compose(tokens, true, length)) {
+    if (doc === null) {
+      doc = next;
+    } else {
+      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents'));
+      break;
+    }
+  }
+  return doc!; // compose(…, forceDoc = true) always yields a document
+}
+
+/** Deepest collection nesting in a concrete syntax tree, walked without recursion (the composer recurses). */
+export function nestingDepth(tokens: readonly CST.Token[]): number {
   type Token = { type?: string; value?: unknown; items?: { key?: unknown; value?: unknown }[] };
-  const stack: [Token | undefined, number][] = [];
-  for (const token of new Parser().parse(text)) stack.push([token as Token, 0]);
+  const stack: [Token | undefined, number][] = tokens.map((token) => [token as Token, 0]);
   let max = 0;
   while (stack.length > 0) {
     const [token, depth] = stack.pop()!;
@@ -124,8 +143,12 @@ function selfReferencingAlias(doc: Document.Parsed): number | null {
   return found;
 }
 
-function yamlMessage(code: string, message: string, text: string): string {
-  if (code === 'DUPLICATE_KEY') return `key "${text}" appears twice in the same mapping; keep only one`;
+function yamlMessage(code: string, message: string, rest: string): string {
+  // The error's range covers only the key's first character; the key runs to the colon.
+  if (code === 'DUPLICATE_KEY') {
+    const key = /^[^:\n]*/.exec(rest)![0].trim().replace(/^["']|["']$/g, '');
+    return `key "${key}" appears twice in the same mapping; keep only one`;
+  }
   if (code === 'MULTIPLE_DOCS') return 'one document per file; remove the second document (after ---) or move it to its own file';
   return `YAML syntax error: ${message}`;
 }

@@ -41,11 +41,20 @@ export function validateContent(loaded: LoadedContent): { value: Content | null;
   };
 }
 
+const NEEDS: Record<SourceFile['kind'], string> = {
+  site: 'site.yaml needs name, url and created_at',
+  component: 'a component needs id, name and created_at',
+  notice: 'a notice needs id, type, subject and updates',
+};
+
 function checkFile<S extends z.ZodType>(
   source: SourceFile,
   schema: S,
   rules: (raw: unknown) => Finding[],
 ): { data: z.output<S> | undefined; issues: ContentIssue[] } {
+  if (source.data === null || source.data === undefined) {
+    return { data: undefined, issues: [locate(source, { path: [], message: `the file is empty; ${NEEDS[source.kind]}` })] };
+  }
   const parsed = schema.safeParse(source.data, { error: errorMessage, reportInput: true });
   const ruled = rules(source.data);
   // A rule speaks about its field in the notice type's terms; the schema's word on the same field adds nothing.

@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadContent } from '../../../src/content/index.js';
+import { MAX_FILE_BYTES } from '../../../src/content/source.js';
+import { StatuspressError, formatIssue } from '../../../src/errors.js';
+import { SITE, fixture, writeContent } from './helpers.js';
+
+const NOTICE = 'id: 1\ntype: general\nsubject: Hi\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    content: Hello.\n';
+
+describe('loadContent', () => {
+  it('finds every file, sorted, by forward-slash path relative to the folder', async () => {
+    const loaded = await loadContent(fixture('valid-minimal'));
+    expect(loaded.issues).toEqual([]);
+    expect(loaded.site?.file).toBe('site.yaml');
+    expect(loaded.components.map((s) => s.file)).toEqual(['components/1-api.yaml', 'components/3-rest.yaml']);
+    expect(loaded.notices.map((s) => s.file)).toEqual([
+      'notices/42-api-errors.yaml',
+      'notices/43-db-upgrade.yaml',
+      'notices/44-new-region.yaml',
+    ]);
+    expect(loaded.notices.every((s) => s.usable && s.doc !== null)).toBe(true);
+    expect(loaded.components[1]!.data).toMatchObject({ id: 3, parent_id: 1, updated_at: '2024-06-01T02:00:00+02:00' });
+  });
+
+  it('takes .yml as well, and ignores dotfiles, other extensions and subfolders', async () => {
+    const dir = await writeContent({
+      'site.yml': SITE,
+      'notices/1.yml': NOTICE,
+      'notices/.2.yaml.swp': 'junk: [',
+      'notices/README.md': '# notes',
+      'notices/old/3.yaml': 'junk: [',
+    });
+    const loaded = await loadContent(dir);
+    expect(loaded.issues).toEqual([]);
+    expect(loaded.site?.file).toBe('site.yml');
+    expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yml']);
+  });
+
+  it('throws content_missing with a hint when the folder does not exist', async () => {
+    const missing = path.join(fixture('valid-minimal'), 'nope');
+    const error = await loadContent(missing).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StatuspressError);
+    expect(error).toMatchObject({ code: 'content_missing', message: `No content folder at ${missing}` });
+    expect((error as StatuspressError).hint).toMatch(/--content/);
+  });
+
+  it('reports a missing site.yaml, and two of them, as issues', async () => {
+    expect((await loadContent(await writeContent({ 'notices/1.yaml': NOTICE }))).issues.map(formatIssue)).toEqual([
+      expect.stringMatching(/^site\.yaml:1:1 {2}no site\.yaml in .*; create it with name, url and created_at$/),
+    ]);
+    const both = await loadContent(await writeContent({ 'site.yaml': SITE, 'site.yml': SITE }));
+    expect(both.issues.map(formatIssue)).toEqual(['site.yml:1:1  both site.yaml and site.yml exist; keep one']);
+    expect(both.site?.file).toBe('site.yaml');
+  });
+
+  it('reports YAML syntax errors at the parser position and keeps going', async () => {
+    const loaded = await loadContent(fixture('invalid-yaml'));
+    expect(loaded.issues.map(formatIssue)).toEqual([
+      'components/1-api.yaml:4:1  YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]',
+      'notices/10-dup-key.yaml:5:1  key "subject" appears twice in the same mapping; keep only one',
+      'notices/11-two-docs.yaml:7:1  one document per file; remove the second document (after ---) or move it to its own file',
+    ]);
+    expect(loaded.components[0]!.usable).toBe(false);
+    expect(loaded.notices.map((s) => s.usable)).toEqual([false, false, true]);
+  });
+
+  it('turns alias bombs, deep nesting and circular aliases into issues', async () => {
+    const loaded = await loadContent(fixture('hostile'));
+    expect(loaded.issues.map(formatIssue)).toEqual([
+      'notices/3-bomb.yaml:1:1  could not read the YAML: Excessive alias count indicates a resource exhaustion attack; use fewer aliases (*name)',
+      'notices/4-deep.yaml:1:1  nested 100 levels deep; content files may nest at most 64 levels',
+      'notices/5-loop.yaml:4:14  this alias refers to a node that contains it; content cannot be circular',
+    ]);
+    expect(loaded.notices.slice(2).map((s) => s.data)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('never hands thousands of nesting levels to the recursive composer', async () => {
+    // Composing 1000 levels and then 10000 in one process used to abort Node itself (a V8 OOM in
+    // the RegExp compiler while near the stack limit), which no try/catch can report.
+    const deep = (levels: number): string => `tags: ${'['.repeat(levels)}${']'.repeat(levels)}\n`;
+    const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': deep(1000), 'notices/2.yaml': deep(10000), 'notices/3.yaml': deep(63) });
+    expect((await loadContent(dir)).issues.map(formatIssue)).toEqual([
+      'notices/1.yaml:1:1  nested 1000 levels deep; content files may nest at most 64 levels',
+      'notices/2.yaml:1:1  nested 10000 levels deep; content files may nest at most 64 levels',
+    ]);
+  });
+
+  it('keeps __proto__ an ordinary key and never touches Object.prototype', async () => {
+    const loaded = await loadContent(fixture('hostile'));
+    const data = loaded.notices[1]!.data as Record<string, unknown>;
+    expect(Object.getPrototypeOf(data)).toBe(Object.prototype);
+    expect(Object.hasOwn(data, '__proto__')).toBe(true);
+    expect((data as { polluted?: unknown }).polluted).toBeUndefined();
+    expect(({} as { polluted?: unknown }).polluted).toBeUndefined();
+  });
+
+  it('does not parse a file over 1 MiB, and does parse one of exactly 1 MiB', async () => {
+    const comment = (bytes: number): string => `${NOTICE}#${'x'.repeat(bytes - NOTICE.length - 2)}\n`;
+    const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': comment(MAX_FILE_BYTES), 'notices/2.yaml': comment(MAX_FILE_BYTES + 1) });
+    const loaded = await loadContent(dir);
+    expect(loaded.issues.map(formatIssue)).toEqual([
+      'notices/2.yaml:1:1  file is 1048577 bytes; content files may be at most 1 MiB (1048576 bytes)',
+    ]);
+    expect(loaded.notices.map((s) => [s.usable, s.doc === null])).toEqual([
+      [true, false],
+      [false, true],
+    ]);
+  });
+
+  it('reports a file that is not UTF-8', async () => {
+    const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': Buffer.from([0x69, 0x64, 0x3a, 0x20, 0xff, 0xfe, 0x0a]) });
+    expect((await loadContent(dir)).issues.map(formatIssue)).toEqual(['notices/1.yaml:1:1  not valid UTF-8; save the file as UTF-8']);
+  });
+
+  it('skips a FIFO named like a content file instead of blocking on it', async () => {
+    const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': NOTICE });
+    try {
+      execFileSync('mkfifo', [path.join(dir, 'notices/2.yaml')]);
+    } catch {
+      return; // no mkfifo on this system: nothing to check
+    }
+    const loaded = await loadContent(dir);
+    expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yaml']);
+  });
+});
