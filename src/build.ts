@@ -2,6 +2,7 @@
 import { readContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
 import { renderApi } from './render/api.js';
+import { compressFiles } from './render/compress.js';
 import { renderState } from './state.js';
 import { writeOutput } from './write.js';
 
@@ -22,7 +23,8 @@ export interface BuildResult {
 export async function build({ contentDir, outDir, now = Date.now() }: BuildOptions): Promise<BuildResult> {
   const content = await readContent(contentDir);
   const site = deriveSite(content, now);
-  const files = [...renderApi(site), renderState(content, now)];
+  const pages = renderApi(site);
+  const files = [...pages, ...(await compressFiles(pages)), renderState(content, now)];
   const bytes = await writeOutput(outDir, files);
   return { now, files: files.length, bytes };
 }

@@ -19,6 +19,8 @@ Usage:
   statuspress build    [--content content] [--out dist] [--now ISO]
   statuspress validate [--content content] [--format text|github]
   statuspress serve    [--dir dist] [--port 8080] [--host 127.0.0.1] [--base /path]
+                       [--rate-limit 10] [--trust-proxy ADDR,ADDR] [--access-log]
+  statuspress host-config nginx|netlify [--dir dist] [--root PATH] [--listen ADDR:PORT] [--rate-limit 10]
 
 Run \`statuspress <command> --help\` for a command's options.`;
 
@@ -37,6 +39,9 @@ const COMMANDS: Record<string, { options: Options; run: (values: Values, out: Ou
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
       base: { type: 'string', default: '' },
+      'rate-limit': { type: 'string', default: '10' },
+      'trust-proxy': { type: 'string', default: '' },
+      'access-log': { type: 'boolean', default: false },
     },
     run: runServe,
   },
@@ -141,7 +146,20 @@ async function runServe(values: Values, out: Out): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${String(values.port)}"`);
   const base = String(values.base);
   if (base && !base.startsWith('/')) throw new UsageError(`--base must start with /, not "${base}"`);
-  const running = await serve({ dir: String(values.dir), host: String(values.host), port, base });
+  const rateLimit = Number(values['rate-limit']);
+  if (!Number.isInteger(rateLimit) || rateLimit < 0) {
+    throw new UsageError(`--rate-limit must be a whole number of requests per second (0 turns it off), not "${String(values['rate-limit'])}"`);
+  }
+  const trustProxy = String(values['trust-proxy']).split(',').map((s) => s.trim()).filter(Boolean);
+  const running = await serve({
+    dir: String(values.dir),
+    host: String(values.host),
+    port,
+    base,
+    rateLimit,
+    trustProxy,
+    ...(values['access-log'] ? { log: out.log } : {}),
+  });
   out.log(`Serving ${values.dir} at ${running.url}${base}/  (API: ${running.url}${base}/api/v1/status)`);
   await new Promise<void>((resolve) => {
     const stop = (): void => {

@@ -19,7 +19,6 @@ export interface LoadedContent {
   issues: ContentIssue[];
 }
 
-const BATCH = 64;
 const PATTERNS = ['site.yaml', 'site.yml', 'components/*.yaml', 'components/*.yml', 'notices/*.yaml', 'notices/*.yml'];
 
 /** Reads every content file under contentDir; throws StatuspressError('content_missing') only when the folder itself is missing. */
@@ -53,12 +52,7 @@ export async function loadContent(contentDir: string): Promise<LoadedContent> {
   const kindOf = (file: string): SourceKind =>
     file.startsWith('components/') ? 'component' : file.startsWith('notices/') ? 'notice' : 'site';
   const wanted = files.filter((f) => f.includes('/') || f === siteFiles[0]);
-  const read: Awaited<ReturnType<typeof readSource>>[] = [];
-  // In batches: a site with thousands of notices must not run out of file handles.
-  for (let i = 0; i < wanted.length; i += BATCH) {
-    read.push(...(await Promise.all(wanted.slice(i, i + BATCH).map((f) => readSource(contentDir, f, kindOf(f))))));
-  }
-  for (const { source, issues } of read) {
+  for (const { source, issues } of wanted.map((f) => readSource(contentDir, f, kindOf(f)))) {
     loaded.issues.push(...issues);
     if (source.kind === 'site') loaded.site = source;
     else if (source.kind === 'component') loaded.components.push(source);

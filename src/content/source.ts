@@ -1,7 +1,14 @@
 // Reading one content file into a YAML Document, guarded against hostile input: size, encoding,
 // nesting depth, alias bombs and self-referencing aliases all become issues, never crashes.
-import { open, stat } from 'node:fs/promises';
+//
+// Two parsers, for speed: `yaml` keeps node positions for messages but parses about 3.5 MB/s here
+// (10,000 notice files: 3.8 s); js-yaml parses the same files 8× faster without positions. Plain,
+// well-formed files (most of them) take the fast path; positions are parsed with `yaml` only when a
+// message needs one. Anything unusual (anchors, aliases, tags, `__proto__`, deep flow nesting, a
+// js-yaml error) takes the careful path, which reports it exactly.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
+import jsyaml from 'js-yaml';
 import { Composer, LineCounter, Parser, YAMLParseError, visit } from 'yaml';
 import type { CST, Document } from 'yaml';
 import type { ContentIssue } from '../errors.js';
@@ -17,9 +24,9 @@ export interface SourceFile {
   /** Relative to the content folder, forward slashes: `notices/42-api.yaml`. */
   file: string;
   kind: SourceKind;
-  /** null when the file was never handed to the parser (too large, not UTF-8, too deep). */
-  doc: Document.Parsed | null;
-  lineCounter: LineCounter;
+  /** null when the file was never handed to the parser (too large, not UTF-8, too deep). Parsed on first use. */
+  readonly doc: Document.Parsed | null;
+  readonly lineCounter: LineCounter;
   /** Plain data of the document; undefined when it could not be produced safely. */
   data: unknown;
   /** True when the YAML had no errors, so `data` is what the author wrote and can be validated. */
@@ -27,17 +34,77 @@ export interface SourceFile {
 }
 
 /** Reads and parses `dir/file`; every problem is returned as an issue next to the (partial) source. */
-export async function readSource(dir: string, file: string, kind: SourceKind): Promise<{ source: SourceFile; issues: ContentIssue[] }> {
+export function readSource(dir: string, file: string, kind: SourceKind): { source: SourceFile; issues: ContentIssue[] } {
+  let text: string | { problem: string };
+  try {
+    text = readText(path.join(dir, file));
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    text = { problem: `could not read the file (${code ?? message}); check that it exists and is readable` };
+  }
+  if (typeof text === 'string') {
+    const fast = parseFast(text);
+    if (fast !== undefined) return { source: lazySource(file, kind, text, fast), issues: [] };
+  }
+  return parseCarefully(file, kind, text);
+}
+
+/** js-yaml's answer for a plain file, or undefined when the careful path must look at it. */
+function parseFast(text: string): unknown {
+  // Prototype keys and deep flow nesting go the careful way.
+  if (text.includes('__proto__') || (text.match(/[[{]/g)?.length ?? 0) > MAX_DEPTH) return undefined;
+  let data: unknown;
+  try {
+    // CORE_SCHEMA is YAML 1.2's core schema, as `yaml` uses: timestamps stay strings. Duplicate
+    // keys, unknown tags and a second document throw, and the careful path reports them.
+    data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }) ?? null;
+  } catch {
+    return undefined;
+  }
+  // js-yaml shares one object for every alias of an anchor: any sharing means aliases (possibly an
+  // alias bomb, whose expansion the careful path limits), so it goes the careful way too.
+  return sharesObjects(data) ? undefined : data;
+}
+
+/** True when some object or array is reachable twice; visits each object once, without recursion. */
+function sharesObjects(root: unknown): boolean {
+  const seen = new Set<object>();
+  const stack = [root];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (value === null || typeof value !== 'object') continue;
+    if (seen.has(value)) return true;
+    seen.add(value);
+    stack.push(...Object.values(value));
+  }
+  return false;
+}
+
+/** A source whose Document is parsed only if a message needs a position in it. */
+function lazySource(file: string, kind: SourceKind, text: string, data: unknown): SourceFile {
+  let parsed: SourceFile | null = null;
+  const careful = (): SourceFile => (parsed ??= parseCarefully(file, kind, text).source);
+  return {
+    file,
+    kind,
+    data,
+    usable: true,
+    get doc() {
+      return careful().doc;
+    },
+    get lineCounter() {
+      return careful().lineCounter;
+    },
+  };
+}
+
+function parseCarefully(file: string, kind: SourceKind, text: string | { problem: string }): { source: SourceFile; issues: ContentIssue[] } {
   const lineCounter = new LineCounter();
-  const source: SourceFile = { file, kind, doc: null, lineCounter, data: undefined, usable: false };
+  const source: { -readonly [K in keyof SourceFile]: SourceFile[K] } = { file, kind, doc: null, lineCounter, data: undefined, usable: false };
   const whole = (message: string): { source: SourceFile; issues: ContentIssue[] } => ({
     source,
     issues: [{ file, line: 1, column: 1, path: '', message }],
   });
-
-  const text = await readText(path.join(dir, file)).catch((error: NodeJS.ErrnoException) => ({
-    problem: `could not read the file (${error.code ?? error.message}); check that it exists and is readable`,
-  }));
   if (typeof text !== 'string') return whole(text.problem);
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
   const depth = nestingDepth(tokens);
@@ -70,18 +137,19 @@ export async function readSource(dir: string, file: string, kind: SourceKind): P
   return { source, issues };
 }
 
-async function readText(file: string): Promise<string | { problem: string }> {
-  // stat before open: opening a FIFO would block until someone writes to it.
-  const info = await stat(file);
-  if (!info.isFile()) return { problem: 'not a regular file; content files must be plain YAML files' };
-  if (info.size > MAX_FILE_BYTES) {
-    return { problem: `file is ${info.size} bytes; content files may be at most 1 MiB (${MAX_FILE_BYTES} bytes)` };
-  }
-  const handle = await open(file, 'r');
+/** Synchronous: thousands of small reads one after another beat the same through promises here. */
+function readText(file: string): string | { problem: string } {
+  // Opened non-blocking and checked before reading: reading a FIFO would wait for a writer.
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) return { problem: 'not a regular file; content files must be plain YAML files' };
+    if (info.size > MAX_FILE_BYTES) {
+      return { problem: `file is ${info.size} bytes; content files may be at most 1 MiB (${MAX_FILE_BYTES} bytes)` };
+    }
     // Read one byte past the limit so a file that grew since stat is still caught.
     const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const bytesRead = readSync(fd, buffer, 0, buffer.length, 0);
     if (bytesRead > MAX_FILE_BYTES) return { problem: `file is over 1 MiB; content files may be at most ${MAX_FILE_BYTES} bytes` };
     try {
       return new TextDecoder('utf-8', { fatal: true }).decode(buffer.subarray(0, bytesRead));
@@ -89,7 +157,7 @@ async function readText(file: string): Promise<string | { problem: string }> {
       return { problem: 'not valid UTF-8; save the file as UTF-8' };
     }
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 

@@ -15,7 +15,7 @@ import type { OutputFile } from './types.js';
 export function renderApi(site: DerivedSite): OutputFile[] {
   const files: OutputFile[] = [];
   const emit = (request: ApiRequest, body: unknown): void => {
-    files.push({ path: apiFilePath(request)!, contents: serialize(body) });
+    files.push({ path: apiFilePath(request)!, contents: body instanceof RawJson ? body.text : serialize(body) });
   };
   emit({ endpoint: 'status' }, { page: pageResource(site) });
   renderComponentLists(site, emit);
@@ -40,15 +40,28 @@ function componentFilters(site: DerivedSite): ComponentFilter[] {
 }
 
 function renderComponentLists(site: DerivedSite, emit: Emit): void {
-  const items = new Map(site.components.map((c) => [c.id, listComponent(site, c)]));
+  const items = new Map(site.components.map((c) => [c.id, serialize(listComponent(site, c))]));
   for (const filter of componentFilters(site)) {
     const selected = selectComponents(site, filter);
     for (let page = 1; page <= pageCount(selected.length); page++) {
       const request = { endpoint: 'components' as const, filter, page };
       const { items: onPage, meta } = paginate(selected, request);
-      emit(request, { components: onPage.map((c) => items.get(c.id)), meta });
+      emit(request, listBody('components', onPage.map((c) => items.get(c.id)!), meta));
     }
   }
+}
+
+/**
+ * A collection page from items serialised once: the same bytes as serialize() of the whole object,
+ * without stringifying each notice again for every page and filter that shows it.
+ */
+function listBody(collection: string, items: string[], meta: unknown): RawJson {
+  return new RawJson(`{"${collection}":[${items.join(',')}],"meta":${serialize(meta)}}`);
+}
+
+/** Already-serialised JSON, passed through by emit. */
+class RawJson {
+  constructor(readonly text: string) {}
 }
 
 function noticeFilters(): NoticeFilter[] {
@@ -69,18 +82,18 @@ function renderNoticeLists(site: DerivedSite, emit: Emit, filters: NoticeFilter[
     for (let page = 1; page <= pageCount(selected.length); page++) {
       const request = { endpoint: 'notices' as const, filter, page };
       const { items: onPage, meta } = paginate(selected, request);
-      emit(request, { notices: onPage.map((n) => items.get(n.id)), meta });
+      emit(request, listBody('notices', onPage.map((n) => items.get(n.id)!), meta));
     }
   }
 }
 
-const itemCache = new WeakMap<DerivedSite, Map<number, unknown>>();
+const itemCache = new WeakMap<DerivedSite, Map<number, string>>();
 
 /** List items are the same on every page and filter that shows them: render each once per site. */
-function noticeItems(site: DerivedSite): Map<number, unknown> {
+function noticeItems(site: DerivedSite): Map<number, string> {
   let items = itemCache.get(site);
   if (!items) {
-    items = new Map(site.notices.map((n) => [n.id, listNotice(site, n)]));
+    items = new Map(site.notices.map((n) => [n.id, serialize(listNotice(site, n))]));
     itemCache.set(site, items);
   }
   return items;

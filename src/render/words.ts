@@ -1,5 +1,5 @@
 // The `words` of metrics values (DESIGN 3.5).
-import { formatDuration } from 'date-fns';
+import { formatDuration } from 'date-fns/formatDuration';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 

@@ -2,15 +2,17 @@
 // (other metrics timeframes, pages past the end, any filter combination) with the build's code.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import serveHandler from 'serve-handler';
+import { API_CACHE_CONTROL, SITE_CACHE_CONTROL } from '../hosting/headers.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import { ApiError, notFound } from '../routes/request.js';
 import type { ApiRequest } from '../routes/request.js';
-import { API_CACHE_CONTROL, sendError, sendJson } from './respond.js';
+import { clientAddress, RateLimiter } from './rate-limit.js';
+import type { RateDecision } from './rate-limit.js';
+import { sendError, sendJson } from './respond.js';
 import { SiteHolder } from './site-holder.js';
+import { serveStatic } from './static.js';
 
 export interface ServeOptions {
   dir: string;
@@ -18,28 +20,49 @@ export interface ServeOptions {
   port?: number;
   /** Mount path, e.g. `/status`; default `/`. */
   base?: string;
+  /** API requests per second per client address (also the burst); 0 turns limiting off. Default 10. */
+  rateLimit?: number;
+  /** Most clients the rate limiter tracks at once. */
+  rateLimitClients?: number;
+  /** Peer addresses whose X-Forwarded-For is believed (a CDN or load balancer in front). */
+  trustProxy?: string[];
+  /** Called with one line per answered request (an access log); nothing is logged without it. */
+  log?: (line: string) => void;
+  /** How long close() waits for requests in flight before cutting connections, ms. Default 10 s. */
+  drainMs?: number;
 }
 
 export interface RunningServer {
   server: Server;
   /** `http://host:port` as bound (port 0 picks a free one). */
   url: string;
+  /** Stops accepting, finishes requests in flight (up to drainMs), then resolves. */
   close(): Promise<void>;
 }
 
 const ALLOWED = 'GET, HEAD, OPTIONS';
-const CORS = { 'Access-Control-Allow-Origin': '*' };
 
 /** Starts serving `dir`; resolves once listening. Throws StatuspressError when `dir` is not a build. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
   const dir = path.resolve(options.dir);
   const holder = new SiteHolder(dir);
   await holder.load();
-  const base = (options.base ?? '').replace(/\/+$/, '');
+  const context: Context = {
+    dir,
+    base: (options.base ?? '').replace(/\/+$/, ''),
+    holder,
+    limiter: new RateLimiter({ rate: options.rateLimit ?? 10, maxClients: options.rateLimitClients ?? 10_000 }),
+    trusted: new Set(options.trustProxy ?? []),
+  };
   const server = createServer((req, res) => {
-    handle(req, res, dir, base, holder).catch((error: unknown) => {
-      if (!res.headersSent) sendJson(res, 500, JSON.stringify({ error: { status: 500, code: 'internal_error', message: 'The server failed to answer' } }));
-      else res.destroy();
+    const started = performance.now();
+    if (options.log) {
+      res.once('finish', () => options.log!(accessLine(req, res, performance.now() - started)));
+    }
+    handle(req, res, context).catch((error: unknown) => {
+      if (!res.headersSent) {
+        sendJson(res, 500, JSON.stringify({ error: { status: 500, code: 'internal_error', message: 'The server failed to answer' } }));
+      } else res.destroy();
       server.emit('requestError', error);
     });
   });
@@ -53,33 +76,69 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: () => drain(server, options.drainMs ?? 10_000),
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, dir: string, base: string, holder: SiteHolder): Promise<void> {
-  for (const [name, value] of Object.entries(CORS)) res.setHeader(name, value);
+function drain(server: Server, drainMs: number): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), drainMs);
+    timer.unref();
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    // Keep-alive connections with no request in flight would hold close() open.
+    server.closeIdleConnections();
+  });
+}
+
+interface Context {
+  dir: string;
+  base: string;
+  holder: SiteHolder;
+  limiter: RateLimiter;
+  trusted: ReadonlySet<string>;
+}
+
+const isApiPath = (target: string): boolean => /^\/(?:api|v1)(?:[/?.]|$)/.test(target);
+
+async function handle(req: IncomingMessage, res: ServerResponse, context: Context): Promise<void> {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  let target = req.url ?? '/';
+  if (context.base) {
+    if (target !== context.base && !target.startsWith(`${context.base}/`) && !target.startsWith(`${context.base}?`)) {
+      sendError(res, notFound(`Nothing here; the status page is at ${context.base}/`));
+      return;
+    }
+    target = target.slice(context.base.length) || '/';
+  }
+  const api = isApiPath(target);
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
-    res.writeHead(204, { Allow: ALLOWED, 'Access-Control-Allow-Methods': ALLOWED, 'Access-Control-Allow-Headers': '*', 'Access-Control-Max-Age': '86400' });
+    res.writeHead(204, {
+      Allow: ALLOWED,
+      'Access-Control-Allow-Methods': ALLOWED,
+      'Access-Control-Allow-Headers': '*',
+      'Access-Control-Max-Age': '86400',
+    });
     res.end();
     return;
+  }
+  if (api && context.limiter.enabled) {
+    const decision = context.limiter.take(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted));
+    setRateHeaders(res, decision);
+    if (!decision.allowed) {
+      sendError(res, new ApiError(429, 'rate_limited', `Too many requests: the API allows ${decision.limit} per second per client; retry after ${decision.retryAfter} s`), {
+        'Retry-After': String(decision.retryAfter),
+        'Cache-Control': 'no-store',
+      });
+      return;
+    }
   }
   if (method !== 'GET' && method !== 'HEAD') {
     sendError(res, new ApiError(405, 'method_not_allowed', `${method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`), { Allow: ALLOWED });
     return;
-  }
-  let target = req.url ?? '/';
-  if (base) {
-    if (target !== base && !target.startsWith(`${base}/`) && !target.startsWith(`${base}?`)) {
-      sendError(res, notFound(`Nothing here; the status page is at ${base}/`));
-      return;
-    }
-    target = target.slice(base.length) || '/';
   }
   const found = route(target);
   switch (found.kind) {
@@ -87,17 +146,22 @@ async function handle(req: IncomingMessage, res: ServerResponse, dir: string, ba
       sendError(res, found.error);
       return;
     case 'api':
-      if (found.file && (await isFile(path.join(dir, found.file)))) {
-        res.setHeader('Cache-Control', API_CACHE_CONTROL);
-        await serveFile(req, res, dir, found.file);
-        return;
-      }
-      await answerOnDemand(res, holder, found.request);
+      if (found.file && (await serveStatic(req, res, context.dir, found.file, API_CACHE_CONTROL))) return;
+      // Not prebuilt (or mid-swap): the same answer, computed from the build's state.
+      await answerOnDemand(res, context.holder, found.request);
       return;
     case 'site':
-      await serveFile(req, res, dir, found.path);
+      if (!(await serveStatic(req, res, context.dir, found.path, SITE_CACHE_CONTROL))) {
+        sendError(res, notFound(`Nothing at ${target.split('?')[0]}`));
+      }
       return;
   }
+}
+
+function setRateHeaders(res: ServerResponse, decision: RateDecision): void {
+  res.setHeader('RateLimit-Limit', String(decision.limit));
+  res.setHeader('RateLimit-Remaining', String(decision.remaining));
+  res.setHeader('RateLimit-Reset', String(decision.reset));
 }
 
 async function answerOnDemand(res: ServerResponse, holder: SiteHolder, request: ApiRequest): Promise<void> {
@@ -110,22 +174,7 @@ async function answerOnDemand(res: ServerResponse, holder: SiteHolder, request: 
   }
 }
 
-const isFile = (file: string): Promise<boolean> => stat(file).then((s) => s.isFile(), () => false);
-
-/** serve-handler does the file work (types, ETag, ranges, index.html); the router already checked the path. */
-async function serveFile(req: IncomingMessage, res: ServerResponse, dir: string, relative: string): Promise<void> {
-  req.url = `/${relative.split('/').map(encodeURIComponent).join('/')}`;
-  await serveHandler(req, res, {
-    public: dir,
-    etag: true,
-    directoryListing: false,
-    symlinks: false,
-    cleanUrls: false,
-  }, {
-    // Its own errors are HTML pages; an API client (or a flood of bad URLs) gets the JSON error instead.
-    sendError: async (_path, _response, _acceptsJSON, _current, _handlers, _config, spec) => {
-      const status = spec?.statusCode === 404 ? 404 : 400;
-      sendError(res, new ApiError(status, status === 404 ? 'not_found' : 'bad_request', status === 404 ? `Nothing at /${relative}` : 'Bad request'));
-    },
-  });
+function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
+  const length = res.getHeader('Content-Length') ?? '-';
+  return `${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url}" ${res.statusCode} ${length} ${ms.toFixed(1)}ms`;
 }

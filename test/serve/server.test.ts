@@ -16,7 +16,7 @@ let running: RunningServer;
 beforeAll(async () => {
   out = await mkdtemp(path.join(tmpdir(), 'statuspress-serve-'));
   await build({ contentDir: CONTENT, outDir: path.join(out, 'dist'), now: Date.parse(SERVE_SITE_NOW) });
-  running = await serve({ dir: path.join(out, 'dist'), host: '127.0.0.1', port: 0 });
+  running = await serve({ dir: path.join(out, 'dist'), host: '127.0.0.1', port: 0, rateLimit: 0 });
 });
 
 afterAll(async () => {
@@ -40,7 +40,7 @@ describe('statuspress serve', () => {
   });
 
   it('mounts under --base', async () => {
-    const based = await serve({ dir: path.join(out, 'dist'), host: '127.0.0.1', port: 0, base: '/status' });
+    const based = await serve({ dir: path.join(out, 'dist'), host: '127.0.0.1', port: 0, base: '/status', rateLimit: 0 });
     try {
       expect((await request(based.url, '/status/api/v1/status')).status).toBe(200);
       expect((await request(based.url, '/api/v1/status')).status).toBe(404);
