@@ -1,6 +1,7 @@
 // build(): the recipe. load → validate → derive → render → write.
 import { readContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
+import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { compressFiles } from './render/compress.js';
 import { renderState } from './state.js';
@@ -24,7 +25,7 @@ export async function build({ contentDir, outDir, now = Date.now() }: BuildOptio
   const content = await readContent(contentDir);
   const site = deriveSite(content, now);
   const pages = renderApi(site);
-  const files = [...pages, ...(await compressFiles(pages)), renderState(content, now)];
+  const files = [...pages, ...(await compressFiles(pages)), ...renderHostFiles(), renderState(content, now)];
   const bytes = await writeOutput(outDir, files);
   return { now, files: files.length, bytes };
 }

@@ -7,6 +7,7 @@ import { build } from './build.js';
 import { loadContent, validateContent } from './content/index.js';
 import { ContentError, formatIssue, StatuspressError } from './errors.js';
 import type { ContentIssue } from './errors.js';
+import { netlifyHeaders, netlifyRedirects, nginxConfig } from './hosting/index.js';
 import { serve } from './serve/server.js';
 import { parseTimestamp } from './time.js';
 
@@ -24,7 +25,7 @@ Usage:
 
 Run \`statuspress <command> --help\` for a command's options.`;
 
-const COMMANDS: Record<string, { options: Options; run: (values: Values, out: Out) => Promise<number> }> = {
+const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (values: Values, out: Out, positionals: string[]) => Promise<number> }> = {
   build: {
     options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' }, now: { type: 'string' } },
     run: runBuild,
@@ -32,6 +33,16 @@ const COMMANDS: Record<string, { options: Options; run: (values: Values, out: Ou
   validate: {
     options: { content: { type: 'string', default: 'content' }, format: { type: 'string', default: 'text' } },
     run: runValidate,
+  },
+  'host-config': {
+    options: {
+      dir: { type: 'string', default: 'dist' },
+      root: { type: 'string' },
+      listen: { type: 'string', default: '80' },
+      'rate-limit': { type: 'string', default: '10' },
+    },
+    positionals: true,
+    run: runHostConfig,
   },
   serve: {
     options: {
@@ -68,12 +79,17 @@ export async function main(argv: string[], out: Out = { log: console.log, error:
     return 2;
   }
   try {
-    const { values } = parseArgs({ args: rest, options: { ...command.options, help: { type: 'boolean', short: 'h' } }, strict: true, allowPositionals: false });
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: { ...command.options, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+      allowPositionals: command.positionals ?? false,
+    });
     if (values.help) {
       out.log(commandHelp(name, command.options));
       return 0;
     }
-    return await command.run(values, out);
+    return await command.run(values, out, positionals);
   } catch (error) {
     return report(error, out, name, command.options);
   }
@@ -139,6 +155,25 @@ function githubAnnotation(contentDir: string, issue: ContentIssue): string {
   const file = path.posix.join(contentDir.split(path.sep).join('/'), issue.file);
   const title = issue.path ? `,title=${property(issue.path)}` : '';
   return `::error file=${property(file)},line=${issue.line},col=${issue.column}${title}::${escape(issue.message)}`;
+}
+
+async function runHostConfig(values: Values, out: Out, positionals: string[]): Promise<number> {
+  const [host, ...extra] = positionals;
+  if ((host !== 'nginx' && host !== 'netlify') || extra.length > 0) {
+    throw new UsageError('Name the host: statuspress host-config nginx|netlify');
+  }
+  if (host === 'netlify') {
+    out.log(`# file: _redirects\n${netlifyRedirects()}\n# file: _headers\n${netlifyHeaders()}`);
+    return 0;
+  }
+  const rateLimit = Number(values['rate-limit']);
+  if (!Number.isInteger(rateLimit) || rateLimit < 0) throw new UsageError(`--rate-limit must be a whole number, not "${String(values['rate-limit'])}"`);
+  const listen = String(values.listen);
+  if (!/^(?:[\w.-]+:|\[[0-9a-fA-F:]+\]:)?\d{1,5}$/.test(listen)) throw new UsageError(`--listen must be PORT or ADDRESS:PORT, not "${listen}"`);
+  const root = path.resolve(typeof values.root === 'string' ? values.root : String(values.dir));
+  if (/[\s;{}'"]/.test(root)) throw new UsageError(`--root must not contain spaces, quotes, braces or semicolons: "${root}"`);
+  out.log(nginxConfig({ root, listen, rateLimit }));
+  return 0;
 }
 
 async function runServe(values: Values, out: Out): Promise<number> {

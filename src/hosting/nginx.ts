@@ -167,8 +167,9 @@ function errorMap(variable: string, params: readonly ListParam[], singles: strin
     rules.push(`"~${pairStart(key)}[^&]*&(?:.*&)?${keyPattern(key)}=" "${key} is given more than once; give it once";`);
   }
   const accepted = params.length ? `; this endpoint accepts ${params.map((p) => p.key).join(', ')}` : '; this endpoint takes no filters';
-  const unknown = known.length ? `(?:^|&)filter(?!(?:${known.join('|')})=)` : '(?:^|&)filter';
-  rules.push(`"~${unknown}" "Unknown filter${accepted}";`);
+  // The key is echoed only from characters that cannot break out of the JSON string.
+  const unknown = known.length ? `(?:^|&)(?!filter(?:${known.join('|')})=)(filter[]A-Za-z0-9_%[]{0,64})` : '(?:^|&)(filter[]A-Za-z0-9_%[]{0,64})';
+  rules.push(`"~${unknown}" "Unknown filter $1${accepted}";`);
   for (const param of params) {
     if (param.kind.type === 'timestamps') {
       const k = keyPattern(param.key);
@@ -187,7 +188,7 @@ function errorMap(variable: string, params: readonly ListParam[], singles: strin
 function metricsErrorMap(): string {
   const { start, end, calculations } = METRICS_PARAMS;
   const rules = [
-    `"~(?:^|&)filter" "Unknown filter; this endpoint takes no filters";`,
+    `"~(?:^|&)(filter[]A-Za-z0-9_%[]{0,64})" "Unknown filter $1; this endpoint takes no filters";`,
     ...[start, end, calculations].map((k) => `"~(?:^|&)${k}=[^&]*&(?:.*&)?${k}=" "${k} is given more than once; give it once";`),
     ...[start, end].map((k) => `"~(?:^|&)${k}=(?![0-9]{4}-[0-9]{2}-[0-9]{2}${END})" "${k} must be a date yyyy-mm-dd";`),
     `"~(?:^|&)${calculations}=(?!(?:true|false|1|0)${END})" "${calculations} must be true or false";`,

@@ -29,7 +29,7 @@ export function metricsResult(
     seconds,
     words: durationWords(seconds),
   });
-  const uptime: Record<string, unknown> = { percent: f.percent, words: percentWords(f.percent, f.impactSeconds > 0) };
+  const uptime: Record<string, unknown> = { percent: f.percent, words: percentWords(f.impactSeconds, f.totalSeconds) };
   const mttr: Record<string, unknown> = duration(f.mttrSeconds);
   const mtbf: Record<string, unknown> = duration(f.mtbfSeconds);
   if (showCalculations) {

@@ -66,7 +66,7 @@ function metricsSummary(site: DerivedSite, c: DerivedComponent): Json {
     timeframe_end: figures.timeframe.endDate,
     percentage_uptime: {
       percent: figures.percent,
-      words: percentWords(figures.percent, figures.impactSeconds > 0),
+      words: percentWords(figures.impactSeconds, figures.totalSeconds),
     },
     url: `${site.site.url}/components/${c.id}/`,
   };

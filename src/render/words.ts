@@ -15,10 +15,13 @@ export function durationWords(seconds: number): string {
   return formatDuration(duration, { format: [...UNITS] });
 }
 
-/** Floored to two decimals (`97.26%`), so any impact at all never reads `100.00%`. */
-export function percentWords(percent: number, impacted: boolean): string {
-  // Round away binary noise first: 99.99 * 100 is 9998.999…, which must floor to 9999.
-  let hundredths = Math.floor(Math.round(percent * 100 * 1e6) / 1e6);
-  if (impacted && hundredths >= 10_000) hundredths = 9_999;
+/**
+ * Uptime floored to two decimals (`97.26%`), from the whole seconds the percent is computed from.
+ * Integer arithmetic: flooring the rounded float instead reads 48.009999996 as 48.01%. Any impact at
+ * all never reads `100.00%`.
+ */
+export function percentWords(impactSeconds: number, totalSeconds: number): string {
+  let hundredths = totalSeconds <= 0 ? 10_000 : Math.floor((10_000 * (totalSeconds - impactSeconds)) / totalSeconds);
+  if (impactSeconds > 0 && hundredths >= 10_000) hundredths = 9_999;
   return `${(hundredths / 100).toFixed(2)}%`;
 }

@@ -1,0 +1,29 @@
+// Host configurations written into every build and printed by `statuspress host-config`.
+import type { OutputFile } from '../render/types.js';
+import { notFound } from '../routes/request.js';
+import { STATE_DIR } from '../routes/files.js';
+import { netlifyHeaders, netlifyRedirects, NOT_FOUND_FILE } from './netlify.js';
+import { nginxConfig } from './nginx.js';
+
+export { nginxConfig } from './nginx.js';
+export type { NginxOptions } from './nginx.js';
+export { netlifyHeaders, netlifyRedirects } from './netlify.js';
+
+/** Where the build leaves its nginx configuration (not served; the root there is a placeholder). */
+export const NGINX_FILE = `${STATE_DIR}/nginx.conf`;
+export const NGINX_PLACEHOLDER_ROOT = '/srv/statuspress/dist';
+
+/** The host files of an output folder. Independent of the content, so byte-identical across builds. */
+export function renderHostFiles(): OutputFile[] {
+  return [
+    { path: '_redirects', contents: netlifyRedirects() },
+    { path: '_headers', contents: netlifyHeaders() },
+    { path: NOT_FOUND_FILE, contents: JSON.stringify(notFound('Not found: see /api/v1/status for the entry point').toJSON()) },
+    {
+      path: NGINX_FILE,
+      contents:
+        `# Set root to the absolute path of this output folder, or print a ready one with\n# \`statuspress host-config nginx --dir <this folder>\`.\n` +
+        nginxConfig({ root: NGINX_PLACEHOLDER_ROOT, listen: '80', rateLimit: 10 }),
+    },
+  ];
+}

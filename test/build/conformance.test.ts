@@ -1,0 +1,79 @@
+// Every JSON file a build writes under api/, for every fixture: valid against the spec's schemas (key
+// sets and key order), at the path its own address routes to, and byte-identical to what answer()
+// gives in memory and to what `statuspress serve` would compute from the build's recorded state.
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answer, serialize } from '../../src/render/answer.js';
+import { apiFilePath, route } from '../../src/routes/index.js';
+import { readState } from '../../src/state.js';
+import type { DerivedSite } from '../../src/derive/index.js';
+import { apiSchemas, conformanceProblems, schemaForFile } from '../schemas/api.js';
+import { apiFiles, buildScenario, isCompressed, SCENARIOS } from '../helpers/build.js';
+import type { Built, Scenario } from '../helpers/build.js';
+
+describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scenario) => {
+  let built: Built;
+  let served: DerivedSite;
+  const schemas = apiSchemas({ metrics: SCENARIOS[scenario].metrics });
+
+  beforeAll(async () => {
+    built = await buildScenario(scenario);
+    served = await readState(built.dir);
+  });
+  afterAll(() => built?.cleanup());
+
+  it('is compact JSON that validates against the spec schemas, keys in table order', () => {
+    const problems: string[] = [];
+    for (const file of apiFiles(built)) {
+      const schema = schemaForFile(schemas, file);
+      if (schema === null) {
+        problems.push(`${file}: not a path any answer has`);
+        continue;
+      }
+      const text = built.files.get(file)!;
+      const body: unknown = JSON.parse(text);
+      expect(JSON.stringify(body), file).toBe(text);
+      problems.push(...conformanceProblems(schema, body).map((p) => `${file} ${p}`));
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('lies at the path its own address (path-style) routes to', () => {
+    for (const file of apiFiles(built)) {
+      const r = route(`/${file}`);
+      expect(r.kind, file).toBe('api');
+      if (r.kind !== 'api') continue;
+      expect(r.file, file).toBe(file);
+      expect(apiFilePath(r.request), file).toBe(file);
+    }
+  });
+
+  it('holds exactly the bytes answer() gives, from the content and from the recorded build state', () => {
+    for (const file of apiFiles(built)) {
+      const r = route(`/${file}`);
+      if (r.kind !== 'api') throw new Error(file);
+      expect(serialize(answer(built.site, r.request)), file).toBe(built.files.get(file));
+      expect(serialize(answer(served, r.request)), `${file} (served from _statuspress state)`).toBe(built.files.get(file));
+    }
+  });
+
+  it('precompressed siblings decode to exactly the bytes of their file', () => {
+    for (const [file, bytes] of built.raw) {
+      if (!isCompressed(file)) continue;
+      const original = file.replace(/\.(gz|br)$/, '');
+      expect(built.files.has(original), `${file} without ${original}`).toBe(true);
+      const decoded = file.endsWith('.gz') ? gunzipSync(bytes) : brotliDecompressSync(bytes);
+      expect(decoded.toString('utf8'), file).toBe(built.files.get(original));
+    }
+  });
+
+  it('has only api/ JSON files (and their compressed siblings) and the build state; the state is never routed to', () => {
+    expect(apiFiles(built).filter((f) => !f.endsWith('.json'))).toEqual([]);
+    const other = [...built.files.keys()].filter((f) => !f.startsWith('api/')).sort();
+    // Host configuration (src/hosting) and the build state.
+    expect(other).toEqual(['_headers', '_redirects', '_statuspress/build.json', '_statuspress/nginx.conf']);
+    const r = route('/_statuspress/build.json');
+    expect(r.kind).toBe('error');
+    if (r.kind === 'error') expect(r.error.status).toBe(404);
+  });
+});
