@@ -45,8 +45,9 @@ export function netlifyRedirects(): string {
   for (const prefix of PREFIXES) {
     for (const suffix of SUFFIXES) {
       rules.push(`${prefix}/status${suffix}  /api/v1/status.json  200`);
-      rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=true  /api/v1/components/:id/metrics/show_calculations=true.json  200`);
-      rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=1  /api/v1/components/:id/metrics/show_calculations=true.json  200`);
+      // Forced: `metrics.json` exists, and would otherwise be served whatever the query says.
+      rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=true  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
+      rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=1  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
       rules.push(`${prefix}/components/:id/metrics${suffix}  /api/v1/components/:id/metrics.json  200`);
     }
   }

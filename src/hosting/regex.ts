@@ -8,7 +8,7 @@ const CLOSE = '(?:[]]|%5[Dd])';
 
 /** `filter[type_eq]` → a pattern matching the key in plain or percent-encoded form. */
 export function keyPattern(key: string): string {
-  return key.replace(/[[]/g, '\u0000').replace(/]/g, '\u0001').replace(/\u0000/g, OPEN).replace(/\u0001/g, CLOSE);
+  return [...key].map((c) => (c === '[' ? OPEN : c === ']' ? CLOSE : c)).join('');
 }
 
 /** A whole `key=` at the start of a query pair. */

@@ -1,0 +1,125 @@
+// The generated Netlify `_redirects`, resolved rule by rule the way Netlify documents it (existing
+// files first unless a rule is forced, then the first rule whose path matches and whose listed query
+// parameters are all present) against a real build: every prebuilt answer's spec URL must land on
+// the file that holds it.
+import { statSync } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.js';
+import { apiHref, route } from '../../src/routes/index.js';
+import { SERVE_SITE_NOW } from '../http/suite.js';
+
+interface Rule {
+  from: string;
+  query: [string, string][];
+  to: string;
+  status: number;
+  force: boolean;
+}
+
+function parseRules(text: string): Rule[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const parts = line.split(/\s+/);
+      const statusText = parts.pop()!;
+      const to = parts.pop()!;
+      const [from, ...query] = parts;
+      return {
+        from: from!,
+        query: query.map((q) => q.split('=') as [string, string]),
+        to,
+        status: Number(statusText.replace('!', '')),
+        force: statusText.endsWith('!'),
+      };
+    });
+}
+
+/** What Netlify would serve for a request: a file path and status, or null for its plain 404. */
+function resolve(rules: Rule[], dist: string, target: string): { file: string; status: number } | null {
+  const url = new URL(target, 'http://x');
+  const pathname = decodeURIComponent(url.pathname);
+  const exists = (p: string): boolean => statSync(path.join(dist, p), { throwIfNoEntry: false })?.isFile() ?? false;
+  for (const pass of ['forced', 'normal'] as const) {
+    if (pass === 'normal' && exists(pathname)) return { file: pathname.slice(1), status: 200 };
+    for (const rule of rules) {
+      if ((pass === 'forced') !== rule.force) continue;
+      const names: string[] = [];
+      const pattern = rule.from
+        .replace(/[.]/g, '[.]')
+        .replace(/:([a-z0-9]+)/g, (_, name: string) => (names.push(name), '([^/]+)'))
+        .replace(/\*$/, (names.push('splat'), '(.*)'));
+      const m = new RegExp(`^${pattern}$`).exec(pathname);
+      if (!m) continue;
+      const values = new Map(names.map((n, i) => [n, m[i + 1] ?? '']));
+      let ok = true;
+      for (const [key, value] of rule.query) {
+        const given = url.searchParams.get(key);
+        if (given === null || (!value.startsWith(':') && given !== value)) ok = false;
+        else if (value.startsWith(':')) values.set(value.slice(1), given);
+      }
+      if (!ok) continue;
+      const to = rule.to.replace(/:([a-z0-9]+)/g, (_, name: string) => values.get(name) ?? `:${name}`);
+      return exists(to) ? { file: to.slice(1), status: rule.status } : null;
+    }
+  }
+  return null;
+}
+
+let tmp: string;
+let dist: string;
+let rules: Rule[];
+let files: string[];
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-netlify-'));
+  dist = path.join(tmp, 'dist');
+  await build({ contentDir: path.join(import.meta.dirname, '../fixtures/serve-site/content'), outDir: dist, now: Date.parse(SERVE_SITE_NOW) });
+  rules = parseRules(await readFile(path.join(dist, '_redirects'), 'utf8'));
+  files = (await readdir(dist, { recursive: true })).map((f) => f.split(path.sep).join('/')).filter((f) => f.startsWith('api/v1/') && f.endsWith('.json'));
+});
+
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+describe('Netlify _redirects', () => {
+  it('maps the spec URL of every prebuilt answer (and its /v1 and .json forms) onto its file', () => {
+    let checked = 0;
+    for (const file of files) {
+      const r = route(`/${file}`);
+      expect(r.kind, file).toBe('api');
+      if (r.kind !== 'api' || r.file !== file) continue;
+      // Netlify cannot capture a parameter given twice: those lists are reachable path-style only.
+      if (r.request.endpoint === 'notices' && r.request.filter.impactOverlaps) continue;
+      const href = apiHref(r.request);
+      for (const url of [href, href.replace(/^\/api\/v1/, '/v1'), href.replace(/^(\/api\/v1\/[^?]+)/, '$1.json')]) {
+        expect(resolve(rules, dist, url), url).toEqual({ file, status: 200 });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('gives page 1 for a list URL without page, and the notice link shapes of the spec', () => {
+    expect(resolve(rules, dist, '/api/v1/notices?filter[type_eq]=planned')?.file).toBe('api/v1/notices/q/type_eq=planned/page=1.json');
+    expect(resolve(rules, dist, '/api/notices/100')?.file).toBe('api/v1/notices/100.json');
+    expect(resolve(rules, dist, '/api/v1/components/2/metrics?show_calculations=true')?.file).toBe(
+      'api/v1/components/2/metrics/show_calculations=true.json',
+    );
+  });
+
+  it('answers unknown API addresses and the build state with the JSON 404', async () => {
+    expect(resolve(rules, dist, '/api/v1/notices/999')).toBeNull(); // no file: Netlify's 404 …
+    expect(resolve(rules, dist, '/api/v1/nothing-here')).toEqual({ file: 'api/404.json', status: 404 });
+    expect(resolve(rules, dist, '/_statuspress/build.json')).toEqual({ file: 'api/404.json', status: 404 });
+    expect(JSON.parse(await readFile(path.join(dist, 'api/404.json'), 'utf8')).error.status).toBe(404);
+  });
+
+  it('sends CORS and cache headers for the API', async () => {
+    const headers = await readFile(path.join(dist, '_headers'), 'utf8');
+    expect(headers).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*\n {2}Cache-Control: public, max-age=60/);
+  });
+});
