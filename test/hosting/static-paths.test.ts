@@ -1,6 +1,7 @@
 // Hosts without rewrites (GitHub Pages, a plain bucket): the output served as plain files, under a
 // base path, by http-server. Every prebuilt answer must be reachable at its documented path-style
 // address (docs/api.md), and that address must mean the same request to statuspress's router.
+import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,7 +15,7 @@ import { SERVE_SITE_NOW } from '../http/suite.js';
 const require = createRequire(import.meta.url);
 const httpServer = require('http-server') as {
   createServer(options: { root: string; cache: number; showDir: boolean; gzip: boolean }): {
-    server: import('node:http').Server;
+    server: Server;
     listen(port: number, host: string, cb: () => void): void;
     close(): void;
   };
