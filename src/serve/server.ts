@@ -12,7 +12,8 @@ import { clientAddress, RateLimiter } from './rate-limit.js';
 import type { RateDecision } from './rate-limit.js';
 import { sendError, sendJson } from './respond.js';
 import { SiteHolder } from './site-holder.js';
-import { serveStatic } from './static.js';
+import { FileCache } from './file-cache.js';
+import { sendCached, serveStatic } from './static.js';
 
 export interface ServeOptions {
   dir: string;
@@ -53,6 +54,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     holder,
     limiter: new RateLimiter({ rate: options.rateLimit ?? 10, maxClients: options.rateLimitClients ?? 10_000 }),
     trusted: new Set(options.trustProxy ?? []),
+    cache: new FileCache(dir),
   };
   const server = createServer((req, res) => {
     const started = performance.now();
@@ -99,6 +101,7 @@ interface Context {
   holder: SiteHolder;
   limiter: RateLimiter;
   trusted: ReadonlySet<string>;
+  cache: FileCache;
 }
 
 const isApiPath = (target: string): boolean => /^\/(?:api|v1)(?:[/?.]|$)/.test(target);
@@ -146,7 +149,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
       sendError(res, found.error);
       return;
     case 'api':
-      if (found.file && (await serveStatic(req, res, context.dir, found.file, API_CACHE_CONTROL))) return;
+      if (found.file && req.headers.range === undefined) {
+        const cached = await context.cache.get(found.file);
+        if (cached) return sendCached(req, res, found.file, cached, API_CACHE_CONTROL);
+      } else if (found.file && (await serveStatic(req, res, context.dir, found.file, API_CACHE_CONTROL))) return;
       // Not prebuilt (or mid-swap): the same answer, computed from the build's state.
       await answerOnDemand(res, context.holder, found.request);
       return;

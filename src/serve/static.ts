@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import serveHandler from 'serve-handler';
 import { ApiError } from '../routes/request.js';
+import type { CachedFile } from './file-cache.js';
 import { sendError } from './respond.js';
 
 const ENCODINGS = [
@@ -95,4 +96,27 @@ export async function serveStatic(
     },
   );
   return true;
+}
+
+/** Sends a cached prebuilt file, choosing its encoding and answering conditional requests. */
+export function sendCached(req: IncomingMessage, res: ServerResponse, relative: string, file: CachedFile, cacheControl: string): void {
+  const accepted = acceptedEncodings(req.headers['accept-encoding']);
+  const [encoding, body] =
+    accepted.has('br') && file.br ? ['br', file.br] : accepted.has('gzip') && file.gzip ? ['gzip', file.gzip] : [null, file.identity];
+  const etag = encoding ? `${file.etag.slice(0, -1)}-${encoding}"` : file.etag;
+  res.setHeader('ETag', etag);
+  res.setHeader('Last-Modified', file.lastModified);
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Vary', 'Accept-Encoding');
+  const match = req.headers['if-none-match'];
+  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    res.writeHead(304);
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', TYPES[path.extname(relative)] ?? 'application/octet-stream');
+  res.setHeader('Content-Length', body.byteLength);
+  if (encoding) res.setHeader('Content-Encoding', encoding);
+  res.writeHead(200);
+  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,0 +1,88 @@
+// Prebuilt API answers held in memory, with their encodings and validators computed once. A build
+// never changes in place, so an answer is read from disk once per build; the cache is emptied when a
+// new build is swapped in. Measured on 2,000 notices (scripts/bench-serve.js): serve-handler's path
+// (several stats, a header-rule match and a stream per request) gave 1,077 req/s against nginx's
+// 5,716 on the same files; this path is what makes serve a production origin.
+import { createHash } from 'node:crypto';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { STATE_FILE } from '../routes/files.js';
+
+export interface CachedFile {
+  identity: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+  /** Strong validator of the identity bytes; encodings append their name. */
+  etag: string;
+  lastModified: string;
+}
+
+export class FileCache {
+  private readonly files = new Map<string, CachedFile>();
+  private bytes = 0;
+  private build = '';
+
+  constructor(
+    private readonly dir: string,
+    private readonly maxBytes = 128 * 1024 * 1024,
+  ) {}
+
+  /** The file at `relative` (already made safe by the router), or null when there is none. */
+  async get(relative: string): Promise<CachedFile | null> {
+    const build = await this.buildIdentity();
+    if (build !== this.build) this.clear(build);
+    const hit = this.files.get(relative);
+    if (hit) {
+      // Least recently used last: Map order is the eviction order.
+      this.files.delete(relative);
+      this.files.set(relative, hit);
+      return hit;
+    }
+    const file = await this.read(relative);
+    // A swap between reading the variants could pair bytes of two builds: then read again.
+    if (file === null || (await this.buildIdentity()) !== build) return file === null ? null : this.read(relative);
+    this.store(relative, file);
+    return file;
+  }
+
+  private async read(relative: string): Promise<CachedFile | null> {
+    const full = path.join(this.dir, relative);
+    const info = await stat(full).catch(() => null);
+    if (!info?.isFile()) return null;
+    const [identity, gzip, br] = await Promise.all([
+      readFile(full),
+      readFile(`${full}.gz`).catch(() => null),
+      readFile(`${full}.br`).catch(() => null),
+    ]);
+    return {
+      identity,
+      gzip,
+      br,
+      etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+      lastModified: info.mtime.toUTCString(),
+    };
+  }
+
+  private store(relative: string, file: CachedFile): void {
+    const size = file.identity.byteLength + (file.gzip?.byteLength ?? 0) + (file.br?.byteLength ?? 0);
+    if (size > this.maxBytes / 4) return;
+    this.files.set(relative, file);
+    this.bytes += size;
+    for (const [key, old] of this.files) {
+      if (this.bytes <= this.maxBytes) break;
+      this.files.delete(key);
+      this.bytes -= old.identity.byteLength + (old.gzip?.byteLength ?? 0) + (old.br?.byteLength ?? 0);
+    }
+  }
+
+  private clear(build: string): void {
+    this.files.clear();
+    this.bytes = 0;
+    this.build = build;
+  }
+
+  private async buildIdentity(): Promise<string> {
+    const info = await stat(path.join(this.dir, STATE_FILE)).catch(() => null);
+    return info ? `${info.ino}:${info.mtimeMs}` : '';
+  }
+}
