@@ -4,7 +4,9 @@ import { deriveSite } from './derive/index.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { compressFiles } from './render/compress.js';
+import { renderHtml } from './render/html.js';
 import { renderState } from './state.js';
+import { loadTemplates } from './templates.js';
 import { writeOutput } from './write.js';
 
 export interface BuildOptions {
@@ -24,7 +26,7 @@ export interface BuildResult {
 export async function build({ contentDir, outDir, now = Date.now() }: BuildOptions): Promise<BuildResult> {
   const content = await readContent(contentDir);
   const site = deriveSite(content, now);
-  const pages = renderApi(site);
+  const pages = [...renderApi(site), ...renderHtml(site, await loadTemplates())];
   const files = [...pages, ...(await compressFiles(pages)), ...renderHostFiles(), renderState(content, now)];
   const bytes = await writeOutput(outDir, files);
   return { now, files: files.length, bytes };

@@ -113,6 +113,7 @@ ${location(`^/api/`, ['try_files $uri =404;'])}
   location ^~ /${STATE_DIR}/ { return 404; }
 
   location / {
+    index index.html;
 ${headers.map((h) => `    ${h}`).join('\n')}
     add_header Cache-Control "${SITE_CACHE_CONTROL}" always;
     try_files $uri $uri/index.html $uri.html =404;

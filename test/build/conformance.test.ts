@@ -67,11 +67,11 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scena
     }
   });
 
-  it('has only api/ JSON files (and their compressed siblings) and the build state; the state is never routed to', () => {
+  it('has only api/ JSON files (and their compressed siblings), host files, the front page and the build state; the state is never routed to', () => {
     expect(apiFiles(built).filter((f) => !f.endsWith('.json'))).toEqual([]);
     const other = [...built.files.keys()].filter((f) => !f.startsWith('api/')).sort();
-    // Host configuration (src/hosting) and the build state.
-    expect(other).toEqual(['_headers', '_redirects', '_statuspress/build.json', '_statuspress/nginx.conf']);
+    // Host configuration (src/hosting), the build state and the HTML front page.
+    expect(other).toEqual(['_headers', '_redirects', '_statuspress/build.json', '_statuspress/nginx.conf', 'index.html']);
     const r = route('/_statuspress/build.json');
     expect(r.kind).toBe('error');
     if (r.kind === 'error') expect(r.error.status).toBe(404);

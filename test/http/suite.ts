@@ -48,6 +48,15 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
     });
   });
 
+  describe('front page', () => {
+    it('serves the HTML summary at the root', async () => {
+      const res = await get('/');
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('<h1>Serve Test Status</h1>');
+    });
+  });
+
   describe('components', () => {
     it('lists the tree in pre-order', async () => {
       const { components, meta } = (await get('/api/v1/components')).json();

@@ -1,0 +1,724 @@
+// `statuspress serve` as a production origin (DESIGN 5), over real HTTP on loopback: the rate limit
+// (burst, refill, recovery, per-client isolation, proxies), caching and validators, precompressed
+// encodings, HEAD and OPTIONS, the access log, new builds swapped in while serving, and shutdown.
+// Every loop is bounded in count and in time; every request has its own timeout.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { Agent, request as httpRequest } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.js';
+import { serve } from '../../src/serve/server.js';
+import type { RunningServer, ServeOptions } from '../../src/serve/server.js';
+import { SERVE_SITE_NOW } from '../http/suite.js';
+
+const CONTENT = path.join(import.meta.dirname, '../fixtures/serve-site/content');
+const NOW = Date.parse(SERVE_SITE_NOW);
+/** A prebuilt list page well over 1 KiB, so it has `.gz` and `.br` siblings. */
+const BIG = '/api/v1/notices';
+/** Under 1 KiB: no precompressed siblings. */
+const SMALL = '/api/v1/status';
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  /** The body exactly as sent (still encoded when Content-Encoding is set). */
+  raw: Buffer;
+  /** The body decoded per Content-Encoding, as text. */
+  text: string;
+  json: () => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** When the answer had fully arrived (performance.now()). */
+  at: number;
+}
+
+interface FetchOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  agent?: Agent | false;
+  localAddress?: string;
+  timeoutMs?: number;
+}
+
+function decode(raw: Buffer, encoding: string | undefined): Buffer {
+  if (raw.length === 0) return raw; // HEAD, 304, 204
+  if (encoding === 'br') return brotliDecompressSync(raw);
+  if (encoding === 'gzip') return gunzipSync(raw);
+  return raw;
+}
+
+/** One request; the path is sent exactly as written. Rejects on network errors and on timeout. */
+function fetchRaw(base: string, target: string, options: FetchOptions = {}): Promise<Reply> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: target,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        agent: options.agent,
+        localAddress: options.localAddress,
+        timeout: options.timeoutMs ?? 5_000,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          let text: string;
+          try {
+            text = decode(raw, res.headers['content-encoding']).toString('utf8');
+          } catch (error) {
+            reject(error as Error);
+            return;
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, raw, text, json: () => JSON.parse(text), at: performance.now() });
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`timeout after ${options.timeoutMs ?? 5_000} ms on ${target}`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** `n` requests started in the same tick, each on its own connection. */
+async function burst(base: string, target: string, n: number, options: FetchOptions = {}): Promise<{ replies: Reply[]; elapsedMs: number }> {
+  const agent = new Agent({ keepAlive: false, maxSockets: n });
+  const started = performance.now();
+  try {
+    const replies = await Promise.all(Array.from({ length: n }, () => fetchRaw(base, target, { agent, ...options })));
+    return { replies, elapsedMs: performance.now() - started };
+  } finally {
+    agent.destroy();
+  }
+}
+
+const count = (replies: Reply[], status: number): number => replies.filter((r) => r.status === status).length;
+
+let root: string;
+let dist: string;
+const servers: RunningServer[] = [];
+
+async function start(options: Partial<ServeOptions>): Promise<RunningServer> {
+  const running = await serve({ dir: dist, host: '127.0.0.1', port: 0, drainMs: 2_000, ...options });
+  servers.push(running);
+  return running;
+}
+
+/** Distinct client addresses for X-Forwarded-For, one per test, so tests never share a bucket. */
+let clientSeq = 0;
+const newClient = (): string => {
+  clientSeq++;
+  return `198.18.${Math.floor(clientSeq / 250)}.${(clientSeq % 250) + 1}`;
+};
+/** Distinct loopback source addresses (all of 127.0.0.0/8 is local on Linux). */
+let loopSeq = 10;
+const newLoopback = (): string => `127.0.0.${++loopSeq}`;
+
+/** Rate limit 10/s; X-Forwarded-For believed from 127.0.0.1, so each test can be its own client. */
+let limited: RunningServer;
+/** Rate limit 10/s; no proxy trusted: the client is the socket's peer. */
+let direct: RunningServer;
+/** Rate limit off, for the HTTP features. */
+let open: RunningServer;
+const as = (client: string): FetchOptions => ({ headers: { 'X-Forwarded-For': client } });
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'statuspress-production-'));
+  dist = path.join(root, 'dist');
+  await build({ contentDir: CONTENT, outDir: dist, now: NOW });
+  limited = await start({ rateLimit: 10, trustProxy: ['127.0.0.1'] });
+  direct = await start({ rateLimit: 10 });
+  open = await start({ rateLimit: 0 });
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('rate limit: one client', () => {
+  it('gives a burst of 100 simultaneous requests the burst (plus refill) as 200 and the rest 429', async () => {
+    const { replies, elapsedMs } = await burst(limited.url, SMALL, 100, as(newClient()));
+    const ok = count(replies, 200);
+    const refused = count(replies, 429);
+    expect(ok + refused).toBe(100);
+    expect(ok).toBeGreaterThanOrEqual(10);
+    // Burst 10, plus one token per 100 ms the burst took to arrive (and one on the edge).
+    expect(ok).toBeLessThanOrEqual(10 + Math.floor(elapsedMs / 100) + 1);
+    expect(ok).toBeLessThanOrEqual(10 + Math.ceil(elapsedMs / 100) + 1);
+    for (const reply of replies.filter((r) => r.status === 200)) {
+      expect(reply.json().page.name).toBe('Serve Test Status');
+    }
+  });
+
+  it('answers 429 with the JSON error, Retry-After, RateLimit-* and no-store', async () => {
+    const { replies } = await burst(limited.url, SMALL, 30, as(newClient()));
+    const refusals = replies.filter((r) => r.status === 429);
+    expect(refusals.length).toBeGreaterThanOrEqual(15);
+    for (const reply of refusals) {
+      expect(reply.headers['content-type']).toMatch(/^application\/json/);
+      const body = reply.json();
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(body.error.status).toBe(429);
+      expect(body.error.code).toBe('rate_limited');
+      expect(typeof body.error.message).toBe('string');
+      expect(body.error.message.length).toBeGreaterThan(0);
+      const retryAfter = Number(reply.headers['retry-after']);
+      expect(Number.isInteger(retryAfter)).toBe(true);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(2);
+      expect(reply.headers['ratelimit-limit']).toBe('10');
+      expect(reply.headers['ratelimit-remaining']).toBe('0');
+      const reset = Number(reply.headers['ratelimit-reset']);
+      expect(Number.isInteger(reset)).toBe(true);
+      expect(reset).toBeGreaterThanOrEqual(0);
+      expect(reset).toBeLessThanOrEqual(1);
+      expect(reply.headers['cache-control']).toBe('no-store');
+      expect(reply.headers['access-control-allow-origin']).toBe('*');
+    }
+  });
+
+  it('counts RateLimit-Remaining down on the answers that pass', async () => {
+    const client = as(newClient());
+    const remaining: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const reply = await fetchRaw(limited.url, SMALL, client);
+      expect(reply.status).toBe(200);
+      expect(reply.headers['ratelimit-limit']).toBe('10');
+      remaining.push(Number(reply.headers['ratelimit-remaining']));
+      expect(Number.isInteger(Number(reply.headers['ratelimit-reset']))).toBe(true);
+    }
+    // Sequential requests take a few ms each, so a token may come back on the way: never up by more.
+    expect(remaining[0]).toBe(9);
+    for (let i = 1; i < remaining.length; i++) expect(remaining[i]!).toBeLessThanOrEqual(remaining[i - 1]!);
+    expect(remaining.at(-1)!).toBeLessThanOrEqual(2);
+  });
+
+  it('puts RateLimit-* on every API answer: prebuilt, on demand, and errors', async () => {
+    const client = as(newClient());
+    const targets: [string, number, string?][] = [
+      [SMALL, 200],
+      [BIG, 200],
+      ['/api/v1/notices?page=99', 200],
+      ['/api/v1/components/2/metrics?timeframe_start=2026-11-01&timeframe_end=2026-11-10', 200],
+      ['/api/v1/notices/999', 404],
+      ['/api/v1/notices?page=zero', 400],
+      ['/v1/status', 200],
+      [SMALL, 405, 'POST'],
+    ];
+    for (const [target, status, method] of targets) {
+      const reply = await fetchRaw(limited.url, target, { ...client, method: method ?? 'GET' });
+      expect(reply.status, target).toBe(status);
+      expect(reply.headers['ratelimit-limit'], target).toBe('10');
+      expect(reply.headers['ratelimit-remaining'], target).toMatch(/^\d+$/);
+      expect(reply.headers['ratelimit-reset'], target).toMatch(/^\d+$/);
+    }
+  });
+
+  it('holds sustained traffic to 10 a second beyond the burst (about 2 s of it)', async () => {
+    const client = as(newClient());
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const passed: number[] = [];
+    let sent = 0;
+    const started = performance.now();
+    const worker = async (): Promise<void> => {
+      while (performance.now() - started < 2_000 && sent < 4_000) {
+        sent++;
+        const reply = await fetchRaw(limited.url, SMALL, { ...client, agent });
+        if (reply.status === 200) passed.push(reply.at);
+        else expect(reply.status).toBe(429);
+      }
+    };
+    try {
+      await Promise.all([worker(), worker(), worker(), worker()]);
+    } finally {
+      agent.destroy();
+    }
+    const elapsed = (performance.now() - started) / 1_000;
+    expect(sent).toBeGreaterThan(50); // it really was more than the limit
+    // Never more than the burst plus 10 a second (one more for a token on the edge).
+    expect(passed.length).toBeLessThanOrEqual(10 + Math.ceil(elapsed * 10) + 1);
+    // And the bucket does refill while the client keeps asking.
+    expect(passed.length).toBeGreaterThanOrEqual(10 + Math.floor(elapsed * 10 * 0.7));
+  });
+
+  it('lets the client through again a second later', async () => {
+    const client = as(newClient());
+    const first = await burst(limited.url, SMALL, 40, client);
+    expect(count(first.replies, 429)).toBeGreaterThan(0);
+    await sleep(1_100);
+    const again = await burst(limited.url, SMALL, 10, client);
+    expect(again.replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+  });
+
+  it('limits every API path together, not each path alone', async () => {
+    const client = as(newClient());
+    const paths = [SMALL, BIG, '/v1/components', '/api/v1/notices/100', '/api/v1/notices?page=99'];
+    const agent = new Agent({ keepAlive: false, maxSockets: 50 });
+    try {
+      const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => fetchRaw(limited.url, paths[i % paths.length]!, { ...client, agent })));
+      expect(count(replies, 200)).toBeLessThanOrEqual(13);
+      expect(count(replies, 429)).toBeGreaterThanOrEqual(37);
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('does not limit the HTML site and other non-API addresses', async () => {
+    const client = as(newClient());
+    await burst(limited.url, SMALL, 30, client); // this client's API bucket is now empty
+    expect((await fetchRaw(limited.url, SMALL, client)).status).toBe(429);
+    for (const target of ['/', '/nothing-here', '/notices/100/', '/apiary', '/v1x']) {
+      const { replies } = await burst(limited.url, target, 30, client);
+      for (const reply of replies) {
+        expect(reply.status, target).not.toBe(429);
+        expect(reply.headers['ratelimit-limit'], target).toBeUndefined();
+      }
+    }
+  });
+
+  it('cannot be dodged by spelling an API address another way', async () => {
+    const client = as(newClient());
+    await burst(limited.url, SMALL, 30, client);
+    expect((await fetchRaw(limited.url, SMALL, client)).status).toBe(429);
+    // Each of these is routed to the API (leading //, percent-encoded letters, dot segments).
+    const leaks: string[] = [];
+    for (const target of ['//api/v1/status', '/%61pi/v1/status', '/./api/v1/status', '/x/../api/v1/status', '/%761/status']) {
+      const reply = await fetchRaw(limited.url, target, client);
+      if (reply.status === 200) leaks.push(`${target} → 200 ${reply.headers['ratelimit-limit'] === undefined ? 'without RateLimit headers' : ''}`);
+    }
+    expect(leaks).toEqual([]);
+  });
+});
+
+describe('rate limit: clients apart', () => {
+  it('does not hold back a second client (X-Forwarded-For from a trusted proxy)', async () => {
+    const first = as(newClient());
+    const second = as(newClient());
+    const flood = await burst(limited.url, SMALL, 100, first);
+    expect(count(flood.replies, 429)).toBeGreaterThan(80);
+    const other = await burst(limited.url, SMALL, 10, second);
+    expect(other.replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect((await fetchRaw(limited.url, SMALL, first)).status).toBe(429);
+  });
+
+  it('does not hold back a second client (another source address, no proxy)', async () => {
+    const first = newLoopback();
+    const second = newLoopback();
+    const flood = await burst(direct.url, SMALL, 100, { localAddress: first });
+    expect(count(flood.replies, 429)).toBeGreaterThan(80);
+    const other = await burst(direct.url, SMALL, 10, { localAddress: second });
+    expect(other.replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+  });
+
+  it('ignores X-Forwarded-For from a peer that is not a trusted proxy', async () => {
+    const peer = newLoopback();
+    await burst(direct.url, SMALL, 30, { localAddress: peer });
+    const spoofed: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const reply = await fetchRaw(direct.url, SMALL, { localAddress: peer, headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` } });
+      spoofed.push(reply.status);
+    }
+    // At most the token or two that refilled while these ran.
+    expect(spoofed.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
+  });
+
+  it('takes the address the proxy appended, not one the client put first', async () => {
+    const real = newClient();
+    await burst(limited.url, SMALL, 30, as(real));
+    // The client writes its own X-Forwarded-For; the proxy (127.0.0.1) appends the real address.
+    const reply = await fetchRaw(limited.url, SMALL, { headers: { 'X-Forwarded-For': `${newClient()}, ${real}` } });
+    expect(reply.status).toBe(429);
+  });
+
+  it('trusts a proxy written as the access log shows it on a dual-stack listener (::ffff:127.0.0.1)', async () => {
+    // Listening on `::`, IPv4 peers appear as ::ffff:a.b.c.d (so in the access log, too).
+    const lines: string[] = [];
+    let dual: RunningServer;
+    try {
+      dual = await start({ host: '::', rateLimit: 10, trustProxy: ['::ffff:127.0.0.1'], log: (l) => lines.push(l) });
+    } catch {
+      return; // no IPv6 on this machine: nothing to check
+    }
+    const url = dual.url.replace('[::]', '127.0.0.1');
+    const first = await burst(url, SMALL, 30, as(newClient()));
+    expect(count(first.replies, 429)).toBeGreaterThan(0);
+    expect(lines.some((l) => l.startsWith('::ffff:127.0.0.1 '))).toBe(true);
+    const other = await burst(url, SMALL, 5, as(newClient()));
+    expect(other.replies.map((r) => r.status)).toEqual(Array(5).fill(200));
+  });
+
+  it('never answers 429 with the limit off (--rate-limit 0), and sends no RateLimit headers', async () => {
+    const { replies } = await burst(open.url, SMALL, 100);
+    expect(replies.map((r) => r.status)).toEqual(Array(100).fill(200));
+    for (const reply of replies) expect(reply.headers['ratelimit-limit']).toBeUndefined();
+  });
+});
+
+describe('caching and validators', () => {
+  it('answers If-None-Match with the ETag by 304 and no body', async () => {
+    const first = await fetchRaw(open.url, BIG);
+    expect(first.status).toBe(200);
+    const etag = first.headers.etag;
+    expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
+    const again = await fetchRaw(open.url, BIG, { headers: { 'If-None-Match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.raw.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    // The same answer through another address shape validates too.
+    expect((await fetchRaw(open.url, '/api/v1/notices.json', { headers: { 'If-None-Match': etag! } })).status).toBe(304);
+    // A stale tag gets the full answer.
+    const stale = await fetchRaw(open.url, BIG, { headers: { 'If-None-Match': '"not-this-one"' } });
+    expect(stale.status).toBe(200);
+    expect(stale.text).toBe(first.text);
+  });
+
+  it('gives each encoding its own ETag, and validates the encoded one', async () => {
+    const plain = await fetchRaw(open.url, BIG);
+    const br = await fetchRaw(open.url, BIG, { headers: { 'Accept-Encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.etag).toBeDefined();
+    expect(br.headers.etag).not.toBe(plain.headers.etag);
+    const revalidated = await fetchRaw(open.url, BIG, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag! } });
+    expect(revalidated.status).toBe(304);
+  });
+
+  it('sends Last-Modified as an HTTP date', async () => {
+    for (const target of [SMALL, BIG]) {
+      const reply = await fetchRaw(open.url, target);
+      const lastModified = reply.headers['last-modified'];
+      expect(lastModified, target).toMatch(/^\w{3}, \d{2} \w{3} \d{4} \d{2}:\d{2}:\d{2} GMT$/);
+      expect(Date.parse(lastModified!)).toBeLessThanOrEqual(Date.now() + 1_000);
+    }
+  });
+
+  it('caches API answers briefly with stale-while-revalidate, prebuilt or computed', async () => {
+    for (const target of [SMALL, BIG, '/api/v1/notices?page=99', '/api/v1/components/2/metrics?timeframe_start=2026-11-01&timeframe_end=2026-11-10']) {
+      const reply = await fetchRaw(open.url, target);
+      expect(reply.status, target).toBe(200);
+      const cacheControl = String(reply.headers['cache-control']);
+      const maxAge = Number(/(?:^|[,\s])max-age=(\d+)/.exec(cacheControl)?.[1]);
+      expect(maxAge, `${target}: ${cacheControl}`).toBeGreaterThan(0);
+      expect(maxAge, `${target}: ${cacheControl}`).toBeLessThanOrEqual(300);
+      expect(cacheControl, target).toMatch(/stale-while-revalidate=\d+/);
+      expect(cacheControl, target).toMatch(/public/);
+    }
+  });
+
+  it('caches errors for a short time only', async () => {
+    const reply = await fetchRaw(open.url, '/api/v1/notices/999');
+    expect(reply.status).toBe(404);
+    const maxAge = Number(/max-age=(\d+)/.exec(String(reply.headers['cache-control']))?.[1]);
+    expect(maxAge).toBeGreaterThanOrEqual(0);
+    expect(maxAge).toBeLessThanOrEqual(60);
+    expect(reply.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
+describe('precompressed encodings', () => {
+  it('chooses br, gzip or identity by Accept-Encoding; every one decodes to the same bytes', async () => {
+    const identity = await fetchRaw(open.url, BIG);
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.raw.length).toBeGreaterThan(1024);
+    expect(identity.headers['vary']).toMatch(/Accept-Encoding/i);
+    const cases: [string, string | undefined][] = [
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['gzip;q=0, br;q=0', undefined],
+      ['identity', undefined],
+      ['deflate', undefined],
+    ];
+    for (const [accept, expected] of cases) {
+      const reply = await fetchRaw(open.url, BIG, { headers: { 'Accept-Encoding': accept } });
+      expect(reply.status, accept).toBe(200);
+      expect(reply.headers['content-encoding'], accept).toBe(expected);
+      expect(reply.headers['vary'], accept).toMatch(/Accept-Encoding/i);
+      expect(reply.headers['content-type'], accept).toMatch(/^application\/json/);
+      expect(Number(reply.headers['content-length']), accept).toBe(reply.raw.length);
+      expect(reply.text, accept).toBe(identity.text);
+      if (expected !== undefined) expect(reply.raw.length, accept).toBeLessThan(identity.raw.length);
+    }
+    // Decoded by hand too, not only through the helper.
+    const br = await fetchRaw(open.url, BIG, { headers: { 'Accept-Encoding': 'br' } });
+    expect(brotliDecompressSync(br.raw).equals(identity.raw)).toBe(true);
+    const gz = await fetchRaw(open.url, BIG, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gunzipSync(gz.raw).equals(identity.raw)).toBe(true);
+  });
+
+  it('compresses answers reached through query strings and metrics too', async () => {
+    for (const target of ['/api/v1/notices?filter[type_eq]=unplanned', '/api/v1/components/1/metrics?show_calculations=true', '/api/v1/components']) {
+      const identity = await fetchRaw(open.url, target);
+      if (identity.raw.length < 1024) continue;
+      const gz = await fetchRaw(open.url, target, { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(gz.headers['content-encoding'], target).toBe('gzip');
+      expect(gz.text, target).toBe(identity.text);
+    }
+  });
+
+  it('sends small answers (no precompressed sibling) as they are', async () => {
+    const reply = await fetchRaw(open.url, SMALL, { headers: { 'Accept-Encoding': 'br, gzip' } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers['content-encoding']).toBeUndefined();
+    expect(reply.json().page.name).toBe('Serve Test Status');
+  });
+});
+
+describe('methods', () => {
+  it('answers HEAD with the GET headers and no body, prebuilt and on demand', async () => {
+    for (const [target, accept] of [
+      [BIG, ''],
+      [BIG, 'br'],
+      [SMALL, ''],
+      ['/api/v1/notices?page=99', ''],
+    ] as const) {
+      const headers = accept ? { 'Accept-Encoding': accept } : undefined;
+      const get = await fetchRaw(open.url, target, { headers });
+      const head = await fetchRaw(open.url, target, { method: 'HEAD', headers });
+      expect(head.status, target).toBe(200);
+      expect(head.raw.length, target).toBe(0);
+      expect(head.headers['content-type'], target).toBe(get.headers['content-type']);
+      expect(head.headers['content-length'], target).toBe(String(get.raw.length));
+      expect(head.headers['content-encoding'], target).toBe(get.headers['content-encoding']);
+      expect(head.headers['etag'], target).toBe(get.headers['etag']);
+      expect(head.headers['cache-control'], target).toBe(get.headers['cache-control']);
+      expect(head.headers['access-control-allow-origin'], target).toBe('*');
+    }
+  });
+
+  it('answers an OPTIONS preflight with 204 and the CORS headers', async () => {
+    for (const target of [SMALL, BIG, '/api/v1/notices/100']) {
+      const reply = await fetchRaw(open.url, target, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
+      });
+      expect(reply.status, target).toBe(204);
+      expect(reply.raw.length, target).toBe(0);
+      expect(reply.headers['access-control-allow-origin'], target).toBe('*');
+      expect(reply.headers['access-control-allow-methods'], target).toMatch(/\bGET\b/);
+      expect(reply.headers['access-control-allow-methods'], target).toMatch(/\bHEAD\b/);
+      expect(reply.headers['access-control-allow-headers'], target).toBeDefined();
+      expect(Number(reply.headers['access-control-max-age'] ?? '0'), target).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('refuses other methods with 405, Allow and the JSON error', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const reply = await fetchRaw(open.url, SMALL, { method });
+      expect(reply.status, method).toBe(405);
+      expect(reply.headers.allow, method).toMatch(/GET/);
+      expect(reply.json().error.code, method).toBe('method_not_allowed');
+    }
+  });
+});
+
+describe('access log', () => {
+  async function logged(): Promise<{ url: string; lines: string[] }> {
+    const lines: string[] = [];
+    const running = await start({ rateLimit: 3, log: (line) => lines.push(line) });
+    return { url: running.url, lines };
+  }
+
+  async function waitFor(lines: string[], n: number): Promise<void> {
+    for (let i = 0; i < 50 && lines.length < n; i++) await sleep(20);
+  }
+
+  it('writes one line per answered request with method, status and timing', async () => {
+    const { url, lines } = await logged();
+    await fetchRaw(url, SMALL);
+    await fetchRaw(url, '/api/v1/notices/999');
+    await fetchRaw(url, SMALL, { method: 'HEAD' });
+    await fetchRaw(url, SMALL); // the fourth API request within a few ms: 429 at rate 3
+    await fetchRaw(url, SMALL, { method: 'OPTIONS' });
+    await waitFor(lines, 5);
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toMatch(/^127\.0\.0\.1 "GET \S+" 200 \d+ [\d.]+ms$/);
+    expect(lines[1]).toMatch(/"GET \S+" 404 /);
+    expect(lines[2]).toMatch(/"HEAD \S+" 200 /);
+    expect(lines[3]).toMatch(/"GET \S+" 429 /);
+    expect(lines[4]).toMatch(/"OPTIONS \S+" 204 /);
+  });
+
+  it('logs the address the client asked for, not the file that answered it', async () => {
+    const { url, lines } = await logged();
+    await fetchRaw(url, '/api/v1/notices?filter[type_eq]=planned', { headers: { 'Accept-Encoding': 'br' } });
+    await fetchRaw(url, SMALL);
+    await waitFor(lines, 2);
+    expect(lines[0]).toContain('"GET /api/v1/notices?filter[type_eq]=planned"');
+    expect(lines[1]).toContain('"GET /api/v1/status"');
+  });
+
+  it('logs nothing without the option', async () => {
+    // `open` has no log option; nothing to observe but that serving works and nothing throws.
+    expect((await fetchRaw(open.url, SMALL)).status).toBe(200);
+  });
+});
+
+describe('a new build swapped in while serving', () => {
+  it('answers every request from one whole build during 5 rebuilds, and follows the last one within 1.5 s', async () => {
+    const work = await mkdtemp(path.join(tmpdir(), 'statuspress-swap-'));
+    const content = path.join(work, 'content');
+    const out = path.join(work, 'dist');
+    await cp(CONTENT, content, { recursive: true });
+    const siteYaml = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    /** Site name → the notice count of the same build. */
+    const builds = new Map<string, number>();
+    let previousCount = 0;
+    const buildNumber = async (k: number): Promise<string> => {
+      // Names of different lengths, so a body from one build with the length of another shows.
+      const name = `Swap Build ${k}${' and more'.repeat(k)}`;
+      await writeFile(path.join(content, 'site.yaml'), siteYaml.replace(/^name: .*$/m, `name: ${name}`));
+      // One notice fewer each build: the lists differ too, prebuilt and on demand.
+      if (k > 0) {
+        await rm(path.join(content, 'notices', `${k}-incident.yaml`));
+        // Known before the build starts: the server may show it before build() has returned.
+        builds.set(name, previousCount - 1);
+      }
+      await build({ contentDir: content, outDir: out, now: NOW });
+      const status = JSON.parse(await readFile(path.join(out, 'api/v1/status.json'), 'utf8'));
+      expect(status.page.name).toBe(name);
+      if (k === 0) builds.set(name, status.page.links.notices.count);
+      expect(status.page.links.notices.count).toBe(builds.get(name));
+      previousCount = status.page.links.notices.count;
+      return name;
+    };
+
+    await buildNumber(0);
+    const running = await serve({ dir: out, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 1_000 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    const problems: string[] = [];
+    let answered = 0;
+    let stop = false;
+    const started = performance.now();
+
+    /** `offset`: how many fewer records the list has than the build has notices (a filter). */
+    const check = (target: string, reply: Reply, offset: number): void => {
+      if (reply.status !== 200) {
+        problems.push(`${target}: ${reply.status} ${reply.text.slice(0, 120)}`);
+        return;
+      }
+      let body;
+      try {
+        body = reply.json();
+      } catch {
+        problems.push(`${target}: not JSON (${reply.raw.length} bytes, Content-Length ${reply.headers['content-length']}): …${reply.text.slice(-60)}`);
+        return;
+      }
+      if (body.page) {
+        const expected = builds.get(body.page.name);
+        if (expected === undefined) problems.push(`${target}: name "${body.page.name}" is no build's`);
+        else if (body.page.links.notices.count !== expected) problems.push(`${target}: "${body.page.name}" with ${body.page.links.notices.count} notices: a mix of builds`);
+      } else if (![...builds.values()].some((n) => n - offset === body.meta.total_count)) {
+        problems.push(`${target}: total_count ${body.meta.total_count} is no build's`);
+      }
+    };
+    const loop = async (target: string, headers?: Record<string, string>, offset = 0): Promise<void> => {
+      for (let i = 0; i < 5_000 && !stop && performance.now() - started < 30_000; i++) {
+        try {
+          check(target, await fetchRaw(running.url, target, { agent, headers, timeoutMs: 3_000 }), offset);
+        } catch (error) {
+          problems.push(`${target}: ${(error as Error).message}`);
+        }
+        answered++;
+      }
+    };
+
+    const loops = [
+      loop(SMALL),
+      loop(SMALL, { 'Accept-Encoding': 'gzip' }),
+      loop(BIG),
+      loop(BIG, { 'Accept-Encoding': 'br' }),
+      // Notices 100 and 200 are maintenance and general: the incidents are two fewer than all.
+      loop('/api/v1/notices?filter[type_eq]=unplanned', { 'Accept-Encoding': 'gzip' }, 2),
+      loop('/api/v1/notices?page=99'),
+    ];
+    let last = '';
+    try {
+      for (let k = 1; k <= 5; k++) {
+        await sleep(50);
+        last = await buildNumber(k);
+      }
+      // The last build: prebuilt answers at once, on-demand ones within ~1 s (checked every 0.5 s).
+      const lastCount = builds.get(last)!;
+      const deadline = performance.now() + 1_500;
+      let status = '';
+      let onDemand = -1;
+      while (performance.now() < deadline && (status !== last || onDemand !== lastCount)) {
+        status = (await fetchRaw(running.url, SMALL)).json().page.name;
+        onDemand = (await fetchRaw(running.url, '/api/v1/notices?page=99')).json().meta.total_count;
+        if (status !== last || onDemand !== lastCount) await sleep(50);
+      }
+      expect(status).toBe(last);
+      expect(onDemand).toBe(lastCount);
+      const unplanned = (await fetchRaw(running.url, '/api/v1/notices?filter[type_eq]=unplanned&page=7')).json();
+      expect(unplanned.meta.total_count).toBe(lastCount - 2);
+    } finally {
+      stop = true;
+      await Promise.all(loops);
+      agent.destroy();
+      await running.close();
+      await rm(work, { recursive: true, force: true });
+    }
+    console.log("answered", answered, problems.length);
+    expect(answered).toBeGreaterThan(60);
+    expect(problems.slice(0, 10)).toEqual([]);
+  });
+});
+
+describe('shutdown', () => {
+  it('finishes requests in flight at close(), then refuses new connections', async () => {
+    const running = await serve({ dir: dist, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 10_000 });
+    const agent = new Agent({ keepAlive: false, maxSockets: 20 });
+    let received = 0;
+    let closing: Promise<number> | undefined;
+    running.server.on('request', () => {
+      if (++received === 20) {
+        const t = performance.now();
+        closing = running.close().then(() => performance.now() - t);
+      }
+    });
+    try {
+      const targets = Array.from({ length: 20 }, (_, i) =>
+        i % 2 ? `/api/v1/components/2/metrics?timeframe_start=2026-0${(i % 9) + 1}-01&timeframe_end=2026-11-20` : BIG,
+      );
+      const replies = await Promise.all(targets.map((t) => fetchRaw(running.url, t, { agent, headers: { 'Accept-Encoding': 'gzip' } })));
+      expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+      for (const reply of replies) expect(() => reply.json()).not.toThrow();
+      expect(closing).toBeDefined();
+      expect(await closing).toBeLessThan(3_000);
+      await expect(fetchRaw(running.url, SMALL, { agent: false, timeoutMs: 2_000 })).rejects.toThrow();
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('does not wait for idle keep-alive connections once their requests are answered', async () => {
+    const running = await serve({ dir: dist, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 10_000 });
+    const agent = new Agent({ keepAlive: true, maxSockets: 20 });
+    let received = 0;
+    let closing: Promise<number> | undefined;
+    running.server.on('request', () => {
+      if (++received === 20) {
+        const t = performance.now();
+        closing = running.close().then(() => performance.now() - t);
+      }
+    });
+    try {
+      const replies = await Promise.all(Array.from({ length: 20 }, () => fetchRaw(running.url, '/api/v1/notices?page=99', { agent })));
+      expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+      // Answered in a few ms: close() should follow promptly, not after the 5 s keep-alive timeout.
+      expect(await closing).toBeLessThan(2_000);
+    } finally {
+      agent.destroy();
+      await closing;
+    }
+  });
+});
