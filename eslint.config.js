@@ -1,6 +1,7 @@
 // Type-aware lint: the rules that catch what tsc cannot (floating promises, non-exhaustive switches).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['lib/**', 'dist/**', 'node_modules/**', 'coverage/**', '.bench/**', 'test/fixtures/**'] },
@@ -18,6 +19,6 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+    languageOptions: { globals: globals.node },
   },
 );
