@@ -29,7 +29,12 @@ export class FileCache {
 
   /** The file at `relative` (already made safe by the router), or null when there is none. */
   async get(relative: string): Promise<CachedFile | null> {
-    const build = await this.buildIdentity();
+    let build = await this.buildIdentity();
+    // Between the writer's two renames the folder is briefly missing: wait for the new one.
+    for (let tries = 0; build === '' && tries < 20; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      build = await this.buildIdentity();
+    }
     if (build !== this.build) this.clear(build);
     const hit = this.files.get(relative);
     if (hit) {
@@ -39,9 +44,9 @@ export class FileCache {
       return hit;
     }
     const file = await this.read(relative);
-    // A swap between reading the variants could pair bytes of two builds: then read again.
-    if (file === null || (await this.buildIdentity()) !== build) return file === null ? null : this.read(relative);
-    this.store(relative, file);
+    // A swap while reading could pair bytes of two builds, or find the folder briefly gone: read again.
+    if ((await this.buildIdentity()) !== build) return this.read(relative);
+    if (file) this.store(relative, file);
     return file;
   }
 
@@ -50,10 +55,12 @@ export class FileCache {
     const info = await stat(full).catch(() => null);
     if (!info?.isFile()) return null;
     const [identity, gzip, br] = await Promise.all([
-      readFile(full),
+      // Gone between stat and read (a swap): as if it had never been there; get() reads again.
+      readFile(full).catch(() => null),
       readFile(`${full}.gz`).catch(() => null),
       readFile(`${full}.br`).catch(() => null),
     ]);
+    if (identity === null) return null;
     return {
       identity,
       gzip,

@@ -1,6 +1,8 @@
 // A token bucket per client address (DESIGN 5): `rate` requests a second with a burst of `rate`.
-// The table is an LRU map with a fixed size, so a flood of addresses costs bounded memory; evicting
-// the least recently seen client only hands it a fresh burst, never blocks anyone else.
+// The table is least-recently-seen with a fixed bound, so a flood of addresses costs bounded memory;
+// evicting a client only hands it a fresh burst, never blocks anyone else. The order lives in a
+// linked list, not in the Map's insertion order: taking a V8 Map's first key after many deletes walks
+// the deleted slots, which made a flood of new addresses quadratic.
 
 export interface RateLimitOptions {
   /** Requests per second, also the burst; 0 turns limiting off. */
@@ -21,25 +23,31 @@ export interface RateDecision {
 }
 
 interface Bucket {
+  client: string;
   tokens: number;
   at: number;
+  /** Neighbours in recency order: `older` towards the eviction end. */
+  older: Bucket | null;
+  newer: Bucket | null;
 }
 
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
+  private oldest: Bucket | null = null;
+  private newest: Bucket | null = null;
   private readonly rate: number;
   private readonly maxClients: number;
 
   constructor(options: RateLimitOptions) {
     this.rate = options.rate;
-    this.maxClients = options.maxClients ?? 10_000;
+    this.maxClients = Math.max(1, options.maxClients ?? 10_000);
   }
 
   get enabled(): boolean {
     return this.rate > 0;
   }
 
-  /** Number of clients currently tracked (for tests of the memory bound). */
+  /** Number of clients currently tracked: at most maxClients. */
   get size(): number {
     return this.buckets.size;
   }
@@ -48,16 +56,18 @@ export class RateLimiter {
   take(client: string, now: number = performance.now()): RateDecision {
     const capacity = this.rate;
     let bucket = this.buckets.get(client);
-    if (bucket) {
-      this.buckets.delete(client);
-      bucket.tokens = Math.min(capacity, bucket.tokens + ((now - bucket.at) / 1000) * this.rate);
-      bucket.at = now;
-    } else {
-      bucket = { tokens: capacity, at: now };
-      if (this.buckets.size >= this.maxClients) this.buckets.delete(this.buckets.keys().next().value!);
+    if (bucket) this.unlink(bucket);
+    else {
+      if (this.buckets.size >= this.maxClients && this.oldest) {
+        this.buckets.delete(this.oldest.client);
+        this.unlink(this.oldest);
+      }
+      bucket = { client, tokens: capacity, at: now, older: null, newer: null };
+      this.buckets.set(client, bucket);
     }
-    // Re-inserting keeps the Map in least-recently-seen order for eviction.
-    this.buckets.set(client, bucket);
+    this.append(bucket);
+    bucket.tokens = Math.min(capacity, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * this.rate);
+    bucket.at = now;
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     return {
@@ -68,11 +78,27 @@ export class RateLimiter {
       retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / this.rate)),
     };
   }
+
+  private unlink(bucket: Bucket): void {
+    if (bucket.older) bucket.older.newer = bucket.newer;
+    else this.oldest = bucket.newer;
+    if (bucket.newer) bucket.newer.older = bucket.older;
+    else this.newest = bucket.older;
+    bucket.older = bucket.newer = null;
+  }
+
+  private append(bucket: Bucket): void {
+    bucket.older = this.newest;
+    if (this.newest) this.newest.newer = bucket;
+    else this.oldest = bucket;
+    this.newest = bucket;
+  }
 }
 
 /**
  * The client address: the socket's peer, or, when that peer is a trusted proxy, the last address in
  * X-Forwarded-For that is not itself a trusted proxy. Never trust the header from anyone else.
+ * `trusted` holds normalised addresses (see trustedProxies).
  */
 export function clientAddress(remote: string | undefined, forwardedFor: string | string[] | undefined, trusted: ReadonlySet<string>): string {
   const peer = normalizeAddress(remote ?? 'unknown');
@@ -84,6 +110,9 @@ export function clientAddress(remote: string | undefined, forwardedFor: string |
   for (let i = hops.length - 1; i >= 0; i--) if (!trusted.has(hops[i]!)) return hops[i]!;
   return peer;
 }
+
+/** The trusted proxy addresses as clientAddress compares them. */
+export const trustedProxies = (addresses: readonly string[]): Set<string> => new Set(addresses.map(normalizeAddress));
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
 export const normalizeAddress = (address: string): string => address.replace(/^::ffff:(?=\d+\.)/, '');

@@ -8,7 +8,7 @@ import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import { ApiError, notFound } from '../routes/request.js';
 import type { ApiRequest } from '../routes/request.js';
-import { clientAddress, RateLimiter } from './rate-limit.js';
+import { clientAddress, RateLimiter, trustedProxies } from './rate-limit.js';
 import type { RateDecision } from './rate-limit.js';
 import { sendError, sendJson } from './respond.js';
 import { SiteHolder } from './site-holder.js';
@@ -53,7 +53,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     base: (options.base ?? '').replace(/\/+$/, ''),
     holder,
     limiter: new RateLimiter({ rate: options.rateLimit ?? 10, maxClients: options.rateLimitClients ?? 10_000 }),
-    trusted: new Set(options.trustProxy ?? []),
+    trusted: trustedProxies(options.trustProxy ?? []),
     cache: new FileCache(dir),
   };
   const server = createServer((req, res) => {
@@ -86,11 +86,14 @@ function drain(server: Server, drainMs: number): Promise<void> {
   return new Promise<void>((resolve) => {
     const timer = setTimeout(() => server.closeAllConnections(), drainMs);
     timer.unref();
+    // A keep-alive connection would hold close() open until its timeout: close each as soon as its
+    // request in flight has been answered.
+    const idle = setInterval(() => server.closeIdleConnections(), 25);
     server.close(() => {
       clearTimeout(timer);
+      clearInterval(idle);
       resolve();
     });
-    // Keep-alive connections with no request in flight would hold close() open.
     server.closeIdleConnections();
   });
 }
@@ -104,8 +107,6 @@ interface Context {
   cache: FileCache;
 }
 
-const isApiPath = (target: string): boolean => /^\/(?:api|v1)(?:[/?.]|$)/.test(target);
-
 async function handle(req: IncomingMessage, res: ServerResponse, context: Context): Promise<void> {
   res.setHeader('Access-Control-Allow-Origin', '*');
   let target = req.url ?? '/';
@@ -116,7 +117,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     }
     target = target.slice(context.base.length) || '/';
   }
-  const api = isApiPath(target);
+  const found = route(target);
+  // Judged on the routed request, not the raw text: `//api/v1/status` or `/%61pi/...` are API calls too.
+  const api = found.kind !== 'site';
   const method = req.method ?? 'GET';
   if (method === 'OPTIONS') {
     res.writeHead(204, {
@@ -143,7 +146,6 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     sendError(res, new ApiError(405, 'method_not_allowed', `${method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`), { Allow: ALLOWED });
     return;
   }
-  const found = route(target);
   switch (found.kind) {
     case 'error':
       sendError(res, found.error);
@@ -156,11 +158,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
       // Not prebuilt (or mid-swap): the same answer, computed from the build's state.
       await answerOnDemand(res, context.holder, found.request);
       return;
-    case 'site':
-      if (!(await serveStatic(req, res, context.dir, found.path, SITE_CACHE_CONTROL))) {
-        sendError(res, notFound(`Nothing at ${target.split('?')[0]}`));
+    case 'site': {
+      if (req.headers.range !== undefined) {
+        if (!(await serveStatic(req, res, context.dir, found.path, SITE_CACHE_CONTROL))) sendError(res, notFound(`Nothing at ${found.path}`));
+        return;
       }
+      // `/` and `/notices/42/` are folders: their page is the index.html inside.
+      const candidates = found.path === '' || found.path.endsWith('/') ? [`${found.path}index.html`] : [found.path, `${found.path}/index.html`];
+      for (const candidate of candidates) {
+        const cached = await context.cache.get(candidate);
+        if (cached) return sendCached(req, res, candidate, cached, SITE_CACHE_CONTROL);
+      }
+      sendError(res, notFound(`Nothing at /${found.path}`));
       return;
+    }
   }
 }
 

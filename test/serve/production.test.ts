@@ -100,6 +100,8 @@ async function burst(base: string, target: string, n: number, options: FetchOpti
 }
 
 const count = (replies: Reply[], status: number): number => replies.filter((r) => r.status === status).length;
+/** The most answers a limit of 10/s with a burst of 10 may pass in `ms` (one more for a token on the edge). */
+const mostPassed = (ms: number): number => 10 + Math.ceil(ms / 100) + 1;
 
 let root: string;
 let dist: string;
@@ -151,8 +153,7 @@ describe('rate limit: one client', () => {
     expect(ok + refused).toBe(100);
     expect(ok).toBeGreaterThanOrEqual(10);
     // Burst 10, plus one token per 100 ms the burst took to arrive (and one on the edge).
-    expect(ok).toBeLessThanOrEqual(10 + Math.floor(elapsedMs / 100) + 1);
-    expect(ok).toBeLessThanOrEqual(10 + Math.ceil(elapsedMs / 100) + 1);
+    expect(ok).toBeLessThanOrEqual(mostPassed(elapsedMs));
     for (const reply of replies.filter((r) => r.status === 200)) {
       expect(reply.json().page.name).toBe('Serve Test Status');
     }
@@ -262,10 +263,11 @@ describe('rate limit: one client', () => {
     const client = as(newClient());
     const paths = [SMALL, BIG, '/v1/components', '/api/v1/notices/100', '/api/v1/notices?page=99'];
     const agent = new Agent({ keepAlive: false, maxSockets: 50 });
+    const started = performance.now();
     try {
       const replies = await Promise.all(Array.from({ length: 50 }, (_, i) => fetchRaw(limited.url, paths[i % paths.length]!, { ...client, agent })));
-      expect(count(replies, 200)).toBeLessThanOrEqual(13);
-      expect(count(replies, 429)).toBeGreaterThanOrEqual(37);
+      expect(count(replies, 200)).toBeLessThanOrEqual(mostPassed(performance.now() - started));
+      expect(count(replies, 200)).toBeLessThan(25);
     } finally {
       agent.destroy();
     }
@@ -303,7 +305,7 @@ describe('rate limit: clients apart', () => {
     const first = as(newClient());
     const second = as(newClient());
     const flood = await burst(limited.url, SMALL, 100, first);
-    expect(count(flood.replies, 429)).toBeGreaterThan(80);
+    expect(count(flood.replies, 429)).toBeGreaterThanOrEqual(100 - mostPassed(flood.elapsedMs));
     const other = await burst(limited.url, SMALL, 10, second);
     expect(other.replies.map((r) => r.status)).toEqual(Array(10).fill(200));
     expect((await fetchRaw(limited.url, SMALL, first)).status).toBe(429);
@@ -313,7 +315,7 @@ describe('rate limit: clients apart', () => {
     const first = newLoopback();
     const second = newLoopback();
     const flood = await burst(direct.url, SMALL, 100, { localAddress: first });
-    expect(count(flood.replies, 429)).toBeGreaterThan(80);
+    expect(count(flood.replies, 429)).toBeGreaterThanOrEqual(100 - mostPassed(flood.elapsedMs));
     const other = await burst(direct.url, SMALL, 10, { localAddress: second });
     expect(other.replies.map((r) => r.status)).toEqual(Array(10).fill(200));
   });
@@ -322,12 +324,14 @@ describe('rate limit: clients apart', () => {
     const peer = newLoopback();
     await burst(direct.url, SMALL, 30, { localAddress: peer });
     const spoofed: number[] = [];
+    const started = performance.now();
     for (let i = 0; i < 10; i++) {
       const reply = await fetchRaw(direct.url, SMALL, { localAddress: peer, headers: { 'X-Forwarded-For': `203.0.113.${i + 1}` } });
       spoofed.push(reply.status);
     }
-    // At most the token or two that refilled while these ran.
-    expect(spoofed.filter((s) => s === 200).length).toBeLessThanOrEqual(2);
+    // At most the tokens that refilled while these ran (10 different addresses would all pass).
+    expect(spoofed.filter((s) => s === 200).length).toBeLessThanOrEqual(Math.ceil((performance.now() - started) / 100) + 1);
+    expect(spoofed.filter((s) => s === 429).length).toBeGreaterThan(0);
   });
 
   it('takes the address the proxy appended, not one the client put first', async () => {
@@ -551,9 +555,13 @@ describe('access log', () => {
     const { url, lines } = await logged();
     await fetchRaw(url, '/api/v1/notices?filter[type_eq]=planned', { headers: { 'Accept-Encoding': 'br' } });
     await fetchRaw(url, SMALL);
-    await waitFor(lines, 2);
+    await fetchRaw(url, '/'); // the HTML front page (index.html)
+    await fetchRaw(url, BIG, { headers: { Range: 'bytes=0-99' } });
+    await waitFor(lines, 4);
     expect(lines[0]).toContain('"GET /api/v1/notices?filter[type_eq]=planned"');
     expect(lines[1]).toContain('"GET /api/v1/status"');
+    expect(lines[2]).toContain('"GET /"');
+    expect(lines[3]).toContain(`"GET ${BIG}"`);
   });
 
   it('logs nothing without the option', async () => {
@@ -563,21 +571,31 @@ describe('access log', () => {
 });
 
 describe('a new build swapped in while serving', () => {
-  it('answers every request from one whole build during 5 rebuilds, and follows the last one within 1.5 s', async () => {
+  interface Swapping {
+    running: RunningServer;
+    /** Site name → the notice count of the same build. */
+    builds: Map<string, number>;
+    /** Rebuilds `times` times into the served folder, ~50 ms apart; resolves to the last name. */
+    rebuild: (times: number) => Promise<string>;
+    cleanup: () => Promise<void>;
+  }
+
+  /** Builds a copy of the fixture, serves it, and rebuilds it with another name and one notice fewer each time. */
+  async function swapping(): Promise<Swapping> {
     const work = await mkdtemp(path.join(tmpdir(), 'statuspress-swap-'));
     const content = path.join(work, 'content');
     const out = path.join(work, 'dist');
     await cp(CONTENT, content, { recursive: true });
     const siteYaml = await readFile(path.join(content, 'site.yaml'), 'utf8');
-    /** Site name → the notice count of the same build. */
     const builds = new Map<string, number>();
     let previousCount = 0;
-    const buildNumber = async (k: number): Promise<string> => {
-      // Names of different lengths, so a body from one build with the length of another shows.
+    let k = 0;
+    const buildNext = async (): Promise<string> => {
+      // Names of different lengths, so a body of one build cut to the length of another shows.
       const name = `Swap Build ${k}${' and more'.repeat(k)}`;
       await writeFile(path.join(content, 'site.yaml'), siteYaml.replace(/^name: .*$/m, `name: ${name}`));
-      // One notice fewer each build: the lists differ too, prebuilt and on demand.
       if (k > 0) {
+        // One notice fewer each build: the lists differ too, prebuilt and on demand.
         await rm(path.join(content, 'notices', `${k}-incident.yaml`));
         // Known before the build starts: the server may show it before build() has returned.
         builds.set(name, previousCount - 1);
@@ -588,64 +606,100 @@ describe('a new build swapped in while serving', () => {
       if (k === 0) builds.set(name, status.page.links.notices.count);
       expect(status.page.links.notices.count).toBe(builds.get(name));
       previousCount = status.page.links.notices.count;
+      k++;
       return name;
     };
-
-    await buildNumber(0);
+    await buildNext();
     const running = await serve({ dir: out, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 1_000 });
-    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+    return {
+      running,
+      builds,
+      rebuild: async (times) => {
+        let last = '';
+        for (let i = 0; i < times; i++) {
+          await sleep(50);
+          last = await buildNext();
+        }
+        return last;
+      },
+      cleanup: async () => {
+        await running.close();
+        await rm(work, { recursive: true, force: true });
+      },
+    };
+  }
+
+  /** Requests `targets` in loops (bounded in count and time) until stop() is called; collects every problem. */
+  function hammer(
+    base: string,
+    targets: { target: string; headers?: Record<string, string> }[],
+    check: (target: string, reply: Reply) => string | null,
+  ): { stop: () => Promise<void>; problems: string[]; answered: () => number } {
+    const agent = new Agent({ keepAlive: true, maxSockets: targets.length });
     const problems: string[] = [];
     let answered = 0;
-    let stop = false;
+    let stopped = false;
     const started = performance.now();
-
-    /** `offset`: how many fewer records the list has than the build has notices (a filter). */
-    const check = (target: string, reply: Reply, offset: number): void => {
-      if (reply.status !== 200) {
-        problems.push(`${target}: ${reply.status} ${reply.text.slice(0, 120)}`);
-        return;
-      }
-      let body;
-      try {
-        body = reply.json();
-      } catch {
-        problems.push(`${target}: not JSON (${reply.raw.length} bytes, Content-Length ${reply.headers['content-length']}): …${reply.text.slice(-60)}`);
-        return;
-      }
-      if (body.page) {
-        const expected = builds.get(body.page.name);
-        if (expected === undefined) problems.push(`${target}: name "${body.page.name}" is no build's`);
-        else if (body.page.links.notices.count !== expected) problems.push(`${target}: "${body.page.name}" with ${body.page.links.notices.count} notices: a mix of builds`);
-      } else if (![...builds.values()].some((n) => n - offset === body.meta.total_count)) {
-        problems.push(`${target}: total_count ${body.meta.total_count} is no build's`);
-      }
-    };
-    const loop = async (target: string, headers?: Record<string, string>, offset = 0): Promise<void> => {
-      for (let i = 0; i < 5_000 && !stop && performance.now() - started < 30_000; i++) {
+    const loop = async ({ target, headers }: { target: string; headers?: Record<string, string> }): Promise<void> => {
+      for (let i = 0; i < 5_000 && !stopped && performance.now() - started < 30_000; i++) {
         try {
-          check(target, await fetchRaw(running.url, target, { agent, headers, timeoutMs: 3_000 }), offset);
+          const problem = check(target, await fetchRaw(base, target, { agent, headers, timeoutMs: 3_000 }));
+          if (problem) problems.push(problem);
         } catch (error) {
           problems.push(`${target}: ${(error as Error).message}`);
         }
         answered++;
       }
     };
+    const loops = targets.map(loop);
+    return {
+      problems,
+      answered: () => answered,
+      stop: async () => {
+        stopped = true;
+        await Promise.all(loops);
+        agent.destroy();
+      },
+    };
+  }
 
-    const loops = [
-      loop(SMALL),
-      loop(SMALL, { 'Accept-Encoding': 'gzip' }),
-      loop(BIG),
-      loop(BIG, { 'Accept-Encoding': 'br' }),
-      // Notices 100 and 200 are maintenance and general: the incidents are two fewer than all.
-      loop('/api/v1/notices?filter[type_eq]=unplanned', { 'Accept-Encoding': 'gzip' }, 2),
-      loop('/api/v1/notices?page=99'),
-    ];
-    let last = '';
-    try {
-      for (let k = 1; k <= 5; k++) {
-        await sleep(50);
-        last = await buildNumber(k);
+  it('answers every API request from one whole build during 5 rebuilds, and follows the last one within 1.5 s', async () => {
+    const { running, builds, rebuild, cleanup } = await swapping();
+    // `offset`: how many fewer records the list has than the build has notices (a filter).
+    const offsets = new Map([['/api/v1/notices?filter[type_eq]=unplanned', 2]]);
+    const check = (target: string, reply: Reply): string | null => {
+      if (reply.status !== 200) return `${target}: ${reply.status} ${reply.text.slice(0, 120)}`;
+      let body;
+      try {
+        body = reply.json();
+      } catch {
+        return `${target}: not JSON (${reply.raw.length} bytes, Content-Length ${reply.headers['content-length']}): …${reply.text.slice(-60)}`;
       }
+      if (body.page) {
+        const expected = builds.get(body.page.name);
+        if (expected === undefined) return `${target}: name "${body.page.name}" is no build's`;
+        if (body.page.links.notices.count !== expected) return `${target}: "${body.page.name}" with ${body.page.links.notices.count} notices: a mix of builds`;
+        return null;
+      }
+      const offset = offsets.get(target) ?? 0;
+      if (![...builds.values()].some((n) => n - offset === body.meta.total_count)) return `${target}: total_count ${body.meta.total_count} is no build's`;
+      return null;
+    };
+    const load = hammer(
+      running.url,
+      [
+        { target: SMALL },
+        { target: SMALL, headers: { 'Accept-Encoding': 'gzip' } },
+        { target: BIG },
+        { target: BIG, headers: { 'Accept-Encoding': 'br' } },
+        // Notices 100 and 200 are maintenance and general: the incidents are two fewer than all.
+        { target: '/api/v1/notices?filter[type_eq]=unplanned', headers: { 'Accept-Encoding': 'gzip' } },
+        { target: '/api/v1/notices?page=99' },
+      ],
+      check,
+    );
+    try {
+      const last = await rebuild(5);
       // The last build: prebuilt answers at once, on-demand ones within ~1 s (checked every 0.5 s).
       const lastCount = builds.get(last)!;
       const deadline = performance.now() + 1_500;
@@ -661,15 +715,34 @@ describe('a new build swapped in while serving', () => {
       const unplanned = (await fetchRaw(running.url, '/api/v1/notices?filter[type_eq]=unplanned&page=7')).json();
       expect(unplanned.meta.total_count).toBe(lastCount - 2);
     } finally {
-      stop = true;
-      await Promise.all(loops);
-      agent.destroy();
-      await running.close();
-      await rm(work, { recursive: true, force: true });
+      await load.stop();
+      await cleanup();
     }
-    console.log("answered", answered, problems.length);
-    expect(answered).toBeGreaterThan(60);
-    expect(problems.slice(0, 10)).toEqual([]);
+    expect(load.answered()).toBeGreaterThan(60);
+    expect(load.problems.slice(0, 10)).toEqual([]);
+  });
+
+  it('serves the HTML site through 5 rebuilds without a 404, a hang or a crash', async () => {
+    const { running, builds, rebuild, cleanup } = await swapping();
+    const check = (target: string, reply: Reply): string | null => {
+      if (reply.status !== 200) return `${target}: ${reply.status} ${reply.text.slice(0, 120)}`;
+      if (!reply.text.trimEnd().endsWith('</html>')) return `${target}: HTML cut off after ${reply.raw.length} bytes`;
+      if (![...builds.keys()].some((name) => reply.text.includes(name))) return `${target}: the page names no build`;
+      return null;
+    };
+    const load = hammer(
+      running.url,
+      [{ target: '/' }, { target: '/' }, { target: '/', headers: { 'Accept-Encoding': 'gzip' } }, { target: '/', headers: { 'Accept-Encoding': 'br' } }],
+      check,
+    );
+    try {
+      await rebuild(5);
+    } finally {
+      await load.stop();
+      await cleanup();
+    }
+    expect(load.answered()).toBeGreaterThan(40);
+    expect(load.problems.slice(0, 10)).toEqual([]);
   });
 });
 
