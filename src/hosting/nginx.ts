@@ -6,7 +6,7 @@ import { COMPONENT_PARAMS, METRICS_PARAMS, NOTICE_PARAMS } from '../routes/table
 import type { ListParam } from '../routes/table.js';
 import { STATE_DIR } from '../routes/files.js';
 import { END, ID, keyPattern, pairStart, TIMESTAMP, valuePattern } from './regex.js';
-import { API_CACHE_CONTROL, ERROR_CACHE_CONTROL, SITE_CACHE_CONTROL } from './headers.js';
+import { API_CACHE_CONTROL, ERROR_CACHE_CONTROL, HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, SITE_CACHE_CONTROL } from './headers.js';
 
 export interface NginxOptions {
   /** Absolute path of the output folder. */
@@ -111,6 +111,12 @@ ${location(`${API_PREFIX}/notices/(${ID})${SUFFIX}`, [
 ${location(`^/api/`, ['try_files $uri =404;'])}
 
   location ^~ /${STATE_DIR}/ { return 404; }
+
+  location ~ "${HASHED_ASSET}" {
+${headers.map((h) => `    ${h}`).join('\n')}
+    add_header Cache-Control "${IMMUTABLE_CACHE_CONTROL}" always;
+    try_files $uri =404;
+  }
 
   location / {
     index index.html;

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { API_CACHE_CONTROL, SITE_CACHE_CONTROL } from '../hosting/headers.js';
+import { API_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import { ApiError, notFound } from '../routes/request.js';
@@ -160,14 +160,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
       return;
     case 'site': {
       if (req.headers.range !== undefined) {
-        if (!(await serveStatic(req, res, context.dir, found.path, SITE_CACHE_CONTROL))) sendError(res, notFound(`Nothing at ${found.path}`));
+        if (!(await serveStatic(req, res, context.dir, found.path, siteCacheControl(found.path)))) sendError(res, notFound(`Nothing at ${found.path}`));
         return;
       }
       // `/` and `/notices/42/` are folders: their page is the index.html inside.
       const candidates = found.path === '' || found.path.endsWith('/') ? [`${found.path}index.html`] : [found.path, `${found.path}/index.html`];
       for (const candidate of candidates) {
         const cached = await context.cache.get(candidate);
-        if (cached) return sendCached(req, res, candidate, cached, SITE_CACHE_CONTROL);
+        if (cached) return sendCached(req, res, candidate, cached, siteCacheControl(candidate));
       }
       sendError(res, notFound(`Nothing at /${found.path}`));
       return;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { nginxConfig } from '../../src/hosting/index.js';
 import { request } from '../http/client.js';
-import { httpSuite, SERVE_SITE_NOW } from '../http/suite.js';
+import { addHashedAsset, httpSuite, SERVE_SITE_NOW } from '../http/suite.js';
 import { freePort, startNginx } from '../helpers/nginx.js';
 import type { RunningNginx } from '../helpers/nginx.js';
 
@@ -20,6 +20,7 @@ beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-nginx-'));
   const dist = path.join(tmp, 'dist');
   await build({ contentDir: CONTENT, outDir: dist, now: Date.parse(SERVE_SITE_NOW) });
+  await addHashedAsset(dist);
   const [a, b] = [await freePort(), await freePort()];
   open = await startNginx(path.join(tmp, 'open'), nginxConfig({ root: dist, listen: `127.0.0.1:${a}`, rateLimit: 0 }), a);
   limited = await startNginx(path.join(tmp, 'limited'), nginxConfig({ root: dist, listen: `127.0.0.1:${b}`, rateLimit: 10 }), b);

@@ -1,10 +1,20 @@
 // The HTTP behaviour every way of hosting a build must show. It runs against `statuspress serve`
 // (and, with `onDemand: false`, against hosts that only have the prebuilt files).
 // The site is test/fixtures/serve-site built with now 2026-11-20T12:00:00Z.
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { request } from './client.js';
 
 export const SERVE_SITE_NOW = '2026-11-20T12:00:00Z';
+
+export const HASHED_ASSET_PATH = '/assets/app.3f9a1c2b.css';
+
+/** Adds a hashed asset to a built output folder, for the caching test of the suite. */
+export async function addHashedAsset(dist: string): Promise<void> {
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await writeFile(path.join(dist, HASHED_ASSET_PATH), 'body { color: black }\n');
+}
 
 export interface SuiteOptions {
   /** The host computes answers that are not prebuilt (other metrics timeframes, pages past the end). */
@@ -54,6 +64,14 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('<h1>Serve Test Status</h1>');
+      expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    });
+
+    it('caches assets with a content hash in their name for a year', async () => {
+      // The runner puts HASHED_ASSET into the output after the build (see addHashedAsset).
+      const res = await get(HASHED_ASSET_PATH);
+      expect(res.status).toBe(200);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     });
   });
 

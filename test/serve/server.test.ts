@@ -7,7 +7,7 @@ import { build } from '../../src/build.js';
 import { serve } from '../../src/serve/server.js';
 import type { RunningServer } from '../../src/serve/server.js';
 import { request } from '../http/client.js';
-import { httpSuite, SERVE_SITE_NOW } from '../http/suite.js';
+import { addHashedAsset, httpSuite, SERVE_SITE_NOW } from '../http/suite.js';
 
 const CONTENT = path.join(import.meta.dirname, '../fixtures/serve-site/content');
 let out: string;
@@ -16,6 +16,7 @@ let running: RunningServer;
 beforeAll(async () => {
   out = await mkdtemp(path.join(tmpdir(), 'statuspress-serve-'));
   await build({ contentDir: CONTENT, outDir: path.join(out, 'dist'), now: Date.parse(SERVE_SITE_NOW) });
+  await addHashedAsset(path.join(out, 'dist'));
   running = await serve({ dir: path.join(out, 'dist'), host: '127.0.0.1', port: 0, rateLimit: 0 });
 });
 
