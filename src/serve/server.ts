@@ -59,7 +59,9 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const server = createServer((req, res) => {
     const started = performance.now();
     if (options.log) {
-      res.once('finish', () => options.log!(accessLine(req, res, performance.now() - started)));
+      // Captured now: serving a file rewrites req.url to the file's path.
+      const target = req.url ?? '/';
+      res.once('finish', () => options.log!(accessLine(req, target, res, performance.now() - started)));
     }
     handle(req, res, context).catch((error: unknown) => {
       if (!res.headersSent) {
@@ -191,7 +193,7 @@ async function answerOnDemand(res: ServerResponse, holder: SiteHolder, request: 
   }
 }
 
-function accessLine(req: IncomingMessage, res: ServerResponse, ms: number): string {
+function accessLine(req: IncomingMessage, target: string, res: ServerResponse, ms: number): string {
   const length = res.getHeader('Content-Length') ?? '-';
-  return `${req.socket.remoteAddress ?? '-'} "${req.method} ${req.url}" ${res.statusCode} ${length} ${ms.toFixed(1)}ms`;
+  return `${req.socket.remoteAddress ?? '-'} "${req.method} ${target}" ${res.statusCode} ${length} ${ms.toFixed(1)}ms`;
 }
