@@ -25,7 +25,7 @@ function subsets(params: readonly ListParam[]): ListParam[][] {
 
 function listRules(collection: string, params: readonly ListParam[]): string[] {
   const rules: string[] = [];
-  const capturable = params.filter((p) => p.kind.type !== 'timestamps');
+  const capturable = params.filter((p) => p.kind.type !== 'timestamps' && p.prebuiltWithoutTimeframe);
   for (const subset of subsets(capturable)) {
     for (const paged of [true, false]) {
       const query = subset.map((p, i) => `${p.key}=:p${i}`);
@@ -44,14 +44,17 @@ export function netlifyRedirects(): string {
   const rules: string[] = [];
   for (const prefix of PREFIXES) {
     for (const suffix of SUFFIXES) {
-      rules.push(`${prefix}/status${suffix}  /api/v1/status.json  200`);
+      // `/api/v1/status.json` and `/api/v1/components/<id>/metrics.json` are files: no rule needed.
+      const isFile = prefix === '/api/v1' && suffix === '.json';
+      if (!isFile) rules.push(`${prefix}/status${suffix}  /api/v1/status.json  200`);
       // Forced: `metrics.json` exists, and would otherwise be served whatever the query says.
       rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=true  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
       rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=1  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
-      rules.push(`${prefix}/components/:id/metrics${suffix}  /api/v1/components/:id/metrics.json  200`);
+      if (!isFile) rules.push(`${prefix}/components/:id/metrics${suffix}  /api/v1/components/:id/metrics.json  200`);
     }
   }
   rules.push(...listRules('components', COMPONENT_PARAMS), ...listRules('notices', NOTICE_PARAMS));
+  // `/api/v1/notices/<id>.json` is the file itself; the other prefixes take the address without `.json`.
   for (const prefix of PREFIXES) rules.push(`${prefix}/notices/:id  /api/v1/notices/:id.json  200`);
   rules.push(`/api/*  /${NOT_FOUND_FILE}  404`, `/v1/*  /${NOT_FOUND_FILE}  404`);
   // Forced (!): the build's own state and nginx file are there, but not for the public.

@@ -16,20 +16,30 @@ export interface ListParam {
   /** Name in path segments (`type_eq=planned`). */
   segment: string;
   kind: ParamKind;
+  /**
+   * False when the build prebuilds lists with this filter only together with a timeframe (the
+   * metrics links): hosts that cannot capture the timeframe need no rules for it.
+   */
+  prebuiltWithoutTimeframe: boolean;
 }
 
 export const TIMELINE_FILTER_VALUES = [...TIMELINE_STATES, 'past'] as const;
 
 export const COMPONENT_PARAMS: readonly ListParam[] = [
-  { key: 'filter[parent_id_null]', segment: 'parent_id_null', kind: { type: 'boolean' } },
-  { key: 'filter[parent_id_eq]', segment: 'parent_id_eq', kind: { type: 'id' } },
+  { key: 'filter[parent_id_null]', segment: 'parent_id_null', kind: { type: 'boolean' }, prebuiltWithoutTimeframe: true },
+  { key: 'filter[parent_id_eq]', segment: 'parent_id_eq', kind: { type: 'id' }, prebuiltWithoutTimeframe: true },
 ];
 
 export const NOTICE_PARAMS: readonly ListParam[] = [
-  { key: 'filter[type_eq]', segment: 'type_eq', kind: { type: 'enum', values: NOTICE_TYPES } },
-  { key: 'filter[timeline_state_eq]', segment: 'timeline_state_eq', kind: { type: 'enum', values: TIMELINE_FILTER_VALUES } },
-  { key: 'filter[metrics_component_id]', segment: 'metrics_component_id', kind: { type: 'id' } },
-  { key: 'filter[impact_timeframe_overlaps][]', segment: 'impact_timeframe_overlaps', kind: { type: 'timestamps' } },
+  { key: 'filter[type_eq]', segment: 'type_eq', kind: { type: 'enum', values: NOTICE_TYPES }, prebuiltWithoutTimeframe: true },
+  {
+    key: 'filter[timeline_state_eq]',
+    segment: 'timeline_state_eq',
+    kind: { type: 'enum', values: TIMELINE_FILTER_VALUES },
+    prebuiltWithoutTimeframe: true,
+  },
+  { key: 'filter[metrics_component_id]', segment: 'metrics_component_id', kind: { type: 'id' }, prebuiltWithoutTimeframe: false },
+  { key: 'filter[impact_timeframe_overlaps][]', segment: 'impact_timeframe_overlaps', kind: { type: 'timestamps' }, prebuiltWithoutTimeframe: true },
 ];
 
 export const METRICS_PARAMS = {

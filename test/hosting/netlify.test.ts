@@ -39,6 +39,9 @@ function parseRules(text: string): Rule[] {
     });
 }
 
+/** Rules that answered some request in this file: every rule must earn its place. */
+const used = new Set<Rule>();
+
 /** What Netlify would serve for a request: a file path and status, or null for its plain 404. */
 function resolve(rules: Rule[], dist: string, target: string): { file: string; status: number } | null {
   const url = new URL(target, 'http://x');
@@ -64,6 +67,7 @@ function resolve(rules: Rule[], dist: string, target: string): { file: string; s
       }
       if (!ok) continue;
       const to = rule.to.replace(/:([a-z0-9]+)/g, (_, name: string) => values.get(name) ?? `:${name}`);
+      used.add(rule);
       return exists(to) ? { file: to.slice(1), status: rule.status } : null;
     }
   }
@@ -95,7 +99,11 @@ describe('Netlify _redirects', () => {
       // Netlify cannot capture a parameter given twice: those lists are reachable path-style only.
       if (r.request.endpoint === 'notices' && r.request.filter.impactOverlaps) continue;
       const href = apiHref(r.request);
-      for (const url of [href, href.replace(/^\/api\/v1/, '/v1'), href.replace(/^(\/api\/v1\/[^?]+)/, '$1.json')]) {
+      const explicitPage = 'page' in r.request && r.request.page === 1 ? [`${href}${href.includes('?') ? '&' : '?'}page=1`] : [];
+      const shapes = [href, ...explicitPage].flatMap((u) => [u, u.replace(/^\/api\/v1/, '/v1'), u.replace(/^\/api\/v1/, '/api')]);
+      // A notice's `.json` address is its file, at the canonical prefix only (docs/deploy.md).
+      const suffixed = (u: string): string[] => (r.request.endpoint === 'notice' && !u.startsWith('/api/v1/') ? [] : [u.replace(/^([^?]+)/, '$1.json')]);
+      for (const url of shapes.flatMap((u) => [u, ...suffixed(u)])) {
         expect(resolve(rules, dist, url), url).toEqual({ file, status: 200 });
         checked++;
       }
@@ -121,5 +129,18 @@ describe('Netlify _redirects', () => {
   it('sends CORS and cache headers for the API', async () => {
     const headers = await readFile(path.join(dist, '_headers'), 'utf8');
     expect(headers).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*\n {2}Cache-Control: public, max-age=60/);
+  });
+  it('uses every rule for some request', () => {
+    for (const prefix of ['/api/v1', '/v1', '/api']) {
+      for (const suffix of ['', '.json']) {
+        expect(resolve(rules, dist, `${prefix}/components/2/metrics${suffix}?show_calculations=1`)?.file).toBe(
+          'api/v1/components/2/metrics/show_calculations=true.json',
+        );
+      }
+      expect(resolve(rules, dist, `${prefix}/notices/100`)?.file).toBe('api/v1/notices/100.json');
+    }
+    resolve(rules, dist, '/v1/nothing');
+    resolve(rules, dist, '/_statuspress/build.json');
+    expect(rules.filter((rule) => !used.has(rule)).map((r) => `${r.from} ${r.query.join(' ')}`)).toEqual([]);
   });
 });

@@ -1,0 +1,130 @@
+// `statuspress new notice|component`: the next free id, a file named after it, and content that is
+// checked against the existing content before anything is written (DESIGN 7).
+import { mkdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContent } from '../content/index.js';
+import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
+import { field } from '../content/rules.js';
+import { StatuspressError } from '../errors.js';
+import { NOTICE_TYPES } from '../types.js';
+import type { NoticeType } from '../types.js';
+import { invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
+
+export interface NewNoticeOptions {
+  type: NoticeType;
+  subject: string;
+  /** Impacted component ids (default none). */
+  components?: number[];
+  /** State of the first update: default `investigating` (unplanned), `scheduled` (planned), none (general). */
+  state?: string;
+  /** Markdown of the first update; default a sentence for the type. */
+  content?: string;
+  /** Planned only, required there: ISO 8601 with a time zone, written as given. */
+  beginsAt?: string;
+  endsAt?: string;
+  /** Epoch ms of the first update (default: the current time). */
+  now?: number;
+}
+
+export interface NewComponentOptions {
+  name: string;
+  description?: string;
+  parentId?: number;
+  position?: number;
+  /** Epoch ms of created_at (default: the current time). */
+  now?: number;
+}
+
+/** What was written: `file` relative to the content folder, with forward slashes (`notices/28-api-errors.yaml`). */
+export interface Created {
+  file: string;
+  id: number;
+}
+
+const DEFAULT_STATE: Record<NoticeType, string | undefined> = {
+  unplanned: 'investigating',
+  planned: 'scheduled',
+  general: undefined,
+};
+
+const DEFAULT_CONTENT: Record<NoticeType, string> = {
+  unplanned: 'We are investigating this problem and will post an update as soon as we know more.',
+  planned: 'This maintenance is scheduled. We will post an update when it begins and when it is complete.',
+  general: 'More information will follow.',
+};
+
+/** Writes `notices/<id>-<slug>.yaml` with one update at `now`; a usage error (and nothing written) when it would not validate. */
+export async function newNotice(contentDir: string, options: NewNoticeOptions): Promise<Created> {
+  const { type, subject } = options;
+  if (!(NOTICE_TYPES as readonly string[]).includes(type)) {
+    throw usage(`the notice type must be one of ${NOTICE_TYPES.join(', ')}, not "${String(type)}"`);
+  }
+  if (typeof subject !== 'string') throw usage('a notice needs a subject: one line saying what is happening');
+  const at = isoAt(options.now ?? Date.now());
+  const loaded = await loadContent(contentDir);
+  const id = nextId(loaded.notices);
+  const state = options.state ?? DEFAULT_STATE[type];
+  // Only what was given or has a default: the validation below speaks about anything out of place
+  // (a window on an unplanned notice, a state on a general one) in the content's own terms.
+  const notice = {
+    id,
+    type,
+    subject,
+    components: options.components ?? [],
+    ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
+    ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
+    updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? DEFAULT_CONTENT[type] }],
+  };
+  const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
+  await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
+  return { file, id };
+}
+
+/** Writes `components/<id>-<slug>.yaml` created at `now`; a usage error (and nothing written) for an unknown parent or any other problem. */
+export async function newComponent(contentDir: string, options: NewComponentOptions): Promise<Created> {
+  const { name } = options;
+  if (typeof name !== 'string') throw usage('a component needs a name');
+  const at = isoAt(options.now ?? Date.now());
+  const loaded = await loadContent(contentDir);
+  const id = nextId(loaded.components);
+  const component = {
+    id,
+    name,
+    ...(options.description === undefined ? {} : { description: options.description }),
+    ...(options.parentId === undefined ? {} : { parent_id: options.parentId }),
+    ...(options.position === undefined ? {} : { position: options.position }),
+    created_at: at,
+  };
+  const file = `components/${id}-${slugify(name, 'component')}.yaml`;
+  await create(loaded, 'component', file, toYaml(component));
+  return { file, id };
+}
+
+/** One more than the largest id any file of the kind carries (1 when none), valid or not. */
+function nextId(sources: SourceFile[]): number {
+  let max = 0;
+  for (const source of sources) {
+    const id = field(source.data, 'id');
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > max) max = id;
+  }
+  return max + 1;
+}
+
+async function create(loaded: LoadedContent, kind: SourceKind, file: string, text: string): Promise<void> {
+  const target = path.join(loaded.dir, file);
+  if (await stat(target).catch(() => null)) throw exists(target);
+  const issues = issuesOf(loaded, [sourceOf(file, kind, text)]);
+  if (issues.length > 0) throw invalidError(`The new ${kind}`, issues);
+  await mkdir(path.dirname(target), { recursive: true });
+  try {
+    await writeFile(target, text, { flag: 'wx' }); // never overwrites, even a file created meanwhile
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw exists(target);
+    throw new StatuspressError('output_failed', `could not write ${target}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+const exists = (target: string): StatuspressError =>
+  usage(`${target} already exists (with another id); rename that file, or remove it if it is a leftover, then run the command again`);
+
+const usage = (message: string): StatuspressError => new StatuspressError('usage', message);

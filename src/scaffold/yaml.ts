@@ -1,0 +1,104 @@
+// What init and new share: YAML that reads back exactly as written, in-memory sources for
+// validateContent, and the usage error that lists a new file's problems.
+import { isDeepStrictEqual } from 'node:util';
+import jsyaml from 'js-yaml';
+import { Document, LineCounter, Scalar, isCollection, parseDocument, stringify, visit } from 'yaml';
+import type { ContentIssue } from '../errors.js';
+import { StatuspressError } from '../errors.js';
+import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
+import { validateContent } from '../content/index.js';
+
+// No folding: a subject stays on one line however long it is.
+const STRINGIFY = { lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false } as const;
+
+/**
+ * Block-style YAML of `value` (keys in `flow` as one-line lists, like `components: [3]`), checked to
+ * read back identically with both parsers the loader uses (js-yaml on its fast path, `yaml` otherwise).
+ */
+export function toYaml(value: Record<string, unknown>, options: { flow?: string[]; comment?: string } = {}): string {
+  const doc = new Document(value);
+  for (const key of options.flow ?? []) {
+    const node = doc.get(key, true);
+    if (isCollection(node)) node.flow = true;
+  }
+  // `yaml` quotes what YAML 1.2 would misread, but js-yaml reads a few plain scalars YAML 1.2 keeps as
+  // text differently (`0b101` is 5 there): those get double quotes.
+  visit(doc, {
+    Scalar(_, node) {
+      if (typeof node.value === 'string' && !readsBackPlain(node.value)) node.type = Scalar.QUOTE_DOUBLE;
+    },
+  });
+  if (options.comment) doc.commentBefore = options.comment;
+  const text = doc.toString(STRINGIFY);
+  const fast = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
+  const careful = parseDocument(text, { uniqueKeys: true }).toJS() as unknown;
+  if (!isDeepStrictEqual(fast, value) || !isDeepStrictEqual(careful, value)) {
+    // Never expected: the checks above exist so this cannot happen silently.
+    throw new StatuspressError('output_failed', 'could not write this value as YAML that reads back exactly', {
+      hint: 'Please report this with the text you passed.',
+    });
+  }
+  return text;
+}
+
+function readsBackPlain(text: string): boolean {
+  if (text.includes('\n')) return true; // block scalars and quoted multi-line text: no plain-scalar ambiguity
+  try {
+    return jsyaml.load(stringify(text, STRINGIFY), { schema: jsyaml.CORE_SCHEMA }) === text;
+  } catch {
+    return false;
+  }
+}
+
+/** A content source parsed from text in memory, as the loader's careful path would parse the file. */
+export function sourceOf(file: string, kind: SourceKind, text: string): SourceFile {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  return { file, kind, doc, lineCounter, data: doc.toJS() as unknown, usable: doc.errors.length === 0 };
+}
+
+/** The issues validateContent finds in `added` when they join `loaded` (problems elsewhere are not theirs). */
+export function issuesOf(loaded: LoadedContent, added: SourceFile[]): ContentIssue[] {
+  const withAdded: LoadedContent = {
+    ...loaded,
+    site: added.find((s) => s.kind === 'site') ?? loaded.site,
+    components: [...loaded.components, ...added.filter((s) => s.kind === 'component')],
+    notices: [...loaded.notices, ...added.filter((s) => s.kind === 'notice')],
+    issues: [],
+  };
+  const files = new Set(added.map((s) => s.file));
+  return validateContent(withAdded).issues.filter((issue) => files.has(issue.file));
+}
+
+/** The usage error for generated files that would not validate: every problem, by field. */
+export function invalidError(what: string, issues: ContentIssue[]): StatuspressError {
+  const lines = issues.map((i) => `  ${i.file}  ${i.path ? `${i.path}: ` : ''}${i.message}`);
+  return new StatuspressError(
+    'usage',
+    `${what} was not written: it would have ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n${lines.join('\n')}`,
+    { hint: 'Change the options named above and run the command again.' },
+  );
+}
+
+/** Lowercase ASCII words of `text`, at most `max`, joined by `-` (60 characters at most); `fallback` when there are none. */
+export function slugify(text: string, fallback: string, max = 6): string {
+  const words = text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .slice(0, max);
+  // File names stay well under the 255 bytes file systems allow, whatever one word's length.
+  const slug = words.join('-').slice(0, 60).replace(/-+$/, '');
+  return slug || fallback;
+}
+
+/** `now` as content writes it (`2026-11-20T10:05:00Z`, milliseconds only when there are some); a usage error when it is not a time. */
+export function isoAt(now: number): string {
+  const date = new Date(now);
+  if (!Number.isFinite(now) || Number.isNaN(date.getTime())) {
+    throw new StatuspressError('usage', `now must be a time in epoch milliseconds, not ${String(now)}`);
+  }
+  return date.toISOString().replace(/\.000Z$/, 'Z');
+}
