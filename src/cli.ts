@@ -8,7 +8,10 @@ import { loadContent, validateContent } from './content/index.js';
 import { ContentError, formatIssue, StatuspressError } from './errors.js';
 import type { ContentIssue } from './errors.js';
 import { netlifyHeaders, netlifyRedirects, nginxConfig } from './hosting/index.js';
+import { initSite } from './scaffold/init.js';
+import { newComponent, newNotice } from './scaffold/new.js';
 import { serve } from './serve/server.js';
+import type { NoticeType } from './types.js';
 import { parseTimestamp } from './time.js';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -21,6 +24,10 @@ Usage:
   statuspress validate [--content content] [--format text|github]
   statuspress serve    [--dir dist] [--port 8080] [--host 127.0.0.1] [--base /path]
                        [--rate-limit 10] [--trust-proxy ADDR,ADDR] [--access-log]
+  statuspress init     DIR [--name NAME] [--url URL]
+  statuspress new      notice --type unplanned|planned|general --subject TEXT [--components 1,2] [--state S]
+                       [--message TEXT] [--begins-at ISO --ends-at ISO] [--content content]
+  statuspress new      component --name NAME [--description TEXT] [--parent ID] [--position N] [--content content]
   statuspress host-config nginx|netlify [--dir dist] [--root PATH] [--listen ADDR:PORT] [--rate-limit 10]
 
 Run \`statuspress <command> --help\` for a command's options.`;
@@ -33,6 +40,29 @@ const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (
   validate: {
     options: { content: { type: 'string', default: 'content' }, format: { type: 'string', default: 'text' } },
     run: runValidate,
+  },
+  init: {
+    options: { name: { type: 'string' }, url: { type: 'string' } },
+    positionals: true,
+    run: runInit,
+  },
+  new: {
+    options: {
+      content: { type: 'string', default: 'content' },
+      type: { type: 'string' },
+      subject: { type: 'string' },
+      components: { type: 'string' },
+      state: { type: 'string' },
+      message: { type: 'string' },
+      'begins-at': { type: 'string' },
+      'ends-at': { type: 'string' },
+      name: { type: 'string' },
+      description: { type: 'string' },
+      parent: { type: 'string' },
+      position: { type: 'string' },
+    },
+    positionals: true,
+    run: runNew,
   },
   'host-config': {
     options: {
@@ -155,6 +185,73 @@ function githubAnnotation(contentDir: string, issue: ContentIssue): string {
   const file = path.posix.join(contentDir.split(path.sep).join('/'), issue.file);
   const title = issue.path ? `,title=${property(issue.path)}` : '';
   return `::error file=${property(file)},line=${issue.line},col=${issue.column}${title}::${escape(issue.message)}`;
+}
+
+async function runInit(values: Values, out: Out, positionals: string[]): Promise<number> {
+  const [dir, ...extra] = positionals;
+  if (dir === undefined || extra.length > 0) throw new UsageError('Name the folder to create: statuspress init DIR');
+  const { files } = await initSite(dir, {
+    ...(typeof values.name === 'string' ? { name: values.name } : {}),
+    ...(typeof values.url === 'string' ? { url: values.url } : {}),
+  });
+  out.log(`Created a status page in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npx statuspress build && npx statuspress serve`);
+  return 0;
+}
+
+const integerList = (text: string, flag: string): number[] =>
+  text.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${flag} takes component ids separated by commas, not "${text}"`);
+    return n;
+  });
+
+const integer = (text: string, flag: string): number => {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} must be a whole number, not "${text}"`);
+  return n;
+};
+
+async function runNew(values: Values, out: Out, positionals: string[]): Promise<number> {
+  const [kind, ...extra] = positionals;
+  const contentDir = String(values.content);
+  const text = (flag: string): string | undefined => (typeof values[flag] === 'string' ? (values[flag] as string) : undefined);
+  if (extra.length > 0 || (kind !== 'notice' && kind !== 'component')) {
+    throw new UsageError('Say what to create: statuspress new notice|component');
+  }
+  let created: { file: string; id: number };
+  if (kind === 'notice') {
+    const type = text('type');
+    const subject = text('subject');
+    if (type === undefined || subject === undefined) throw new UsageError('A notice needs --type (unplanned, planned or general) and --subject');
+    const components = text('components');
+    const state = text('state');
+    const message = text('message');
+    const beginsAt = text('begins-at');
+    const endsAt = text('ends-at');
+    created = await newNotice(contentDir, {
+      type: type as NoticeType,
+      subject,
+      ...(components !== undefined ? { components: integerList(components, '--components') } : {}),
+      ...(state !== undefined ? { state } : {}),
+      ...(message !== undefined ? { content: message } : {}),
+      ...(beginsAt !== undefined ? { beginsAt } : {}),
+      ...(endsAt !== undefined ? { endsAt } : {}),
+    });
+  } else {
+    const name = text('name');
+    if (name === undefined) throw new UsageError('A component needs --name');
+    const description = text('description');
+    const parent = text('parent');
+    const position = text('position');
+    created = await newComponent(contentDir, {
+      name,
+      ...(description !== undefined ? { description } : {}),
+      ...(parent !== undefined ? { parentId: integer(parent, '--parent') } : {}),
+      ...(position !== undefined ? { position: integer(position, '--position') } : {}),
+    });
+  }
+  out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);
+  return 0;
 }
 
 async function runHostConfig(values: Values, out: Out, positionals: string[]): Promise<number> {

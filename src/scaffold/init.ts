@@ -5,14 +5,14 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContent } from '../content/index.js';
 import { StatuspressError } from '../errors.js';
-import { invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
+import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface InitOptions {
   /** site.yaml `name` (default "Example Status"). */
   name?: string;
   /** site.yaml `url`, the page's public address (default https://status.example.com). */
   url?: string;
-  /** Epoch ms of created_at and of the welcome notice (default: the current time). */
+  /** Epoch ms of created_at and of the welcome notice (default: the current time, to the second). */
   now?: number;
 }
 
@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 export async function initSite(dir: string, options: InitOptions = {}): Promise<InitResult> {
   const name = options.name ?? 'Example Status';
   const url = options.url ?? 'https://status.example.com';
-  const now = options.now ?? Date.now();
+  const now = options.now ?? currentSecond();
   const content = contentFiles(name, url, now);
   const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text)));
   if (issues.length > 0) throw invalidError('The new site', issues.map((i) => ({ ...i, file: `content/${i.file}` })));

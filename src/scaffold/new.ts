@@ -8,7 +8,7 @@ import { field } from '../content/rules.js';
 import { StatuspressError } from '../errors.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
-import { invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
+import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface NewNoticeOptions {
   type: NoticeType;
@@ -22,7 +22,7 @@ export interface NewNoticeOptions {
   /** Planned only, required there: ISO 8601 with a time zone, written as given. */
   beginsAt?: string;
   endsAt?: string;
-  /** Epoch ms of the first update (default: the current time). */
+  /** Epoch ms of the first update (default: the current time, to the second). */
   now?: number;
 }
 
@@ -31,7 +31,7 @@ export interface NewComponentOptions {
   description?: string;
   parentId?: number;
   position?: number;
-  /** Epoch ms of created_at (default: the current time). */
+  /** Epoch ms of created_at (default: the current time, to the second). */
   now?: number;
 }
 
@@ -60,7 +60,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     throw usage(`the notice type must be one of ${NOTICE_TYPES.join(', ')}, not "${String(type)}"`);
   }
   if (typeof subject !== 'string') throw usage('a notice needs a subject: one line saying what is happening');
-  const at = isoAt(options.now ?? Date.now());
+  const at = isoAt(options.now ?? currentSecond());
   const loaded = await loadContent(contentDir);
   const id = nextId(loaded.notices);
   const state = options.state ?? DEFAULT_STATE[type];
@@ -84,7 +84,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
 export async function newComponent(contentDir: string, options: NewComponentOptions): Promise<Created> {
   const { name } = options;
   if (typeof name !== 'string') throw usage('a component needs a name');
-  const at = isoAt(options.now ?? Date.now());
+  const at = isoAt(options.now ?? currentSecond());
   const loaded = await loadContent(contentDir);
   const id = nextId(loaded.components);
   const component = {

@@ -76,7 +76,7 @@ export function invalidError(what: string, issues: ContentIssue[]): StatuspressE
   return new StatuspressError(
     'usage',
     `${what} was not written: it would have ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n${lines.join('\n')}`,
-    { hint: 'Change the options named above and run the command again.' },
+    { hint: 'Each problem names the key the option would set in the file; change that option and run the command again.' },
   );
 }
 
@@ -102,3 +102,6 @@ export function isoAt(now: number): string {
   }
   return date.toISOString().replace(/\.000Z$/, 'Z');
 }
+
+/** The current time to the second: what a person would write in content. */
+export const currentSecond = (): number => Math.floor(Date.now() / 1000) * 1000;

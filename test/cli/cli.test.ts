@@ -115,3 +115,36 @@ describe('statuspress validate', () => {
     expect(github.stderr).toMatch(/^::error file=.*components\/2-rest\.yaml,line=3,col=\d+/m);
   });
 });
+
+describe('statuspress init and new', () => {
+  it('creates a status repository whose content validates, then adds a notice and a component to it', async () => {
+    const dir = path.join(tmp, 'new-site');
+    const init = await run(['init', dir, '--name', 'Demo Status', '--url', 'https://status.demo.io']);
+    expect(init.code).toBe(0);
+    expect(init.stdout).toContain('.github/workflows/status.yml');
+    const content = path.join(dir, 'content');
+    const notice = await run(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'API errors: "quoted" #1', '--components', '3']);
+    expect(notice.code).toBe(0);
+    expect(notice.stdout).toMatch(/notices\/2-api-errors-quoted-1\.yaml \(id 2\)/);
+    const component = await run(['new', 'component', '--content', content, '--name', 'Search', '--parent', '2']);
+    expect(component.code).toBe(0);
+    expect((await run(['validate', '--content', content])).code).toBe(0);
+    expect((await run(['build', '--content', content, '--out', path.join(dir, 'dist'), '--now', '2030-01-01T00:00:00Z'])).code).toBe(0);
+  });
+
+  it('refuses bad input with exit 2 and writes nothing', async () => {
+    const dir = path.join(tmp, 'new-site-2');
+    expect((await run(['init', dir])).code).toBe(0);
+    const content = path.join(dir, 'content');
+    const before = await listing(content);
+    const unknown = await run(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'x', '--components', '99']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('no component has id 99');
+    expect((await run(['new', 'notice', '--content', content, '--subject', 'x'])).code).toBe(2);
+    expect((await run(['new', 'widget', '--content', content])).code).toBe(2);
+    expect(await listing(content)).toEqual(before);
+    const again = await run(['init', dir]);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('not empty');
+  });
+});
