@@ -53,10 +53,11 @@ function impactSpan(
   now: number,
 ): Span | null {
   if (notice.type !== 'unplanned' || state === 'false_alarm' || beganAt === null) return null;
+  // Without a recovering/resolved update the impact runs to now, unless the file says when it ended.
   const end =
     notice.impactSeconds !== null
       ? beganAt + notice.impactSeconds * 1000
-      : (firstAt(updates, ['recovering', 'resolved']) ?? now);
+      : (firstAt(updates, ['recovering', 'resolved']) ?? notice.endedAt ?? now);
   // Impact never reaches past `now`, and an override that ends it early cannot make it negative.
   const start = Math.min(beganAt, now);
   return { start, end: Math.max(start, Math.min(end, now)) };

@@ -224,3 +224,16 @@ describe('order', () => {
     expect([...notices].sort(compareNotices).map((n) => n.id)).toEqual([4, 5, 6, 3, 2, 1]);
   });
 });
+
+describe('impact window with an explicit ended_at', () => {
+  it('ends at ended_at when no recovering or resolved update says otherwise', () => {
+    const n = deriveNotice(
+      unplanned(1, [uu('2026-11-20T10:00:00Z', 'investigating')], { endedAt: '2026-11-20T11:00:00Z' }),
+      ms('2026-11-21T00:00:00Z'),
+      siteConfig(),
+    )!;
+    expect(n.impact).toEqual({ start: ms('2026-11-20T10:00:00Z'), end: ms('2026-11-20T11:00:00Z') });
+    expect(n.impactSeconds).toBe(3600);
+    expect(n.timelineState).toBe('past_recent');
+  });
+});
