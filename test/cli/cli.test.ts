@@ -148,3 +148,19 @@ describe('statuspress init and new', () => {
     expect(again.stderr).toContain('not empty');
   });
 });
+
+describe('statuspress serve, refusing to start', () => {
+  it('says what to do for a folder that is not a build, without a stack trace', async () => {
+    const res = await run(['serve', '--dir', path.join(tmp, 'no-such-build'), '--port', '0']);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('is not a statuspress build');
+    expect(res.stderr).toContain('statuspress build');
+    expect(res.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('rejects a --trust-proxy entry that is not an IP address', async () => {
+    const res = await run(['serve', '--dir', SITE, '--trust-proxy', '10.0.0.1,cdn.example.com']);
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('cdn.example.com');
+  });
+});

@@ -189,17 +189,20 @@ describe('rate limit: one client', () => {
   it('counts RateLimit-Remaining down on the answers that pass', async () => {
     const client = as(newClient());
     const remaining: number[] = [];
+    const times: number[] = [];
     for (let i = 0; i < 10; i++) {
       const reply = await fetchRaw(limited.url, SMALL, client);
       expect(reply.status).toBe(200);
       expect(reply.headers['ratelimit-limit']).toBe('10');
       remaining.push(Number(reply.headers['ratelimit-remaining']));
+      times.push(reply.at);
       expect(Number.isInteger(Number(reply.headers['ratelimit-reset']))).toBe(true);
     }
-    // Sequential requests take a few ms each, so a token may come back on the way: never up by more.
     expect(remaining[0]).toBe(9);
-    for (let i = 1; i < remaining.length; i++) expect(remaining[i]!).toBeLessThanOrEqual(remaining[i - 1]!);
-    expect(remaining.at(-1)!).toBeLessThanOrEqual(2);
+    // Each request takes one token; tokens come back at 10 a second between them.
+    for (let i = 1; i < remaining.length; i++) {
+      expect(remaining[i]!).toBeLessThanOrEqual(remaining[i - 1]! - 1 + Math.ceil((times[i]! - times[i - 1]!) / 100));
+    }
   });
 
   it('puts RateLimit-* on every API answer: prebuilt, on demand, and errors', async () => {
@@ -275,8 +278,8 @@ describe('rate limit: one client', () => {
 
   it('does not limit the HTML site and other non-API addresses', async () => {
     const client = as(newClient());
-    await burst(limited.url, SMALL, 30, client); // this client's API bucket is now empty
-    expect((await fetchRaw(limited.url, SMALL, client)).status).toBe(429);
+    const api = await burst(limited.url, SMALL, 30, client); // this client's API bucket is now empty
+    expect(count(api.replies, 429)).toBeGreaterThan(0);
     for (const target of ['/', '/nothing-here', '/notices/100/', '/apiary', '/v1x']) {
       const { replies } = await burst(limited.url, target, 30, client);
       for (const reply of replies) {
@@ -288,13 +291,16 @@ describe('rate limit: one client', () => {
 
   it('cannot be dodged by spelling an API address another way', async () => {
     const client = as(newClient());
-    await burst(limited.url, SMALL, 30, client);
-    expect((await fetchRaw(limited.url, SMALL, client)).status).toBe(429);
-    // Each of these is routed to the API (leading //, percent-encoded letters, dot segments).
+    const api = await burst(limited.url, SMALL, 30, client);
+    expect(count(api.replies, 429)).toBeGreaterThan(0);
+    // Each of these is routed to the API (leading //, percent-encoded letters, dot segments). With
+    // this client's bucket empty, a limited spelling lets few of 25 through; an unlimited one all.
     const leaks: string[] = [];
     for (const target of ['//api/v1/status', '/%61pi/v1/status', '/./api/v1/status', '/x/../api/v1/status', '/%761/status']) {
-      const reply = await fetchRaw(limited.url, target, client);
-      if (reply.status === 200) leaks.push(`${target} → 200 ${reply.headers['ratelimit-limit'] === undefined ? 'without RateLimit headers' : ''}`);
+      const { replies } = await burst(limited.url, target, 25, client);
+      const passed = replies.filter((r) => r.status === 200);
+      if (passed.length === 25) leaks.push(`${target}: 25 of 25 passed`);
+      if (passed.some((r) => r.headers['ratelimit-limit'] === undefined)) leaks.push(`${target}: 200 without RateLimit headers`);
     }
     expect(leaks).toEqual([]);
   });
@@ -308,7 +314,8 @@ describe('rate limit: clients apart', () => {
     expect(count(flood.replies, 429)).toBeGreaterThanOrEqual(100 - mostPassed(flood.elapsedMs));
     const other = await burst(limited.url, SMALL, 10, second);
     expect(other.replies.map((r) => r.status)).toEqual(Array(10).fill(200));
-    expect((await fetchRaw(limited.url, SMALL, first)).status).toBe(429);
+    // The first is still held back (a token or two may have come back meanwhile).
+    expect(count((await burst(limited.url, SMALL, 20, first)).replies, 429)).toBeGreaterThan(0);
   });
 
   it('does not hold back a second client (another source address, no proxy)', async () => {
@@ -338,8 +345,9 @@ describe('rate limit: clients apart', () => {
     const real = newClient();
     await burst(limited.url, SMALL, 30, as(real));
     // The client writes its own X-Forwarded-For; the proxy (127.0.0.1) appends the real address.
-    const reply = await fetchRaw(limited.url, SMALL, { headers: { 'X-Forwarded-For': `${newClient()}, ${real}` } });
-    expect(reply.status).toBe(429);
+    // Counted as `real` (bucket empty): refusals. Counted as the made-up address: 10 of 10 would pass.
+    const { replies } = await burst(limited.url, SMALL, 10, { headers: { 'X-Forwarded-For': `${newClient()}, ${real}` } });
+    expect(count(replies, 429)).toBeGreaterThan(0);
   });
 
   it('trusts a proxy written as the access log shows it on a dual-stack listener (::ffff:127.0.0.1)', async () => {
@@ -540,15 +548,15 @@ describe('access log', () => {
     await fetchRaw(url, SMALL);
     await fetchRaw(url, '/api/v1/notices/999');
     await fetchRaw(url, SMALL, { method: 'HEAD' });
-    await fetchRaw(url, SMALL); // the fourth API request within a few ms: 429 at rate 3
     await fetchRaw(url, SMALL, { method: 'OPTIONS' });
-    await waitFor(lines, 5);
-    expect(lines).toHaveLength(5);
+    await burst(url, SMALL, 10); // beyond the rate of 3: some 429
+    await waitFor(lines, 14);
+    expect(lines).toHaveLength(14);
     expect(lines[0]).toMatch(/^127\.0\.0\.1 "GET \S+" 200 \d+ [\d.]+ms$/);
     expect(lines[1]).toMatch(/"GET \S+" 404 /);
     expect(lines[2]).toMatch(/"HEAD \S+" 200 /);
-    expect(lines[3]).toMatch(/"GET \S+" 429 /);
-    expect(lines[4]).toMatch(/"OPTIONS \S+" 204 /);
+    expect(lines[3]).toMatch(/"OPTIONS \S+" 204 /);
+    expect(lines.slice(4).some((line) => / 429 \d+ [\d.]+ms$/.test(line))).toBe(true);
   });
 
   it('logs the address the client asked for, not the file that answered it', async () => {
@@ -719,6 +727,41 @@ describe('a new build swapped in while serving', () => {
       await cleanup();
     }
     expect(load.answered()).toBeGreaterThan(60);
+    expect(load.problems.slice(0, 10)).toEqual([]);
+  });
+
+  it('answers Range requests through 5 rebuilds without an error, a hang or a crash', async () => {
+    const { running, builds, rebuild, cleanup } = await swapping();
+    const check = (target: string, reply: Reply): string | null => {
+      // 206 with bytes=0- (the whole file), or 200 when the server ignores the Range: both are whole JSON.
+      if (reply.status !== 206 && reply.status !== 200) return `${target} (Range): ${reply.status} ${reply.text.slice(0, 120)}`;
+      let body;
+      try {
+        body = reply.json();
+      } catch {
+        return `${target} (Range): not whole JSON (${reply.raw.length} bytes)`;
+      }
+      if (body.page && !builds.has(body.page.name)) return `${target} (Range): name "${body.page.name}" is no build's`;
+      return null;
+    };
+    const range = { Range: 'bytes=0-' };
+    const load = hammer(
+      running.url,
+      [
+        { target: SMALL, headers: range },
+        { target: SMALL, headers: range },
+        { target: BIG, headers: range },
+        { target: BIG, headers: range },
+      ],
+      check,
+    );
+    try {
+      await rebuild(5);
+    } finally {
+      await load.stop();
+      await cleanup();
+    }
+    expect(load.answered()).toBeGreaterThan(40);
     expect(load.problems.slice(0, 10)).toEqual([]);
   });
 

@@ -206,3 +206,16 @@ describe('validateContent: fields', () => {
     ]);
   });
 });
+
+describe('general notices', () => {
+  it('reject began_at and ended_at, which they do not have', async () => {
+    const dir = await writeContent({
+      'site.yaml': SITE,
+      'notices/5-hello.yaml': 'id: 5\ntype: general\nsubject: Hello\nbegan_at: 2026-11-01T00:00:00Z\nended_at: 2026-11-02T00:00:00Z\nupdates:\n  - at: 2026-11-01T00:00:00Z\n    content: Hi\n',
+    });
+    expect(await problems(dir)).toEqual([
+      'notices/5-hello.yaml:4:1  began_at: a general notice has no began_at; remove it (use expires_at to end it)',
+      'notices/5-hello.yaml:5:1  ended_at: a general notice has no ended_at; remove it (use expires_at to end it)',
+    ]);
+  });
+});
