@@ -1,5 +1,6 @@
 // The thin CLI: parse flags, call the core, print, choose the exit code. Nothing below src/cli.ts
 // prints or exits. Exit 0 success, 1 content errors (all listed), 2 usage errors (DESIGN 7).
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
@@ -198,6 +199,10 @@ async function runInit(values: Values, out: Out, positionals: string[]): Promise
   return 0;
 }
 
+/** A flag's value as a whole number ≥ 0 written in digits; null for anything else ("", "1.5", "-1"). */
+const wholeNumber = (value: unknown): number | null =>
+  typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
+
 const integerList = (text: string, flag: string): number[] =>
   text.split(',').map((part) => {
     const n = Number(part.trim());
@@ -263,8 +268,8 @@ async function runHostConfig(values: Values, out: Out, positionals: string[]): P
     out.log(`# file: _redirects\n${netlifyRedirects()}\n# file: _headers\n${netlifyHeaders()}`);
     return 0;
   }
-  const rateLimit = Number(values['rate-limit']);
-  if (!Number.isInteger(rateLimit) || rateLimit < 0) throw new UsageError(`--rate-limit must be a whole number, not "${String(values['rate-limit'])}"`);
+  const rateLimit = wholeNumber(values['rate-limit']);
+  if (rateLimit === null) throw new UsageError(`--rate-limit must be a whole number, not "${String(values['rate-limit'])}"`);
   const listen = String(values.listen);
   if (!/^(?:[\w.-]+:|\[[0-9a-fA-F:]+\]:)?\d{1,5}$/.test(listen)) throw new UsageError(`--listen must be PORT or ADDRESS:PORT, not "${listen}"`);
   const root = path.resolve(typeof values.root === 'string' ? values.root : String(values.dir));
@@ -274,15 +279,17 @@ async function runHostConfig(values: Values, out: Out, positionals: string[]): P
 }
 
 async function runServe(values: Values, out: Out): Promise<number> {
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be a port number, not "${String(values.port)}"`);
+  const port = wholeNumber(values.port);
+  if (port === null || port > 65535) throw new UsageError(`--port must be a port number, not "${String(values.port)}"`);
   const base = String(values.base);
   if (base && !base.startsWith('/')) throw new UsageError(`--base must start with /, not "${base}"`);
-  const rateLimit = Number(values['rate-limit']);
-  if (!Number.isInteger(rateLimit) || rateLimit < 0) {
+  const rateLimit = wholeNumber(values['rate-limit']);
+  if (rateLimit === null) {
     throw new UsageError(`--rate-limit must be a whole number of requests per second (0 turns it off), not "${String(values['rate-limit'])}"`);
   }
   const trustProxy = String(values['trust-proxy']).split(',').map((s) => s.trim()).filter(Boolean);
+  const notAddress = trustProxy.find((a) => isIP(a) === 0);
+  if (notAddress !== undefined) throw new UsageError(`--trust-proxy takes IP addresses separated by commas, not "${notAddress}"`);
   const running = await serve({
     dir: String(values.dir),
     host: String(values.host),

@@ -39,6 +39,12 @@ export function noticeRules(raw: unknown): Finding[] {
       findings.push({ path: [key], at: 'key', message: `only ${only} notices have ${key}; remove it from this ${noticeType} notice` });
     }
   }
+  // A general notice has no began_at/ended_at in the API; it ends by expires_at.
+  for (const key of ['began_at', 'ended_at']) {
+    if (noticeType === 'general' && field(raw, key) !== undefined) {
+      findings.push({ path: [key], at: 'key', message: `a general notice has no ${key}; remove it (use expires_at to end it)` });
+    }
+  }
   if (noticeType === 'planned') {
     for (const [key, what] of [['begins_at', 'starts'], ['ends_at', 'ends']] as const) {
       if (field(raw, key) === undefined) findings.push({ path: [key], message: `missing; a planned notice needs ${key}, when its window ${what}` });

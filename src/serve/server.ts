@@ -4,6 +4,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { API_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
+import { StatuspressError } from '../errors.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import { ApiError, notFound } from '../routes/request.js';
@@ -13,7 +14,8 @@ import type { RateDecision } from './rate-limit.js';
 import { sendError, sendJson } from './respond.js';
 import { SiteHolder } from './site-holder.js';
 import { FileCache } from './file-cache.js';
-import { sendCached, serveStatic } from './static.js';
+import type { CachedFile } from './file-cache.js';
+import { sendCached, serveRange } from './static.js';
 
 export interface ServeOptions {
   dir: string;
@@ -71,7 +73,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     });
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 8080}`;
+      const message = error.code === 'EADDRINUSE' ? `Port ${where} is already in use` : `Cannot listen on ${where}: ${error.message}`;
+      reject(new StatuspressError('serve_failed', message, { hint: 'Choose another --port (or --host), or stop what is using it.', cause: error }));
+    });
     server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.address();
@@ -153,28 +159,30 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
       sendError(res, found.error);
       return;
     case 'api':
-      if (found.file && req.headers.range === undefined) {
+      if (found.file) {
         const cached = await context.cache.get(found.file);
-        if (cached) return sendCached(req, res, found.file, cached, API_CACHE_CONTROL);
-      } else if (found.file && (await serveStatic(req, res, context.dir, found.file, API_CACHE_CONTROL))) return;
+        if (cached) return send(req, res, found.file, cached, API_CACHE_CONTROL);
+      }
       // Not prebuilt (or mid-swap): the same answer, computed from the build's state.
       await answerOnDemand(res, context.holder, found.request);
       return;
     case 'site': {
-      if (req.headers.range !== undefined) {
-        if (!(await serveStatic(req, res, context.dir, found.path, siteCacheControl(found.path)))) sendError(res, notFound(`Nothing at ${found.path}`));
-        return;
-      }
       // `/` and `/notices/42/` are folders: their page is the index.html inside.
       const candidates = found.path === '' || found.path.endsWith('/') ? [`${found.path}index.html`] : [found.path, `${found.path}/index.html`];
       for (const candidate of candidates) {
         const cached = await context.cache.get(candidate);
-        if (cached) return sendCached(req, res, candidate, cached, siteCacheControl(candidate));
+        if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate));
       }
       sendError(res, notFound(`Nothing at /${found.path}`));
       return;
     }
   }
+}
+
+/** A cached file, whole or (for a Range request) in part. */
+async function send(req: IncomingMessage, res: ServerResponse, file: string, cached: CachedFile, cacheControl: string): Promise<void> {
+  if (req.headers.range === undefined) sendCached(req, res, file, cached, cacheControl);
+  else await serveRange(req, res, file, cached, cacheControl);
 }
 
 function setRateHeaders(res: ServerResponse, decision: RateDecision): void {

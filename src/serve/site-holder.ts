@@ -18,8 +18,10 @@ export class SiteHolder {
 
   /** Loads the build now; throws StatuspressError when the folder is not a build. */
   async load(): Promise<DerivedSite> {
+    // readState first: for a folder that is not a build it throws the error that says what to do.
+    const site = await readState(this.dir);
     this.identity = await this.stateIdentity();
-    this.site = await readState(this.dir);
+    this.site = site;
     this.checkedAt = Date.now();
     return this.site;
   }

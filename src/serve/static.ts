@@ -1,17 +1,14 @@
-// Serving a prebuilt file: serve-handler does the file work (types, ETag and 304, ranges, HEAD,
-// index.html); this adds the precompressed sibling when the client takes it, and Last-Modified.
-import { stat } from 'node:fs/promises';
+// Sending prebuilt files from the per-build cache: the encoding the client takes, validators and
+// conditional answers; Range requests go through serve-handler over the same cached bytes.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import serveHandler from 'serve-handler';
 import { ApiError } from '../routes/request.js';
 import type { CachedFile } from './file-cache.js';
 import { sendError } from './respond.js';
 
-const ENCODINGS = [
-  { name: 'br', suffix: '.br' },
-  { name: 'gzip', suffix: '.gz' },
-] as const;
+type HandlerMethods = NonNullable<Parameters<typeof serveHandler>[3]>;
 
 const TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
@@ -37,65 +34,58 @@ export function acceptedEncodings(header: string | string[] | undefined): Set<st
 }
 
 /**
- * Serves `relative` (a path the router has already made safe) from `dir`. Returns false when there is
- * no such file, so the caller can answer otherwise.
+ * Answers a Range request for a cached file. serve-handler does the HTTP range work, reading from the
+ * cached bytes instead of the disk, so a build swapped in mid-request can neither crash the server (its
+ * read stream has no error handler) nor mix two builds' bytes.
  */
-export async function serveStatic(
+export async function serveRange(
   req: IncomingMessage,
   res: ServerResponse,
-  dir: string,
   relative: string,
+  file: CachedFile,
   cacheControl: string,
-): Promise<boolean> {
-  let file = path.join(dir, relative);
-  let info = await stat(file).catch(() => null);
-  if (info?.isDirectory()) {
-    file = path.join(file, 'index.html');
-    relative = path.posix.join(relative, 'index.html');
-    info = await stat(file).catch(() => null);
-  }
-  if (!info?.isFile()) return false;
-
+): Promise<void> {
   const type = TYPES[path.extname(relative)];
-  let served = relative;
-  const headers: { key: string; value: string | null }[] = [];
-  if (type !== undefined && req.headers.range === undefined) {
-    const accepted = acceptedEncodings(req.headers['accept-encoding']);
-    for (const encoding of ENCODINGS) {
-      if (!accepted.has(encoding.name)) continue;
-      const sibling = await stat(`${file}${encoding.suffix}`).catch(() => null);
-      if (!sibling?.isFile()) continue;
-      served = `${relative}${encoding.suffix}`;
-      headers.push({ key: 'Content-Encoding', value: encoding.name }, { key: 'Content-Type', value: type });
-      break;
-    }
-  }
-  if (type !== undefined) headers.push({ key: 'Content-Type', value: type }, { key: 'Vary', value: 'Accept-Encoding' });
-  headers.push({ key: 'Content-Disposition', value: null }, { key: 'Cache-Control', value: cacheControl });
-  res.setHeader('Last-Modified', info.mtime.toUTCString());
-
-  req.url = `/${served.split('/').map(encodeURIComponent).join('/')}`;
+  const modified = new Date(file.lastModified);
+  const stats = {
+    size: file.identity.byteLength,
+    mtime: modified,
+    isDirectory: () => false,
+    isSymbolicLink: () => false,
+    isFile: () => true,
+  };
+  res.setHeader('Last-Modified', file.lastModified);
+  req.url = `/${relative.split('/').map(encodeURIComponent).join('/')}`;
   await serveHandler(
     req,
     res,
     {
-      public: dir,
-      etag: true,
+      public: '/',
       directoryListing: false,
-      symlinks: false,
       cleanUrls: false,
       // serve-handler's types say value: string, but null is how it removes a default header.
-      headers: [{ source: '**', headers: headers as { key: string; value: string }[] }],
+      headers: [
+        {
+          source: '**',
+          headers: [
+            { key: 'Cache-Control', value: cacheControl },
+            { key: 'Content-Disposition', value: null },
+            { key: 'ETag', value: file.etag },
+            ...(type ? [{ key: 'Content-Type', value: type }] : []),
+          ] as { key: string; value: string }[],
+        },
+      ],
     },
     {
-      // Its own errors are HTML pages; clients here get the JSON error instead.
+      // Stand-ins for fs: serve-handler only needs these fields and a stream of the requested bytes.
+      lstat: (async () => stats) as unknown as HandlerMethods['lstat'],
+      createReadStream: ((_path: string, options?: { start?: number; end?: number }) =>
+        Readable.from([file.identity.subarray(options?.start ?? 0, (options?.end ?? file.identity.byteLength - 1) + 1)])) as unknown as HandlerMethods['createReadStream'],
       sendError: async (_path, _response, _acceptsJSON, _current, _handlers, _config, spec) => {
-        const notFound = spec?.statusCode === 404;
-        sendError(res, new ApiError(notFound ? 404 : 400, notFound ? 'not_found' : 'bad_request', notFound ? `Nothing at /${relative}` : 'Bad request'));
+        sendError(res, new ApiError(spec?.statusCode === 404 ? 404 : 400, spec?.statusCode === 404 ? 'not_found' : 'bad_request', `Cannot answer /${relative}`));
       },
     },
   );
-  return true;
 }
 
 /** Sends a cached prebuilt file, choosing its encoding and answering conditional requests. */
