@@ -29,7 +29,7 @@ Usage:
   statuspress new      notice --type unplanned|planned|general --subject TEXT [--components 1,2] [--state S]
                        [--message TEXT] [--begins-at ISO --ends-at ISO] [--content content]
   statuspress new      component --name NAME [--description TEXT] [--parent ID] [--position N] [--content content]
-  statuspress host-config nginx|netlify [--dir dist] [--root PATH] [--listen ADDR:PORT] [--rate-limit 10]
+  statuspress host-config nginx|netlify [--dir dist] [--root PATH] [--listen ADDR:PORT] [--server-name NAME] [--rate-limit 10]
 
 Run \`statuspress <command> --help\` for a command's options.`;
 
@@ -70,6 +70,7 @@ const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (
       dir: { type: 'string', default: 'dist' },
       root: { type: 'string' },
       listen: { type: 'string', default: '80' },
+      'server-name': { type: 'string', default: '_' },
       'rate-limit': { type: 'string', default: '10' },
     },
     positionals: true,
@@ -274,7 +275,9 @@ async function runHostConfig(values: Values, out: Out, positionals: string[]): P
   if (!/^(?:[\w.-]+:|\[[0-9a-fA-F:]+\]:)?\d{1,5}$/.test(listen)) throw new UsageError(`--listen must be PORT or ADDRESS:PORT, not "${listen}"`);
   const root = path.resolve(typeof values.root === 'string' ? values.root : String(values.dir));
   if (/[\s;{}'"]/.test(root)) throw new UsageError(`--root must not contain spaces, quotes, braces or semicolons: "${root}"`);
-  out.log(nginxConfig({ root, listen, rateLimit }));
+  const serverName = String(values['server-name']);
+  if (!/^[\w.*~-]+(?: [\w.*~-]+)*$/.test(serverName)) throw new UsageError(`--server-name must be host names separated by spaces, not "${serverName}"`);
+  out.log(nginxConfig({ root, listen, rateLimit, serverName }));
   return 0;
 }
 

@@ -15,6 +15,8 @@ export interface NginxOptions {
   listen: string;
   /** Requests per second per client address on the API; 0 turns limiting off. */
   rateLimit: number;
+  /** `server_name`; default `_` (any). */
+  serverName?: string;
 }
 
 const API_PREFIX = '^/(?:api/v1|v1|api)';
@@ -32,13 +34,13 @@ export function nginxConfig(options: NginxOptions): string {
     `add_header Access-Control-Allow-Methods "${ALLOW}" always;`,
     `add_header Access-Control-Allow-Headers "*" always;`,
     `add_header Allow "${ALLOW}" always;`,
-    `add_header Vary "Accept-Encoding" always;`,
   ];
   const apiCommon = [
     'default_type application/json;',
     ...(limited ? ['limit_req zone=statuspress_api burst=' + (options.rateLimit - 1) + ' nodelay;'] : []),
     ...headers,
-    `add_header Cache-Control "${API_CACHE_CONTROL}" always;`,
+    // By status: errors briefly (a CDN then shields the origin from floods of bad addresses), 429 never.
+    'add_header Cache-Control $statuspress_api_cache always;',
     `if ($statuspress_bad_method) { return 405 ${errorBody(405, 'method_not_allowed', '$request_method is not allowed; this API is read-only (GET, HEAD, OPTIONS)')}; }`,
     'if ($request_method = OPTIONS) { return 204; }',
   ];
@@ -53,6 +55,8 @@ export function nginxConfig(options: NginxOptions): string {
 
 ${limited ? `limit_req_zone $binary_remote_addr zone=statuspress_api:10m rate=${options.rateLimit}r/s;\n` : ''}
 map $request_method $statuspress_bad_method { GET ""; HEAD ""; OPTIONS ""; default 1; }
+map $status $statuspress_api_cache { "~^[23]" "${API_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }
+map $status $statuspress_site_cache { "~^[23]" "${SITE_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }
 
 # Query parameters, read from the raw query string in any order.
 map $args $statuspress_page { "~(?:^|&)page=(${ID})${END}" $1; default 1; }
@@ -70,6 +74,7 @@ ${metricsErrorMap()}
 
 server {
   listen ${options.listen};
+  server_name ${options.serverName ?? '_'};
   root ${options.root};
   charset utf-8;
   charset_types application/json text/calendar application/atom+xml image/svg+xml;
@@ -121,16 +126,16 @@ ${headers.map((h) => `    ${h}`).join('\n')}
   location / {
     index index.html;
 ${headers.map((h) => `    ${h}`).join('\n')}
-    add_header Cache-Control "${SITE_CACHE_CONTROL}" always;
+    add_header Cache-Control $statuspress_site_cache always;
     try_files $uri $uri/index.html $uri.html =404;
   }
 
 ${namedError('@statuspress_404', 404, 'not_found', 'Nothing at $uri', headers)}
 ${namedError('@statuspress_no_notice', 404, 'not_found', 'No notice with id $statuspress_id', headers)}
 ${namedError('@statuspress_no_metrics', 404, 'not_found', 'No metrics for component $statuspress_id: no such component, or its metrics are turned off', headers)}
-${namedError('@statuspress_no_list', 404, 'not_found', 'No such page of this list: an unknown component id, or a page past the end', headers)}
+${namedError('@statuspress_no_list', 404, 'not_found', 'Not prebuilt on this host: an unknown component id, a page past the end, or filter[metrics_component_id] without the impact timeframe of a metrics answer link. statuspress serve answers every combination', headers)}
 ${namedError('@statuspress_405', 405, 'method_not_allowed', '$request_method is not allowed; this API is read-only (GET, HEAD, OPTIONS)', headers)}
-${namedError('@statuspress_429', 429, 'rate_limited', `Too many requests: the API allows ${options.rateLimit} per second per client; retry after a second`, [...headers, 'add_header Retry-After 1 always;'])}
+${namedError('@statuspress_429', 429, 'rate_limited', `Too many requests: the API allows ${options.rateLimit} per second per client; retry after a second`, [...headers, 'add_header Retry-After 1 always;'], 'no-store')}
 }
 `;
 }
@@ -154,10 +159,17 @@ function listParamMaps(prefix: string, params: readonly ListParam[]): string {
         case 'enum':
           return `map $args ${name} { "~${start}(${valuePattern(param)})${END}" "${param.segment}=$1/"; default ""; }`;
         case 'timestamps': {
-          const basic = '$1$2$3T$4$5$6.$7Z';
+          // With milliseconds, or without (then .000): the file name always carries them.
+          const withMs = `${TIMESTAMP}[.]([0-9]{3})Z`;
+          const withoutMs = `${TIMESTAMP}Z`;
+          // Anchored to the first and second occurrence: an unanchored search would find either.
+          const key = keyPattern(param.key);
+          const others = `(?:(?!${key}=)[^&]*&)*`;
+          const first = `^${others}${key}=`;
+          const second = `${first}[^&]*&${others}${key}=`;
           return [
-            `map $args ${name}_1 { "~${start}${TIMESTAMP}${END}" "${basic}"; default ""; }`,
-            `map $args ${name}_2 { "~${start}[^&]*&(?:.*&)?${keyPattern(param.key)}=${TIMESTAMP}${END}" "${basic}"; default ""; }`,
+            `map $args ${name}_1 { "~${first}${withMs}${END}" "$1$2$3T$4$5$6.$7Z"; "~${first}${withoutMs}${END}" "$1$2$3T$4$5$6.000Z"; default ""; }`,
+            `map $args ${name}_2 { "~${second}${withMs}${END}" "$1$2$3T$4$5$6.$7Z"; "~${second}${withoutMs}${END}" "$1$2$3T$4$5$6.000Z"; default ""; }`,
             `map "${name}_1,${name}_2" ${name} { "," ""; default "${param.segment}=${name}_1,${name}_2/"; }`,
           ].join('\n');
         }
@@ -203,12 +215,12 @@ function metricsErrorMap(): string {
   return `map $args $statuspress_metrics_error {\n  ${rules.join('\n  ')}\n  default "";\n}`;
 }
 
-function namedError(name: string, status: number, code: string, message: string, headers: string[]): string {
+function namedError(name: string, status: number, code: string, message: string, headers: string[], cache = ERROR_CACHE_CONTROL): string {
   return [
     `  location ${name} {`,
     '    default_type application/json;',
     ...headers.map((h) => `    ${h}`),
-    `    add_header Cache-Control "${ERROR_CACHE_CONTROL}" always;`,
+    `    add_header Cache-Control "${cache}" always;`,
     `    return ${status} ${errorBody(status, code, message)};`,
     '  }',
   ].join('\n');

@@ -16,8 +16,11 @@ export const pairStart = (key: string): string => `(?:^|&)${keyPattern(key)}=`;
 
 export const END = '(?:&|$)';
 export const ID = '[1-9][0-9]{0,15}';
-/** An API timestamp, with `:` plain or encoded, captured in seven parts for the file-safe form. */
-export const TIMESTAMP = '([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2})(?::|%3[Aa])([0-9]{2})(?::|%3[Aa])([0-9]{2})[.]([0-9]{3})Z';
+/**
+ * The date and time of a UTC timestamp (`:` plain or encoded), captured in six parts for the file-safe
+ * form; `.sss` and `Z` follow. nginx cannot convert other zones, so it takes UTC only.
+ */
+export const TIMESTAMP = '([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2})(?::|%3[Aa])([0-9]{2})(?::|%3[Aa])([0-9]{2})';
 
 /** The pattern a value of the parameter must match to be valid (not anchored). */
 export function valuePattern(param: ListParam): string {
@@ -29,6 +32,6 @@ export function valuePattern(param: ListParam): string {
     case 'enum':
       return `(?:${param.kind.values.join('|')})`;
     case 'timestamps':
-      return TIMESTAMP.replace(/[(](?![?])/g, '(?:');
+      return `${TIMESTAMP.replace(/[(](?![?])/g, '(?:')}(?:[.][0-9]{3})?Z`;
   }
 }

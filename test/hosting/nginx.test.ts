@@ -41,6 +41,31 @@ describe('nginx with the generated configuration', () => {
     expect(res.json().error.message).toContain('default window');
   });
 
+  it('caches errors briefly and answers with one Vary header', async () => {
+    const bad = await request(open.url, '/api/v1/notices?page=0');
+    expect(bad.status).toBe(400);
+    expect(bad.headers['cache-control']).toBe('public, max-age=10');
+    const ok = await request(open.url, '/api/v1/notices', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(ok.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(ok.headers.vary).toBe('Accept-Encoding');
+  });
+
+  it('finds the metrics notice list with the timeframe written with or without milliseconds', async () => {
+    const calc = (await request(open.url, '/api/v1/components/2/metrics?show_calculations=true')).json();
+    const href: string = calc.calculation_data_in_timeframe.notices.href;
+    const withoutMs = href.replace('T00:00:00.000Z', 'T00:00:00Z');
+    expect(withoutMs).not.toBe(href);
+    const res = await request(open.url, withoutMs);
+    expect(res.status).toBe(200);
+    expect(res.json().meta.total_count).toBe(calc.calculation_data_in_timeframe.notices.count);
+  });
+
+  it('explains a list it does not have prebuilt', async () => {
+    const res = await request(open.url, '/api/v1/notices?filter[metrics_component_id]=2');
+    expect(res.status).toBe(404);
+    expect(res.json().error.message).toContain('statuspress serve answers every combination');
+  });
+
   it('serves the precompressed file to a client that takes gzip', async () => {
     const res = await request(open.url, '/api/v1/notices', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(res.status).toBe(200);
@@ -56,6 +81,8 @@ describe('nginx with the generated configuration', () => {
     expect(limitedReplies.length).toBe(100 - ok);
     expect(limitedReplies[0]!.headers['retry-after']).toBe('1');
     expect(limitedReplies[0]!.json().error).toMatchObject({ status: 429, code: 'rate_limited' });
+    // One client's refusal must never be cached for everyone.
+    expect(limitedReplies[0]!.headers['cache-control']).toBe('no-store');
     await new Promise((r) => setTimeout(r, 1_100));
     expect((await request(limited.url, '/api/v1/status')).status).toBe(200);
   });
