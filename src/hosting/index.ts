@@ -2,7 +2,7 @@
 import type { OutputFile } from '../render/types.js';
 import { notFound } from '../routes/request.js';
 import { STATE_DIR } from '../routes/files.js';
-import { netlifyHeaders, netlifyRedirects, NOT_FOUND_FILE } from './netlify.js';
+import { netlifyHeaders, netlifyRedirects, NOT_FOUND_FILE, NOT_PREBUILT_FILE, NOT_PREBUILT_MESSAGE } from './netlify.js';
 import { nginxConfig } from './nginx.js';
 
 export { nginxConfig } from './nginx.js';
@@ -19,6 +19,7 @@ export function renderHostFiles(): OutputFile[] {
     { path: '_redirects', contents: netlifyRedirects() },
     { path: '_headers', contents: netlifyHeaders() },
     { path: NOT_FOUND_FILE, contents: JSON.stringify(notFound('Not found: see /api/v1/status for the entry point').toJSON()) },
+    { path: NOT_PREBUILT_FILE, contents: JSON.stringify(notFound(NOT_PREBUILT_MESSAGE).toJSON()) },
     {
       path: NGINX_FILE,
       contents:

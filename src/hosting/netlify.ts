@@ -9,6 +9,10 @@ import { API_CACHE_CONTROL, SITE_CACHE_CONTROL } from './headers.js';
 
 /** Where the JSON body of a 404 lives in the output. */
 export const NOT_FOUND_FILE = 'api/404.json';
+/** The JSON 404 for requests this host cannot answer from prebuilt files. */
+export const NOT_PREBUILT_FILE = 'api/404-not-prebuilt.json';
+export const NOT_PREBUILT_MESSAGE =
+  'Not prebuilt on this host: metrics for other timeframes and notice lists filtered by metrics component are answered by statuspress serve; the default window and the lists its links name are at their path-style addresses (docs/api.md)';
 
 const PREFIXES = ['/api/v1', '/v1', '/api'];
 const SUFFIXES = ['', '.json'];
@@ -23,10 +27,15 @@ function subsets(params: readonly ListParam[]): ListParam[][] {
     .sort((a, b) => b.length - a.length);
 }
 
+/**
+ * Parameters a rule can map onto prebuilt files: not a repeated one (Netlify captures one value per
+ * key), and not one the build prebuilds only together with such a one.
+ */
+const capturable = (param: ListParam): boolean => param.kind.type !== 'timestamps' && param.prebuiltWithoutTimeframe;
+
 function listRules(collection: string, params: readonly ListParam[]): string[] {
   const rules: string[] = [];
-  const capturable = params.filter((p) => p.kind.type !== 'timestamps' && p.prebuiltWithoutTimeframe);
-  for (const subset of subsets(capturable)) {
+  for (const subset of subsets(params.filter(capturable))) {
     for (const paged of [true, false]) {
       const query = subset.map((p, i) => `${p.key}=:p${i}`);
       if (paged) query.push('page=:page');
@@ -51,6 +60,17 @@ export function netlifyRedirects(): string {
       rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=true  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
       rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=1  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
       if (!isFile) rules.push(`${prefix}/components/:id/metrics${suffix}  /api/v1/components/:id/metrics.json  200`);
+    }
+  }
+  // Netlify ignores query parameters a rule does not name, so without these a request it cannot answer
+  // would get a plausible wrong answer (the unfiltered list, the default window) with a 200.
+  const refused = [
+    ...['timeframe_start', 'timeframe_end'].map((key) => ['components/:id/metrics', key] as const),
+    ...NOTICE_PARAMS.filter((param) => !capturable(param)).map((param) => ['notices', param.key] as const),
+  ];
+  for (const prefix of PREFIXES) {
+    for (const suffix of SUFFIXES) {
+      for (const [where, key] of refused) rules.push(`${prefix}/${where}${suffix}  ${key}=:x  /${NOT_PREBUILT_FILE}  404!`);
     }
   }
   rules.push(...listRules('components', COMPONENT_PARAMS), ...listRules('notices', NOTICE_PARAMS));

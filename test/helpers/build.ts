@@ -84,12 +84,12 @@ export async function buildScenario(scenario: Scenario, now: number = nowOf(scen
   return { scenario, dir, files, raw, site, json, get, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
-/** The 404 body static hosts send (src/hosting); not an answer of the API. */
-export const HOST_ERROR_FILE = 'api/404.json';
+/** The 404 bodies static hosts send (src/hosting); not answers of the API. */
+export const HOST_ERROR_FILES = ['api/404.json', 'api/404-not-prebuilt.json'];
 
-/** The answers under `api/` (compressed siblings and the hosts' 404 body left out). */
+/** The answers under `api/` (compressed siblings and the hosts' 404 bodies left out). */
 export const apiFiles = (built: Built): string[] =>
-  [...built.files.keys()].filter((f) => f.startsWith('api/') && f !== HOST_ERROR_FILE);
+  [...built.files.keys()].filter((f) => f.startsWith('api/') && !HOST_ERROR_FILES.includes(f));
 
 /** Ids of a list body's records. */
 export const ids = (records: { id: number }[]): number[] => records.map((r) => r.id);

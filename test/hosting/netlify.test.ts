@@ -74,6 +74,8 @@ function resolve(rules: Rule[], dist: string, target: string): { file: string; s
   return null;
 }
 
+const NOT_PREBUILT = { file: 'api/404-not-prebuilt.json', status: 404 };
+
 let tmp: string;
 let dist: string;
 let rules: Rule[];
@@ -119,6 +121,12 @@ describe('Netlify _redirects', () => {
     );
   });
 
+  it('never answers what it cannot: other timeframes and metrics lists get the JSON 404, not the default', () => {
+    expect(resolve(rules, dist, '/api/v1/components/2/metrics?timeframe_start=2026-10-01&timeframe_end=2026-10-31')).toEqual(NOT_PREBUILT);
+    expect(resolve(rules, dist, '/api/v1/components/2/metrics.json?timeframe_start=2026-10-01')).toEqual(NOT_PREBUILT);
+    expect(resolve(rules, dist, '/api/v1/notices?filter[metrics_component_id]=2&filter[type_eq]=unplanned')).toEqual(NOT_PREBUILT);
+  });
+
   it('answers unknown API addresses and the build state with the JSON 404', async () => {
     expect(resolve(rules, dist, '/api/v1/notices/999')).toBeNull(); // no file: Netlify's 404 …
     expect(resolve(rules, dist, '/api/v1/nothing-here')).toEqual({ file: 'api/404.json', status: 404 });
@@ -140,6 +148,15 @@ describe('Netlify _redirects', () => {
       expect(resolve(rules, dist, `${prefix}/notices/100`)?.file).toBe('api/v1/notices/100.json');
     }
     resolve(rules, dist, '/v1/nothing');
+    for (const prefix of ['/api/v1', '/v1', '/api']) {
+      for (const suffix of ['', '.json']) {
+        for (const query of ['timeframe_start=2026-10-01', 'timeframe_end=2026-10-31']) {
+          expect(resolve(rules, dist, `${prefix}/components/2/metrics${suffix}?${query}`), query).toEqual(NOT_PREBUILT);
+        }
+        expect(resolve(rules, dist, `${prefix}/notices${suffix}?filter[metrics_component_id]=2`)).toEqual(NOT_PREBUILT);
+        expect(resolve(rules, dist, `${prefix}/notices${suffix}?filter[impact_timeframe_overlaps][]=2026-10-01T00:00:00Z`)).toEqual(NOT_PREBUILT);
+      }
+    }
     resolve(rules, dist, '/_statuspress/build.json');
     expect(rules.filter((rule) => !used.has(rule)).map((r) => `${r.from} ${r.query.join(' ')}`)).toEqual([]);
   });
