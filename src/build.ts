@@ -20,14 +20,34 @@ export interface BuildResult {
   now: number;
   files: number;
   bytes: number;
+  /** Milliseconds per stage, for `statuspress build --timings` and the benchmark. */
+  timings: Record<'load' | 'derive' | 'render' | 'write', number>;
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
 export async function build({ contentDir, outDir, now = Date.now() }: BuildOptions): Promise<BuildResult> {
+  const clock = stopwatch();
   const content = await readContent(contentDir);
+  const load = clock();
   const site = deriveSite(content, now);
+  const derive = clock();
   const pages = [...renderApi(site), ...renderHtml(site, await loadTemplates())];
-  const files = [...pages, ...(await compressFiles(pages)), ...renderHostFiles(), renderState(content, now)];
-  const bytes = await writeOutput(outDir, files);
-  return { now, files: files.length, bytes };
+  const render = clock();
+  // Compressed copies are made in worker threads while the writer puts everything else on disk.
+  const compressed = compressFiles(pages);
+  const files = [...pages, ...renderHostFiles(), renderState(content, now)];
+  const bytes = await writeOutput(outDir, files, compressed);
+  const write = clock();
+  return { now, files: files.length + (await compressed).length, bytes, timings: { load, derive, render, write } };
+}
+
+/** Each call returns the milliseconds since the previous one. */
+function stopwatch(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const elapsed = Math.round(now - last);
+    last = now;
+    return elapsed;
+  };
 }

@@ -21,7 +21,7 @@ type Out = { log: (line: string) => void; error: (line: string) => void };
 const USAGE = `statuspress — status pages from YAML in git
 
 Usage:
-  statuspress build    [--content content] [--out dist] [--now ISO]
+  statuspress build    [--content content] [--out dist] [--now ISO] [--timings]
   statuspress validate [--content content] [--format text|github]
   statuspress serve    [--dir dist] [--port 8080] [--host 127.0.0.1] [--base /path]
                        [--rate-limit 10] [--trust-proxy ADDR,ADDR] [--access-log]
@@ -35,7 +35,12 @@ Run \`statuspress <command> --help\` for a command's options.`;
 
 const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (values: Values, out: Out, positionals: string[]) => Promise<number> }> = {
   build: {
-    options: { content: { type: 'string', default: 'content' }, out: { type: 'string', default: 'dist' }, now: { type: 'string' } },
+    options: {
+      content: { type: 'string', default: 'content' },
+      out: { type: 'string', default: 'dist' },
+      now: { type: 'string' },
+      timings: { type: 'boolean', default: false },
+    },
     run: runBuild,
   },
   validate: {
@@ -163,6 +168,9 @@ async function runBuild(values: Values, out: Out): Promise<number> {
   const result = await build({ contentDir: String(values.content), outDir: String(values.out), ...(now === undefined ? {} : { now }) });
   const ms = Math.round(performance.now() - started);
   out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
+  if (values.timings) {
+    out.log(Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ') + ' (load includes validation; write includes compression)');
+  }
   return 0;
 }
 

@@ -8,17 +8,24 @@ import { StatuspressError } from './errors.js';
 import type { OutputFile } from './render/types.js';
 import { STATE_FILE } from './routes/files.js';
 
-/** Replaces `outDir` with exactly `files`; returns the bytes written. */
-export async function writeOutput(outDir: string, files: OutputFile[]): Promise<number> {
+/**
+ * Replaces `outDir` with exactly `files` and then `later` (files still being made, such as the
+ * compressed copies: they are written once ready, while the rest is already on disk); returns the
+ * bytes written.
+ */
+export async function writeOutput(outDir: string, files: OutputFile[], later: Promise<OutputFile[]> = Promise.resolve([])): Promise<number> {
   const target = path.resolve(outDir);
   await assertReplaceable(target);
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const temp = `${target}.tmp-${suffix}`;
   try {
-    const bytes = writeAll(temp, files);
+    const seen = new Set<string>();
+    let bytes = writeAll(temp, files, seen);
+    bytes += writeAll(temp, await later, seen);
     await swap(temp, target, `${target}.old-${suffix}`);
     return bytes;
   } catch (error) {
+    await later.catch(() => undefined);
     await rm(temp, { recursive: true, force: true });
     if (error instanceof StatuspressError) throw error;
     throw new StatuspressError('output_failed', `Could not write the output to ${outDir}: ${(error as Error).message}`, {
@@ -53,8 +60,7 @@ async function assertReplaceable(target: string): Promise<void> {
  * Synchronous on purpose: for thousands of small files, plain sequential writes measured 2.4× faster
  * than a pool of concurrent async writes (1.9 s against 4.5 s for 13,600 files), and nothing else runs.
  */
-function writeAll(root: string, files: OutputFile[]): number {
-  const seen = new Set<string>();
+function writeAll(root: string, files: OutputFile[], seen: Set<string>): number {
   const dirs = new Set<string>([root]);
   for (const file of files) {
     const normal = path.posix.normalize(file.path);
