@@ -123,7 +123,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
       sendError(res, notFound(`Nothing here; the status page is at ${context.base}/`));
       return;
     }
-    target = target.slice(context.base.length) || '/';
+    if (target === context.base || target.startsWith(`${context.base}?`)) {
+      // The page's links are relative: they need the trailing slash to resolve under the base.
+      res.writeHead(301, { Location: `${context.base}/${target.slice(context.base.length)}` });
+      res.end();
+      return;
+    }
+    target = target.slice(context.base.length);
   }
   const found = route(target);
   // Judged on the routed request, not the raw text: `//api/v1/status` or `/%61pi/...` are API calls too.

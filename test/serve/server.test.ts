@@ -45,6 +45,10 @@ describe('statuspress serve', () => {
     try {
       expect((await request(based.url, '/status/api/v1/status')).status).toBe(200);
       expect((await request(based.url, '/api/v1/status')).status).toBe(404);
+      const bare = await request(based.url, '/status');
+      expect(bare.status).toBe(301);
+      expect(bare.headers.location).toBe('/status/');
+      expect((await request(based.url, '/status/')).body).toContain('<h1>Serve Test Status</h1>');
     } finally {
       await based.close();
     }
