@@ -8,7 +8,7 @@ import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
 import type { NoticeType } from '../types.js';
 import { serialize } from './answer.js';
 import { pageCount, paginate, selectComponents, selectNotices } from './collections.js';
-import { metricsNoticesRequest, metricsResult } from './metrics.js';
+import { metricsBody, metricsNoticesRequest } from './metrics.js';
 import { listComponent, listNotice, noticeDetail, pageResource } from './resources.js';
 import type { OutputFile } from './types.js';
 
@@ -105,11 +105,12 @@ function renderMetrics(site: DerivedSite, emit: Emit): void {
   const linked: NoticeFilter[] = [];
   for (const c of site.components) {
     if (!c.metrics) continue;
+    const figures = computeMetrics(site, c.id, timeframe);
     for (const showCalculations of [false, true]) {
       const request = { endpoint: 'metrics' as const, componentId: c.id, timeframe: {}, showCalculations };
-      emit(request, metricsResult(site, c.id, {}, showCalculations));
+      emit(request, metricsBody(site, c, figures, showCalculations));
     }
-    linked.push(metricsNoticesRequest(computeMetrics(site, c.id, timeframe), c.id).filter);
+    linked.push(metricsNoticesRequest(figures, c.id).filter);
   }
   renderNoticeLists(site, emit, linked);
 }

@@ -23,7 +23,16 @@ export function metricsResult(
   showCalculations: boolean,
 ): Record<string, unknown> {
   const component = metricsComponent(site, componentId);
-  const f = computeMetrics(site, componentId, resolveTimeframe(timeframe, site.now));
+  return metricsBody(site, component, computeMetrics(site, componentId, resolveTimeframe(timeframe, site.now)), showCalculations);
+}
+
+/** The metrics result for figures already computed (the build shows one set with and without calculations). */
+export function metricsBody(
+  site: DerivedSite,
+  component: DerivedComponent,
+  f: MetricsFigures,
+  showCalculations: boolean,
+): Record<string, unknown> {
   const count = f.notices.length;
   const duration = (seconds: number): { seconds: number; words: string } => ({
     seconds,
@@ -53,7 +62,7 @@ export function metricsResult(
     mean_time_between_failures: mtbf,
     url: `${site.site.url}/components/${component.id}/?timeframe_start=${startDate}&timeframe_end=${endDate}`,
   };
-  if (showCalculations) result.calculation_data_in_timeframe = calculationData(f, componentId);
+  if (showCalculations) result.calculation_data_in_timeframe = calculationData(f, component.id);
   return result;
 }
 

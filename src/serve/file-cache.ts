@@ -8,6 +8,9 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { STATE_FILE } from '../routes/files.js';
 
+/** How long a build is taken to be the current one before the state file is looked at again. */
+const CHECK_MS = 100;
+
 export interface CachedFile {
   identity: Buffer;
   gzip: Buffer | null;
@@ -21,6 +24,7 @@ export class FileCache {
   private readonly files = new Map<string, CachedFile>();
   private bytes = 0;
   private build = '';
+  private checkedAt = -Infinity;
 
   constructor(
     private readonly dir: string,
@@ -29,7 +33,13 @@ export class FileCache {
 
   /** The file at `relative` (already made safe by the router), or null when there is none. */
   async get(relative: string): Promise<CachedFile | null> {
+    // A hit needs no system call: the build is looked at again at most every CHECK_MS.
+    if (performance.now() - this.checkedAt < CHECK_MS) {
+      const hit = this.files.get(relative);
+      if (hit) return this.touch(relative, hit);
+    }
     let build = await this.buildIdentity();
+    this.checkedAt = performance.now();
     // Between the writer's two renames the folder is briefly missing: wait for the new one.
     for (let tries = 0; build === '' && tries < 20; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
@@ -37,16 +47,18 @@ export class FileCache {
     }
     if (build !== this.build) this.clear(build);
     const hit = this.files.get(relative);
-    if (hit) {
-      // Least recently used last: Map order is the eviction order.
-      this.files.delete(relative);
-      this.files.set(relative, hit);
-      return hit;
-    }
+    if (hit) return this.touch(relative, hit);
     const file = await this.read(relative);
     // A swap while reading could pair bytes of two builds, or find the folder briefly gone: read again.
     if ((await this.buildIdentity()) !== build) return this.read(relative);
     if (file) this.store(relative, file);
+    return file;
+  }
+
+  /** Least recently used last: Map order is the eviction order. */
+  private touch(relative: string, file: CachedFile): CachedFile {
+    this.files.delete(relative);
+    this.files.set(relative, file);
     return file;
   }
 
