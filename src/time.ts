@@ -24,9 +24,12 @@ export function parseDate(text: string): number | null {
   return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!);
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
 function validCalendar(y: number, m: number, d: number): boolean {
   if (m < 1 || m > 12 || d < 1) return false;
-  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  return d <= (m === 2 && leap ? 29 : DAYS_IN_MONTH[m - 1]!);
 }
 
 /** `YYYY-MM-DDThh:mm:ss.sssZ`, the API's one timestamp format. */
