@@ -91,7 +91,7 @@ ${location(`${API_PREFIX}/status${SUFFIX}`, [badRequest('$statuspress_status_err
 
 ${location(`${API_PREFIX}/components${SUFFIX}`, [
   badRequest('$statuspress_components_error'),
-  `try_files /api/v1/components/q/${segmentVars('c', COMPONENT_PARAMS)}page=$statuspress_page.json @statuspress_no_list;`,
+  `try_files /api/v1/components/q/${segmentVars('c', COMPONENT_PARAMS)}page=$statuspress_page.json /api/v1/components/q/${segmentVars('c', COMPONENT_PARAMS)}past-the-end.json @statuspress_no_list;`,
 ])}
 
 ${location(`${API_PREFIX}/components/(${ID})/metrics${SUFFIX}`, [
@@ -103,7 +103,7 @@ ${location(`${API_PREFIX}/components/(${ID})/metrics${SUFFIX}`, [
 
 ${location(`${API_PREFIX}/notices${SUFFIX}`, [
   badRequest('$statuspress_notices_error'),
-  `try_files /api/v1/notices/q/${segmentVars('n', NOTICE_PARAMS)}page=$statuspress_page.json @statuspress_no_list;`,
+  `try_files /api/v1/notices/q/${segmentVars('n', NOTICE_PARAMS)}page=$statuspress_page.json /api/v1/notices/q/${segmentVars('n', NOTICE_PARAMS)}past-the-end.json @statuspress_no_list;`,
 ])}
 
 ${location(`${API_PREFIX}/notices/(${ID})${SUFFIX}`, [
@@ -133,7 +133,7 @@ ${headers.map((h) => `    ${h}`).join('\n')}
 ${namedError('@statuspress_404', 404, 'not_found', 'Nothing at $uri', headers)}
 ${namedError('@statuspress_no_notice', 404, 'not_found', 'No notice with id $statuspress_id', headers)}
 ${namedError('@statuspress_no_metrics', 404, 'not_found', 'No metrics for component $statuspress_id: no such component, or its metrics are turned off', headers)}
-${namedError('@statuspress_no_list', 404, 'not_found', 'Not prebuilt on this host: an unknown component id, a page past the end, or filter[metrics_component_id] without the impact timeframe of a metrics answer link. statuspress serve answers every combination', headers)}
+${namedError('@statuspress_no_list', 404, 'not_found', 'Not prebuilt on this host: an unknown component id, or filter[metrics_component_id] without the impact timeframe of a metrics answer link. statuspress serve answers every combination', headers)}
 ${namedError('@statuspress_405', 405, 'method_not_allowed', '$request_method is not allowed; this API is read-only (GET, HEAD, OPTIONS)', headers)}
 ${namedError('@statuspress_429', 429, 'rate_limited', `Too many requests: the API allows ${options.rateLimit} per second per client; retry after a second`, [...headers, 'add_header Retry-After 1 always;'], 'no-store')}
 }

@@ -2,7 +2,7 @@
 // Each collection is filtered once and cut into pages; list items are rendered once per notice.
 import type { DerivedSite } from '../derive/index.js';
 import { computeMetrics, resolveTimeframe } from '../derive/metrics.js';
-import { apiFilePath } from '../routes/files.js';
+import { apiFilePath, pastEndFilePath } from '../routes/files.js';
 import type { ApiRequest, ComponentFilter, NoticeFilter, TimelineFilter } from '../routes/request.js';
 import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
 import type { NoticeType } from '../types.js';
@@ -14,8 +14,8 @@ import type { OutputFile } from './types.js';
 
 export function renderApi(site: DerivedSite): OutputFile[] {
   const files: OutputFile[] = [];
-  const emit = (request: ApiRequest, body: unknown): void => {
-    files.push({ path: apiFilePath(request)!, contents: body instanceof RawJson ? body.text : serialize(body) });
+  const emit = (request: ApiRequest, body: unknown, path = apiFilePath(request)!): void => {
+    files.push({ path, contents: body instanceof RawJson ? body.text : serialize(body) });
   };
   emit({ endpoint: 'status' }, { page: pageResource(site) });
   renderComponentLists(site, emit);
@@ -25,7 +25,27 @@ export function renderApi(site: DerivedSite): OutputFile[] {
   return files;
 }
 
-type Emit = (request: ApiRequest, body: unknown) => void;
+type Emit = (request: ApiRequest, body: unknown, path?: string) => void;
+
+/**
+ * Every page of one filtered list, from items serialised once, and the empty page that answers any
+ * page after the last (for static hosts; `statuspress serve` computes the same).
+ */
+function emitPages(
+  collection: 'components' | 'notices',
+  request: Extract<ApiRequest, { page: number }>,
+  selected: { id: number }[],
+  items: Map<number, string>,
+  emit: Emit,
+): void {
+  const last = pageCount(selected.length);
+  for (let page = 1; page <= last + 1; page++) {
+    const pageRequest = { ...request, page };
+    const { items: onPage, meta } = paginate(selected, pageRequest);
+    const body = listBody(collection, onPage.map((item) => items.get(item.id)!), meta);
+    emit(pageRequest, body, page > last ? pastEndFilePath(pageRequest) : undefined);
+  }
+}
 
 /** Every combination of the two component filters; parent_id_null=true with an id is a (valid) empty list. */
 function componentFilters(site: DerivedSite): ComponentFilter[] {
@@ -42,12 +62,7 @@ function componentFilters(site: DerivedSite): ComponentFilter[] {
 function renderComponentLists(site: DerivedSite, emit: Emit): void {
   const items = new Map(site.components.map((c) => [c.id, serialize(listComponent(site, c))]));
   for (const filter of componentFilters(site)) {
-    const selected = selectComponents(site, filter);
-    for (let page = 1; page <= pageCount(selected.length); page++) {
-      const request = { endpoint: 'components' as const, filter, page };
-      const { items: onPage, meta } = paginate(selected, request);
-      emit(request, listBody('components', onPage.map((c) => items.get(c.id)!), meta));
-    }
+    emitPages('components', { endpoint: 'components', filter, page: 1 }, selectComponents(site, filter), items, emit);
   }
 }
 
@@ -78,12 +93,7 @@ function noticeFilters(): NoticeFilter[] {
 function renderNoticeLists(site: DerivedSite, emit: Emit, filters: NoticeFilter[] = noticeFilters()): void {
   const items = noticeItems(site);
   for (const filter of filters) {
-    const selected = selectNotices(site, filter);
-    for (let page = 1; page <= pageCount(selected.length); page++) {
-      const request = { endpoint: 'notices' as const, filter, page };
-      const { items: onPage, meta } = paginate(selected, request);
-      emit(request, listBody('notices', onPage.map((n) => items.get(n.id)!), meta));
-    }
+    emitPages('notices', { endpoint: 'notices', filter, page: 1 }, selectNotices(site, filter), items, emit);
   }
 }
 

@@ -40,8 +40,20 @@ function segmentsOf(table: readonly ListParam[], pairs: [string, string][]): str
   });
 }
 
-function listPath(collection: string, segments: string[], page: number): string {
-  return ['api/v1', collection, 'q', ...segments, `page=${page}.json`].join('/');
+function listPath(collection: string, segments: string[], page: number | typeof PAST_END): string {
+  return ['api/v1', collection, 'q', ...segments, page === PAST_END ? `${PAST_END}.json` : `page=${page}.json`].join('/');
+}
+
+const PAST_END = 'past-the-end';
+
+/**
+ * The answer to every page after a list's last: its empty page with the list's total_count. Static
+ * hosts serve it when `page=<n>.json` does not exist, as `statuspress serve` computes it.
+ */
+export function pastEndFilePath(request: Extract<ApiRequest, { page: number }>): string {
+  return request.endpoint === 'components'
+    ? listPath('components', segmentsOf(COMPONENT_PARAMS, componentFilterParams(request.filter)), PAST_END)
+    : listPath('notices', segmentsOf(NOTICE_PARAMS, noticeFilterParams(request.filter)), PAST_END);
 }
 
 /** Query pairs for path-style segments (`type_eq=planned` → `filter[type_eq]=planned`); null for an unknown one. */

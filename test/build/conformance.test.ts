@@ -22,6 +22,19 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scena
   });
   afterAll(() => built?.cleanup());
 
+  it('has a past-the-end page for every list: the answer serve computes for the page after the last', () => {
+    const firstPages = apiFiles(built).filter((f) => f.endsWith('/page=1.json'));
+    expect(firstPages.length).toBeGreaterThan(0);
+    for (const first of firstPages) {
+      const r = route(`/${first}`);
+      if (r.kind !== 'api' || (r.request.endpoint !== 'components' && r.request.endpoint !== 'notices')) throw new Error(first);
+      const total = JSON.parse(built.files.get(first)!).meta.total_count as number;
+      const after = { ...r.request, page: Math.max(1, Math.ceil(total / 25)) + 1 };
+      const file = first.replace(/page=1\.json$/, 'past-the-end.json');
+      expect(built.files.get(file), file).toBe(serialize(answer(built.site, after)));
+    }
+  });
+
   it('is compact JSON that validates against the spec schemas, keys in table order', () => {
     const problems: string[] = [];
     for (const file of apiFiles(built)) {

@@ -87,9 +87,12 @@ export async function buildScenario(scenario: Scenario, now: number = nowOf(scen
 /** The 404 bodies static hosts send (src/hosting); not answers of the API. */
 export const HOST_ERROR_FILES = ['api/404.json', 'api/404-not-prebuilt.json'];
 
-/** The answers under `api/` (compressed siblings and the hosts' 404 bodies left out). */
+/** The empty page static hosts serve for any page after a list's last (no address of its own). */
+export const isPastEnd = (file: string): boolean => file.endsWith('/past-the-end.json');
+
+/** The answers under `api/` (compressed siblings, the hosts' 404 bodies and past-the-end pages left out). */
 export const apiFiles = (built: Built): string[] =>
-  [...built.files.keys()].filter((f) => f.startsWith('api/') && !HOST_ERROR_FILES.includes(f));
+  [...built.files.keys()].filter((f) => f.startsWith('api/') && !HOST_ERROR_FILES.includes(f) && !isPastEnd(f));
 
 /** Ids of a list body's records. */
 export const ids = (records: { id: number }[]): number[] => records.map((r) => r.id);

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await build({ contentDir: path.join(import.meta.dirname, '../fixtures/serve-site/content'), outDir: dist, now: Date.parse(SERVE_SITE_NOW) });
   files = (await readdir(dist, { recursive: true }))
     .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f.startsWith('api/v1/') && f.endsWith('.json'));
+    .filter((f) => f.startsWith('api/v1/') && f.endsWith('.json') && !f.endsWith('/past-the-end.json'));
   server = httpServer.createServer({ root: path.join(tmp, 'site'), cache: -1, showDir: false, gzip: false });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
