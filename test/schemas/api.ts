@@ -242,8 +242,9 @@ export type ApiSchemas = ReturnType<typeof apiSchemas>;
 /** The schema of a prebuilt file, by its path relative to the output folder; null for a path no answer has. */
 export function schemaForFile(schemas: ApiSchemas, file: string): z.ZodType | null {
   if (file === 'api/v1/status.json') return schemas.status;
-  if (/^api\/v1\/components\/q\/(.+\/)?page=[1-9]\d*\.json$/.test(file)) return schemas.componentList;
-  if (/^api\/v1\/notices\/q\/(.+\/)?page=[1-9]\d*\.json$/.test(file)) return schemas.noticeList;
+  // `past-the-end.json`: the empty page static hosts serve after a list's last page.
+  if (/^api\/v1\/components\/q\/(.+\/)?(page=[1-9]\d*|past-the-end)\.json$/.test(file)) return schemas.componentList;
+  if (/^api\/v1\/notices\/q\/(.+\/)?(page=[1-9]\d*|past-the-end)\.json$/.test(file)) return schemas.noticeList;
   if (/^api\/v1\/notices\/[1-9]\d*\.json$/.test(file)) return schemas.noticeDetail;
   if (/^api\/v1\/components\/[1-9]\d*\/metrics\.json$/.test(file)) return schemas.metricsResult;
   if (/^api\/v1\/components\/[1-9]\d*\/metrics\/show_calculations=true\.json$/.test(file)) {
