@@ -37,7 +37,7 @@ const MAX_RSS_GROWTH = 200 * 1024 * 1024;
 const RATE = 10;
 const CLIENTS = 1000;
 
-/** Prebuilt, on-demand, error and site addresses (the same list as test/helpers/flood.ts). */
+/** Prebuilt, on-demand, error and site addresses. */
 const PATHS = [
   '/api/v1/status',
   '/api/v1/notices',
@@ -77,7 +77,7 @@ async function serveChild(dir) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The flood (the same logic as test/helpers/flood.ts).
+// The flood.
 
 const octet = () => Math.floor(Math.random() * 256);
 const randomAddress = () =>
