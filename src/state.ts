@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { deriveSite } from './derive/index.js';
+import { isPublished } from './derive/updates.js';
 import type { DerivedSite } from './derive/index.js';
 import { StatuspressError } from './errors.js';
 import type { OutputFile } from './render/types.js';
@@ -20,7 +21,7 @@ interface BuildState {
 
 export function renderState(content: Content, now: number): OutputFile {
   const notices = content.notices
-    .map((n) => ({ ...n, updates: n.updates.filter((u) => u.at <= now) }))
+    .map((n) => ({ ...n, updates: n.updates.filter((u) => isPublished(u, now)) }))
     .filter((n) => n.updates.length > 0);
   const state: BuildState = { format: FORMAT, now: new Date(now).toISOString(), content: { ...content, notices } };
   return { path: STATE_FILE, contents: JSON.stringify(state) };

@@ -96,3 +96,14 @@ export function computeMetrics(site: DerivedSite, componentId: number, timeframe
     mtbfSeconds: count === 0 ? totalSeconds : Math.round((totalSeconds - impactSeconds) / count),
   };
 }
+
+const defaults = new WeakMap<DerivedSite, Map<number, MetricsFigures>>();
+
+/** The default window's figures of a component, computed once per site (the list and the metrics file share them). */
+export function defaultMetrics(site: DerivedSite, componentId: number): MetricsFigures {
+  let bySite = defaults.get(site);
+  if (!bySite) defaults.set(site, (bySite = new Map()));
+  let figures = bySite.get(componentId);
+  if (!figures) bySite.set(componentId, (figures = computeMetrics(site, componentId, resolveTimeframe({}, site.now))));
+  return figures;
+}

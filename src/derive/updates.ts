@@ -1,17 +1,20 @@
 // Publishing and auto transitions (DESIGN 3 and 3.2): which updates a notice shows as of `now`.
-import type { Notice, SiteConfig } from '../types.js';
+import type { Notice, SiteConfig, Update } from '../types.js';
 import type { DerivedUpdate } from './types.js';
 
 /** Synthetic updates get ids past the 899 a file may hold, so file updates keep theirs. */
 const UNDERWAY_ID = 901;
 const COMPLETE_ID = 902;
 
+/** Content dated after the build's `now` is not published yet (DESIGN 3). */
+export const isPublished = (update: Update, now: number): boolean => update.at <= now;
+
 const byTime = (a: DerivedUpdate, b: DerivedUpdate): number => a.at - b.at || a.id - b.id;
 
 /** The updates of a notice published by `now`, auto transitions included, oldest first. */
 export function publishedUpdates(notice: Notice, now: number, site: SiteConfig): DerivedUpdate[] {
   const updates = notice.updates
-    .filter((u) => u.at <= now)
+    .filter((u) => isPublished(u, now))
     .map(
       (u): DerivedUpdate => ({
         id: notice.id * 1000 + u.index + 1,

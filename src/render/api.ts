@@ -1,7 +1,7 @@
 // renderApi(): every answer the API can give for a finite set of requests, as files (DESIGN 4).
 // Each collection is filtered once and cut into pages; list items are rendered once per notice.
 import type { DerivedSite } from '../derive/index.js';
-import { computeMetrics, resolveTimeframe } from '../derive/metrics.js';
+import { defaultMetrics } from '../derive/metrics.js';
 import { apiFilePath, pastEndFilePath } from '../routes/files.js';
 import type { ApiRequest, ComponentFilter, NoticeFilter, TimelineFilter } from '../routes/request.js';
 import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
@@ -111,11 +111,10 @@ function noticeItems(site: DerivedSite): Map<number, string> {
 
 /** The default window's metrics, with and without calculations, and the notice lists they link to. */
 function renderMetrics(site: DerivedSite, emit: Emit): void {
-  const timeframe = resolveTimeframe({}, site.now);
   const linked: NoticeFilter[] = [];
   for (const c of site.components) {
     if (!c.metrics) continue;
-    const figures = computeMetrics(site, c.id, timeframe);
+    const figures = defaultMetrics(site, c.id);
     for (const showCalculations of [false, true]) {
       const request = { endpoint: 'metrics' as const, componentId: c.id, timeframe: {}, showCalculations };
       emit(request, metricsBody(site, c, figures, showCalculations));

@@ -13,11 +13,10 @@ export function selectComponents(site: DerivedSite, filter: ComponentFilter): De
   if (parentIdEq !== undefined && !site.componentsById.has(parentIdEq)) {
     throw notFound(`No component with id ${parentIdEq} (filter[parent_id_eq])`);
   }
-  return site.components.filter(
-    (c) =>
-      (parentIdNull === undefined || (c.source.parentId === null) === parentIdNull) &&
-      (parentIdEq === undefined || c.source.parentId === parentIdEq),
-  );
+  // Children come from the parent (already in sibling order): the build asks for every component's
+  // children, and scanning the whole list for each would be components × components.
+  const pool = parentIdEq === undefined ? site.components : site.componentsById.get(parentIdEq)!.children.map((id) => site.componentsById.get(id)!);
+  return parentIdNull === undefined ? pool : pool.filter((c) => (c.source.parentId === null) === parentIdNull);
 }
 
 export function selectNotices(site: DerivedSite, filter: NoticeFilter): DerivedNotice[] {

@@ -1,6 +1,6 @@
 // The spec's resources as JSON objects. Key order follows the spec's tables: clients and diffs read it.
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
-import { computeMetrics, resolveTimeframe } from '../derive/metrics.js';
+import { defaultMetrics } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
 import { formatTimestamp as ts } from '../time.js';
 import { durationWords, percentWords } from './words.js';
@@ -60,7 +60,7 @@ export function listComponent(site: DerivedSite, c: DerivedComponent): Json {
 }
 
 function metricsSummary(site: DerivedSite, c: DerivedComponent): Json {
-  const figures = computeMetrics(site, c.id, resolveTimeframe({}, site.now));
+  const figures = defaultMetrics(site, c.id);
   return {
     timeframe_start: figures.timeframe.startDate,
     timeframe_end: figures.timeframe.endDate,

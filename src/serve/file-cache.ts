@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { STATE_FILE } from '../routes/files.js';
+import { buildIdentity } from './build-identity.js';
 
 /** How long a build is taken to be the current one before the state file is looked at again. */
 const CHECK_MS = 100;
@@ -38,19 +38,19 @@ export class FileCache {
       const hit = this.files.get(relative);
       if (hit) return this.touch(relative, hit);
     }
-    let build = await this.buildIdentity();
+    let build = await buildIdentity(this.dir);
     this.checkedAt = performance.now();
     // Between the writer's two renames the folder is briefly missing: wait for the new one.
     for (let tries = 0; build === '' && tries < 20; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      build = await this.buildIdentity();
+      build = await buildIdentity(this.dir);
     }
     if (build !== this.build) this.clear(build);
     const hit = this.files.get(relative);
     if (hit) return this.touch(relative, hit);
     const file = await this.read(relative);
     // A swap while reading could pair bytes of two builds, or find the folder briefly gone: read again.
-    if ((await this.buildIdentity()) !== build) return this.read(relative);
+    if ((await buildIdentity(this.dir)) !== build) return this.read(relative);
     if (file) this.store(relative, file);
     return file;
   }
@@ -83,14 +83,14 @@ export class FileCache {
   }
 
   private store(relative: string, file: CachedFile): void {
-    const size = file.identity.byteLength + (file.gzip?.byteLength ?? 0) + (file.br?.byteLength ?? 0);
+    const size = sizeOf(file);
     if (size > this.maxBytes / 4) return;
     this.files.set(relative, file);
     this.bytes += size;
     for (const [key, old] of this.files) {
       if (this.bytes <= this.maxBytes) break;
       this.files.delete(key);
-      this.bytes -= old.identity.byteLength + (old.gzip?.byteLength ?? 0) + (old.br?.byteLength ?? 0);
+      this.bytes -= sizeOf(old);
     }
   }
 
@@ -99,9 +99,6 @@ export class FileCache {
     this.bytes = 0;
     this.build = build;
   }
-
-  private async buildIdentity(): Promise<string> {
-    const info = await stat(path.join(this.dir, STATE_FILE)).catch(() => null);
-    return info ? `${info.ino}:${info.mtimeMs}` : '';
-  }
 }
+
+const sizeOf = (file: CachedFile): number => file.identity.byteLength + (file.gzip?.byteLength ?? 0) + (file.br?.byteLength ?? 0);

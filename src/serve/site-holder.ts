@@ -1,10 +1,8 @@
 // The derived site behind on-demand answers. A new build swapped into the folder is noticed by the
 // state file's identity changing, checked at most every CHECK_MS, and loaded without a restart.
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { DerivedSite } from '../derive/index.js';
-import { STATE_FILE } from '../routes/files.js';
 import { readState } from '../state.js';
+import { buildIdentity } from './build-identity.js';
 
 const CHECK_MS = 500;
 
@@ -20,7 +18,7 @@ export class SiteHolder {
   async load(): Promise<DerivedSite> {
     // readState first: for a folder that is not a build it throws the error that says what to do.
     const site = await readState(this.dir);
-    this.identity = await this.stateIdentity();
+    this.identity = await buildIdentity(this.dir);
     this.site = site;
     this.checkedAt = Date.now();
     return this.site;
@@ -35,8 +33,9 @@ export class SiteHolder {
 
   private async refresh(): Promise<DerivedSite> {
     this.checkedAt = Date.now();
-    const identity = await this.stateIdentity().catch(() => this.identity);
-    if (this.site && identity === this.identity) return this.site;
+    const identity = await buildIdentity(this.dir);
+    // '' mid-swap: the folder is briefly missing, and the last good build still answers.
+    if (this.site && (identity === this.identity || identity === '')) return this.site;
     try {
       return await this.load();
     } catch (error) {
@@ -44,10 +43,5 @@ export class SiteHolder {
       if (this.site) return this.site;
       throw error;
     }
-  }
-
-  private async stateIdentity(): Promise<string> {
-    const info = await stat(path.join(this.dir, STATE_FILE));
-    return `${info.ino}:${info.mtimeMs}:${info.size}`;
   }
 }
