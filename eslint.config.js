@@ -4,7 +4,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['lib/**', 'dist/**', 'node_modules/**', 'coverage/**', '.bench/**', 'test/fixtures/**'] },
+  { ignores: ['lib/**', 'dist/**', 'node_modules/**', 'coverage/**', '.bench/**', '.scratch/**', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

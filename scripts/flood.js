@@ -6,7 +6,7 @@
  *   node scripts/flood.js [--seconds 60] [--concurrency 50]
  *
  * 1. Builds test/fixtures/serve-site into a temporary folder (lib/build.js).
- * 2. Starts `serve()` (lib/serve/server.js) in a child process, so the memory measured is the
+ * 2. Starts `serve()` (lib/server.js) in a child process, so the memory measured is the
  *    server's alone: rate limit on (10/s), `rateLimitClients: 1000`, 127.0.0.1 trusted as a proxy.
  * 3. Floods it over keep-alive connections for N seconds: 80% of the workers send a new random
  *    X-Forwarded-For on every request (a flood of addresses: each gets a fresh bucket, and the client
@@ -62,7 +62,7 @@ const signedMb = (bytes) => `${bytes >= 0 ? '+' : ''}${mb(bytes)}`;
 // The server child: `node --expose-gc scripts/flood.js --serve-child <dir>`.
 
 async function serveChild(dir) {
-  const { serve } = await import(pathToFileURL(path.join(LIB, 'serve', 'server.js')).href);
+  const { serve } = await import(pathToFileURL(path.join(LIB, 'server.js')).href);
   const running = await serve({ dir, host: '127.0.0.1', port: 0, rateLimit: RATE, rateLimitClients: CLIENTS, trustProxy: ['127.0.0.1'] });
   process.on('message', (message) => {
     if (message === 'memory' || message === 'sample') {
@@ -209,7 +209,7 @@ async function main() {
     console.error('--seconds must be in (0, 3600] and --concurrency a whole number from 1 to 1000');
     return 2;
   }
-  if (!existsSync(path.join(LIB, 'serve', 'server.js'))) {
+  if (!existsSync(path.join(LIB, 'server.js'))) {
     console.error('lib/ is missing: run `npm run build:lib` first');
     return 2;
   }

@@ -11,7 +11,7 @@ const ROOT = path.join(import.meta.dirname, '../..');
 
 describe('scripts/flood.js', () => {
   it('floods a served build for 5 s and exits 0 with its report', async () => {
-    expect(existsSync(path.join(ROOT, 'lib/serve/server.js')), 'run `npm run build:lib` first').toBe(true);
+    expect(existsSync(path.join(ROOT, 'lib/server.js')), 'run `npm run build:lib` first').toBe(true);
     const child = spawn(process.execPath, [path.join(ROOT, 'scripts/flood.js'), '--seconds', '5', '--concurrency', '50'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
