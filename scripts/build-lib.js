@@ -31,7 +31,7 @@ await esbuild.build({
   sourcemap: true,
   minifySyntax: true,
   logLevel: 'warning',
-  // Bundled CommonJS dependencies (handlebars, serve-handler, fast-glob) call require() for Node's
+  // Bundled CommonJS dependencies (handlebars, serve-handler) call require() for Node's
   // built-ins, which ES modules do not have.
   banner: { js: "import { createRequire as __statuspressRequire } from 'node:module'; const require = __statuspressRequire(import.meta.url);" },
 });

@@ -3,11 +3,10 @@ import { readContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
-import { compressFiles } from './render/compress.js';
 import { renderHtml } from './render/html.js';
 import { renderState } from './state.js';
 import { loadTemplates } from './templates.js';
-import { writeOutput } from './write.js';
+import { openOutput } from './write/index.js';
 
 export interface BuildOptions {
   contentDir: string;
@@ -20,25 +19,36 @@ export interface BuildResult {
   now: number;
   files: number;
   bytes: number;
-  /** Milliseconds per stage, for `statuspress build --timings` and the benchmark. */
+  /**
+   * Milliseconds per stage, for `statuspress build --timings` and the benchmark. Writing overlaps
+   * rendering: `write` is only the wait for the writers after the last file was rendered.
+   */
   timings: Record<'load' | 'derive' | 'render' | 'write', number>;
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
 export async function build({ contentDir, outDir, now = Date.now() }: BuildOptions): Promise<BuildResult> {
   const clock = stopwatch();
-  const content = await readContent(contentDir);
-  const load = clock();
-  const site = deriveSite(content, now);
-  const derive = clock();
-  const pages = [...renderApi(site), ...renderHtml(site, await loadTemplates())];
-  const render = clock();
-  // Compressed copies are made in worker threads while the writer puts everything else on disk.
-  const compressed = compressFiles(pages);
-  const files = [...pages, ...renderHostFiles(), renderState(content, now)];
-  const bytes = await writeOutput(outDir, files, compressed);
-  const write = clock();
-  return { now, files: files.length + (await compressed).length, bytes, timings: { load, derive, render, write } };
+  // Opened first: its write workers start up while the content is read.
+  const output = await openOutput(outDir);
+  try {
+    const content = await readContent(contentDir);
+    const load = clock();
+    const site = deriveSite(content, now);
+    const derive = clock();
+    // The workers write (and compress) each batch of files while the next is rendered.
+    output.write(renderApi(site));
+    output.write(renderHtml(site, await loadTemplates()));
+    output.write(renderHostFiles());
+    output.write([renderState(content, now)]);
+    const render = clock();
+    const { files, bytes } = await output.commit();
+    const write = clock();
+    return { now, files, bytes, timings: { load, derive, render, write } };
+  } catch (error) {
+    await output.discard();
+    throw error;
+  }
 }
 
 /** Each call returns the milliseconds since the previous one. */

@@ -166,7 +166,7 @@ async function runBuild(values: Values, out: Out): Promise<number> {
   const ms = Math.round(performance.now() - started);
   out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
   if (values.timings) {
-    out.log(Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ') + ' (load includes validation; write includes compression)');
+    out.log(Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ') + ' (load includes validation; files are written and compressed while they are rendered, write is the wait after)');
   }
   return 0;
 }

@@ -82,6 +82,8 @@ export function componentRules(raw: unknown): Finding[] {
 
 // Only when both are valid timestamps: a malformed one is already reported by the schema.
 function notBefore(raw: unknown, base: (string | number)[], later: string, earlier: string, why: string): Finding[] {
+  // Most files leave the later one out (updated_at, ended_at): nothing to compare.
+  if (field(raw, later) === undefined || field(raw, earlier) === undefined) return [];
   const a = checkTimestamp(field(raw, later));
   const b = checkTimestamp(field(raw, earlier));
   if (!a.ok || !b.ok || a.value >= b.value) return [];

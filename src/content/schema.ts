@@ -1,7 +1,7 @@
 // The three content file kinds of DESIGN 2, field by field. Strict: an unknown key is an issue.
 // Rules that depend on the notice type or on other files live in rules.ts and cross.ts, so they run
 // even when a field here fails (zod skips refinements of an object with issues).
-import { z } from 'zod';
+import * as z from 'zod';
 import { NOTICE_TYPES } from '../types.js';
 import { describe, timestamp } from './timestamps.js';
 

@@ -62,9 +62,13 @@ function parseFast(text: string): unknown {
     return undefined;
   }
   // js-yaml shares one object for every alias of an anchor: any sharing means aliases (possibly an
-  // alias bomb, whose expansion the careful path limits), so it goes the careful way too.
-  return sharesObjects(data) ? undefined : data;
+  // alias bomb, whose expansion the careful path limits), so it goes the careful way too. An alias
+  // needs an anchor, and an anchor is an `&` at a line's start or after white space, a colon, a flow
+  // bracket or a comma: text without one cannot share (the walk cost 20 ms on 2,000 files).
+  return MAYBE_ANCHOR.test(text) && sharesObjects(data) ? undefined : data;
 }
+
+const MAYBE_ANCHOR = /(?:^|[\s[{,:])&/m;
 
 /** True when some object or array is reachable twice; visits each object once, without recursion. */
 function sharesObjects(root: unknown): boolean {
@@ -137,6 +141,8 @@ function parseCarefully(file: string, kind: SourceKind, text: string | { problem
   return { source, issues };
 }
 
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Synchronous: thousands of small reads one after another beat the same through promises here. */
 function readText(file: string): string | { problem: string } {
   // Opened non-blocking and checked before reading: reading a FIFO would wait for a writer.
@@ -148,11 +154,13 @@ function readText(file: string): string | { problem: string } {
       return { problem: `file is ${info.size} bytes; content files may be at most 1 MiB (${MAX_FILE_BYTES} bytes)` };
     }
     // Read one byte past the limit so a file that grew since stat is still caught.
-    const buffer = Buffer.alloc(Math.min(info.size, MAX_FILE_BYTES) + 1);
+    // allocUnsafe: only the bytes read are decoded. One decoder for every file: making one per file
+    // doubled the time to read 2,000 files.
+    const buffer = Buffer.allocUnsafe(Math.min(info.size, MAX_FILE_BYTES) + 1);
     const bytesRead = readSync(fd, buffer, 0, buffer.length, 0);
     if (bytesRead > MAX_FILE_BYTES) return { problem: `file is over 1 MiB; content files may be at most ${MAX_FILE_BYTES} bytes` };
     try {
-      return new TextDecoder('utf-8', { fatal: true }).decode(buffer.subarray(0, bytesRead));
+      return UTF8.decode(buffer.subarray(0, bytesRead));
     } catch {
       return { problem: 'not valid UTF-8; save the file as UTF-8' };
     }

@@ -1,5 +1,5 @@
 // Content timestamps: ISO 8601 text that carries a zone. Anything else is reported, never guessed.
-import { z } from 'zod';
+import * as z from 'zod';
 import { parseTimestamp } from '../time.js';
 
 const EXAMPLE = '2026-11-20T10:05:00Z';

@@ -12,38 +12,35 @@ import { metricsBody, metricsNoticesRequest } from './metrics.js';
 import { listComponent, listNotice, noticeDetail, pageResource } from './resources.js';
 import type { OutputFile } from './types.js';
 
-export function renderApi(site: DerivedSite): OutputFile[] {
-  const files: OutputFile[] = [];
-  const emit = (request: ApiRequest, body: unknown, path = apiFilePath(request)!): void => {
-    files.push({ path, contents: body instanceof RawJson ? body.text : serialize(body) });
-  };
-  emit({ endpoint: 'status' }, { page: pageResource(site) });
-  renderComponentLists(site, emit);
-  renderNoticeLists(site, emit);
-  for (const notice of site.notices) emit({ endpoint: 'notice', id: notice.id }, { notice: noticeDetail(site, notice) });
-  if (site.site.metrics) renderMetrics(site, emit);
-  return files;
+/** A generator, so the writer can take files while the rest are still being rendered. */
+export function* renderApi(site: DerivedSite): Generator<OutputFile> {
+  yield file({ endpoint: 'status' }, { page: pageResource(site) });
+  yield* renderComponentLists(site);
+  yield* renderNoticeLists(site);
+  for (const notice of site.notices) yield file({ endpoint: 'notice', id: notice.id }, { notice: noticeDetail(site, notice) });
+  if (site.site.metrics) yield* renderMetrics(site);
 }
 
-type Emit = (request: ApiRequest, body: unknown, path?: string) => void;
+function file(request: ApiRequest, body: unknown, path = apiFilePath(request)!): OutputFile {
+  return { path, contents: body instanceof RawJson ? body.text : serialize(body) };
+}
 
 /**
  * Every page of one filtered list, from items serialised once, and the empty page that answers any
  * page after the last (for static hosts; `statuspress serve` computes the same).
  */
-function emitPages(
+function* pages(
   collection: 'components' | 'notices',
   request: Extract<ApiRequest, { page: number }>,
   selected: { id: number }[],
   items: Map<number, string>,
-  emit: Emit,
-): void {
+): Generator<OutputFile> {
   const last = pageCount(selected.length);
   for (let page = 1; page <= last + 1; page++) {
     const pageRequest = { ...request, page };
     const { items: onPage, meta } = paginate(selected, pageRequest);
     const body = listBody(collection, onPage.map((item) => items.get(item.id)!), meta);
-    emit(pageRequest, body, page > last ? pastEndFilePath(pageRequest) : undefined);
+    yield file(pageRequest, body, page > last ? pastEndFilePath(pageRequest) : undefined);
   }
 }
 
@@ -59,10 +56,10 @@ function componentFilters(site: DerivedSite): ComponentFilter[] {
   );
 }
 
-function renderComponentLists(site: DerivedSite, emit: Emit): void {
+function* renderComponentLists(site: DerivedSite): Generator<OutputFile> {
   const items = new Map(site.components.map((c) => [c.id, serialize(listComponent(site, c))]));
   for (const filter of componentFilters(site)) {
-    emitPages('components', { endpoint: 'components', filter, page: 1 }, selectComponents(site, filter), items, emit);
+    yield* pages('components', { endpoint: 'components', filter, page: 1 }, selectComponents(site, filter), items);
   }
 }
 
@@ -74,7 +71,7 @@ function listBody(collection: string, items: string[], meta: unknown): RawJson {
   return new RawJson(`{"${collection}":[${items.join(',')}],"meta":${serialize(meta)}}`);
 }
 
-/** Already-serialised JSON, passed through by emit. */
+/** Already-serialised JSON, passed through by file(). */
 class RawJson {
   constructor(readonly text: string) {}
 }
@@ -90,10 +87,10 @@ function noticeFilters(): NoticeFilter[] {
   );
 }
 
-function renderNoticeLists(site: DerivedSite, emit: Emit, filters: NoticeFilter[] = noticeFilters()): void {
+function* renderNoticeLists(site: DerivedSite, filters: NoticeFilter[] = noticeFilters()): Generator<OutputFile> {
   const items = noticeItems(site);
   for (const filter of filters) {
-    emitPages('notices', { endpoint: 'notices', filter, page: 1 }, selectNotices(site, filter), items, emit);
+    yield* pages('notices', { endpoint: 'notices', filter, page: 1 }, selectNotices(site, filter), items);
   }
 }
 
@@ -110,16 +107,16 @@ function noticeItems(site: DerivedSite): Map<number, string> {
 }
 
 /** The default window's metrics, with and without calculations, and the notice lists they link to. */
-function renderMetrics(site: DerivedSite, emit: Emit): void {
+function* renderMetrics(site: DerivedSite): Generator<OutputFile> {
   const linked: NoticeFilter[] = [];
   for (const c of site.components) {
     if (!c.metrics) continue;
     const figures = defaultMetrics(site, c.id);
     for (const showCalculations of [false, true]) {
       const request = { endpoint: 'metrics' as const, componentId: c.id, timeframe: {}, showCalculations };
-      emit(request, metricsBody(site, c, figures, showCalculations));
+      yield file(request, metricsBody(site, c, figures, showCalculations));
     }
     linked.push(metricsNoticesRequest(figures, c.id).filter);
   }
-  renderNoticeLists(site, emit, linked);
+  yield* renderNoticeLists(site, linked);
 }

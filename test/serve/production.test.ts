@@ -14,12 +14,15 @@ import { build } from '../../src/build.js';
 import { serve } from '../../src/serve/server.js';
 import type { RunningServer, ServeOptions } from '../../src/serve/server.js';
 import { SERVE_SITE_NOW } from '../http/suite.js';
+import { COMPRESS_MIN_BYTES, PRECOMPRESS_MIN_BYTES } from '../../src/write/compress.js';
 
 const CONTENT = path.join(import.meta.dirname, '../fixtures/serve-site/content');
 const NOW = Date.parse(SERVE_SITE_NOW);
-/** A prebuilt list page well over 1 KiB, so it has `.gz` and `.br` siblings. */
+/** A prebuilt list page well over PRECOMPRESS_MIN_BYTES, so it has `.gz` and `.br` siblings. */
 const BIG = '/api/v1/notices';
-/** Under 1 KiB: no precompressed siblings. */
+/** Between COMPRESS_MIN_BYTES and PRECOMPRESS_MIN_BYTES: serve compresses it when first asked. */
+const MIDDLE = '/api/v1/notices?filter[type_eq]=unplanned&page=2';
+/** Under COMPRESS_MIN_BYTES: sent as it is. */
 const SMALL = '/api/v1/status';
 
 interface Reply {
@@ -473,6 +476,21 @@ describe('precompressed encodings', () => {
       const gz = await fetchRaw(open.url, target, { headers: { 'Accept-Encoding': 'gzip' } });
       expect(gz.headers['content-encoding'], target).toBe('gzip');
       expect(gz.text, target).toBe(identity.text);
+    }
+  });
+
+  it('compresses a prebuilt file too small for build-time copies when first asked, with the same validators', async () => {
+    const identity = await fetchRaw(open.url, MIDDLE);
+    expect(identity.raw.length).toBeGreaterThanOrEqual(COMPRESS_MIN_BYTES);
+    expect(identity.raw.length).toBeLessThan(PRECOMPRESS_MIN_BYTES);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const reply = await fetchRaw(open.url, MIDDLE, { headers: { 'Accept-Encoding': encoding } });
+      expect(reply.headers['content-encoding'], encoding).toBe(encoding);
+      expect(reply.raw.length, encoding).toBeLessThan(identity.raw.length);
+      expect(reply.text, encoding).toBe(identity.text);
+      expect(reply.headers['etag'], encoding).toBe(`${String(identity.headers['etag']).slice(0, -1)}-${encoding}"`);
+      const again = await fetchRaw(open.url, MIDDLE, { headers: { 'Accept-Encoding': encoding, 'If-None-Match': String(reply.headers['etag']) } });
+      expect(again.status, encoding).toBe(304);
     }
   });
 

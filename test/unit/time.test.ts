@@ -1,6 +1,6 @@
 // Timestamps and dates as the API and CLI read them: a zone is required, the calendar is checked.
 import { describe, expect, it } from 'vitest';
-import { formatBasicTimestamp, parseDate, parseTimestamp, startOfUtcDay } from '../../src/time.js';
+import { DAY_MS, formatBasicTimestamp, formatTimestamp, parseDate, parseTimestamp, startOfUtcDay } from '../../src/time.js';
 
 describe('parseTimestamp', () => {
   it.each([
@@ -29,6 +29,34 @@ describe('parseTimestamp', () => {
   });
 });
 
+describe('parseTimestamp against Date.parse', () => {
+  it('agrees with Date.parse on zoned timestamps across years, fractions and offsets', () => {
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 48_271) % 2_147_483_647;
+      return seed % n;
+    };
+    const two = (n: number): string => String(n).padStart(2, '0');
+    for (let i = 0; i < 5_000; i++) {
+      const year = String(random(10_000)).padStart(4, '0');
+      const month = two(1 + random(12));
+      const day = two(1 + random(28));
+      const time = `${two(random(24))}:${two(random(60))}:${two(random(60))}`;
+      const fraction = ['', '.5', '.25', '.123', '.1234567'][random(5)]!;
+      const zone = ['Z', `+${two(random(24))}:${two(random(60))}`, `-${two(random(24))}:${two(random(60))}`][random(3)]!;
+      const text = `${year}-${month}-${day}T${time}${fraction}${zone}`;
+      // Date.parse keeps only milliseconds: compare with the fraction cut to three digits.
+      expect(parseTimestamp(text), text).toBe(Date.parse(text.replace(/(\.\d{3})\d+/, '$1')));
+    }
+  });
+
+  it('rejects offsets past 23:59', () => {
+    expect(parseTimestamp('2026-01-01T00:00:00+24:00')).toBeNull();
+    expect(parseTimestamp('2026-01-01T00:00:00+00:60')).toBeNull();
+    expect(parseTimestamp('2026-01-01T00:00:00+23:59')).toBe(Date.parse('2026-01-01T00:00:00+23:59'));
+  });
+});
+
 describe('parseDate and startOfUtcDay', () => {
   it('reads real dates only', () => {
     expect(parseDate('2026-11-20')).toBe(Date.UTC(2026, 10, 20));
@@ -38,5 +66,43 @@ describe('parseDate and startOfUtcDay', () => {
 
   it('finds the UTC day of a moment', () => {
     expect(startOfUtcDay(Date.UTC(2026, 10, 20, 23, 59, 59, 999))).toBe(Date.UTC(2026, 10, 20));
+  });
+});
+
+describe('formatTimestamp', () => {
+  it('gives exactly what toISOString() gives, at calendar edges', () => {
+    const edges = [
+      0,
+      1,
+      999,
+      Date.UTC(1970, 0, 1, 23, 59, 59, 999),
+      Date.UTC(1999, 11, 31, 23, 59, 59, 999),
+      Date.UTC(2000, 1, 29, 12),
+      Date.UTC(2000, 2, 1),
+      Date.UTC(2024, 1, 29, 23, 59, 59, 999),
+      Date.UTC(2100, 1, 28),
+      Date.UTC(2100, 2, 1),
+      Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+    ];
+    for (const ms of edges) expect(formatTimestamp(ms), String(ms)).toBe(new Date(ms).toISOString());
+  });
+
+  it('gives exactly what toISOString() gives for every day from 1970 to 2200 and random instants', () => {
+    for (let ms = 0; ms < Date.UTC(2200, 0, 1); ms += DAY_MS) {
+      const at = ms + ((ms / DAY_MS) % 997) * 86_311; // a different time of day each day
+      if (formatTimestamp(at) !== new Date(at).toISOString()) expect(formatTimestamp(at)).toBe(new Date(at).toISOString());
+    }
+    let seed = 1;
+    for (let i = 0; i < 20_000; i++) {
+      seed = (seed * 48_271) % 2_147_483_647;
+      const ms = Math.floor((seed / 2_147_483_647) * Date.UTC(9999, 11, 31));
+      if (formatTimestamp(ms) !== new Date(ms).toISOString()) expect(formatTimestamp(ms)).toBe(new Date(ms).toISOString());
+    }
+  });
+
+  it('falls back to toISOString() outside years 1970-9999', () => {
+    for (const ms of [-1, Date.UTC(1969, 6, 20, 20, 17), Date.UTC(10000, 0, 1), 1.5]) {
+      expect(formatTimestamp(ms)).toBe(new Date(ms).toISOString());
+    }
   });
 });

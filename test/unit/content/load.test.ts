@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
@@ -75,6 +76,24 @@ describe('loadContent', () => {
     expect(loaded.notices.slice(2).map((s) => s.data)).toEqual([undefined, undefined, undefined]);
   });
 
+  it('catches an alias bomb written in every anchor position: line start, after a colon, in flow brackets', async () => {
+    // Nine levels of ten aliases each expand to a billion nodes unless the careful path limits them.
+    const levels = (open: (i: number) => string): string =>
+      Array.from({ length: 9 }, (_, i) => `${open(i)}[${Array(10).fill(i === 0 ? '"lol"' : `*l${i - 1}`).join(',')}]`).join('\n');
+    const dir = await writeContent({
+      'site.yaml': SITE,
+      'notices/1.yaml': `${levels((i) => `l${i}: &l${i} `)}\n`,
+      'notices/2.yaml': `{${levels((i) => `"l${i}":&l${i} `).replaceAll('\n', ',')}}\n`,
+      'notices/3.yaml': `- [${levels((i) => `&l${i} `).replaceAll('\n', ',')}]\n`,
+    });
+    const loaded = await loadContent(dir);
+    expect(loaded.issues.map((i) => `${i.file} ${i.message.slice(0, 40)}`)).toEqual([
+      'notices/1.yaml could not read the YAML: Excessive alias',
+      'notices/2.yaml could not read the YAML: Excessive alias',
+      'notices/3.yaml could not read the YAML: Excessive alias',
+    ]);
+  });
+
   it('never hands thousands of nesting levels to the recursive composer', async () => {
     // Composing 1000 levels and then 10000 in one process used to abort Node itself (a V8 OOM in
     // the RegExp compiler while near the stack limit), which no try/catch can report.
@@ -111,6 +130,24 @@ describe('loadContent', () => {
   it('reports a file that is not UTF-8', async () => {
     const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': Buffer.from([0x69, 0x64, 0x3a, 0x20, 0xff, 0xfe, 0x0a]) });
     expect((await loadContent(dir)).issues.map(formatIssue)).toEqual(['notices/1.yaml:1:1  not valid UTF-8; save the file as UTF-8']);
+  });
+
+  it('lists .yaml and .yml files and links to files; skips hidden files, folders, dangling links and link loops', async () => {
+    const dir = await writeContent({
+      'site.yaml': SITE,
+      'notices/1.yaml': NOTICE,
+      'notices/2.yml': NOTICE.replace('id: 1', 'id: 2'),
+      'notices/.3.yaml': NOTICE,
+      'notices/4.yaml.bak': NOTICE,
+      'notices/folder.yaml/5.yaml': NOTICE,
+      'elsewhere/6.yaml': NOTICE.replace('id: 1', 'id: 6'),
+    });
+    symlinkSync(path.join(dir, 'elsewhere/6.yaml'), path.join(dir, 'notices/6.yaml'));
+    symlinkSync(path.join(dir, 'missing.yaml'), path.join(dir, 'notices/7.yaml'));
+    symlinkSync(path.join(dir, 'notices/8.yaml'), path.join(dir, 'notices/8.yaml'));
+    const loaded = await loadContent(dir);
+    expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yaml', 'notices/2.yml', 'notices/6.yaml']);
+    expect(loaded.issues).toEqual([]);
   });
 
   it('skips a FIFO named like a content file instead of blocking on it', async () => {

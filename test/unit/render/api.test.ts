@@ -19,7 +19,7 @@ const notices = Array.from({ length: 30 }, (_, i) => {
   });
 });
 const site = deriveSite(content({ components, notices }), NOW);
-const files = new Map(renderApi(site).map((f) => [f.path, String(f.contents)]));
+const files = new Map([...renderApi(site)].map((f) => [f.path, String(f.contents)]));
 
 function links(body: unknown): string[] {
   if (Array.isArray(body)) return body.flatMap(links);

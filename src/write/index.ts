@@ -1,0 +1,160 @@
+// openOutput(): the only code that writes the build to disk. Files go into a sibling temporary folder,
+// which commit() swaps in with renames, so a failed build leaves the last good output exactly as it was.
+//
+// The writing itself happens in worker threads (worker.ts), started before the content is even read:
+// the main thread hands them files while it renders, and they write and compress on the other cores.
+// On 2,000 notices this took the build's writing from after rendering to alongside it.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { StatuspressError } from '../errors.js';
+import type { OutputFile } from '../render/types.js';
+import { STATE_FILE } from '../routes/files.js';
+import { WORKER_SOURCE } from './worker.js';
+import type { FromWorker, ToWorker, WorkerData } from './worker.js';
+
+export interface Output {
+  /** Hands files to the writers; they are written as soon as a batch is full. Paths must be unique. */
+  write(files: Iterable<OutputFile>): void;
+  /** Waits for every file, then swaps the new output in. */
+  commit(): Promise<{ files: number; bytes: number }>;
+  /** Stops the writers and removes the temporary folder; the previous output stays. */
+  discard(): Promise<void>;
+}
+
+/** Files per message: large enough that posting costs little, small enough that writers start early. */
+const BATCH = 64;
+/** More writers than this only contend for the disk. */
+const MAX_WRITERS = 4;
+
+/** Starts a new output that will replace `outDir`; throws StatuspressError('usage') if outDir is not replaceable. */
+export async function openOutput(outDir: string): Promise<Output> {
+  const target = path.resolve(outDir);
+  await assertReplaceable(target);
+  const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
+  const temp = `${target}.tmp-${suffix}`;
+  try {
+    mkdirSync(temp, { recursive: true });
+  } catch (error) {
+    throw writeFailed(outDir, error);
+  }
+  return new WorkerOutput(outDir, target, temp, `${target}.old-${suffix}`);
+}
+
+class WorkerOutput implements Output {
+  private readonly writers: Writer[];
+  private readonly seen = new Set<string>();
+  private batch: [string, string | Uint8Array][] = [];
+  private next = 0;
+
+  constructor(
+    private readonly outDir: string,
+    private readonly target: string,
+    private readonly temp: string,
+    private readonly old: string,
+  ) {
+    const count = Math.max(1, Math.min(availableParallelism(), MAX_WRITERS));
+    this.writers = Array.from({ length: count }, () => startWriter({ root: temp }));
+  }
+
+  write(files: Iterable<OutputFile>): void {
+    for (const file of files) {
+      const normal = path.posix.normalize(file.path);
+      if (normal !== file.path || normal.startsWith('../') || path.posix.isAbsolute(normal) || this.seen.has(normal)) {
+        throw new Error(`internal: output path "${file.path}" is not a unique relative path`);
+      }
+      this.seen.add(normal);
+      this.batch.push([normal, file.contents]);
+      if (this.batch.length === BATCH) this.flush();
+    }
+  }
+
+  async commit(): Promise<{ files: number; bytes: number }> {
+    this.flush();
+    for (const writer of this.writers) writer.worker.postMessage('end' satisfies ToWorker);
+    try {
+      const totals = await Promise.all(this.writers.map((w) => w.done));
+      await swap(this.temp, this.target, this.old);
+      return { files: sum(totals.map((t) => t.files)), bytes: sum(totals.map((t) => t.bytes)) };
+    } catch (error) {
+      await this.discard();
+      throw writeFailed(this.outDir, error);
+    }
+  }
+
+  async discard(): Promise<void> {
+    await Promise.all(this.writers.map((w) => w.worker.terminate()));
+    await rm(this.temp, { recursive: true, force: true });
+  }
+
+  private flush(): void {
+    if (this.batch.length === 0) return;
+    this.writers[this.next]!.worker.postMessage(this.batch satisfies ToWorker);
+    this.next = (this.next + 1) % this.writers.length;
+    this.batch = [];
+  }
+}
+
+interface Writer {
+  worker: Worker;
+  /** Settles once the worker has written everything it was sent; rejects on its first failure. */
+  done: Promise<{ files: number; bytes: number }>;
+}
+
+function startWriter(data: WorkerData): Writer {
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data });
+  const done = new Promise<{ files: number; bytes: number }>((resolve, reject) => {
+    worker.on('message', (message: FromWorker) => ('done' in message ? resolve(message.done) : reject(new Error(message.error))));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`a write worker stopped (exit code ${code})`)));
+  });
+  // A failure is reported by commit(); until then it must not count as unhandled.
+  done.catch(() => undefined);
+  return { worker, done };
+}
+
+function writeFailed(outDir: string, error: unknown): StatuspressError {
+  if (error instanceof StatuspressError) return error;
+  return new StatuspressError('output_failed', `Could not write the output to ${outDir}: ${(error as Error).message}`, {
+    hint: 'Check that the folder is writable and the disk has room; the previous output was left as it was.',
+    cause: error,
+  });
+}
+
+/** Refuses to replace a folder that is not an earlier statuspress output: `--out src` must not wipe src. */
+async function assertReplaceable(target: string): Promise<void> {
+  if (target === path.parse(target).root) {
+    throw new StatuspressError('usage', 'The output folder cannot be the file system root', { hint: 'Use --out dist.' });
+  }
+  const info = await stat(target).catch(() => null);
+  if (info === null) return;
+  if (!info.isDirectory()) {
+    throw new StatuspressError('usage', `The output path ${target} exists and is not a folder`, {
+      hint: 'Remove it or choose another --out.',
+    });
+  }
+  const entries = await readdir(target);
+  const isOutput = await stat(path.join(target, STATE_FILE)).then(() => true, () => false);
+  if (entries.length > 0 && !isOutput) {
+    throw new StatuspressError('usage', `The output folder ${target} holds files that statuspress did not write`, {
+      hint: 'statuspress replaces its output folder whole; choose an empty or new folder for --out.',
+    });
+  }
+}
+
+async function swap(temp: string, target: string, old: string): Promise<void> {
+  const hadOutput = await stat(target).then(() => true, () => false);
+  if (hadOutput) await rename(target, old);
+  try {
+    await rename(temp, target);
+  } catch (error) {
+    if (hadOutput) await rename(old, target);
+    throw error;
+  }
+  if (hadOutput) await rm(old, { recursive: true, force: true });
+}
+
+const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);

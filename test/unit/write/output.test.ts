@@ -1,0 +1,93 @@
+// openOutput(): files written by the worker threads into a temporary folder, swapped in on commit;
+// a failure anywhere leaves the previous output exactly as it was and no temporary folder behind.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { StatuspressError } from '../../../src/errors.js';
+import { STATE_FILE } from '../../../src/routes/files.js';
+import { PRECOMPRESS_MIN_BYTES } from '../../../src/write/compress.js';
+import { openOutput } from '../../../src/write/index.js';
+
+const BIG = JSON.stringify({ notices: Array.from({ length: 200 }, (_, id) => ({ id, subject: `Notice ${id}` })) });
+const state = { path: STATE_FILE, contents: '{}' };
+
+function freshDir(): string {
+  return path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-write-')), 'dist');
+}
+
+/** Every file under dir, relative path → bytes. */
+function snapshot(dir: string): Map<string, Buffer> {
+  return new Map(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => {
+        const full = path.join(e.parentPath, e.name);
+        return [path.relative(dir, full), readFileSync(full)];
+      }),
+  );
+}
+
+describe('openOutput', () => {
+  it('writes every file, with gzip and brotli copies of large text files only, and counts them', async () => {
+    const dir = freshDir();
+    const output = await openOutput(dir);
+    // More files than one batch, so every worker gets some.
+    const many = Array.from({ length: 300 }, (_, i) => ({ path: `api/v1/notices/${i}.json`, contents: `{"id":${i}}` }));
+    output.write(many);
+    output.write([{ path: 'api/v1/notices.json', contents: BIG }, { path: 'badge.png', contents: new Uint8Array(PRECOMPRESS_MIN_BYTES + 1) }, state]);
+    const result = await output.commit();
+    const files = snapshot(dir);
+    expect(result.files).toBe(files.size);
+    expect(result.bytes).toBe([...files.values()].reduce((sum, b) => sum + b.byteLength, 0));
+    expect(files.get('api/v1/notices/7.json')?.toString()).toBe('{"id":7}');
+    expect(files.has('api/v1/notices/7.json.gz')).toBe(false);
+    expect(gunzipSync(files.get('api/v1/notices.json.gz')!).toString()).toBe(BIG);
+    expect(brotliDecompressSync(files.get('api/v1/notices.json.br')!).toString()).toBe(BIG);
+    expect(files.has('badge.png.gz')).toBe(false);
+    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+  });
+
+  it('fails with output_failed when a worker cannot write, leaving the previous output and no temporary folder', async () => {
+    const dir = freshDir();
+    const first = await openOutput(dir);
+    first.write([{ path: 'api/v1/status.json', contents: '{"old":true}' }, state]);
+    await first.commit();
+    const before = snapshot(dir);
+
+    const second = await openOutput(dir);
+    // A file and then a folder of the same name: the worker's mkdir fails.
+    second.write([{ path: 'api/v1/status.json', contents: '{"new":true}' }, { path: 'api/v1/status.json/x.json', contents: '{}' }, state]);
+    const error = await second.commit().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StatuspressError);
+    expect((error as StatuspressError).code).toBe('output_failed');
+    expect((error as Error).message).toMatch(/Could not write the output/);
+    expect(snapshot(dir)).toEqual(before);
+    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+  });
+
+  it('refuses a path twice or outside the folder, and discard() keeps the previous output', async () => {
+    const dir = freshDir();
+    const first = await openOutput(dir);
+    first.write([{ path: 'index.html', contents: 'old' }, state]);
+    await first.commit();
+
+    const second = await openOutput(dir);
+    expect(() => second.write([{ path: 'a.json', contents: '1' }, { path: 'a.json', contents: '2' }])).toThrow(/not a unique relative path/);
+    expect(() => second.write([{ path: '../escape.json', contents: '1' }])).toThrow(/not a unique relative path/);
+    expect(() => second.write([{ path: 'api/./x.json', contents: '1' }])).toThrow(/not a unique relative path/);
+    await second.discard();
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('old');
+    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+    expect(existsSync(path.join(path.dirname(dir), 'escape.json'))).toBe(false);
+  });
+
+  it('will not replace a folder that statuspress did not write', async () => {
+    const foreign = mkdtempSync(path.join(tmpdir(), 'statuspress-foreign-'));
+    writeFileSync(path.join(foreign, 'notes.txt'), 'mine');
+    await expect(openOutput(foreign)).rejects.toThrow(/did not write/);
+    expect(readdirSync(foreign)).toEqual(['notes.txt']);
+    expect(readFileSync(path.join(foreign, 'notes.txt'), 'utf8')).toBe('mine');
+  });
+});
