@@ -4,6 +4,7 @@
  *
  *   node scripts/bench.js                                  # two sizes: 2000/50 and 10000/200
  *   node scripts/bench.js --notices 2000 --components 50   # one size (either flag alone works too)
+ *   node scripts/bench.js --runs 7                          # builds per size (default 3): median and range
  *
  * For each size it
  * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
@@ -11,7 +12,12 @@
  * 2. runs `node bin/statuspress.js build --content <corpus> --out <temp> --now <fixed>` in a child
  *    process, so its peak memory is its own: under `/usr/bin/time -v` when that exists, else with a
  *    preloaded hook that prints `process.resourceUsage().maxRSS` at exit; wall time is measured here;
- * 3. counts the files and bytes written, then removes the temporary output.
+ * 3. counts the files and bytes written; the outputs are removed after the last build.
+ * Each size is built --runs times (the machine's speed varies from run to run): the table gives the
+ * median wall time and the range. When NODE_EXTRA_CA_CERTS is set, Node reads that certificate file
+ * at every start-up (70 ms per process on this machine, against 30 ms for Node's whole start
+ * without it), although a build makes no TLS connection; the same builds are then also run without
+ * it, in a second column, so the figures show statuspress and not the environment.
  * It ends with one table. The build needs the compiled CLI: run `npm run build:lib` first.
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -38,22 +44,35 @@ const DEFAULT_SIZES = [
 ];
 
 async function main() {
-  const sizes = parseSizes(process.argv.slice(2));
   if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
     fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
   }
+  const { sizes, runs } = parseOptions(process.argv.slice(2));
+  const caCerts = process.env.NODE_EXTRA_CA_CERTS ? { ...process.env, NODE_EXTRA_CA_CERTS: undefined } : null;
   const rows = [];
   for (const size of sizes) {
     const corpus = ensureCorpus(size);
-    rows.push({ ...size, ...(await measureBuild(corpus)) });
+    const builds = [];
+    const withoutCerts = [];
+    // Interleaved, so a slow spell of the machine hits both columns alike.
+    for (let run = 0; run < runs; run++) {
+      builds.push(await measureBuild(corpus, process.env));
+      if (caCerts) withoutCerts.push(await measureBuild(corpus, caCerts));
+    }
+    rows.push({ ...size, builds, withoutCerts });
   }
-  printTable(rows);
+  printTable(rows, runs);
 }
 
-function parseSizes(argv) {
-  const { values } = parseArgs({ args: argv, options: { notices: { type: 'string' }, components: { type: 'string' } }, strict: true });
-  if (values.notices === undefined && values.components === undefined) return DEFAULT_SIZES;
-  return [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }];
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' } },
+    strict: true,
+  });
+  const runs = count(values.runs ?? '3', '--runs');
+  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs };
+  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs };
 }
 
 function count(text, flag) {
@@ -101,20 +120,31 @@ function sameParameters(marker, wanted) {
 // 2. Build in a child process
 
 /** Builds the corpus once; returns wall seconds, peak RSS in bytes and what the build wrote. */
-async function measureBuild(corpus) {
+async function measureBuild(corpus, env) {
   const temp = mkdtempSync(path.join(os.tmpdir(), 'statuspress-bench-'));
   const out = path.join(temp, 'dist');
+  // Removed only after the last build: on this machine's disk (ext4 with discard on a virtual disk),
+  // deleting thousands of files stalls file creation for seconds afterwards, which would be charged
+  // to the next build.
+  leftovers.push(temp);
   try {
     const buildArgs = [CLI, 'build', '--content', corpus, '--out', out, '--now', NOW];
-    log(`build ${path.relative(ROOT, corpus)} ...`);
-    const { seconds, stderr, status } = await timed(childCommand(buildArgs, temp));
+    log(`build ${path.relative(ROOT, corpus)}${env.NODE_EXTRA_CA_CERTS ? '' : process.env.NODE_EXTRA_CA_CERTS ? ' (without NODE_EXTRA_CA_CERTS)' : ''} ...`);
+    const { seconds, stderr, status } = await timed(childCommand(buildArgs, temp), env);
     if (status !== 0) fail(`the build exited with ${status}:\n${stripReport(stderr).slice(-4000)}`);
     const peakRss = parsePeakRss(stderr);
     const { files, bytes } = walk(out);
     return { seconds, files, bytes, peakRss };
-  } finally {
+  } catch (error) {
     rmSync(temp, { recursive: true, force: true });
+    throw error;
   }
+}
+
+const leftovers = [];
+
+function removeLeftovers() {
+  for (const temp of leftovers.splice(0)) rmSync(temp, { recursive: true, force: true });
 }
 
 const RSS_TAG = 'bench-max-rss-kb:';
@@ -128,10 +158,10 @@ function childCommand(nodeArgs, temp) {
 }
 
 /** Runs a command with stdout discarded and stderr collected; measures the wall time around it. */
-function timed({ file, args }) {
+function timed({ file, args }, env) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(file, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk) => (stderr += chunk));
@@ -175,17 +205,31 @@ function walk(dir) {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-function printTable(rows) {
+function printTable(rows, runs) {
   const MB = 1024 * 1024;
-  const header = ['notices', 'components', 'wall time (s)', 'files written', 'bytes written (MB)', 'peak RSS (MB)'];
-  const lines = rows.map((r) => [
-    String(r.notices),
-    String(r.components),
-    r.seconds.toFixed(2),
-    String(r.files),
-    (r.bytes / MB).toFixed(1),
-    r.peakRss === null ? 'n/a' : (r.peakRss / MB).toFixed(0),
-  ]);
+  const withoutCerts = rows.some((r) => r.withoutCerts.length > 0);
+  const header = [
+    'notices',
+    'components',
+    `wall time (s), median of ${runs} [range]`,
+    ...(withoutCerts ? ['without NODE_EXTRA_CA_CERTS (s)'] : []),
+    'files written',
+    'bytes written (MB)',
+    'peak RSS (MB)',
+  ];
+  const lines = rows.map((r) => {
+    const last = r.builds[r.builds.length - 1];
+    const peak = Math.max(...r.builds.map((b) => b.peakRss ?? 0));
+    return [
+      String(r.notices),
+      String(r.components),
+      timeCell(r.builds),
+      ...(withoutCerts ? [timeCell(r.withoutCerts)] : []),
+      String(last.files),
+      (last.bytes / MB).toFixed(1),
+      peak === 0 ? 'n/a' : (peak / MB).toFixed(0),
+    ];
+  });
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const format = (cells) => cells.map((cell, i) => cell.padStart(widths[i])).join('  ');
   console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs`);
@@ -194,11 +238,19 @@ function printTable(rows) {
   for (const line of lines) console.log(format(line));
 }
 
+/** `1.23 [1.10-1.40]`: the median wall time of the builds and their range. */
+function timeCell(builds) {
+  const seconds = builds.map((b) => b.seconds).sort((a, b) => a - b);
+  const median = seconds[Math.floor((seconds.length - 1) / 2)];
+  const range = seconds.length > 1 ? ` [${seconds[0].toFixed(2)}-${seconds[seconds.length - 1].toFixed(2)}]` : '';
+  return `${median.toFixed(2)}${range}`;
+}
+
 function log(message) {
   console.log(`bench: ${message}`);
 }
 
-/** Stops the run; the temporary output is still removed on the way out. */
+/** Stops the run; the outputs are still removed on the way out. */
 function fail(message) {
   throw new BenchError(message);
 }
@@ -211,4 +263,6 @@ try {
   if (!(error instanceof BenchError)) throw error;
   console.error(`bench: ${error.message}`);
   process.exitCode = 1;
+} finally {
+  removeLeftovers();
 }
