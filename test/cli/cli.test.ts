@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile, mkdir, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.join(import.meta.dirname, '../..');
@@ -53,6 +54,19 @@ describe('statuspress build', () => {
     expect(first.stdout).toMatch(/^Built \d+ files .* as of 2026-11-20T12:00:00.000Z/);
     expect((await run(['build', '--content', SITE, '--out', b, '--now', NOW])).code).toBe(0);
     expect(await listing(a)).toEqual(await listing(b));
+  });
+
+  it('writes compressed copies from the bundled write workers that decode to their file', async () => {
+    const out = path.join(tmp, 'compressed');
+    expect((await run(['build', '--content', SITE, '--out', out, '--now', NOW])).code).toBe(0);
+    const names = (await readdir(out, { recursive: true })).map(String);
+    const copies = names.filter((f) => /\.(gz|br)$/.test(f));
+    expect(copies.length).toBeGreaterThan(0);
+    for (const copy of copies) {
+      const bytes = await readFile(path.join(out, copy));
+      const decoded = copy.endsWith('.gz') ? gunzipSync(bytes) : brotliDecompressSync(bytes);
+      expect(decoded.equals(await readFile(path.join(out, copy.replace(/\.(gz|br)$/, '')))), copy).toBe(true);
+    }
   });
 
   it('leaves the previous output byte for byte when the content is broken', async () => {
