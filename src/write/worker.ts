@@ -6,7 +6,7 @@
 // runs from src/ under the tests (TypeScript) and from the lib/ bundle. It uses Node's built-ins only;
 // compressPair is inserted as source text, so serve and the build compress alike (it refers to
 // nothing outside itself, so a bundler's renaming cannot break it).
-import { COMPRESSIBLE, compressPair, PRECOMPRESS_MIN_BYTES } from './compress.js';
+import { COMPRESSIBLE, compressPair, PRECOMPRESS_MIN_BYTES, UNSERVED_PREFIX } from './compress.js';
 
 /** Main → worker: a batch of [path, contents], or 'end' (answer with the totals, then exit). */
 export type ToWorker = [path: string, contents: string | Uint8Array][] | 'end';
@@ -26,6 +26,7 @@ const zlib = require('node:zlib');
 const compressPair = ${compressPair.toString()};
 const COMPRESSIBLE = ${COMPRESSIBLE.toString()};
 const PRECOMPRESS_MIN_BYTES = ${PRECOMPRESS_MIN_BYTES};
+const UNSERVED_PREFIX = ${JSON.stringify(UNSERVED_PREFIX)};
 const { root } = workerData;
 const made = new Set();
 let files = 0;
@@ -55,7 +56,7 @@ parentPort.on('message', (message) => {
     for (const [relative, contents] of message) {
       const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
       put(relative, data);
-      if (data.byteLength < PRECOMPRESS_MIN_BYTES || !COMPRESSIBLE.test(relative)) continue;
+      if (data.byteLength < PRECOMPRESS_MIN_BYTES || !COMPRESSIBLE.test(relative) || relative.startsWith(UNSERVED_PREFIX)) continue;
       const [gzip, br] = compressPair(zlib, data);
       put(relative + '.gz', gzip);
       put(relative + '.br', br);

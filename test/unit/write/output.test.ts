@@ -1,6 +1,6 @@
 // openOutput(): files written by the worker threads into a temporary folder, swapped in on commit;
 // a failure anywhere leaves the previous output exactly as it was and no temporary folder behind.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -30,13 +30,18 @@ function snapshot(dir: string): Map<string, Buffer> {
 }
 
 describe('openOutput', () => {
-  it('writes every file, with gzip and brotli copies of large text files only, and counts them', async () => {
+  it('writes every file, with gzip and brotli copies of large served text files only, and counts them', async () => {
     const dir = freshDir();
     const output = await openOutput(dir);
     // More files than one batch, so every worker gets some.
     const many = Array.from({ length: 300 }, (_, i) => ({ path: `api/v1/notices/${i}.json`, contents: `{"id":${i}}` }));
     output.write(many);
-    output.write([{ path: 'api/v1/notices.json', contents: BIG }, { path: 'badge.png', contents: new Uint8Array(PRECOMPRESS_MIN_BYTES + 1) }, state]);
+    output.write([
+      { path: 'api/v1/notices.json', contents: BIG },
+      { path: 'badge.png', contents: new Uint8Array(PRECOMPRESS_MIN_BYTES + 1) },
+      // Large, but never served: the build state.
+      { path: STATE_FILE, contents: BIG },
+    ]);
     const result = await output.commit();
     const files = snapshot(dir);
     expect(result.files).toBe(files.size);
@@ -46,6 +51,8 @@ describe('openOutput', () => {
     expect(gunzipSync(files.get('api/v1/notices.json.gz')!).toString()).toBe(BIG);
     expect(brotliDecompressSync(files.get('api/v1/notices.json.br')!).toString()).toBe(BIG);
     expect(files.has('badge.png.gz')).toBe(false);
+    expect(files.get(STATE_FILE)?.toString()).toBe(BIG);
+    expect([...files.keys()].filter((f) => f.startsWith(`${STATE_FILE}.`))).toEqual([]);
     expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
   });
 
@@ -81,6 +88,24 @@ describe('openOutput', () => {
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('old');
     expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
     expect(existsSync(path.join(path.dirname(dir), 'escape.json'))).toBe(false);
+  });
+
+  it('replaces the previous output whole: nothing of it is left, inside the folder or next to it', async () => {
+    const dir = freshDir();
+    const first = await openOutput(dir);
+    first.write([{ path: 'api/v1/notices/1.json', contents: '{"old":1}' }, { path: 'api/v1/notices.json', contents: BIG }, state]);
+    await first.commit();
+    // A link the previous output somehow holds is removed, never followed.
+    const outside = mkdtempSync(path.join(tmpdir(), 'statuspress-outside-'));
+    writeFileSync(path.join(outside, 'keep.txt'), 'keep');
+    symlinkSync(outside, path.join(dir, 'api', 'link'));
+
+    const second = await openOutput(dir);
+    second.write([{ path: 'index.html', contents: 'new' }, state]);
+    await second.commit();
+    expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
+    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+    expect(readFileSync(path.join(outside, 'keep.txt'), 'utf8')).toBe('keep');
   });
 
   it('will not replace a folder that statuspress did not write', async () => {
