@@ -65,8 +65,11 @@ function parseFast(text: string): unknown {
   // alias bomb, whose expansion the careful path limits), so it goes the careful way too. An alias
   // needs an anchor, and an anchor is an `&` at a line's start or after white space, a colon, a flow
   // bracket or a comma: text without one cannot share (the walk cost 20 ms on 2,000 files).
-  return MAYBE_ANCHOR.test(text) && sharesObjects(data) ? undefined : data;
+  return mayHaveAnchor(text) && sharesObjects(data) ? undefined : data;
 }
+
+// includes() first: it scans 2 MB in well under a millisecond, the regular expression took 16 ms.
+const mayHaveAnchor = (text: string): boolean => text.includes('&') && MAYBE_ANCHOR.test(text);
 
 const MAYBE_ANCHOR = /(?:^|[\s[{,:])&/m;
 
