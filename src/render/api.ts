@@ -12,13 +12,17 @@ import { metricsBody, metricsNoticesRequest } from './metrics.js';
 import { listComponent, listNotice, noticeDetail, pageResource } from './resources.js';
 import type { OutputFile } from './types.js';
 
-/** A generator, so the writer can take files while the rest are still being rendered. */
+/**
+ * A generator, so the writer can take files while the rest are still being rendered. The notice
+ * details come last: they are small and never compressed, so the writers catch up on them while
+ * the last are rendered, where large lists there would each still need compressing after.
+ */
 export function* renderApi(site: DerivedSite): Generator<OutputFile> {
   yield file({ endpoint: 'status' }, { page: pageResource(site) });
   yield* renderComponentLists(site);
   yield* renderNoticeLists(site);
-  for (const notice of site.notices) yield file({ endpoint: 'notice', id: notice.id }, { notice: noticeDetail(site, notice) });
   if (site.site.metrics) yield* renderMetrics(site);
+  for (const notice of site.notices) yield file({ endpoint: 'notice', id: notice.id }, { notice: noticeDetail(site, notice) });
 }
 
 function file(request: ApiRequest, body: unknown, path = apiFilePath(request)!): OutputFile {
