@@ -5,7 +5,6 @@ import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { renderHtml } from './render/html.js';
 import { renderState } from './state.js';
-import { loadTemplates } from './templates.js';
 import { openOutput } from './write/index.js';
 
 export interface BuildOptions {
@@ -38,7 +37,7 @@ export async function build({ contentDir, outDir, now = Date.now() }: BuildOptio
     const derive = clock();
     // The workers write (and compress) each batch of files while the next is rendered.
     output.write(renderApi(site));
-    output.write(renderHtml(site, await loadTemplates()));
+    output.write(renderHtml(site));
     output.write(renderHostFiles());
     output.write([renderState(content, now)]);
     const render = clock();

@@ -1,19 +1,14 @@
 // The status page's front door: a small HTML summary with links into the API. Handlebars escapes
 // every value ({{ }} only, never {{{ }}}), so content can hold any text. The full HTML site of
 // DESIGN 6 builds on this.
-import Handlebars from 'handlebars';
 import type { DerivedSite } from '../derive/index.js';
+import index from '../../templates/index.hbs';
 import { formatTimestamp } from '../time.js';
 import type { OutputFile } from './types.js';
 
-export interface Templates {
-  index: string;
-}
-
-export function renderHtml(site: DerivedSite, templates: Templates): OutputFile[] {
+export function renderHtml(site: DerivedSite): OutputFile[] {
   const depth = new Map<number, number>();
   for (const c of site.components) depth.set(c.id, c.source.parentId === null ? 0 : (depth.get(c.source.parentId) ?? 0) + 1);
-  const index = Handlebars.compile(templates.index, { strict: true });
   const html = index({
     name: site.site.name,
     state: site.page.state,

@@ -2,11 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
 import { renderHtml } from '../../../src/render/html.js';
-import { loadTemplates } from '../../../src/templates.js';
 import { component, content, ms, unplanned, uu } from '../../helpers/content.js';
 
 describe('renderHtml', () => {
-  it('renders the page state, present notices and components, escaping hostile text', async () => {
+  it('renders the page state, present notices and components, escaping hostile text', () => {
     const site = deriveSite(
       content({
         site: { name: 'Acme <Status> & "Co"' },
@@ -20,7 +19,7 @@ describe('renderHtml', () => {
       }),
       ms('2026-11-20T12:00:00Z'),
     );
-    const [file] = renderHtml(site, await loadTemplates());
+    const [file] = renderHtml(site);
     expect(file!.path).toBe('index.html');
     const html = String(file!.contents);
     expect(html).toContain('<title>Acme &lt;Status&gt; &amp; &quot;Co&quot;</title>');

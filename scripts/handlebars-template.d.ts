@@ -1,0 +1,2 @@
+export declare const TEMPLATE_OPTIONS: { strict: boolean };
+export declare function templateModule(source: string): string;
