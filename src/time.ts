@@ -18,17 +18,22 @@ export function parseTimestamp(text: string): number | null {
     offset = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
   }
   // Arithmetic, not Date.parse of a rebuilt string: validation parses every timestamp of every file.
-  let utc = Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!, +s, frac ? +frac.slice(1, 4).padEnd(3, '0') : 0);
-  // Date.UTC reads years 0-99 as 1900-1999.
-  if (+y! < 100) utc = new Date(utc).setUTCFullYear(+y!);
-  return utc - offset;
+  return utc(+y!, +mo!, +d!, +h!, +mi!, +s, frac ? +frac.slice(1, 4).padEnd(3, '0') : 0) - offset;
+}
+
+/** 400 Gregorian years, which repeat the calendar exactly: 146,097 days. */
+const ERA_MS = 146_097 * 86_400_000;
+
+/** Date.UTC with a 1-based month, for every year 0-9999: Date.UTC reads years 0-99 as 1900-1999. */
+function utc(y: number, month: number, d: number, h = 0, mi = 0, s = 0, ms = 0): number {
+  return y < 100 ? Date.UTC(y + 400, month - 1, d, h, mi, s, ms) - ERA_MS : Date.UTC(y, month - 1, d, h, mi, s, ms);
 }
 
 /** Parses `yyyy-mm-dd` to the epoch ms of its 00:00Z; null if not a real date. */
 export function parseDate(text: string): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
   if (!m || !validCalendar(+m[1]!, +m[2]!, +m[3]!)) return null;
-  return Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!);
+  return utc(+m[1]!, +m[2]!, +m[3]!);
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

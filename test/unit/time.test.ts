@@ -50,6 +50,22 @@ describe('parseTimestamp against Date.parse', () => {
     }
   });
 
+  it('agrees with Date.parse on the last days of every month in years 0-99 and around leap centuries', () => {
+    const years = [...Array.from({ length: 100 }, (_, y) => y), 100, 400, 1600, 1900, 2000, 2100, 2400, 9999];
+    for (const y of years) {
+      for (let month = 1; month <= 12; month++) {
+        for (const day of [28, 29, 30, 31]) {
+          const date = `${String(y).padStart(4, '0')}-${String(month).padStart(2, '0')}-${day}`;
+          const expected = Date.parse(`${date}T00:00:00Z`);
+          // Date.parse rolls an impossible day over into the next month; parseTimestamp refuses it.
+          const real = new Date(expected).getUTCDate() === day;
+          expect(parseTimestamp(`${date}T12:30:00+02:00`), date).toBe(real ? expected + 10.5 * 3_600_000 : null);
+          expect(parseDate(date), date).toBe(real ? expected : null);
+        }
+      }
+    }
+  });
+
   it('rejects offsets past 23:59', () => {
     expect(parseTimestamp('2026-01-01T00:00:00+24:00')).toBeNull();
     expect(parseTimestamp('2026-01-01T00:00:00+00:60')).toBeNull();
