@@ -4,8 +4,8 @@
 // Two parsers, for speed: `yaml` keeps node positions for messages but parses about 3.5 MB/s here
 // (10,000 notice files: 3.8 s); js-yaml parses the same files 8× faster without positions. Plain,
 // well-formed files (most of them) take the fast path; positions are parsed with `yaml` only when a
-// message needs one. Anything unusual (anchors, aliases, tags, `__proto__`, deep flow nesting, a
-// js-yaml error) takes the careful path, which reports it exactly.
+// message needs one. Anything unusual (an `&`, a directive, `__proto__`, deep flow nesting, a
+// js-yaml error such as an unknown tag) takes the careful path, which reports it exactly.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import jsyaml from 'js-yaml';
@@ -51,41 +51,28 @@ export function readSource(dir: string, file: string, kind: SourceKind): { sourc
 
 /** js-yaml's answer for a plain file, or undefined when the careful path must look at it. */
 function parseFast(text: string): unknown {
-  // Prototype keys and deep flow nesting go the careful way.
-  if (text.includes('__proto__') || (text.match(/[[{]/g)?.length ?? 0) > MAX_DEPTH) return undefined;
-  let data: unknown;
+  if (!isPlain(text)) return undefined;
   try {
     // CORE_SCHEMA is YAML 1.2's core schema, as `yaml` uses: timestamps stay strings. Duplicate
     // keys, unknown tags and a second document throw, and the careful path reports them.
-    data = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }) ?? null;
+    return jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }) ?? null;
   } catch {
     return undefined;
   }
-  // js-yaml shares one object for every alias of an anchor: any sharing means aliases (possibly an
-  // alias bomb, whose expansion the careful path limits), so it goes the careful way too. An alias
-  // needs an anchor, and an anchor is an `&` at a line's start or after white space, a colon, a flow
-  // bracket or a comma: text without one cannot share (the walk cost 20 ms on 2,000 files).
-  return mayHaveAnchor(text) && sharesObjects(data) ? undefined : data;
 }
 
-// includes() first: it scans 2 MB in well under a millisecond, the regular expression took 16 ms.
-const mayHaveAnchor = (text: string): boolean => text.includes('&') && MAYBE_ANCHOR.test(text);
-
-const MAYBE_ANCHOR = /(?:^|[\s[{,:])&/m;
-
-/** True when some object or array is reachable twice; visits each object once, without recursion. */
-function sharesObjects(root: unknown): boolean {
-  const seen = new Set<object>();
-  const stack = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object') continue;
-    if (seen.has(value)) return true;
-    seen.add(value);
-    stack.push(...Object.values(value));
-  }
-  return false;
+/**
+ * Text the fast path may parse. No `&`: without an anchor there is no alias, so nothing for an alias
+ * bomb or a shared node to come from (js-yaml neither limits aliases nor tells where they were; an
+ * `&` in prose costs that file the careful parse, nothing more). No directive: `%YAML 1.1` changes
+ * how scalars read, which js-yaml ignores. No `__proto__`, and no more flow brackets than the depth
+ * limit allows.
+ */
+function isPlain(text: string): boolean {
+  return !text.includes('&') && !DIRECTIVE.test(text) && !text.includes('__proto__') && (text.match(/[[{]/g)?.length ?? 0) <= MAX_DEPTH;
 }
+
+const DIRECTIVE = /^%/m;
 
 /** A source whose Document is parsed only if a message needs a position in it. */
 function lazySource(file: string, kind: SourceKind, text: string, data: unknown): SourceFile {
