@@ -18,6 +18,8 @@ export interface BuildResult {
   now: number;
   files: number;
   bytes: number;
+  /** Problems that did not stop the build: the new output is in place (e.g. an old output left behind). */
+  warnings: string[];
   /**
    * Milliseconds per stage, for `statuspress build --timings` and the benchmark. Writing overlaps
    * rendering: `write` is only the wait for the writers after the last file was rendered.
@@ -41,9 +43,9 @@ export async function build({ contentDir, outDir, now = Date.now() }: BuildOptio
     output.write(renderHostFiles());
     output.write([renderState(content, now)]);
     const render = clock();
-    const { files, bytes } = await output.commit();
+    const { files, bytes, warnings } = await output.commit();
     const write = clock();
-    return { now, files, bytes, timings: { load, derive, render, write } };
+    return { now, files, bytes, warnings, timings: { load, derive, render, write } };
   } catch (error) {
     await output.discard();
     throw error;

@@ -17,8 +17,9 @@ export const COMPRESS_MIN_BYTES = 1024;
 export const COMPRESSIBLE = /\.(?:json|html|css|js|svg|xml|atom|ics|txt)$/;
 
 /**
- * Files for statuspress itself (the build state, the nginx file), which no host serves: no copies.
- * The build state alone is 2.6 MB on 2,000 notices, and it is the last file written.
+ * Files for statuspress itself (the build state, the nginx file), not part of the site (serve and the
+ * generated nginx and Netlify configurations refuse them): no copies. The build state alone is
+ * 2.6 MB on 2,000 notices.
  */
 export const UNSERVED_PREFIX = `${STATE_DIR}/`;
 

@@ -5,8 +5,8 @@
 // the main thread hands them files while it renders, and they write and compress on the other cores.
 // On 2,000 notices this took the build's writing from after rendering to alongside it.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstatSync, mkdirSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -17,12 +17,21 @@ import { WORKER_SOURCE } from './worker.js';
 import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 
 export interface Output {
-  /** Hands files to the writers; they are written as soon as a batch is full. Paths must be unique. */
+  /** Hands files to the writers; they are written as soon as a batch is full. Paths must be unique. Only before commit(). */
   write(files: Iterable<OutputFile>): void;
-  /** Waits for every file, then swaps the new output in. */
-  commit(): Promise<{ files: number; bytes: number }>;
-  /** Stops the writers and removes the temporary folder; the previous output stays. */
+  /**
+   * Waits for every file, then swaps the new output in; a second call gets the same answer. The new
+   * output is in place when this resolves; `warnings` says what could not be cleaned up after.
+   */
+  commit(): Promise<Committed>;
+  /** Stops the writers and removes the temporary folder; the previous output stays. Nothing after commit(). */
   discard(): Promise<void>;
+}
+
+export interface Committed {
+  files: number;
+  bytes: number;
+  warnings: string[];
 }
 
 /** Files per message: large enough that posting costs little, small enough that writers start early. */
@@ -32,7 +41,8 @@ const MAX_WRITERS = 4;
 
 /** Starts a new output that will replace `outDir`; throws StatuspressError('usage') if outDir is not replaceable. */
 export async function openOutput(outDir: string): Promise<Output> {
-  const target = path.resolve(outDir);
+  // A symbolic link (dist -> /var/www/status) stays: the folder it points to is what gets replaced.
+  const target = await realpath(path.resolve(outDir)).catch(() => path.resolve(outDir));
   await assertReplaceable(target);
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const temp = `${target}.tmp-${suffix}`;
@@ -47,6 +57,9 @@ export async function openOutput(outDir: string): Promise<Output> {
 class WorkerOutput implements Output {
   private readonly writers: Writer[];
   private readonly seen = new Set<string>();
+  /** Set by commit() or discard(): after either, nothing more may be written. */
+  private closed: 'committed' | 'discarded' | null = null;
+  private committed: Promise<Committed> | null = null;
   private batch: [string, string | Uint8Array][] = [];
   private next = 0;
 
@@ -61,6 +74,7 @@ class WorkerOutput implements Output {
   }
 
   write(files: Iterable<OutputFile>): void {
+    if (this.closed) throw new Error(`internal: write() after the output was ${this.closed}`);
     for (const file of files) {
       const normal = path.posix.normalize(file.path);
       if (normal !== file.path || normal.startsWith('../') || path.posix.isAbsolute(normal) || this.seen.has(normal)) {
@@ -72,7 +86,19 @@ class WorkerOutput implements Output {
     }
   }
 
-  async commit(): Promise<{ files: number; bytes: number }> {
+  commit(): Promise<Committed> {
+    if (this.closed === 'discarded') return Promise.reject(new Error('internal: commit() after discard()'));
+    this.closed = 'committed';
+    return (this.committed ??= this.finish());
+  }
+
+  async discard(): Promise<void> {
+    if (this.closed === 'committed') return; // commit() cleans up after itself when it fails
+    this.closed = 'discarded';
+    await this.stop();
+  }
+
+  private async finish(): Promise<Committed> {
     this.flush();
     for (const writer of this.writers) writer.worker.postMessage('end' satisfies ToWorker);
     let totals: { files: number; bytes: number }[];
@@ -81,23 +107,22 @@ class WorkerOutput implements Output {
       totals = await Promise.all(this.writers.map((w) => w.done));
       hadOutput = await swap(this.temp, this.target, this.old);
     } catch (error) {
-      await this.discard();
+      await this.stop();
       throw writeFailed(this.outDir, error);
     }
+    const warnings: string[] = [];
     if (hadOutput) {
       try {
         removeTree(this.old);
       } catch (error) {
-        throw new StatuspressError('output_failed', `The new output is in ${this.outDir}, but the previous one could not be removed from ${this.old}: ${(error as Error).message}`, {
-          hint: 'Remove that folder by hand; the new output is complete.',
-          cause: error,
-        });
+        // The new output is complete and in place; only the cleanup after it failed.
+        warnings.push(`the previous output could not be removed from ${this.old} (${(error as Error).message}); remove that folder by hand`);
       }
     }
-    return { files: sum(totals.map((t) => t.files)), bytes: sum(totals.map((t) => t.bytes)) };
+    return { files: sum(totals.map((t) => t.files)), bytes: sum(totals.map((t) => t.bytes)), warnings };
   }
 
-  async discard(): Promise<void> {
+  private async stop(): Promise<void> {
     await Promise.all(this.writers.map((w) => w.worker.terminate()));
     await rm(this.temp, { recursive: true, force: true });
   }
@@ -176,6 +201,10 @@ async function swap(temp: string, target: string, old: string): Promise<boolean>
  * build waits for it. Entries are ours (plain files and folders); a symbolic link is unlinked, never followed.
  */
 export function removeTree(dir: string): void {
+  if (!lstatSync(dir).isDirectory()) {
+    unlinkSync(dir);
+    return;
+  }
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) removeTree(full);

@@ -1,6 +1,6 @@
 // openOutput(): files written by the worker threads into a temporary folder, swapped in on commit;
 // a failure anywhere leaves the previous output exactly as it was and no temporary folder behind.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -106,6 +106,43 @@ describe('openOutput', () => {
     expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
     expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
     expect(readFileSync(path.join(outside, 'keep.txt'), 'utf8')).toBe('keep');
+  });
+
+  it('replaces the folder a symbolic link points to, and keeps the link', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'statuspress-linked-'));
+    const real = path.join(root, 'www', 'status');
+    const first = await openOutput(real);
+    first.write([{ path: 'index.html', contents: 'old' }, state]);
+    await first.commit();
+    writeFileSync(path.join(root, 'www', 'neighbour.txt'), 'keep');
+    const link = path.join(root, 'dist');
+    symlinkSync(real, link);
+
+    const second = await openOutput(link);
+    second.write([{ path: 'index.html', contents: 'new' }, state]);
+    expect((await second.commit()).warnings).toEqual([]);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(link, 'index.html'), 'utf8')).toBe('new');
+    expect(readdirSync(root).sort()).toEqual(['dist', 'www']);
+    expect(readdirSync(path.join(root, 'www')).sort()).toEqual(['neighbour.txt', 'status']);
+  });
+
+  it('takes no files after commit() or discard(), and a second commit() gets the first answer', async () => {
+    const dir = freshDir();
+    const output = await openOutput(dir);
+    output.write([{ path: 'index.html', contents: 'one' }, state]);
+    const committing = output.commit();
+    expect(() => output.write([{ path: 'late.html', contents: 'late' }])).toThrow(/after the output was committed/);
+    expect(output.commit()).toBe(committing);
+    const result = await committing;
+    expect(result).toMatchObject({ files: 2, warnings: [] });
+    await output.discard(); // nothing to do after a commit: the output stays
+    expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
+
+    const other = await openOutput(freshDir());
+    await other.discard();
+    expect(() => other.write([{ path: 'a.json', contents: '1' }])).toThrow(/after the output was discarded/);
+    await expect(other.commit()).rejects.toThrow(/commit\(\) after discard\(\)/);
   });
 
   it('will not replace a folder that statuspress did not write', async () => {
