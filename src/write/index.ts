@@ -77,7 +77,8 @@ class WorkerOutput implements Output {
     if (this.closed) throw new Error(`internal: write() after the output was ${this.closed}`);
     for (const file of files) {
       const normal = path.posix.normalize(file.path);
-      if (normal !== file.path || normal.startsWith('../') || path.posix.isAbsolute(normal) || this.seen.has(normal)) {
+      const outside = normal === '.' || normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal);
+      if (normal !== file.path || outside || this.seen.has(normal)) {
         throw new Error(`internal: output path "${file.path}" is not a unique relative path`);
       }
       this.seen.add(normal);
