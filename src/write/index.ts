@@ -5,8 +5,8 @@
 // the main thread hands them files while it renders, and they write and compress on the other cores.
 // On 2,000 notices this took the build's writing from after rendering to alongside it.
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
-import { readdir, realpath, rename, rm, stat } from 'node:fs/promises';
+import { mkdirSync } from 'node:fs';
+import { lstat, readdir, readlink, realpath, rename, rm, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -41,8 +41,7 @@ const MAX_WRITERS = 4;
 
 /** Starts a new output that will replace `outDir`; throws StatuspressError('usage') if outDir is not replaceable. */
 export async function openOutput(outDir: string): Promise<Output> {
-  // A symbolic link (dist -> /var/www/status) stays: the folder it points to is what gets replaced.
-  const target = await realpath(path.resolve(outDir)).catch(() => path.resolve(outDir));
+  const target = await outputFolder(outDir);
   await assertReplaceable(target);
   const suffix = `${process.pid}-${randomBytes(4).toString('hex')}`;
   const temp = `${target}.tmp-${suffix}`;
@@ -114,7 +113,10 @@ class WorkerOutput implements Output {
     const warnings: string[] = [];
     if (hadOutput) {
       try {
-        removeTree(this.old);
+        // fs.rm unlinks links rather than following them. A synchronous walk was faster on tmpfs
+        // (0.05 s against 0.08 s for 4,000 files) but twice as slow on this machine's disk (0.47 s
+        // against 0.25 s), where rm's parallel unlinks win.
+        await rm(this.old, { recursive: true, force: true });
       } catch (error) {
         // The new output is complete and in place; only the cleanup after it failed.
         warnings.push(`the previous output could not be removed from ${this.old} (${(error as Error).message}); remove that folder by hand`);
@@ -184,34 +186,46 @@ async function assertReplaceable(target: string): Promise<void> {
 }
 
 /** Renames the new output in, the previous one (if any) to `old`; true when there was a previous one. */
+/**
+ * The folder to replace for `--out`. A symbolic link (dist -> /var/www/status) stays, and the folder
+ * it points to is replaced, or created if it does not exist yet (a first deploy). Links among the
+ * parents are resolved too, so the temporary folder is made next to the real one.
+ */
+async function outputFolder(outDir: string): Promise<string> {
+  let target = path.resolve(outDir);
+  // Linux gives up on more than 40 links in a path; so does this.
+  for (let links = 0; links <= 40; links++) {
+    const info = await lstat(target).catch(() => null);
+    if (!info?.isSymbolicLink()) {
+      const parent = await realpath(path.dirname(target)).catch(() => path.dirname(target));
+      return path.join(parent, path.basename(target));
+    }
+    target = path.resolve(path.dirname(target), await readlink(target));
+  }
+  throw new StatuspressError('usage', `--out ${outDir} is a loop of symbolic links`, {
+    hint: 'Point --out at a folder, or at a link to one.',
+  });
+}
+
+/** Renames the new output in, the previous one (if any) to `old`; true when there was a previous one. */
 async function swap(temp: string, target: string, old: string): Promise<boolean> {
   const hadOutput = await stat(target).then(() => true, () => false);
   if (hadOutput) await rename(target, old);
   try {
     await rename(temp, target);
   } catch (error) {
-    if (hadOutput) await rename(old, target);
+    if (hadOutput) {
+      await rename(old, target).catch((undo: Error) => {
+        // Another build put its output in place meanwhile: this one's is dropped, the previous one kept.
+        throw new StatuspressError('output_failed', `${target} was replaced by another build while this one finished (${(error as Error).message}); this build's output was dropped and the previous output is kept in ${old}`, {
+          hint: `Run one build at a time per output folder; delete ${old} when it is no longer needed (${undo.message}).`,
+          cause: error,
+        });
+      });
+    }
     throw error;
   }
   return hadOutput;
-}
-
-/**
- * Deletes a folder this module wrote. A synchronous walk over the directory entries: on 4,000 files,
- * fs.promises.rm took 0.17 s and fs.rmSync 0.11 s (both lstat every entry), this 0.07 s, and the
- * build waits for it. Entries are ours (plain files and folders); a symbolic link is unlinked, never followed.
- */
-export function removeTree(dir: string): void {
-  if (!lstatSync(dir).isDirectory()) {
-    unlinkSync(dir);
-    return;
-  }
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) removeTree(full);
-    else unlinkSync(full);
-  }
-  rmdirSync(dir);
 }
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);

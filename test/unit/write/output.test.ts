@@ -129,6 +129,24 @@ describe('openOutput', () => {
     expect(readdirSync(path.join(root, 'www')).sort()).toEqual(['neighbour.txt', 'status']);
   });
 
+  it('creates the folder a dangling link points to (a first deploy), and refuses a loop of links', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'statuspress-dangling-'));
+    const link = path.join(root, 'dist');
+    symlinkSync(path.join(root, 'www', 'status'), link);
+    const output = await openOutput(link);
+    output.write([{ path: 'index.html', contents: 'first' }, state]);
+    expect((await output.commit()).warnings).toEqual([]);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(root, 'www', 'status', 'index.html'), 'utf8')).toBe('first');
+    expect(readdirSync(root).sort()).toEqual(['dist', 'www']);
+
+    symlinkSync(path.join(root, 'b'), path.join(root, 'a'));
+    symlinkSync(path.join(root, 'a'), path.join(root, 'b'));
+    const error = await openOutput(path.join(root, 'a')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StatuspressError);
+    expect(error).toMatchObject({ code: 'usage', message: expect.stringMatching(/is a loop of symbolic links/) });
+  });
+
   it('takes no files after commit() or discard(), and a second commit() gets the first answer', async () => {
     const dir = freshDir();
     const output = await openOutput(dir);
