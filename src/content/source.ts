@@ -3,19 +3,18 @@
 //
 // Two parsers, for speed: `yaml` keeps node positions for messages but parses about 3.5 MB/s here
 // (10,000 notice files: 3.8 s); js-yaml parses the same files 8× faster without positions. Plain,
-// well-formed files (most of them) take the fast path; positions are parsed with `yaml` only when a
-// message needs one. Anything unusual (an `&`, a directive, `__proto__`, deep flow nesting, a
-// js-yaml error such as an unknown tag) takes the careful path, which reports it exactly.
+// well-formed files (most of them) take the fast path (fast-yaml.ts); positions are parsed with
+// `yaml` only when a message needs one. Anything the fast path cannot read exactly as `yaml` would
+// takes the careful path, which reports it exactly.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import jsyaml from 'js-yaml';
 import { Composer, LineCounter, Parser, YAMLParseError, visit } from 'yaml';
 import type { CST, Document } from 'yaml';
 import type { ContentIssue } from '../errors.js';
+import { MAX_DEPTH, parseFast } from './fast-yaml.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
-/** Real content nests 4 deep; the composer recurses, and thousands of levels overflow the stack. */
-export const MAX_DEPTH = 64;
+export { MAX_DEPTH };
 export const MAX_ALIAS_COUNT = 100;
 
 export type SourceKind = 'site' | 'component' | 'notice';
@@ -48,31 +47,6 @@ export function readSource(dir: string, file: string, kind: SourceKind): { sourc
   }
   return parseCarefully(file, kind, text);
 }
-
-/** js-yaml's answer for a plain file, or undefined when the careful path must look at it. */
-function parseFast(text: string): unknown {
-  if (!isPlain(text)) return undefined;
-  try {
-    // CORE_SCHEMA is YAML 1.2's core schema, as `yaml` uses: timestamps stay strings. Duplicate
-    // keys, unknown tags and a second document throw, and the careful path reports them.
-    return jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }) ?? null;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Text the fast path may parse. No `&`: without an anchor there is no alias, so nothing for an alias
- * bomb or a shared node to come from (js-yaml neither limits aliases nor tells where they were; an
- * `&` in prose costs that file the careful parse, nothing more). No directive: `%YAML 1.1` changes
- * how scalars read, which js-yaml ignores. No `__proto__`, and no more flow brackets than the depth
- * limit allows.
- */
-function isPlain(text: string): boolean {
-  return !text.includes('&') && !DIRECTIVE.test(text) && !text.includes('__proto__') && (text.match(/[[{]/g)?.length ?? 0) <= MAX_DEPTH;
-}
-
-const DIRECTIVE = /^%/m;
 
 /** A source whose Document is parsed only if a message needs a position in it. */
 function lazySource(file: string, kind: SourceKind, text: string, data: unknown): SourceFile {
