@@ -169,6 +169,13 @@ async function assertReplaceable(target: string): Promise<void> {
   if (target === path.parse(target).root) {
     throw new StatuspressError('usage', 'The output folder cannot be the file system root', { hint: 'Use --out dist.' });
   }
+  // Replacing the folder a shell stands in (or one above it) would leave that shell nowhere.
+  const here = await realpath(process.cwd()).catch(() => process.cwd());
+  if (here === target || here.startsWith(target + path.sep)) {
+    throw new StatuspressError('usage', `The output folder ${target} is the current folder or holds it`, {
+      hint: 'statuspress replaces its output folder whole; use a folder below this one, like --out dist.',
+    });
+  }
   const info = await stat(target).catch(() => null);
   if (info === null) return;
   if (!info.isDirectory()) {
@@ -185,26 +192,32 @@ async function assertReplaceable(target: string): Promise<void> {
   }
 }
 
-/** Renames the new output in, the previous one (if any) to `old`; true when there was a previous one. */
 /**
  * The folder to replace for `--out`. A symbolic link (dist -> /var/www/status) stays, and the folder
  * it points to is replaced, or created if it does not exist yet (a first deploy). Links among the
  * parents are resolved too, so the temporary folder is made next to the real one.
  */
 async function outputFolder(outDir: string): Promise<string> {
-  let target = path.resolve(outDir);
-  // Linux gives up on more than 40 links in a path; so does this.
-  for (let links = 0; links <= 40; links++) {
-    const info = await lstat(target).catch(() => null);
-    if (!info?.isSymbolicLink()) {
-      const parent = await realpath(path.dirname(target)).catch(() => path.dirname(target));
-      return path.join(parent, path.basename(target));
+  const usage = (problem: string): StatuspressError =>
+    new StatuspressError('usage', `--out ${outDir} ${problem}`, { hint: 'Point --out at a folder, or at a link to one.' });
+  // Parents first, so a relative link is read from the folder it really is in.
+  const parentOf = async (file: string): Promise<string> => {
+    try {
+      return await realpath(path.dirname(file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw usage('goes through a loop of symbolic links');
+      return path.dirname(file); // not there yet: the build creates it
     }
+  };
+  let target = path.resolve(outDir);
+  // Linux follows at most 40 links in a path; so does this.
+  for (let links = 0; links <= 40; links++) {
+    target = path.join(await parentOf(target), path.basename(target));
+    const info = await lstat(target).catch(() => null);
+    if (!info?.isSymbolicLink()) return target;
     target = path.resolve(path.dirname(target), await readlink(target));
   }
-  throw new StatuspressError('usage', `--out ${outDir} is a loop of symbolic links`, {
-    hint: 'Point --out at a folder, or at a link to one.',
-  });
+  throw usage('goes through more than 40 symbolic links (a loop?)');
 }
 
 /** Renames the new output in, the previous one (if any) to `old`; true when there was a previous one. */

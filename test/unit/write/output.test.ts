@@ -1,6 +1,6 @@
 // openOutput(): files written by the worker threads into a temporary folder, swapped in on commit;
 // a failure anywhere leaves the previous output exactly as it was and no temporary folder behind.
-import { existsSync, lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -144,7 +144,38 @@ describe('openOutput', () => {
     symlinkSync(path.join(root, 'a'), path.join(root, 'b'));
     const error = await openOutput(path.join(root, 'a')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StatuspressError);
-    expect(error).toMatchObject({ code: 'usage', message: expect.stringMatching(/is a loop of symbolic links/) });
+    expect(error).toMatchObject({ code: 'usage', message: expect.stringMatching(/loop of symbolic links|more than 40 symbolic links/) });
+  });
+
+  it('reads a relative link from the folder it really is in, when a parent is a link too', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'statuspress-relative-'));
+    mkdirSync(path.join(root, 'real', 'sub'), { recursive: true });
+    symlinkSync(path.join(root, 'real', 'sub'), path.join(root, 'alias'));
+    symlinkSync('../target', path.join(root, 'real', 'sub', 'out'));
+    const output = await openOutput(path.join(root, 'alias', 'out'));
+    output.write([{ path: 'index.html', contents: 'here' }, state]);
+    await output.commit();
+    // ../target from real/sub is real/target, whatever the path used to reach the link.
+    expect(readFileSync(path.join(root, 'real', 'target', 'index.html'), 'utf8')).toBe('here');
+    expect(existsSync(path.join(root, 'target'))).toBe(false);
+  });
+
+  it('refuses loops of links, also through a parent, and the folder the process stands in', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'statuspress-loops-'));
+    symlinkSync(path.join(root, 'lb', 'x'), path.join(root, 'la'));
+    symlinkSync(path.join(root, 'la', 'y'), path.join(root, 'lb'));
+    for (const out of [path.join(root, 'la'), path.join(root, 'la', 'deeper')]) {
+      await expect(openOutput(out)).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/loop of symbolic links|more than 40/) });
+    }
+    const cwd = process.cwd();
+    try {
+      process.chdir(root);
+      await expect(openOutput('.')).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/is the current folder or holds it/) });
+      await expect(openOutput(path.dirname(root))).rejects.toMatchObject({ code: 'usage' });
+    } finally {
+      process.chdir(cwd);
+    }
+    expect(readdirSync(root).sort()).toEqual(['la', 'lb']);
   });
 
   it('takes no files after commit() or discard(), and a second commit() gets the first answer', async () => {
