@@ -43,17 +43,71 @@ const SCHEMA = jsyaml.FAILSAFE_SCHEMA.extend({
 const LOAD_OPTIONS: jsyaml.LoadOptions & { maxDepth: number } = { schema: SCHEMA, maxDepth: MAX_DEPTH + 1 };
 
 /**
- * Keys that js-yaml and `yaml` would turn into different strings: an empty or null key (`~: x`;
- * js-yaml makes it "null", `yaml` ""), and a collection as a key (`[a]: x`, `? [a]`). Anything
- * that merely looks like one (`note : x`, `[1]: url`) is read carefully, which is only slower.
- * Three expressions, as one took twice as long.
+ * Text where js-yaml and `yaml` part ways, each found by running both on generated text (see the
+ * test): keys that become different strings (an empty or null key: js-yaml makes it "null", `yaml`
+ * ""; a collection as a key), tags (`!` alone, `!<…>`, empty `!!seq`), tabs in indentation or blank
+ * lines, a comment right after a quote or bracket, a lone CR, a byte order mark, block scalar
+ * indentation indicators, keep chomping and blank first lines, content on a `---` or `...` line,
+ * `\U` escapes, compact nested sequences, and flow mappings. js-yaml reads all of these more
+ * loosely than `yaml`, or otherwise. Anything that merely looks like one (`note : x`, `Done !`) is
+ * read carefully, which is only slower.
  */
-const NULL_KEY = /(?:^|[\s{[,?-])(?:~|null|Null|NULL)?:(?:\s|$)/m;
-const COLLECTION_KEY = /[\]}]\s*:/;
-const EXPLICIT_KEY = /(?:^|[\s{[,])\?(?:\s|$)/m;
+const NULL_KEY = /(?:^|[\s[,?-])(?:~|null|Null|NULL)?:(?:[\s,\]]|$)/m;
+const COLLECTION_KEY = /\]\s*:/;
+const EXPLICIT_KEY = /(?:^|[\s[,])\?(?:\s|$)/m;
+const TAG = /(?:^|[\s[,])!/m;
+const TAB_INDENT = /^ *\t/m;
+const GLUED_COMMENT = /["'\]]#/;
+const LONE_CR = /\r(?!\n)/;
+const MARKER_WITH_CONTENT = /^(?:---|\.\.\.)(?:[^ \t\r\n]|[ \t]+[^ \t\r\n#])/m;
+/**
+ * A flow sequence or quoted text left open at the end of a line: over several lines, `yaml` wants
+ * the following lines indented under their key, js-yaml takes them as they come. (A js-yaml
+ * listener could tell exactly, but it doubled js-yaml's time.)
+ */
+const OPEN_FLOW = /\[[^\]\n]*$/m;
+const OPEN_DOUBLE = /"(?:[^"\\\n]|\\.|\\$)*$/gm;
+const OPEN_SINGLE = /'(?:[^'\n]|'')*$/gm;
 
-const unusualKey = (text: string): boolean =>
-  NULL_KEY.test(text) || COLLECTION_KEY.test(text) || (text.includes('?') && EXPLICIT_KEY.test(text));
+/** A quote left open at the end of its line, where a node starts (not an apostrophe in prose). */
+function hasOpenQuote(text: string, open: RegExp): boolean {
+  open.lastIndex = 0;
+  for (let match = open.exec(text); match !== null; match = open.exec(text)) {
+    let i = match.index - 1;
+    while (i >= 0 && (text[i] === ' ' || text[i] === '\t')) i--;
+    const before = i < 0 ? '\n' : text[i];
+    if (before === '\n' || before === ':' || before === ',' || before === '[' || before === '-' || before === '?') return true;
+    open.lastIndex = match.index + 1;
+  }
+  return false;
+}
+/** Block scalar headers with an indentation indicator or keep chomping (`|2`, `>+`): whitespace-only lines differ. */
+const BLOCK_HEADER = /[|>](?:[1-9]|[+-]?[1-9]|[1-9]?\+)/;
+/** A block scalar whose first lines are blank but hold spaces: `yaml` wants an indentation indicator then. */
+const BLANK_LEAD = /[|>]-?[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*\r?\n)*[ \t]+\r?\n/;
+const NESTED_SEQUENCE = /^[ \t]*-[ \t]+-(?:[ \t]|$)/m;
+
+function looksUnusual(text: string): boolean {
+  return (
+    text.includes('{') ||
+    text.includes('\uFEFF') ||
+    (text.includes('[') && OPEN_FLOW.test(text)) ||
+    (text.includes('"') && hasOpenQuote(text, OPEN_DOUBLE)) ||
+    (text.includes("'") && hasOpenQuote(text, OPEN_SINGLE)) ||
+    BLOCK_HEADER.test(text) ||
+    BLANK_LEAD.test(text) ||
+    text.includes('\\U') ||
+    NULL_KEY.test(text) ||
+    COLLECTION_KEY.test(text) ||
+    (text.includes('?') && EXPLICIT_KEY.test(text)) ||
+    (text.includes('!') && TAG.test(text)) ||
+    (text.includes('\t') && TAB_INDENT.test(text)) ||
+    (text.includes('#') && GLUED_COMMENT.test(text)) ||
+    (text.includes('\r') && LONE_CR.test(text)) ||
+    MARKER_WITH_CONTENT.test(text) ||
+    (text.includes('-') && NESTED_SEQUENCE.test(text))
+  );
+}
 
 /** A line over 1,024 characters: `yaml` refuses implicit keys that long. A loop: 4× faster than /^.{1025}/m. */
 function hasLongLine(text: string): boolean {
@@ -66,17 +120,20 @@ function hasLongLine(text: string): boolean {
 }
 
 /**
- * The data of `text` when js-yaml can read it exactly as `yaml` would; undefined otherwise. It
+ * The data of `text` when js-yaml reads it exactly as `yaml` would; undefined otherwise. It
  * declines any `&` (an anchor: js-yaml shares one object between an anchor's aliases and has no
  * limit on expanding them, so alias bombs and shared nodes are the careful path's), a directive
- * (`%YAML 1.1` changes how scalars read, which js-yaml ignores), `__proto__`, the keys above,
- * lines over 1,024 characters, nesting deeper than MAX_DEPTH, and everything js-yaml throws on: duplicate keys, unknown tags,
- * a second document, syntax errors.
+ * (`%YAML 1.1` changes how scalars read, which js-yaml ignores), `__proto__`, the text above, lines
+ * over 1,024 characters, nesting deeper than
+ * MAX_DEPTH, and everything js-yaml throws on: duplicate keys, unknown tags, a second document,
+ * syntax errors.
  */
 export function parseFast(text: string): unknown {
-  if (text.includes('&') || text.includes('__proto__') || /^%/m.test(text) || unusualKey(text) || hasLongLine(text)) return undefined;
+  if (text.includes('&') || text.includes('__proto__') || /^%/m.test(text) || looksUnusual(text) || hasLongLine(text)) return undefined;
   try {
-    return jsyaml.load(text, LOAD_OPTIONS) ?? null;
+    const data: unknown = jsyaml.load(text, LOAD_OPTIONS);
+    // Every content file is a mapping; anything else is an error the careful path words better.
+    return typeof data !== 'object' || data === null || Array.isArray(data) ? undefined : data;
   } catch {
     return undefined;
   }
