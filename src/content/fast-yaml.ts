@@ -52,7 +52,7 @@ const LOAD_OPTIONS: jsyaml.LoadOptions & { maxDepth: number } = { schema: SCHEMA
  * loosely than `yaml`, or otherwise. Anything that merely looks like one (`note : x`, `Done !`) is
  * read carefully, which is only slower.
  */
-const NULL_KEY = /(?:^|[\s[,?-])(?:~|null|Null|NULL)?:(?:[\s,\]]|$)/m;
+const NULL_KEY = /(?:^|[\s[,?-])(?:~|null|Null|NULL)?:(?:[\s,[\]{"']|$)/m;
 const COLLECTION_KEY = /\]\s*:/;
 const EXPLICIT_KEY = /(?:^|[\s[,])\?(?:\s|$)/m;
 const TAG = /(?:^|[\s[,])!/m;
@@ -60,14 +60,34 @@ const TAB_INDENT = /^ *\t/m;
 const GLUED_COMMENT = /["'\]]#/;
 const LONE_CR = /\r(?!\n)/;
 const MARKER_WITH_CONTENT = /^(?:---|\.\.\.)(?:[^ \t\r\n]|[ \t]+[^ \t\r\n#])/m;
+/** A comment line with no space after `#`: `yaml` reads the plain text after it differently. */
+const TIGHT_COMMENT = /^[ \t]*#(?:[^ \t\r\n]|$)/m;
+/** An empty `-` entry: js-yaml continues its sequence at a smaller indent, `yaml` refuses. */
+const EMPTY_ENTRY = /^[ \t]*-[ \t]*(?:#.*)?$/m;
 /**
- * A flow sequence or quoted text left open at the end of a line: over several lines, `yaml` wants
- * the following lines indented under their key, js-yaml takes them as they come. (A js-yaml
- * listener could tell exactly, but it doubled js-yaml's time.)
+ * Quoted text left open at the end of a line: over several lines, `yaml` wants the following lines
+ * indented under their key, js-yaml takes them as they come. (A js-yaml listener could tell exactly,
+ * but it doubled js-yaml's time.)
  */
-const OPEN_FLOW = /\[[^\]\n]*$/m;
+/** Where a flow sequence starts a node; the plain one-line form `[a, b]` is all the fast path takes. */
+const FLOW_START = /(?:^|[:,[-])[ \t]*\[/gm;
+const ONE_LINE_FLOW = /\[[^[\]"'#\n]*\](?:[ \t]+#[^\n]*)?[ \t]*\r?$/my;
 const OPEN_DOUBLE = /"(?:[^"\\\n]|\\.|\\$)*$/gm;
 const OPEN_SINGLE = /'(?:[^'\n]|'')*$/gm;
+
+/**
+ * A flow sequence other than `[a, b]` on one line: over several lines, `yaml` wants the following
+ * lines indented under their key, js-yaml takes them as they come, and brackets, quotes or a `#`
+ * inside can hide where it ends.
+ */
+function hasUnusualFlow(text: string): boolean {
+  FLOW_START.lastIndex = 0;
+  for (let match = FLOW_START.exec(text); match !== null; match = FLOW_START.exec(text)) {
+    ONE_LINE_FLOW.lastIndex = match.index + match[0].length - 1;
+    if (!ONE_LINE_FLOW.test(text)) return true;
+  }
+  return false;
+}
 
 /** A quote left open at the end of its line, where a node starts (not an apostrophe in prose). */
 function hasOpenQuote(text: string, open: RegExp): boolean {
@@ -91,7 +111,9 @@ function looksUnusual(text: string): boolean {
   return (
     text.includes('{') ||
     text.includes('\uFEFF') ||
-    (text.includes('[') && OPEN_FLOW.test(text)) ||
+    (text.includes('[') && hasUnusualFlow(text)) ||
+    (text.includes('#') && TIGHT_COMMENT.test(text)) ||
+    (text.includes('-') && EMPTY_ENTRY.test(text)) ||
     (text.includes('"') && hasOpenQuote(text, OPEN_DOUBLE)) ||
     (text.includes("'") && hasOpenQuote(text, OPEN_SINGLE)) ||
     BLOCK_HEADER.test(text) ||
