@@ -1,6 +1,7 @@
-// Notice-shaped YAML with the small slips people make (indentation off by one, tabs, comments in odd
-// places, values wrapped onto the next line, quotes and brackets in text), for comparing the fast
-// and the careful parser (fast-yaml.test.ts).
+// Generated YAML for comparing the fast and the careful parser (fast-yaml.test.ts): short texts
+// stitched from YAML's punctuation, scalars and whitespace, and notice-shaped files with the small
+// slips people make (indentation off by one, tabs, comments in odd places, values wrapped onto the
+// next line, quotes and brackets in text).
 
 export type Random = (n: number) => number;
 
@@ -13,6 +14,22 @@ export function seeded(seed: number): Random {
 }
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[random(items.length)]!;
+
+const ATOMS = ['a', 'b', 'key', '1', '0x1F', '0o7', '-1', '+1', '1.5', '.5', '-.5', '1e3', '.inf', '.nan', 'true', 'null', '~',
+  'x y', 'http://e', '"q"', "'q'", '"a\\tb"', '"\\u00e9"', '"\\U0001F600"', "'it''s'", '""', "''", '-', '?', ':', '#c', ' #c',
+  '|', '>', '|-', '>+', '|2', '[', ']', '{', '}', ',', '!!str', '!!seq', '!!map', '!', '!x', '!<!>', '---', '...', '\t', ' ', '  ',
+  '\n', '\n', '\n', '\n  ', '\n    ', '\n ', '\r\n', '\r', ': ', ': ', ': ', '- ', '- ', '@', '`', '%', '*', '&', '"', "'", '\\',
+  '\u2028', '\u0085', '\u00a0', '\ufeff', '\0', '0', '00', '1_0', 'yes', 'on', 'True', 'NULL', '1:2', 'a:b', 'a,b', '[]', '{}', '=', '<<'];
+
+/** Texts of 2-15 atoms, every other one shaped as lines of `key: ` and atoms. */
+export function stitched(random: Random): () => string {
+  const atoms = (count: number): string => Array.from({ length: count }, () => pick(random, ATOMS)).join('');
+  let i = 0;
+  return () =>
+    i++ % 2 === 0
+      ? atoms(2 + random(14))
+      : Array.from({ length: 1 + random(4) }, () => `${' '.repeat(random(3) * 2)}${pick(random, ['a', 'subject', '"q"', 'x y'])}: ${atoms(random(8))}\n`).join('');
+}
 
 const WORDS = ['API', 'errors', 'We', 'are', 'looking', 'into', 'it', 'Fixed.', "it's", 'a:b', 'x#y', 'a - b', 'c:', 'é', 'x]', 'x"y',
   '%', '@', '`', 'a,b', '::', '#', '-x', '0x1F', '.5', '~', '.inf', '!', '|', '>', '?', '\u00a0', '\u3000', '\u2028', '\u0085', '[1]', '{x}'];
