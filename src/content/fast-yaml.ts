@@ -12,9 +12,8 @@ export const MAX_DEPTH = 64;
 
 /**
  * YAML 1.2's core schema as `yaml` implements it (its schema/core tests, copied): js-yaml's own
- * CORE_SCHEMA also reads 0b101, -0x1F and -0o17 as numbers and leaves -.5 a string. The types get
- * private tags, so an explicit `!!int`, `!!float`, `!!bool` or `!!null` is an unknown tag here and
- * the careful path, which resolves those tags its own way, reads the file.
+ * CORE_SCHEMA also reads 0b101, -0x1F and -0o17 as numbers and leaves -.5 a string. (Text with a
+ * tag never gets here; the private tag names only keep `!!int` and the like unknown if it did.)
  */
 const scalar = (name: string, test: RegExp, construct: (text: string) => unknown): jsyaml.Type =>
   new jsyaml.Type(`tag:statuspress,2026:${name}`, {
@@ -44,42 +43,58 @@ const LOAD_OPTIONS: jsyaml.LoadOptions & { maxDepth: number } = { schema: SCHEMA
 
 /**
  * Text where js-yaml and `yaml` part ways, each found by running both on generated text (see the
- * test): keys that become different strings (an empty or null key: js-yaml makes it "null", `yaml`
- * ""; a collection as a key), tags (`!` alone, `!<…>`, empty `!!seq`), tabs in indentation or blank
- * lines, a comment right after a quote or bracket, a lone CR, a byte order mark, block scalar
- * indentation indicators, keep chomping and blank first lines, content on a `---` or `...` line,
- * `\U` escapes, compact nested sequences, and flow mappings. js-yaml reads all of these more
- * loosely than `yaml`, or otherwise. Anything that merely looks like one (`note : x`, `Done !`) is
- * read carefully, which is only slower.
+ * tests): keys that become different strings (an empty or null key: js-yaml makes it "null", `yaml`
+ * ""), tags, tabs in indentation, comments glued to what precedes them, lone CRs, byte order marks,
+ * block scalar indicators and blank first lines, content on a `---` or `...` line, `\U` escapes,
+ * empty and compact nested sequence entries, flow mappings, and flow sequences or quoted text left
+ * open at a line's end (over several lines, `yaml` wants the following lines indented under their
+ * key; js-yaml takes them as they come). js-yaml reads all of these more loosely than `yaml`, or
+ * otherwise. Anything that merely looks like one (`note : x`, `Done !`) is read carefully, which is
+ * only slower.
  */
+function looksUnusual(text: string): boolean {
+  return (
+    text.includes('{') ||
+    text.includes('\uFEFF') ||
+    text.includes('\\U') ||
+    NULL_KEY.test(text) ||
+    BLOCK_HEADER.test(text) ||
+    BLANK_LEAD.test(text) ||
+    MARKER_WITH_CONTENT.test(text) ||
+    (text.includes('[') && hasUnusualFlow(text)) ||
+    (text.includes('"') && hasOpenQuote(text, OPEN_DOUBLE)) ||
+    (text.includes("'") && hasOpenQuote(text, OPEN_SINGLE)) ||
+    (text.includes('?') && EXPLICIT_KEY.test(text)) ||
+    (text.includes('!') && TAG.test(text)) ||
+    (text.includes('\t') && TAB_INDENT.test(text)) ||
+    (text.includes('#') && (TIGHT_COMMENT.test(text) || GLUED_COMMENT.test(text))) ||
+    (text.includes('\r') && LONE_CR.test(text)) ||
+    (text.includes('-') && (EMPTY_ENTRY.test(text) || NESTED_SEQUENCE.test(text)))
+  );
+}
+
 const NULL_KEY = /(?:^|[\s[,?-])(?:~|null|Null|NULL)?:(?:[\s,[\]{"']|$)/m;
-const COLLECTION_KEY = /\]\s*:/;
 const EXPLICIT_KEY = /(?:^|[\s[,])\?(?:\s|$)/m;
 const TAG = /(?:^|[\s[,])!/m;
 const TAB_INDENT = /^ *\t/m;
-const GLUED_COMMENT = /["'\]]#/;
 const LONE_CR = /\r(?!\n)/;
 const MARKER_WITH_CONTENT = /^(?:---|\.\.\.)(?:[^ \t\r\n]|[ \t]+[^ \t\r\n#])/m;
-/** A comment line with no space after `#`: `yaml` reads the plain text after it differently. */
+/** A comment right after a quote, or a comment line with no space after `#`: `yaml` reads the text around it differently. */
+const GLUED_COMMENT = /["']#/;
 const TIGHT_COMMENT = /^[ \t]*#(?:[^ \t\r\n]|$)/m;
-/** An empty `-` entry: js-yaml continues its sequence at a smaller indent, `yaml` refuses. */
+/** An empty `-` entry (js-yaml continues its sequence at a smaller indent), and `- - x`. */
 const EMPTY_ENTRY = /^[ \t]*-[ \t]*(?:#.*)?$/m;
-/**
- * Quoted text left open at the end of a line: over several lines, `yaml` wants the following lines
- * indented under their key, js-yaml takes them as they come. (A js-yaml listener could tell exactly,
- * but it doubled js-yaml's time.)
- */
+const NESTED_SEQUENCE = /^[ \t]*-[ \t]+-(?:[ \t]|$)/m;
+/** Block scalar headers with an indentation indicator or keep chomping (`|2`, `>+`): whitespace-only lines differ. */
+const BLOCK_HEADER = /[|>](?:[1-9]|[+-]?[1-9]|[1-9]?\+)/;
+/** A block scalar whose first lines are blank but hold spaces: `yaml` wants an indentation indicator then. */
+const BLANK_LEAD = /[|>]-?[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*\r?\n)*[ \t]+\r?\n/;
+
 /** Where a flow sequence starts a node; the plain one-line form `[a, b]` is all the fast path takes. */
 const FLOW_START = /(?:^|[:,[-])[ \t]*\[/gm;
 const ONE_LINE_FLOW = /\[[^[\]"'#\n]*\](?:[ \t]+#[^\n]*)?[ \t]*\r?$/my;
-const OPEN_DOUBLE = /"(?:[^"\\\n]|\\.|\\$)*$/gm;
-const OPEN_SINGLE = /'(?:[^'\n]|'')*$/gm;
 
-/**
- * A flow sequence other than `[a, b]` on one line: over several lines, `yaml` wants the following
- * lines indented under their key, js-yaml takes them as they come, and brackets, quotes or a `#`
- * inside can hide where it ends.
- */
+/** A flow sequence other than `[a, b]` on one line (brackets, quotes or a `#` inside can hide where it ends). */
 function hasUnusualFlow(text: string): boolean {
   FLOW_START.lastIndex = 0;
   for (let match = FLOW_START.exec(text); match !== null; match = FLOW_START.exec(text)) {
@@ -88,6 +103,10 @@ function hasUnusualFlow(text: string): boolean {
   }
   return false;
 }
+
+// A js-yaml listener could find quoted text over several lines exactly, but it doubled js-yaml's time.
+const OPEN_DOUBLE = /"(?:[^"\\\n]|\\.|\\$)*$/gm;
+const OPEN_SINGLE = /'(?:[^'\n]|'')*$/gm;
 
 /** A quote left open at the end of its line, where a node starts (not an apostrophe in prose). */
 function hasOpenQuote(text: string, open: RegExp): boolean {
@@ -100,35 +119,6 @@ function hasOpenQuote(text: string, open: RegExp): boolean {
     open.lastIndex = match.index + 1;
   }
   return false;
-}
-/** Block scalar headers with an indentation indicator or keep chomping (`|2`, `>+`): whitespace-only lines differ. */
-const BLOCK_HEADER = /[|>](?:[1-9]|[+-]?[1-9]|[1-9]?\+)/;
-/** A block scalar whose first lines are blank but hold spaces: `yaml` wants an indentation indicator then. */
-const BLANK_LEAD = /[|>]-?[ \t]*(?:#[^\n]*)?\r?\n(?:[ \t]*\r?\n)*[ \t]+\r?\n/;
-const NESTED_SEQUENCE = /^[ \t]*-[ \t]+-(?:[ \t]|$)/m;
-
-function looksUnusual(text: string): boolean {
-  return (
-    text.includes('{') ||
-    text.includes('\uFEFF') ||
-    (text.includes('[') && hasUnusualFlow(text)) ||
-    (text.includes('#') && TIGHT_COMMENT.test(text)) ||
-    (text.includes('-') && EMPTY_ENTRY.test(text)) ||
-    (text.includes('"') && hasOpenQuote(text, OPEN_DOUBLE)) ||
-    (text.includes("'") && hasOpenQuote(text, OPEN_SINGLE)) ||
-    BLOCK_HEADER.test(text) ||
-    BLANK_LEAD.test(text) ||
-    text.includes('\\U') ||
-    NULL_KEY.test(text) ||
-    COLLECTION_KEY.test(text) ||
-    (text.includes('?') && EXPLICIT_KEY.test(text)) ||
-    (text.includes('!') && TAG.test(text)) ||
-    (text.includes('\t') && TAB_INDENT.test(text)) ||
-    (text.includes('#') && GLUED_COMMENT.test(text)) ||
-    (text.includes('\r') && LONE_CR.test(text)) ||
-    MARKER_WITH_CONTENT.test(text) ||
-    (text.includes('-') && NESTED_SEQUENCE.test(text))
-  );
 }
 
 /** A line over 1,024 characters: `yaml` refuses implicit keys that long. A loop: 4× faster than /^.{1025}/m. */
@@ -146,9 +136,8 @@ function hasLongLine(text: string): boolean {
  * declines any `&` (an anchor: js-yaml shares one object between an anchor's aliases and has no
  * limit on expanding them, so alias bombs and shared nodes are the careful path's), a directive
  * (`%YAML 1.1` changes how scalars read, which js-yaml ignores), `__proto__`, the text above, lines
- * over 1,024 characters, nesting deeper than
- * MAX_DEPTH, and everything js-yaml throws on: duplicate keys, unknown tags, a second document,
- * syntax errors.
+ * over 1,024 characters, nesting deeper than MAX_DEPTH, files that are not a mapping, and
+ * everything js-yaml throws on: duplicate keys, a second document, syntax errors.
  */
 export function parseFast(text: string): unknown {
   if (text.includes('&') || text.includes('__proto__') || /^%/m.test(text) || looksUnusual(text) || hasLongLine(text)) return undefined;
