@@ -8,7 +8,7 @@
 import Handlebars from 'handlebars';
 
 /** Same options as Handlebars.compile would get: strict, so a misspelt field is an error, not an empty string. */
-export const TEMPLATE_OPTIONS = { strict: true };
+const TEMPLATE_OPTIONS = { strict: true };
 
 /** The source of an ES module exporting the compiled template. */
 export function templateModule(source) {

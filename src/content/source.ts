@@ -14,7 +14,6 @@ import type { ContentIssue } from '../errors.js';
 import { MAX_DEPTH, parseFast } from './fast-yaml.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
-export { MAX_DEPTH };
 export const MAX_ALIAS_COUNT = 100;
 
 export type SourceKind = 'site' | 'component' | 'notice';
