@@ -57,8 +57,13 @@ export class ContentError extends StatuspressError {
   }
 }
 
-/** `file:line:column  path: message`, the one format every issue is shown in. */
+/**
+ * `file:line:column  path: message`, the one format every issue is shown in: always one line, so a
+ * line break inside a quoted value cannot forge a second issue in a log or a pull-request check.
+ */
 export function formatIssue(issue: ContentIssue): string {
   const where = `${issue.file}:${issue.line}:${issue.column}`;
-  return issue.path ? `${where}  ${issue.path}: ${issue.message}` : `${where}  ${issue.message}`;
+  return oneLine(issue.path ? `${where}  ${issue.path}: ${issue.message}` : `${where}  ${issue.message}`);
 }
+
+const oneLine = (text: string): string => text.replace(/\r/g, '\\r').replace(/\n/g, '\\n');

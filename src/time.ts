@@ -5,8 +5,12 @@ const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\.\d{3})?Z$/;
 
 export const DAY_MS = 86_400_000;
 
-/** Parses an ISO 8601 timestamp that carries a zone (or the basic `20261120T100500.000Z` form); null if not one. */
-export function parseTimestamp(text: string): number | null {
+/**
+ * Parses an ISO 8601 timestamp that carries a zone (or the basic `20261120T100500.000Z` form); null
+ * if not one, or if its UTC instant falls outside the years 0000-9999 (`0000-01-01T00:00:00+01:00`
+ * is in year -1), which no output format could write. `anyYear` lifts that limit, for messages.
+ */
+export function parseTimestamp(text: string, options: { anyYear?: boolean } = {}): number | null {
   const m = ISO.exec(text) ?? BASIC.exec(text);
   if (!m) return null;
   const [, y, mo, d, h, mi, s = '00', frac = '', zone] = m;
@@ -18,7 +22,8 @@ export function parseTimestamp(text: string): number | null {
     offset = (zone[0] === '-' ? -1 : 1) * (hours * 60 + minutes) * 60_000;
   }
   // Arithmetic, not Date.parse of a rebuilt string: validation parses every timestamp of every file.
-  return utc(+y!, +mo!, +d!, +h!, +mi!, +s, frac ? +frac.slice(1, 4).padEnd(3, '0') : 0) - offset;
+  const ms = utc(+y!, +mo!, +d!, +h!, +mi!, +s, frac ? +frac.slice(1, 4).padEnd(3, '0') : 0) - offset;
+  return options.anyYear || (ms >= YEAR_0 && ms < YEAR_10000) ? ms : null;
 }
 
 /** 400 Gregorian years, which repeat the calendar exactly: 146,097 days. */
@@ -47,7 +52,9 @@ function validCalendar(y: number, m: number, d: number): boolean {
 const PAD2 = Array.from({ length: 100 }, (_, i) => String(i).padStart(2, '0'));
 const PAD3 = Array.from({ length: 1000 }, (_, i) => String(i).padStart(3, '0'));
 /** 10000-01-01T00:00:00Z: from here on toISOString writes six-digit years. */
-const YEAR_10000 = 253_402_300_800_000;
+export const YEAR_10000 = 253_402_300_800_000;
+/** 0000-01-01T00:00:00Z: before it, toISOString writes `-000001-…`. */
+export const YEAR_0 = -62_167_219_200_000;
 
 /**
  * `YYYY-MM-DDThh:mm:ss.sssZ`, the API's one timestamp format: exactly what toISOString() gives.

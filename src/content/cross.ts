@@ -1,4 +1,4 @@
-// Checks across files (DESIGN 2): duplicate ids, references to unknown components, parent cycles.
+// Checks across files: duplicate ids, references to unknown components, parent cycles, tree depth.
 // They read raw data, so a file with a wrong field still takes part with the fields that are right.
 import type { Finding } from './positions.js';
 import { field } from './rules.js';
@@ -11,14 +11,18 @@ export interface FileFinding {
 
 const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
-/** Every cross-file problem, each at the file and node that should change. */
-export function crossFileFindings(components: SourceFile[], notices: SourceFile[]): FileFinding[] {
+/**
+ * Every cross-file problem, each at the file and node that should change. With `componentsUnknown`
+ * (components/ could not be listed), references to component ids are not judged: they would all be
+ * false alarms.
+ */
+export function crossFileFindings(components: SourceFile[], notices: SourceFile[], componentsUnknown = false): FileFinding[] {
   const findings: FileFinding[] = [];
   const checked = (sources: SourceFile[]): SourceFile[] => sources.filter((s) => s.usable);
   findings.push(...duplicateIds(checked(components), 'component'), ...duplicateIds(checked(notices), 'notice'));
 
   // A component file that could not be read may hold any id: referring to it is not reported as unknown.
-  const unreadable = components.some((s) => s.data === undefined);
+  const unreadable = componentsUnknown || components.some((s) => s.data === undefined);
   const known = new Set(components.map((s) => field(s.data, 'id')).filter(isId));
   const unknown = (source: SourceFile, path: (string | number)[], id: unknown, what: string): void => {
     if (!unreadable && isId(id) && !known.has(id)) {
@@ -40,7 +44,7 @@ export function crossFileFindings(components: SourceFile[], notices: SourceFile[
   for (const source of checked(components)) {
     unknown(source, ['parent_id'], field(source.data, 'parent_id'), 'parent_id must be the id of another component');
   }
-  findings.push(...parentCycles(checked(components)));
+  findings.push(...treeFindings(checked(components)));
   return findings;
 }
 
@@ -61,8 +65,18 @@ function duplicateIds(sources: SourceFile[], kind: string): FileFinding[] {
   return findings;
 }
 
-/** Each component on a parent cycle, at its parent_id, with the cycle spelt out from it. */
-function parentCycles(components: SourceFile[]): FileFinding[] {
+/** Components may nest this many levels (a top-level component is level 1); deeper is an error. */
+export const MAX_COMPONENT_DEPTH = 16;
+/** A cycle's message names at most this many ids: a cycle of thousands must not print thousands per file. */
+const CYCLE_SHOWN = 8;
+
+/**
+ * Parent cycles and trees nested too deep, in one pass over the parent links, iteratively: a chain of
+ * thousands of components must neither overflow the stack nor cost components × components. Each
+ * component on a cycle is reported at its parent_id; a chain too deep is reported once, at the first
+ * component past the limit.
+ */
+function treeFindings(components: SourceFile[]): FileFinding[] {
   const parentOf = new Map<number, number>();
   const sourceOf = new Map<number, SourceFile>();
   for (const source of components) {
@@ -73,20 +87,47 @@ function parentCycles(components: SourceFile[]): FileFinding[] {
     if (isId(parent)) parentOf.set(id, parent);
   }
   const findings: FileFinding[] = [];
-  for (const [id, source] of sourceOf) {
-    // Walk up at most as many steps as there are components; coming back to `id` means a cycle.
-    const chain = [id];
-    let current = parentOf.get(id);
-    while (current !== undefined && current !== id && chain.length <= parentOf.size) {
-      chain.push(current);
+  /** Level of each component whose chain reaches the top (1 = top level); null for chains into a cycle. */
+  const level = new Map<number, number | null>();
+  for (const id of sourceOf.keys()) {
+    const path: number[] = [];
+    const onPath = new Map<number, number>();
+    let current: number | undefined = id;
+    // Walk up until a component already judged, the top (or an unknown parent), or the path itself.
+    while (current !== undefined && sourceOf.has(current) && !level.has(current) && !onPath.has(current)) {
+      onPath.set(current, path.length);
+      path.push(current);
       current = parentOf.get(current);
     }
-    if (current !== id) continue;
-    const message =
-      chain.length === 1
-        ? 'a component cannot be its own parent; remove parent_id or use the id of another component'
-        : `parent cycle ${[...chain, id].join(' → ')}; change one of these parent_id values to break it`;
-    findings.push({ source, finding: { path: ['parent_id'], message } });
+    let above: number | null;
+    if (current !== undefined && onPath.has(current)) {
+      const cycle = path.slice(onPath.get(current));
+      for (const member of cycle) {
+        findings.push({ source: sourceOf.get(member)!, finding: { path: ['parent_id'], message: cycleMessage(cycle, member) } });
+        level.set(member, null);
+      }
+      path.length = onPath.get(current)!;
+      above = null;
+    } else {
+      above = current !== undefined && level.has(current) ? level.get(current)! : 0;
+    }
+    for (let i = path.length - 1; i >= 0; i--) {
+      const own: number | null = above === null ? null : above + 1;
+      level.set(path[i]!, own);
+      if (own === MAX_COMPONENT_DEPTH + 1) {
+        const message = `nested ${own} levels deep; components may nest at most ${MAX_COMPONENT_DEPTH} levels: attach it higher up the tree`;
+        findings.push({ source: sourceOf.get(path[i]!)!, finding: { path: ['parent_id'], message } });
+      }
+      above = own;
+    }
   }
   return findings;
+}
+
+function cycleMessage(cycle: number[], from: number): string {
+  if (cycle.length === 1) return 'a component cannot be its own parent; remove parent_id or use the id of another component';
+  const start = cycle.indexOf(from);
+  const ordered = [...cycle.slice(start), ...cycle.slice(0, start)];
+  const shown = ordered.length > CYCLE_SHOWN ? [...ordered.slice(0, CYCLE_SHOWN), `… (${ordered.length} components)`] : [...ordered, from];
+  return `parent cycle ${shown.join(' → ')}; change one of these parent_id values to break it`;
 }

@@ -2,6 +2,7 @@
 // schema.ts; this map only words what zod would otherwise say in its own terms.
 import type { z } from 'zod';
 import type { Finding } from './positions.js';
+import { quote } from './quote.js';
 import { describe } from './timestamps.js';
 
 type RawIssue = z.core.$ZodRawIssue;
@@ -47,7 +48,9 @@ export function toFindings(issues: readonly z.core.$ZodIssue[], known: (path: re
       for (const key of issue.keys) {
         const guess = closest(key, allowed);
         const hint = guess ? `did you mean "${guess}"?` : `remove it (allowed here: ${allowed.join(', ')})`;
-        findings.push({ path: [...path, key], at: 'key', message: `unknown key "${key}"; ${hint}` });
+        // `null:` and `~:` become the key "" (as `yaml` converts a null key); say what was written.
+        const shown = key === '' ? 'with no name (null:, ~: or "":)' : quote(key);
+        findings.push({ path: [...path, key], at: 'key', message: `unknown key ${shown}; ${hint}` });
       }
     } else {
       findings.push({ path, message: issue.message });

@@ -77,7 +77,8 @@ function isEmpty(value: unknown): boolean {
   return isScalar(value) && value.value === null && (!range || range[0] === range[1]);
 }
 
+/** A key as it appears in the data: `yaml` turns a null key (`null:`, `~:`) into "". */
 function keyText(key: unknown): string {
-  if (isScalar(key)) return String(key.value);
+  if (isScalar(key)) return key.value === null ? '' : String(key.value);
   return String(key);
 }

@@ -3,6 +3,7 @@
 // even when a field here fails (zod skips refinements of an object with issues).
 import * as z from 'zod';
 import { NOTICE_TYPES } from '../types.js';
+import { quote } from './quote.js';
 import { describe, timestamp } from './timestamps.js';
 
 /** Update ids are notice id × 1000 + 1..902; this keeps them safe integers. */
@@ -10,7 +11,16 @@ export const MAX_NOTICE_ID = 9_000_000_000_000;
 /** Update ids 901 and 902 are the auto transitions' (see derive/updates.ts). */
 export const MAX_UPDATES = 899;
 
-const text = z.string().regex(/\S/, { error: 'must not be empty; write some text' });
+/**
+ * Text as it may reach a page, a feed or a terminal: no control characters but tab and line break.
+ * (A raw one is refused when the file is read; these come from escapes such as "\0" in quotes.)
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const plain = z.string().refine((value) => !CONTROL.test(value), {
+  error: (issue) => `${describe(issue.input)} holds a control character (from an escape such as \\0 or \\x07); remove it`,
+});
+const text = plain.regex(/\S/, { error: 'must not be empty; write some text' });
 const positiveId = z
   .number()
   .int()
@@ -23,16 +33,25 @@ const baseUrl = z.string().transform((value, ctx): string => {
   return z.NEVER;
 });
 
+/**
+ * The site's address is printed into every page, feed and API answer, so it must be a plain absolute
+ * http(s) URL: no quotes, spaces, angle brackets or control characters that could break out of an
+ * attribute or a JSON consumer's assumptions.
+ */
 function urlProblem(value: string): string | null {
   const example = 'write it like https://status.acme.com or https://acme.github.io/status';
-  if (/\s/.test(value)) return `"${value}" contains spaces; ${example}`;
+  if (/\s/.test(value)) return `${quote(value)} contains spaces; ${example}`;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+  const bad = /[\u0000-\u001f\u007f-\u009f"'<>`\\^{|}]/.exec(value);
+  if (bad) return `${quote(value)} contains ${quote(bad[0])}, which a URL may not hold; ${example}`;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return `"${value}" is not an absolute URL; ${example}`;
+    return `${quote(value)} is not an absolute URL; ${example}`;
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `"${value}" must start with https:// or http://`;
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${quote(value)} must start with https:// or http://`;
+  if (!url.hostname) return `${quote(value)} has no host name; ${example}`;
   if (url.username || url.password) return 'must not carry a user name or password';
   if (value.includes('?') || value.includes('#')) return 'must not carry a query (?) or fragment (#); use the address of the status page itself';
   return null;
@@ -52,7 +71,7 @@ export const siteSchema = z.strictObject({
 export const componentSchema = z.strictObject({
   id: positiveId,
   name: text,
-  description: z.string().default(''),
+  description: plain.default(''),
   parent_id: positiveId.nullable().optional(),
   position: z.number().int().nullable().optional(),
   metrics: z.boolean().default(true),

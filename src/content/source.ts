@@ -7,11 +7,12 @@
 // `yaml` only when a message needs one. Anything the fast path cannot read exactly as `yaml` would
 // takes the careful path, which reports it exactly.
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import path from 'node:path';
 import { Composer, LineCounter, Parser, YAMLParseError, visit } from 'yaml';
 import type { CST, Document } from 'yaml';
 import type { ContentIssue } from '../errors.js';
 import { MAX_DEPTH, parseFast } from './fast-yaml.js';
+import type { ContentFile } from './files.js';
+import { quote } from './quote.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
@@ -31,15 +32,17 @@ export interface SourceFile {
   usable: boolean;
 }
 
-/** Reads and parses `dir/file`; every problem is returned as an issue next to the (partial) source. */
-export function readSource(dir: string, file: string, kind: SourceKind): { source: SourceFile; issues: ContentIssue[] } {
-  let text: string | { problem: string };
+/** Reads and parses a content file; every problem is returned as an issue next to the (partial) source. */
+export function readSource(entry: ContentFile): { source: SourceFile; issues: ContentIssue[] } {
+  const { file, kind } = entry;
+  let text: string | Problem;
   try {
-    text = readText(path.join(dir, file));
+    text = readText(entry);
   } catch (error) {
-    const { code, message } = error as NodeJS.ErrnoException;
-    text = { problem: `could not read the file (${code ?? message}); check that it exists and is readable` };
+    const { code } = error as NodeJS.ErrnoException;
+    text = { problem: `could not read the file (${code ?? 'error'}); check that it exists and is readable` };
   }
+  if (typeof text === 'string') text = checkCharacters(text);
   if (typeof text === 'string') {
     const fast = parseFast(text);
     if (fast !== undefined) return { source: lazySource(file, kind, text, fast), issues: [] };
@@ -65,14 +68,20 @@ function lazySource(file: string, kind: SourceKind, text: string, data: unknown)
   };
 }
 
-function parseCarefully(file: string, kind: SourceKind, text: string | { problem: string }): { source: SourceFile; issues: ContentIssue[] } {
+interface Problem {
+  problem: string;
+  /** Where in the file, when the problem has a place (1-based); else the file as a whole. */
+  at?: { line: number; column: number };
+}
+
+function parseCarefully(file: string, kind: SourceKind, text: string | Problem): { source: SourceFile; issues: ContentIssue[] } {
   const lineCounter = new LineCounter();
   const source: { -readonly [K in keyof SourceFile]: SourceFile[K] } = { file, kind, doc: null, lineCounter, data: undefined, usable: false };
   const whole = (message: string): { source: SourceFile; issues: ContentIssue[] } => ({
     source,
     issues: [{ file, line: 1, column: 1, path: '', message }],
   });
-  if (typeof text !== 'string') return whole(text.problem);
+  if (typeof text !== 'string') return { source, issues: [{ file, ...(text.at ?? { line: 1, column: 1 }), path: '', message: text.problem }] };
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
   const depth = nestingDepth(tokens);
   if (depth > MAX_DEPTH) return whole(`nested ${depth} levels deep; content files may nest at most ${MAX_DEPTH} levels`);
@@ -85,19 +94,23 @@ function parseCarefully(file: string, kind: SourceKind, text: string | { problem
   };
   const issues: ContentIssue[] = [
     ...doc.errors.map((e) => ({ file, ...at(e.pos[0]), path: '', message: yamlMessage(e.code, e.message, text.slice(e.pos[0], e.pos[0] + 200)) })),
-    ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', message: `YAML warning: ${w.message}` })),
+    ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', message: `YAML warning: ${sanitized(w.message)}` })),
   ];
-  const loop = selfReferencingAlias(doc);
-  if (loop !== null) {
-    issues.push({ file, ...at(loop), path: '', message: 'this alias refers to a node that contains it; content cannot be circular' });
+  const alias = badAlias(doc);
+  if (alias !== null) {
+    issues.push({ file, ...at(alias.offset), path: '', message: alias.message });
     return { source, issues };
   }
   try {
     source.data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
-    // toJS throws a ReferenceError when aliases expand past maxAliasCount (a "billion laughs" file).
-    const hint = error instanceof ReferenceError ? '; use fewer aliases (*name)' : '';
-    issues.push({ file, line: 1, column: 1, path: '', message: `could not read the YAML: ${(error as Error).message}${hint}` });
+    // Unresolved and circular aliases are found above, so what toJS throws is the alias limit (a
+    // "billion laughs" file); anything else is reported without quoting the text.
+    const bomb = error instanceof ReferenceError && /alias count/i.test(error.message);
+    const message = bomb
+      ? `its aliases (*name) expand to more than ${MAX_ALIAS_COUNT} nodes; use fewer aliases`
+      : `could not read the YAML (${sanitized((error as Error).message)})`;
+    issues.push({ file, ...(bomb ? at(firstAlias(doc)) : { line: 1, column: 1 }), path: '', message });
     return { source, issues };
   }
   source.usable = doc.errors.length === 0;
@@ -106,12 +119,17 @@ function parseCarefully(file: string, kind: SourceKind, text: string | { problem
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Synchronous: thousands of small reads one after another beat the same through promises here. */
-function readText(file: string): string | { problem: string } {
-  // Opened non-blocking and checked before reading: reading a FIFO would wait for a writer.
-  const fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+/**
+ * The text of a file that files.ts admitted. Opened without following a link (its real path was
+ * resolved there) and only if it is still the file that was judged: a link swapped in between is
+ * never followed. Synchronous: thousands of small reads one after another beat promises here.
+ */
+function readText(entry: ContentFile): string | Problem {
+  // Non-blocking: had a FIFO been swapped in, reading would wait for a writer.
+  const fd = openSync(entry.real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const info = fstatSync(fd);
+    if (info.dev !== entry.dev || info.ino !== entry.ino) return { problem: 'changed while the folder was read; run the command again' };
     if (!info.isFile()) return { problem: 'not a regular file; content files must be plain YAML files' };
     if (info.size > MAX_FILE_BYTES) {
       return { problem: `file is ${info.size} bytes; content files may be at most 1 MiB (${MAX_FILE_BYTES} bytes)` };
@@ -167,27 +185,66 @@ export function nestingDepth(tokens: readonly CST.Token[]): number {
   return max;
 }
 
-function selfReferencingAlias(doc: Document.Parsed): number | null {
-  let found: number | null = null;
+/**
+ * YAML 1.2 allows only printable characters in a file: tab, line breaks and the printable ranges.
+ * A raw NUL or other control character is refused at its place, so none reaches a page or a message.
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const NOT_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u0086-\u009f\ufffe\uffff]/;
+
+function checkCharacters(text: string): string | Problem {
+  const match = NOT_PRINTABLE.exec(text);
+  if (match === null) return text;
+  const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  const before = text.slice(0, match.index);
+  const line = before.split('\n').length;
+  const column = match.index - before.lastIndexOf('\n');
+  return { problem: `holds the control character U+${code}, which YAML does not allow in a file; remove it`, at: { line, column } };
+}
+
+/** The first alias that names no anchor, or one that contains itself, with what to say about it. */
+function badAlias(doc: Document.Parsed): { offset: number; message: string } | null {
+  let found: { offset: number; message: string } | null = null;
   visit(doc, {
     Alias(_, node, ancestors) {
       const target = node.resolve(doc);
-      if (target && ancestors.includes(target)) {
-        found = node.range?.[0] ?? 0;
-        return visit.BREAK;
+      const offset = node.range?.[0] ?? 0;
+      if (target === undefined) {
+        found = { offset, message: `the alias *${aliasName(node.source)} names no anchor before it; define &${aliasName(node.source)} first, or write the value out` };
+      } else if (ancestors.includes(target)) {
+        found = { offset, message: 'this alias refers to a node that contains it; content cannot be circular' };
       }
-      return undefined;
+      return found ? visit.BREAK : undefined;
     },
   });
   return found;
+}
+
+function firstAlias(doc: Document.Parsed): number {
+  let offset = 0;
+  visit(doc, {
+    Alias(_, node) {
+      offset = node.range?.[0] ?? 0;
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
+
+/** An anchor name as shown in a message: short, and only characters that cannot disturb the line. */
+const aliasName = (name: string): string => (/^[\w-]{1,40}$/.test(name) ? name : quote(name, 20));
+
+/** A parser message as shown: escaped, and cut short, since some quote the text they could not read. */
+function sanitized(message: string): string {
+  return quote(message, 120).slice(1, -1);
 }
 
 function yamlMessage(code: string, message: string, rest: string): string {
   // The error's range covers only the key's first character; the key runs to the colon.
   if (code === 'DUPLICATE_KEY') {
     const key = /^[^:\n]*/.exec(rest)![0].trim().replace(/^["']|["']$/g, '');
-    return `key "${key}" appears twice in the same mapping; keep only one`;
+    return `key ${quote(key)} appears twice in the same mapping; keep only one`;
   }
   if (code === 'MULTIPLE_DOCS') return 'one document per file; remove the second document (after ---) or move it to its own file';
-  return `YAML syntax error: ${message}`;
+  return `YAML syntax error: ${sanitized(message)}`;
 }

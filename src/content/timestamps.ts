@@ -1,6 +1,7 @@
 // Content timestamps: ISO 8601 text that carries a zone. Anything else is reported, never guessed.
 import * as z from 'zod';
 import { parseTimestamp } from '../time.js';
+import { quote } from './quote.js';
 
 const EXAMPLE = '2026-11-20T10:05:00Z';
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -22,10 +23,14 @@ export function checkTimestamp(value: unknown): TimestampResult {
   const text = value.trim();
   const parsed = parseTimestamp(text);
   if (parsed !== null) return { ok: true, value: parsed };
-  if (DATE_ONLY.test(text)) return fail(`"${value}" is a date without a time; write e.g. ${text}T00:00:00Z`);
+  if (DATE_ONLY.test(text)) return fail(`${quote(value)} is a date without a time; write e.g. ${text}T00:00:00Z`);
   if (NO_ZONE.test(text)) return fail(`timestamp needs a time zone, e.g. ${EXAMPLE}`);
-  if (SHAPED.test(text)) return fail(`"${value}" is not a real date and time; check the day, month and hour`);
-  return fail(`"${value}" is not a timestamp; write ISO 8601 with a time zone, e.g. ${EXAMPLE}`);
+  if (SHAPED.test(text)) {
+    return parseTimestamp(text, { anyYear: true }) === null
+      ? fail(`${quote(value)} is not a real date and time; check the day, month and hour`)
+      : fail(`${quote(value)} falls outside the years 0000-9999 once converted to UTC; check the year and the zone`);
+  }
+  return fail(`${quote(value)} is not a timestamp; write ISO 8601 with a time zone, e.g. ${EXAMPLE}`);
 }
 
 const fail = (message: string): TimestampResult => ({ ok: false, message });
@@ -42,7 +47,7 @@ export const timestamp = z.unknown().transform((value, ctx): number => {
 export function describe(value: unknown): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'nothing (an empty value)';
-  if (typeof value === 'string') return `"${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
+  if (typeof value === 'string') return quote(value);
   if (typeof value === 'number') return `the number ${String(value)}`;
   if (typeof value === 'boolean') return `${String(value)}`;
   if (value instanceof Date) return 'a date';

@@ -31,7 +31,7 @@ export function validateContent(loaded: LoadedContent): { value: Content | null;
   const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, () => [], toSite) : null;
   const components = loaded.components.map((s) => check(s, componentSchema, componentRules, toComponent));
   const notices = loaded.notices.map((s) => check(s, noticeSchema, noticeRules, toNotice));
-  for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices)) issues.push(locate(source, finding));
+  for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'))) issues.push(locate(source, finding));
 
   const sorted = dedupe(issues).sort(compareIssues);
   if (sorted.length > 0 || site === null) return { value: null, issues: sorted };

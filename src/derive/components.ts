@@ -27,19 +27,26 @@ export function orderTree(components: Component[]): { component: Component; chil
   return ordered;
 }
 
-/** Each component id with itself and its ancestors, nearest first. */
+/**
+ * Each component id with itself and its ancestors, nearest first. Iterative, each chain built once
+ * from its parent's: validation bounds the depth, but no tree walk may recurse.
+ */
 export function lineage(components: Component[]): Map<number, number[]> {
   const parent = new Map(components.map((c) => [c.id, c.parentId]));
   const result = new Map<number, number[]>();
-  const walk = (id: number): number[] => {
-    const known = result.get(id);
-    if (known) return known;
-    const up = parent.get(id);
-    const chain = [id, ...(up === null || up === undefined ? [] : walk(up))];
-    result.set(id, chain);
-    return chain;
-  };
-  for (const c of components) walk(c.id);
+  for (const c of components) {
+    const pending: number[] = [];
+    let id: number | null | undefined = c.id;
+    while (id !== null && id !== undefined && !result.has(id) && !pending.includes(id)) {
+      pending.push(id);
+      id = parent.get(id);
+    }
+    let above = id !== null && id !== undefined ? (result.get(id) ?? []) : [];
+    for (let i = pending.length - 1; i >= 0; i--) {
+      above = [pending[i]!, ...above];
+      result.set(pending[i]!, above);
+    }
+  }
   return result;
 }
 

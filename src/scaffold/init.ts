@@ -70,7 +70,7 @@ async function ensureEmpty(dir: string): Promise<void> {
 }
 
 function emptyContent(dir: string): LoadedContent {
-  return { dir: path.join(dir, 'content'), site: null, components: [], notices: [], issues: [] };
+  return { dir: path.join(dir, 'content'), site: null, components: [], notices: [], issues: [], unlisted: new Set() };
 }
 
 type ContentFiles = Record<string, { kind: 'site' | 'component' | 'notice'; text: string }>;

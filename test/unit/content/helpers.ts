@@ -16,10 +16,14 @@ afterEach(async () => {
   await Promise.all(made.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
-/** Writes `files` (relative path → text or bytes) into a fresh content folder; removed after the test. */
-export async function writeContent(files: Record<string, string | Buffer>): Promise<string> {
+/**
+ * Writes `files` (relative path → text or bytes) into a fresh content folder, with empty components/
+ * and notices/ folders unless `bare`; removed after the test.
+ */
+export async function writeContent(files: Record<string, string | Buffer>, { bare = false } = {}): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'statuspress-content-'));
   made.push(dir);
+  if (!bare) for (const folder of ['components', 'notices']) await mkdir(path.join(dir, folder));
   for (const [file, text] of Object.entries(files)) {
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await writeFile(path.join(dir, file), text);

@@ -38,11 +38,11 @@ describe('loadContent', () => {
     expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yml']);
   });
 
-  it('throws content_missing with a hint when the folder does not exist', async () => {
+  it('throws a usage error with a hint when the folder does not exist', async () => {
     const missing = path.join(fixture('valid-minimal'), 'nope');
     const error = await loadContent(missing).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StatuspressError);
-    expect(error).toMatchObject({ code: 'content_missing', message: `No content folder at ${missing}` });
+    expect(error).toMatchObject({ code: 'usage', message: `No content folder at ${missing}` });
     expect((error as StatuspressError).hint).toMatch(/--content/);
   });
 
@@ -69,7 +69,7 @@ describe('loadContent', () => {
   it('turns alias bombs, deep nesting and circular aliases into issues', async () => {
     const loaded = await loadContent(fixture('hostile'));
     expect(loaded.issues.map(formatIssue)).toEqual([
-      'notices/3-bomb.yaml:1:1  could not read the YAML: Excessive alias count indicates a resource exhaustion attack; use fewer aliases (*name)',
+      'notices/3-bomb.yaml:5:8  its aliases (*name) expand to more than 100 nodes; use fewer aliases',
       'notices/4-deep.yaml:1:1  nested 100 levels deep; content files may nest at most 64 levels',
       'notices/5-loop.yaml:4:14  this alias refers to a node that contains it; content cannot be circular',
     ]);
@@ -91,12 +91,12 @@ describe('loadContent', () => {
     const loaded = await loadContent(dir);
     const found = new Set(loaded.issues.map((i) => `${i.file} ${i.message.slice(0, 40)}`));
     expect([...found]).toEqual([
-      'notices/1.yaml could not read the YAML: Excessive alias',
-      'notices/2.yaml could not read the YAML: Excessive alias',
-      'notices/3.yaml could not read the YAML: Excessive alias',
+      'notices/1.yaml its aliases (*name) expand to more than ',
+      'notices/2.yaml its aliases (*name) expand to more than ',
+      'notices/3.yaml its aliases (*name) expand to more than ',
       // `yaml` wants a space there (one error per anchor), and still limits the aliases.
       'notices/4.yaml YAML syntax error: Tags and anchors must',
-      'notices/4.yaml could not read the YAML: Excessive alias',
+      'notices/4.yaml its aliases (*name) expand to more than ',
     ]);
     expect(loaded.notices.map((s) => s.usable)).toEqual([false, false, false, false]);
   });
@@ -153,7 +153,7 @@ describe('loadContent', () => {
     expect((await loadContent(dir)).issues.map(formatIssue)).toEqual(['notices/1.yaml:1:1  not valid UTF-8; save the file as UTF-8']);
   });
 
-  it('lists .yaml and .yml files and links to files; skips hidden files, folders, dangling links and link loops', async () => {
+  it('lists .yaml and .yml files and links to files inside the folder; reports every other *.yaml entry', async () => {
     const dir = await writeContent({
       'site.yaml': SITE,
       'notices/1.yaml': NOTICE,
@@ -168,17 +168,20 @@ describe('loadContent', () => {
     symlinkSync(path.join(dir, 'notices/8.yaml'), path.join(dir, 'notices/8.yaml'));
     const loaded = await loadContent(dir);
     expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yaml', 'notices/2.yml', 'notices/6.yaml']);
-    expect(loaded.issues).toEqual([]);
+    expect(loaded.issues.map(formatIssue)).toEqual([
+      'notices/7.yaml:1:1  is a symbolic link to nothing (its target is missing); replace it with the file itself',
+      'notices/8.yaml:1:1  is a symbolic link in a loop; replace it with the file itself',
+      'notices/folder.yaml:1:1  is a folder, not a file; content files must be plain YAML files',
+    ]);
   });
 
-  it('skips a FIFO named like a content file instead of blocking on it', async () => {
+  it('reports a FIFO named like a content file instead of blocking on it or skipping it', async () => {
     const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': NOTICE });
-    try {
-      execFileSync('mkfifo', [path.join(dir, 'notices/2.yaml')]);
-    } catch {
-      return; // no mkfifo on this system: nothing to check
-    }
+    execFileSync('mkfifo', [path.join(dir, 'notices/2.yaml')]);
     const loaded = await loadContent(dir);
     expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yaml']);
+    expect(loaded.issues.map(formatIssue)).toEqual([
+      'notices/2.yaml:1:1  is a named pipe (FIFO), not a file; content files must be plain YAML files',
+    ]);
   });
 });

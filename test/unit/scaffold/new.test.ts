@@ -48,8 +48,7 @@ const HOSTILE = [
   ' indented first line\nsecond',
   'trailing spaces  \nnext  \n',
   'ends with blank lines\n\n\n',
-  'crlf\r\nline',
-  'bell \u0007 and nel \u0085',
+  'line separator \u2028 and bidi override \u202e stay text',
   '__proto__',
   '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[',
   'x'.repeat(300),
@@ -187,9 +186,17 @@ describe('newNotice', () => {
     expect(await snapshot(dir)).toEqual(before);
   });
 
-  it('reports a missing content folder as content_missing', async () => {
+  it('reports a missing content folder as a usage error', async () => {
     const error = await newNotice(path.join(await tempDir(), 'nope'), { type: 'general', subject: 'X', now: NOW }).catch((e: unknown) => e);
-    expect((error as StatuspressError).code).toBe('content_missing');
+    expect((error as StatuspressError).code).toBe('usage');
+  });
+
+  it.each(['crlf\r\nline', 'bell \u0007', 'nul \u0000', 'nel \u0085'])('refuses the control characters in %j and writes nothing', async (subject) => {
+    const dir = await initContent();
+    const before = await snapshot(dir);
+    const error = await newNotice(dir, { type: 'general', subject, now: NOW }).catch((e: unknown) => e);
+    expect((error as StatuspressError).message).toMatch(/subject: ".*" holds a control character/);
+    expect(await snapshot(dir)).toEqual(before);
   });
 });
 
@@ -207,6 +214,7 @@ describe('newComponent', () => {
     const dir = path.join(await tempDir(), 'content');
     await mkdir(dir);
     await writeFile(path.join(dir, 'site.yaml'), 'name: X\nurl: https://x.example\ncreated_at: 2024-01-01T00:00:00Z\n');
+    await mkdir(path.join(dir, 'notices'));
     expect(await newComponent(dir, { name: 'Website', now: NOW })).toEqual({ id: 1, file: 'components/1-website.yaml' });
     expect((await readContent(dir)).components).toHaveLength(1);
   });

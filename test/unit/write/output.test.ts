@@ -1,6 +1,6 @@
 // openOutput(): files written by the worker threads into a temporary folder, swapped in on commit;
 // a failure anywhere leaves the previous output exactly as it was and no temporary folder behind.
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -17,7 +17,13 @@ function freshDir(): string {
   return path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-write-')), 'dist');
 }
 
-/** Every file under dir, relative path → bytes. */
+/** The folder beside the output and what it holds: the output link, and its one published build. */
+function beside(dir: string): string[] {
+  const builds = existsSync(`${dir}.builds`) ? readdirSync(`${dir}.builds`).map((b) => `dist.builds/${b}`) : [];
+  return [...readdirSync(path.dirname(dir)), ...builds].sort();
+}
+
+/** Every file under dir (through its link), relative path → bytes. */
 function snapshot(dir: string): Map<string, Buffer> {
   return new Map(
     readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -53,7 +59,8 @@ describe('openOutput', () => {
     expect(files.has('badge.png.gz')).toBe(false);
     expect(files.get(STATE_FILE)?.toString()).toBe(BIG);
     expect([...files.keys()].filter((f) => f.startsWith(`${STATE_FILE}.`))).toEqual([]);
-    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+    expect(readlinkSync(dir)).toMatch(/^dist\.builds\/[0-9a-z]+-\d+-[0-9a-f]{8}$/);
+    expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
   });
 
   it('fails with output_failed when a worker cannot write, leaving the previous output and no temporary folder', async () => {
@@ -71,7 +78,7 @@ describe('openOutput', () => {
     expect((error as StatuspressError).code).toBe('output_failed');
     expect((error as Error).message).toMatch(/Could not write the output/);
     expect(snapshot(dir)).toEqual(before);
-    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+    expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
   });
 
   it('refuses a path twice or outside the folder, and discard() keeps the previous output', async () => {
@@ -88,7 +95,7 @@ describe('openOutput', () => {
     expect(() => second.write([{ path: 'api/./x.json', contents: '1' }])).toThrow(/not a unique relative path/);
     await second.discard();
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('old');
-    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+    expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
     expect(existsSync(path.join(path.dirname(dir), 'escape.json'))).toBe(false);
   });
 
@@ -106,7 +113,7 @@ describe('openOutput', () => {
     second.write([{ path: 'index.html', contents: 'new' }, state]);
     await second.commit();
     expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
-    expect(readdirSync(path.dirname(dir))).toEqual(['dist']);
+    expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
     expect(readFileSync(path.join(outside, 'keep.txt'), 'utf8')).toBe('keep');
   });
 
@@ -124,9 +131,11 @@ describe('openOutput', () => {
     second.write([{ path: 'index.html', contents: 'new' }, state]);
     expect((await second.commit()).warnings).toEqual([]);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(link)).toBe(real);
     expect(readFileSync(path.join(link, 'index.html'), 'utf8')).toBe('new');
     expect(readdirSync(root).sort()).toEqual(['dist', 'www']);
-    expect(readdirSync(path.join(root, 'www')).sort()).toEqual(['neighbour.txt', 'status']);
+    expect(readdirSync(path.join(root, 'www')).sort()).toEqual(['neighbour.txt', 'status', 'status.builds']);
+    expect(readdirSync(path.join(root, 'www', 'status.builds'))).toHaveLength(1);
   });
 
   it('creates the folder a dangling link points to (a first deploy), and refuses a loop of links', async () => {
@@ -194,6 +203,28 @@ describe('openOutput', () => {
     await other.discard();
     expect(() => other.write([{ path: 'a.json', contents: '1' }])).toThrow(/after the output was discarded/);
     await expect(other.commit()).rejects.toThrow(/commit\(\) after discard\(\)/);
+  });
+
+  it('publishes over the real output folder of an older version, and takes its leftovers away', async () => {
+    const dir = freshDir();
+    mkdirSync(path.join(dir, '_statuspress'), { recursive: true });
+    writeFileSync(path.join(dir, STATE_FILE), '{}');
+    writeFileSync(path.join(dir, 'index.html'), 'older version');
+    // What a build of an older version left when it was killed: its pid is long gone.
+    for (const leftover of ['dist.tmp-999999-0a1b2c3d', 'dist.old-999999-0a1b2c3d']) mkdirSync(path.join(path.dirname(dir), leftover, 'api'), { recursive: true });
+    const output = await openOutput(dir);
+    output.write([{ path: 'index.html', contents: 'new' }, state]);
+    expect((await output.commit()).warnings).toEqual([]);
+    expect(lstatSync(dir).isSymbolicLink()).toBe(true);
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('new');
+    expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
+  });
+
+  it('fails instead of looping when the output cannot be created (/proc/self/x)', async () => {
+    const error = await openOutput('/proc/self/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StatuspressError);
+    expect((error as StatuspressError).code).toBe('output_failed');
+    expect((error as Error).message).toMatch(/^Could not write the output to \/proc\/self\/x: /);
   });
 
   it('will not replace a folder that statuspress did not write', async () => {

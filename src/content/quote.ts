@@ -1,0 +1,24 @@
+// How content text appears inside a message. Content comes from pull requests, and messages reach
+// terminals and pull-request annotations, so a quoted excerpt is short and shows every control,
+// invisible or direction-changing character as an escape: a message can neither print a file that
+// was never meant to be content (a secret behind a link) nor break the line it is printed on.
+
+/** Characters shown as escapes: C0/C1 controls, DEL, bidi controls, zero-width characters, line/paragraph separators, BOM. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+
+const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\' };
+
+const escapeChar = (c: string): string => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/** `text` with every unsafe character escaped (no quotes added, nothing cut). */
+export function escapeText(text: string): string {
+  return text.replace(UNSAFE, escapeChar);
+}
+
+/** `"text"`, escaped, at most `max` characters of it (then `…`): the one way content is quoted in messages. */
+export function quote(text: string, max = 40): string {
+  const chars = Array.from(text); // by code point: never half a surrogate pair
+  const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
+  return `"${cut.replace(/["\\]/g, escapeChar).replace(UNSAFE, escapeChar)}"`;
+}

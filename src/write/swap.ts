@@ -1,0 +1,141 @@
+// Publishing a build atomically. The output path is a symbolic link to one complete build:
+// `dist -> dist.builds/<id>`. Each build is written into a folder of its own under `dist.builds/`
+// and published by renaming a new link over the old one. rename(2) replaces the link in one step, so
+// at every instant `dist` is the previous build or the new one, whole; a build killed at any moment
+// leaves `dist` as it was. What a killed build leaves behind (its folder, a spare link) carries its
+// process id in its name, and the next build removes everything whose process is gone.
+import { randomBytes } from 'node:crypto';
+import { lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+/** `dist` keeps its builds in `dist.builds/`, next to it. */
+export const BUILDS_SUFFIX = '.builds';
+
+/** A build being written: its folder, and the names it will be published under. */
+export interface Slot {
+  /** The output path (the link). */
+  target: string;
+  builds: string;
+  id: string;
+  folder: string;
+}
+
+/** Builds this process is writing now: their folders are never leftovers, whatever their age. */
+const active = new Set<string>();
+
+/** A new, empty folder for a build of `target`; `makeFolder` creates missing parents (bounded). */
+export function openSlot(target: string, makeFolder: (dir: string) => void): Slot {
+  const builds = `${target}${BUILDS_SUFFIX}`;
+  makeFolder(builds);
+  // Time first, so a listing shows the builds in order; the pid says whose it is.
+  const id = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const folder = path.join(builds, id);
+  mkdirSync(folder);
+  active.add(folder);
+  return { target, builds, id, folder };
+}
+
+/** The build folder the link at `target` points to, or null when `target` is not such a link. */
+export function currentBuild(target: string): string | null {
+  let link: string;
+  try {
+    link = readlinkSync(target);
+  } catch {
+    return null;
+  }
+  const prefix = `${path.basename(target)}${BUILDS_SUFFIX}/`;
+  return link.startsWith(prefix) && !link.slice(prefix.length).includes('/') ? path.join(path.dirname(target), link) : null;
+}
+
+/** True when `target` is a link this writer made. */
+export const isOwnLink = (target: string): boolean => currentBuild(target) !== null;
+
+/**
+ * Points `target` at the slot's folder in one rename. Returns the folder that was published before
+ * (to be removed), if any. An output folder of an older statuspress (a real folder, not a link) is
+ * first moved into the builds folder: that one time, the path is missing between two renames.
+ */
+export async function publish(slot: Slot): Promise<string | null> {
+  let previous = currentBuild(slot.target);
+  const info = lstatQuiet(slot.target);
+  if (info?.isDirectory()) {
+    previous = path.join(slot.builds, `${slot.id}-previous`);
+    await rename(slot.target, previous);
+  }
+  // Relative, so the output and its builds can be moved or copied together.
+  const link = `${slot.target}.link-${process.pid}-${randomBytes(4).toString('hex')}`;
+  symlinkSync(`${path.basename(slot.target)}${BUILDS_SUFFIX}/${slot.id}`, link);
+  try {
+    await rename(link, slot.target);
+  } catch (error) {
+    await rm(link, { force: true });
+    throw error;
+  }
+  active.delete(slot.folder);
+  return previous;
+}
+
+/** Drops an unpublished slot's folder. */
+export async function abandon(slot: Slot): Promise<void> {
+  active.delete(slot.folder);
+  await rm(slot.folder, { recursive: true, force: true });
+}
+
+/**
+ * Removes what builds of `target` left behind: build folders other than the published one, spare
+ * links, and the `.tmp-`/`.old-` folders of older versions, each only when the process that made it
+ * is gone (a build running now keeps its folder). Returns what could not be removed.
+ */
+export async function removeLeftovers(target: string): Promise<string[]> {
+  const builds = `${target}${BUILDS_SUFFIX}`;
+  const current = currentBuild(target);
+  const candidates = [
+    ...listQuiet(builds).map((name) => path.join(builds, name)),
+    ...listQuiet(path.dirname(target))
+      .filter((name) => LEFTOVER.test(name) && name.startsWith(`${path.basename(target)}.`))
+      .map((name) => path.join(path.dirname(target), name)),
+  ];
+  const failed: string[] = [];
+  for (const candidate of candidates) {
+    if (candidate === current || active.has(candidate) || isRunning(ownerOf(candidate))) continue;
+    await rm(candidate, { recursive: true, force: true }).catch((error: Error) => failed.push(`${candidate} (${error.message})`));
+  }
+  return failed;
+}
+
+/** Names next to the output that a build makes: `dist.tmp-<pid>-…`, `dist.old-<pid>-…` (older versions), `dist.link-<pid>-…`. */
+const LEFTOVER = /\.(?:tmp|old|link)-\d+-[0-9a-f]+$/;
+
+/** The process id in a leftover's name; null when the name carries none (then it is nobody's). */
+function ownerOf(file: string): number | null {
+  const name = path.basename(file);
+  const match = /^[0-9a-z]+-(\d+)-[0-9a-f]+/.exec(name) ?? /\.(?:tmp|old|link)-(\d+)-/.exec(name);
+  return match ? Number(match[1]) : null;
+}
+
+function isRunning(pid: number | null): boolean {
+  if (pid === null || pid === process.pid) return false; // this process's own live builds are in `active`
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but another user's
+  }
+}
+
+function listQuiet(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function lstatQuiet(file: string): ReturnType<typeof lstatSync> | null {
+  try {
+    return lstatSync(file);
+  } catch {
+    return null;
+  }
+}

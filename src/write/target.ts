@@ -1,0 +1,93 @@
+// Which path `--out` names, and whether statuspress may replace it.
+import { mkdirSync, statSync } from 'node:fs';
+import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { StatuspressError } from '../errors.js';
+import { STATE_FILE } from '../routes/files.js';
+import { isOwnLink } from './swap.js';
+
+/**
+ * The path to publish at for `--out`. The link a build publishes (`dist -> dist.builds/…`) is the
+ * output itself. Any other link (`dist -> /var/www/status`) stays, and the path it points to is
+ * where the output goes (created if it does not exist yet: a first deploy). Links among the parents
+ * are resolved too, so the builds folder is made next to the real output.
+ */
+export async function outputTarget(outDir: string): Promise<string> {
+  const usage = (problem: string): StatuspressError =>
+    new StatuspressError('usage', `--out ${outDir} ${problem}`, { hint: 'Point --out at a folder, or at a link to one.' });
+  // Parents first, so a relative link is read from the folder it really is in.
+  const parentOf = async (file: string): Promise<string> => {
+    try {
+      return await realpath(path.dirname(file));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw usage('goes through a loop of symbolic links');
+      return path.dirname(file); // not there yet: the build creates it
+    }
+  };
+  let target = path.resolve(outDir);
+  // Linux follows at most 40 links in a path; so does this.
+  for (let links = 0; links <= 40; links++) {
+    target = path.join(await parentOf(target), path.basename(target));
+    const info = await lstat(target).catch(() => null);
+    if (!info?.isSymbolicLink() || isOwnLink(target)) return target;
+    target = path.resolve(path.dirname(target), await readlink(target));
+  }
+  throw usage('goes through more than 40 symbolic links (a loop?)');
+}
+
+/** Refuses to replace what is not an earlier statuspress output: `--out src` must not wipe src. */
+export async function assertReplaceable(target: string): Promise<void> {
+  if (target === path.parse(target).root) {
+    throw new StatuspressError('usage', 'The output folder cannot be the file system root', { hint: 'Use --out dist.' });
+  }
+  // Replacing the folder a shell stands in (or one above it) would leave that shell nowhere.
+  const here = await realpath(process.cwd()).catch(() => process.cwd());
+  if (here === target || here.startsWith(target + path.sep)) {
+    throw new StatuspressError('usage', `The output folder ${target} is the current folder or holds it`, {
+      hint: 'statuspress replaces its output folder whole; use a folder below this one, like --out dist.',
+    });
+  }
+  if (isOwnLink(target)) return;
+  const info = await lstat(target).catch(() => null);
+  if (info === null) return;
+  if (!info.isDirectory()) {
+    throw new StatuspressError('usage', `The output path ${target} exists and is not a folder`, {
+      hint: 'Remove it or choose another --out.',
+    });
+  }
+  const entries = await readdir(target);
+  const isOutput = await stat(path.join(target, STATE_FILE)).then(() => true, () => false);
+  if (entries.length > 0 && !isOutput) {
+    throw new StatuspressError('usage', `The output folder ${target} holds files that statuspress did not write`, {
+      hint: 'statuspress replaces its output folder whole; choose an empty or new folder for --out.',
+    });
+  }
+}
+
+/** Most folder levels makeFolder creates: mkdir's own recursion never ends under /proc/self. */
+const MAX_NEW_LEVELS = 32;
+
+/** Creates `dir` and any missing parents, one level at a time, failing instead of looping. */
+export function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let current = path.resolve(dir); missing.length <= MAX_NEW_LEVELS; current = path.dirname(current)) {
+    let info: ReturnType<typeof statSync> | undefined;
+    try {
+      info = statSync(current);
+    } catch {
+      if (current === path.dirname(current)) break;
+      missing.push(current);
+      continue;
+    }
+    if (!info.isDirectory()) throw new Error(`${current} is not a folder`);
+    for (const folder of missing.reverse()) {
+      try {
+        mkdirSync(folder);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
+    return;
+  }
+  throw new Error(`${dir} would need more than ${MAX_NEW_LEVELS} new folders`);
+}
