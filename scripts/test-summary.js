@@ -15,7 +15,10 @@ try {
 const passed = report.numPassedTests ?? 0;
 const failed = (report.numFailedTests ?? 0) + (report.numRuntimeErrorTestSuites ?? 0);
 const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-const failedSuites = report.testResults?.filter((s) => s.status === 'failed' && s.assertionResults.length === 0) ?? [];
+// A suite that failed as a whole (a hook, an import, a transform) counts once, even when vitest listed
+// its tests (as skipped): a failed `beforeAll` must never read as "0 failed".
+const failedSuites =
+  report.testResults?.filter((s) => s.status === 'failed' && !s.assertionResults.some((a) => a.status === 'failed')) ?? [];
 for (const suite of failedSuites) console.log(`suite failed to run: ${suite.name}: ${suite.message ?? ''}`.trim());
 const failures = failed + failedSuites.length;
 console.log(`${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ''}`);

@@ -11,6 +11,9 @@ import type { ContentIssue } from './errors.js';
 import type { NoticeType } from './types.js';
 import { parseTimestamp } from './time.js';
 
+/** 0001-01-01T00:00:00Z. */
+const YEAR_1 = -62_135_596_800_000;
+
 type Options = NonNullable<ParseArgsConfig['options']>;
 type Out = { log: (line: string) => void; error: (line: string) => void };
 
@@ -157,7 +160,10 @@ async function runBuild(values: Values, out: Out): Promise<number> {
   let now: number | undefined;
   if (typeof values.now === 'string') {
     const parsed = parseTimestamp(values.now);
-    if (parsed === null) throw new UsageError(`--now must be an ISO 8601 timestamp with a time zone (2026-11-20T10:05:00Z), not "${values.now}"`);
+    // From year 1: the default metrics window starts 30 days before `now`, and its dates must stay in years 0000-9999.
+    if (parsed === null || parsed < YEAR_1) {
+      throw new UsageError(`--now must be an ISO 8601 timestamp with a time zone in the years 0001-9999 (2026-11-20T10:05:00Z), not "${values.now}"`);
+    }
     now = parsed;
   }
   const started = performance.now();

@@ -116,3 +116,33 @@ export const trustedProxies = (addresses: readonly string[]): Set<string> => new
 
 /** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
 export const normalizeAddress = (address: string): string => address.replace(/^::ffff:(?=\d+\.)/, '');
+
+/**
+ * The bucket a client address is limited in: an IPv4 address itself, an IPv6 address by its /64
+ * (`2001:db8:0:1::/64`). One host or home network is handed a whole /64 and can use any of its
+ * 2^64 addresses, so per-address buckets would not limit it at all.
+ */
+export function limitKey(address: string): string {
+  if (!address.includes(':')) return address;
+  const groups = ipv6Groups(address.replace(/%.*$/, '')); // without a zone (`fe80::1%eth0`)
+  return groups === null ? address : `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` expanded, an IPv4 tail as two groups); null if malformed. */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (half: string | undefined): string[] => (half ? half.split(':') : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const fill = halves.length === 2 ? 8 - head.length - tail.length : 0;
+  if (fill < 0 || (halves.length === 1 && head.length !== 8)) return null;
+  const groups = [...head, ...Array<string>(fill).fill('0'), ...tail].map((g) => (/^[0-9a-fA-F]{1,4}$/.test(g) ? parseInt(g, 16) : NaN));
+  return groups.some(Number.isNaN) ? null : groups;
+}

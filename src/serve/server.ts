@@ -9,7 +9,7 @@ import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import { ApiError, notFound } from '../routes/request.js';
 import type { ApiRequest } from '../routes/request.js';
-import { clientAddress, RateLimiter, trustedProxies } from './rate-limit.js';
+import { clientAddress, limitKey, RateLimiter, trustedProxies } from './rate-limit.js';
 import type { RateDecision } from './rate-limit.js';
 import { sendError, sendJson } from './respond.js';
 import { SiteHolder } from './site-holder.js';
@@ -146,7 +146,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     return;
   }
   if (api && context.limiter.enabled) {
-    const decision = context.limiter.take(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted));
+    const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)));
     setRateHeaders(res, decision);
     if (!decision.allowed) {
       sendError(res, new ApiError(429, 'rate_limited', `Too many requests: the API allows ${decision.limit} per second per client; retry after ${decision.retryAfter} s`), {

@@ -321,6 +321,16 @@ describe('rate limit: clients apart', () => {
     expect(count((await burst(limited.url, SMALL, 20, first)).replies, 429)).toBeGreaterThan(0);
   });
 
+  it('limits IPv6 clients by /64: a new address in the same network gets no new burst', async () => {
+    const network = `2001:db8:${(++clientSeq).toString(16)}:1`;
+    const flood = await burst(limited.url, SMALL, 30, as(`${network}::1`));
+    expect(count(flood.replies, 429)).toBeGreaterThan(0);
+    const sibling = await burst(limited.url, SMALL, 10, as(`${network}:dead:beef:1:2`));
+    expect(count(sibling.replies, 429)).toBeGreaterThan(5);
+    const otherNetwork = await burst(limited.url, SMALL, 10, as(`2001:db8:${(++clientSeq).toString(16)}:2::1`));
+    expect(otherNetwork.replies.map((r) => r.status)).toEqual(Array(10).fill(200));
+  });
+
   it('does not hold back a second client (another source address, no proxy)', async () => {
     const first = newLoopback();
     const second = newLoopback();

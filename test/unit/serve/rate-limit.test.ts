@@ -1,7 +1,7 @@
 // The token bucket behind `statuspress serve`'s rate limit (DESIGN 5), with an injected clock:
 // take(client, nowMs) never reads the real time here, so every figure is exact.
 import { describe, expect, it } from 'vitest';
-import { clientAddress, normalizeAddress, RateLimiter } from '../../../src/serve/rate-limit.js';
+import { clientAddress, limitKey, normalizeAddress, RateLimiter } from '../../../src/serve/rate-limit.js';
 import type { RateDecision } from '../../../src/serve/rate-limit.js';
 
 /** `n` takes for `client` at the same instant. */
@@ -295,5 +295,23 @@ describe('clientAddress', () => {
   it('names a peer without an address rather than throwing', () => {
     expect(typeof clientAddress(undefined, undefined, none)).toBe('string');
     expect(clientAddress(undefined, '203.0.113.9', none)).not.toBe('203.0.113.9');
+  });
+});
+
+describe('limitKey', () => {
+  it('limits IPv4 clients by address and IPv6 clients by their /64', () => {
+    expect(limitKey('203.0.113.9')).toBe('203.0.113.9');
+    const sameNetwork = ['2001:db8:0:1::1', '2001:db8:0:1:ffff:ffff:ffff:ffff', '2001:0db8:0000:0001:0:0:0:2', '2001:db8::1:abcd:1:2:3'];
+    expect(new Set(sameNetwork.map(limitKey))).toEqual(new Set(['2001:db8:0:1::/64']));
+    expect(limitKey('2001:db8:0:2::1')).toBe('2001:db8:0:2::/64');
+    expect(limitKey('::1')).toBe('0:0:0:0::/64');
+    expect(limitKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(limitKey('64:ff9b::198.51.100.4')).toBe('64:ff9b:0:0::/64');
+  });
+
+  it('keeps a malformed address as its own key rather than throwing', () => {
+    expect(limitKey('1:2:3')).toBe('1:2:3');
+    expect(limitKey('1::2::3')).toBe('1::2::3');
+    expect(limitKey('unknown')).toBe('unknown');
   });
 });
