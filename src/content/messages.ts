@@ -24,7 +24,9 @@ export function errorMessage(issue: RawIssue): string | undefined {
     if (missing) return `missing; add it (${expected})`;
     if (issue.input === null) return `empty; write ${expected} here`;
     const quote = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
-    return `expected ${expected}, got ${describe(issue.input)}${quote ? '; put it in quotes to make it text' : ''}`;
+    const unquote = (issue.expected === 'number' || issue.expected === 'int') && typeof issue.input === 'string' && /^-?\d+(\.\d+)?$/.test(issue.input.trim());
+    const hint = quote ? '; put it in quotes to make it text' : unquote ? '; remove the quotes to make it a number' : '';
+    return `expected ${expected}, got ${describe(issue.input)}${hint}`;
   }
   if (issue.code === 'invalid_value') {
     const options = issue.values.map(String).join(', ');

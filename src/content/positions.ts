@@ -3,6 +3,7 @@
 import { isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { Node, Pair } from 'yaml';
 import type { ContentIssue } from '../errors.js';
+import { excerpt } from './quote.js';
 import type { SourceFile } from './source.js';
 
 export type PathSegment = string | number;
@@ -61,7 +62,8 @@ export function locate(source: SourceFile, finding: Finding): ContentIssue {
   return {
     file: source.file,
     ...positionOf(source, finding.path, finding.at),
-    path: finding.path.join('.'),
+    // Keys come from the file: a path shows each escaped and cut short, like any quoted content.
+    path: finding.path.map((segment) => (typeof segment === 'number' ? segment : excerpt(segment))).join('.'),
     message: finding.message,
   };
 }

@@ -16,9 +16,14 @@ export function escapeText(text: string): string {
   return text.replace(UNSAFE, escapeChar);
 }
 
-/** `"text"`, escaped, at most `max` characters of it (then `…`): the one way content is quoted in messages. */
-export function quote(text: string, max = 40): string {
-  const chars = Array.from(text); // by code point: never half a surrogate pair
-  const cut = chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
-  return `"${cut.replace(/["\\]/g, escapeChar).replace(UNSAFE, escapeChar)}"`;
+/** At most `max` code points of `text` (then `…`): never half a surrogate pair. */
+function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('')}…` : text;
 }
+
+/** `text` escaped, at most `max` characters of it, without quotes: for keys in paths and parser messages. */
+export const excerpt = (text: string, max = 40): string => escapeText(cut(text, max));
+
+/** `"text"`, escaped, at most `max` characters of it: the one way content is quoted in messages. */
+export const quote = (text: string, max = 40): string => `"${escapeText(cut(text, max).replace(/["\\]/g, escapeChar))}"`;

@@ -12,7 +12,7 @@ import type { CST, Document } from 'yaml';
 import type { ContentIssue } from '../errors.js';
 import { MAX_DEPTH, parseFast } from './fast-yaml.js';
 import type { ContentFile } from './files.js';
-import { quote } from './quote.js';
+import { excerpt, quote } from './quote.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
@@ -234,10 +234,11 @@ function firstAlias(doc: Document.Parsed): number {
 /** An anchor name as shown in a message: short, and only characters that cannot disturb the line. */
 const aliasName = (name: string): string => (/^[\w-]{1,40}$/.test(name) ? name : quote(name, 20));
 
-/** A parser message as shown: escaped, and cut short, since some quote the text they could not read. */
-function sanitized(message: string): string {
-  return quote(message, 120).slice(1, -1);
-}
+/**
+ * A parser message as shown: escaped and cut short, since some end with the text they could not read
+ * (`Unresolved tag: <the tag>`). Such text is one long word; the parser's own words are short.
+ */
+const sanitized = (message: string): string => excerpt(message.replace(/\S{41,}/g, (word) => `${Array.from(word).slice(0, 40).join('')}…`), 120);
 
 function yamlMessage(code: string, message: string, rest: string): string {
   // The error's range covers only the key's first character; the key runs to the colon.

@@ -6,7 +6,7 @@
 // process id in its name, and the next build removes everything whose process is gone.
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** `dist` keeps its builds in `dist.builds/`, next to it. */
@@ -19,21 +19,23 @@ export interface Slot {
   builds: string;
   id: string;
   folder: string;
+  /** Folders opening the slot created (the builds folder, missing parents), outermost first. */
+  made: string[];
 }
 
 /** Builds this process is writing now: their folders are never leftovers, whatever their age. */
 const active = new Set<string>();
 
-/** A new, empty folder for a build of `target`; `makeFolder` creates missing parents (bounded). */
-export function openSlot(target: string, makeFolder: (dir: string) => void): Slot {
+/** A new, empty folder for a build of `target`; `makeFolder` creates missing parents (bounded) and says which. */
+export function openSlot(target: string, makeFolder: (dir: string) => string[]): Slot {
   const builds = `${target}${BUILDS_SUFFIX}`;
-  makeFolder(builds);
+  const made = makeFolder(builds);
   // Time first, so a listing shows the builds in order; the pid says whose it is.
   const id = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}`;
   const folder = path.join(builds, id);
   mkdirSync(folder);
   active.add(folder);
-  return { target, builds, id, folder };
+  return { target, builds, id, folder, made };
 }
 
 /** The build folder the link at `target` points to, or null when `target` is not such a link. */
@@ -76,10 +78,15 @@ export async function publish(slot: Slot): Promise<string | null> {
   return previous;
 }
 
-/** Drops an unpublished slot's folder. */
+/**
+ * Drops an unpublished slot's folder, and the folders opening it created when nothing else is in
+ * them: a build that fails writes nothing, not even an empty `dist.builds/`.
+ */
 export async function abandon(slot: Slot): Promise<void> {
   active.delete(slot.folder);
   await rm(slot.folder, { recursive: true, force: true });
+  // rmdir removes only empty folders: another build's, or a published output's, stay.
+  for (const folder of [...slot.made].reverse()) await rmdir(folder).catch(() => undefined);
 }
 
 /**

@@ -67,8 +67,11 @@ export async function assertReplaceable(target: string): Promise<void> {
 /** Most folder levels makeFolder creates: mkdir's own recursion never ends under /proc/self. */
 const MAX_NEW_LEVELS = 32;
 
-/** Creates `dir` and any missing parents, one level at a time, failing instead of looping. */
-export function makeFolder(dir: string): void {
+/**
+ * Creates `dir` and any missing parents, one level at a time, failing instead of looping. Returns
+ * the folders it created, outermost first, so a build that fails can take them away again.
+ */
+export function makeFolder(dir: string): string[] {
   const missing: string[] = [];
   for (let current = path.resolve(dir); missing.length <= MAX_NEW_LEVELS; current = path.dirname(current)) {
     let info: ReturnType<typeof statSync> | undefined;
@@ -80,14 +83,16 @@ export function makeFolder(dir: string): void {
       continue;
     }
     if (!info.isDirectory()) throw new Error(`${current} is not a folder`);
+    const made: string[] = [];
     for (const folder of missing.reverse()) {
       try {
         mkdirSync(folder);
+        made.push(folder);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       }
     }
-    return;
+    return made;
   }
   throw new Error(`${dir} would need more than ${MAX_NEW_LEVELS} new folders`);
 }
