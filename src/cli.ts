@@ -173,7 +173,7 @@ async function runBuild(values: Values, out: Out): Promise<number> {
   for (const warning of result.warnings) out.error(`warning: ${warning}`);
   out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
   if (values.timings) {
-    out.log(Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ') + ' (load includes validation; files are written and compressed while they are rendered, write is the wait after)');
+    out.log(Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ') + ' (files are written and compressed while they are rendered; write is the wait after)');
   }
   return 0;
 }

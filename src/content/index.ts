@@ -1,5 +1,6 @@
 // Content stage: the YAML folder in, the validated model out (DESIGN 2).
 import { ContentError } from '../errors.js';
+import type { ContentIssue } from '../errors.js';
 import type { Content } from '../types.js';
 import { loadContent } from './load.js';
 import { validateContent } from './validate.js';
@@ -9,9 +10,13 @@ export type { LoadedContent, SourceFile, SourceKind } from './load.js';
 export { validateContent } from './validate.js';
 export { positionOf } from './positions.js';
 
-/** Loads and validates contentDir; throws ContentError with every issue, or StatuspressError('content_missing'). */
-export async function readContent(contentDir: string): Promise<Content> {
-  const { value, issues } = validateContent(await loadContent(contentDir));
+/** The content of a validation that found no issue; ContentError with every issue otherwise. */
+export function requireValid({ value, issues }: { value: Content | null; issues: ContentIssue[] }): Content {
   if (value === null) throw new ContentError(issues);
   return value;
+}
+
+/** Loads and validates contentDir; throws ContentError with every issue, or a usage StatuspressError when the folder is missing. */
+export async function readContent(contentDir: string): Promise<Content> {
+  return requireValid(validateContent(await loadContent(contentDir)));
 }

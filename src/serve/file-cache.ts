@@ -1,6 +1,6 @@
-// Prebuilt API answers held in memory, with their encodings and validators computed once. A build
-// never changes in place, so an answer is read from disk once per build; the cache is emptied when a
-// new build is swapped in. Measured on 2,000 notices (scripts/bench-serve.js): serve-handler's path
+// The prebuilt files of one build, held in memory with their encodings and validators computed
+// once. A build never changes, so a file is read from disk once; a new build gets a new cache (see
+// current-build.ts). Measured on 2,000 notices (scripts/bench-serve.js): serve-handler's path
 // (several stats, a header-rule match and a stream per request) gave 1,077 req/s against nginx's
 // 5,716 on the same files; this path is what makes serve a production origin.
 import { createHash } from 'node:crypto';
@@ -8,10 +8,6 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { COMPRESS_MIN_BYTES, compressPair, isCompressible } from '../write/compress.js';
-import { buildIdentity } from './build-identity.js';
-
-/** How long a build is taken to be the current one before the state file is looked at again. */
-const CHECK_MS = 100;
 
 export interface CachedFile {
   identity: Buffer;
@@ -25,34 +21,22 @@ export interface CachedFile {
 export class FileCache {
   private readonly files = new Map<string, CachedFile>();
   private bytes = 0;
-  private build = '';
-  private checkedAt = -Infinity;
 
+  /** `root` is the build's own folder (a real path, never the output link that moves on to newer builds). */
   constructor(
-    private readonly dir: string,
+    private readonly root: string,
     private readonly maxBytes = 128 * 1024 * 1024,
   ) {}
 
-  /** The file at `relative` (already made safe by the router), or null when there is none. */
-  async get(relative: string): Promise<CachedFile | null> {
-    // A hit needs no system call: the build is looked at again at most every CHECK_MS.
-    if (performance.now() - this.checkedAt < CHECK_MS) {
-      const hit = this.files.get(relative);
-      if (hit) return this.touch(relative, hit);
-    }
-    let build = await buildIdentity(this.dir);
-    this.checkedAt = performance.now();
-    // Between the writer's two renames the folder is briefly missing: wait for the new one.
-    for (let tries = 0; build === '' && tries < 20; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      build = await buildIdentity(this.dir);
-    }
-    if (build !== this.build) this.clear(build);
+  /**
+   * The file at `relative` (already made safe by the router); null when there is none, or 'gone'
+   * when the build's folder itself has been removed (a newer build replaced it).
+   */
+  async get(relative: string): Promise<CachedFile | null | 'gone'> {
     const hit = this.files.get(relative);
     if (hit) return this.touch(relative, hit);
     const file = await this.read(relative);
-    // A swap while reading could pair bytes of two builds, or find the folder briefly gone: read again.
-    if ((await buildIdentity(this.dir)) !== build) return this.read(relative);
+    if (file === null && !(await stat(this.root).then(() => true, () => false))) return 'gone';
     if (file) this.store(relative, file);
     return file;
   }
@@ -65,11 +49,11 @@ export class FileCache {
   }
 
   private async read(relative: string): Promise<CachedFile | null> {
-    const full = path.join(this.dir, relative);
+    const full = path.join(this.root, relative);
     const info = await stat(full).catch(() => null);
     if (!info?.isFile()) return null;
     const [identity, gzip, br] = await Promise.all([
-      // Gone between stat and read (a swap): as if it had never been there; get() reads again.
+      // Gone between stat and read: the build was removed; get() tells.
       readFile(full).catch(() => null),
       readFile(`${full}.gz`).catch(() => null),
       readFile(`${full}.br`).catch(() => null),
@@ -95,12 +79,6 @@ export class FileCache {
       this.files.delete(key);
       this.bytes -= sizeOf(old);
     }
-  }
-
-  private clear(build: string): void {
-    this.files.clear();
-    this.bytes = 0;
-    this.build = build;
   }
 }
 

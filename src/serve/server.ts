@@ -7,13 +7,15 @@ import { API_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
 import { StatuspressError } from '../errors.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
+import type { Route } from '../routes/parse.js';
+import type { DerivedSite } from '../derive/index.js';
 import { ApiError, notFound } from '../routes/request.js';
 import type { ApiRequest } from '../routes/request.js';
 import { clientAddress, limitKey, RateLimiter, trustedProxies } from './rate-limit.js';
 import type { RateDecision } from './rate-limit.js';
 import { sendError, sendJson } from './respond.js';
-import { SiteHolder } from './site-holder.js';
-import { FileCache } from './file-cache.js';
+import { BuildWatcher } from './current-build.js';
+import type { ServedBuild } from './current-build.js';
 import type { CachedFile } from './file-cache.js';
 import { sendCached, serveRange } from './static.js';
 
@@ -47,16 +49,13 @@ const ALLOWED = 'GET, HEAD, OPTIONS';
 
 /** Starts serving `dir`; resolves once listening. Throws StatuspressError when `dir` is not a build. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const dir = path.resolve(options.dir);
-  const holder = new SiteHolder(dir);
-  await holder.load();
+  const builds = new BuildWatcher(path.resolve(options.dir));
+  await builds.load();
   const context: Context = {
-    dir,
     base: (options.base ?? '').replace(/\/+$/, ''),
-    holder,
+    builds,
     limiter: new RateLimiter({ rate: options.rateLimit ?? 10, maxClients: options.rateLimitClients ?? 10_000 }),
     trusted: trustedProxies(options.trustProxy ?? []),
-    cache: new FileCache(dir),
   };
   const server = createServer((req, res) => {
     const started = performance.now();
@@ -107,12 +106,10 @@ function drain(server: Server, drainMs: number): Promise<void> {
 }
 
 interface Context {
-  dir: string;
   base: string;
-  holder: SiteHolder;
+  builds: BuildWatcher;
   limiter: RateLimiter;
   trusted: ReadonlySet<string>;
-  cache: FileCache;
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, context: Context): Promise<void> {
@@ -160,29 +157,38 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     sendError(res, new ApiError(405, 'method_not_allowed', `${method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`), { Allow: ALLOWED });
     return;
   }
-  switch (found.kind) {
-    case 'error':
-      sendError(res, found.error);
-      return;
-    case 'api':
-      if (found.file) {
-        const cached = await context.cache.get(found.file);
-        if (cached) return send(req, res, found.file, cached, API_CACHE_CONTROL);
-      }
-      // Not prebuilt (or mid-swap): the same answer, computed from the build's state.
-      await answerOnDemand(res, context.holder, found.request);
-      return;
-    case 'site': {
-      // `/` and `/notices/42/` are folders: their page is the index.html inside.
-      const candidates = found.path === '' || found.path.endsWith('/') ? [`${found.path}index.html`] : [found.path, `${found.path}/index.html`];
-      for (const candidate of candidates) {
-        const cached = await context.cache.get(candidate);
-        if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate));
-      }
-      sendError(res, notFound(`Nothing at /${found.path}`));
-      return;
-    }
+  if (found.kind === 'error') {
+    sendError(res, found.error);
+    return;
   }
+  // Every part of the answer from one build; should that build's folder vanish mid-request (a newer
+  // build replaced it), the answer is started again from the newer build.
+  const build = await context.builds.current();
+  if ((await answerFrom(build, found, req, res)) === 'gone') await answerFrom(await context.builds.current({ fresh: true }), found, req, res);
+}
+
+async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'error' }>, req: IncomingMessage, res: ServerResponse): Promise<'gone' | void> {
+  if (found.kind === 'api') {
+    if (found.file) {
+      const cached = await build.files.get(found.file);
+      if (cached === 'gone') return 'gone';
+      if (cached) return send(req, res, found.file, cached, API_CACHE_CONTROL);
+    }
+    // Not prebuilt: the same answer, computed from the build's state.
+    const site = await build.derived().catch((error: unknown) => {
+      if (error instanceof StatuspressError && error.code === 'build_state_missing') return 'gone' as const;
+      throw error;
+    });
+    return site === 'gone' ? site : answerOnDemand(res, site, found.request);
+  }
+  // `/` and `/notices/42/` are folders: their page is the index.html inside.
+  const candidates = found.path === '' || found.path.endsWith('/') ? [`${found.path}index.html`] : [found.path, `${found.path}/index.html`];
+  for (const candidate of candidates) {
+    const cached = await build.files.get(candidate);
+    if (cached === 'gone') return 'gone';
+    if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate));
+  }
+  sendError(res, notFound(`Nothing at /${found.path}`));
 }
 
 /** A cached file, whole or (for a Range request) in part. */
@@ -197,8 +203,7 @@ function setRateHeaders(res: ServerResponse, decision: RateDecision): void {
   res.setHeader('RateLimit-Reset', String(decision.reset));
 }
 
-async function answerOnDemand(res: ServerResponse, holder: SiteHolder, request: ApiRequest): Promise<void> {
-  const site = await holder.get();
+function answerOnDemand(res: ServerResponse, site: DerivedSite, request: ApiRequest): void {
   try {
     sendJson(res, 200, serialize(answer(site, request)), { 'Cache-Control': API_CACHE_CONTROL });
   } catch (error) {

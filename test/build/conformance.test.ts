@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, serialize } from '../../src/render/answer.js';
 import { apiFilePath, route } from '../../src/routes/index.js';
-import { readState } from '../../src/state.js';
+import { readState } from '../../src/serve/build-state.js';
 import type { DerivedSite } from '../../src/derive/index.js';
 import { apiSchemas, conformanceProblems, schemaForFile } from '../schemas/api.js';
 import { apiFiles, buildScenario, isCompressed, SCENARIOS } from '../helpers/build.js';

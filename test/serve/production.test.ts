@@ -758,6 +758,41 @@ describe('a new build swapped in while serving', () => {
     expect(load.problems.slice(0, 10)).toEqual([]);
   });
 
+  it('switches prebuilt and computed answers to a new build together: never back to an older one', async () => {
+    const { running, builds, rebuild, cleanup } = await swapping();
+    // Each build has one notice fewer: the total in any list names the build, prebuilt or computed.
+    const buildOf = (total: number): number => [...builds.values()].indexOf(total);
+    const replies: { target: string; started: number; finished: number; build: number }[] = [];
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    let stopped = false;
+    // The first page is a prebuilt file; page 99 is computed by serve from the build's state.
+    const loop = async (target: string): Promise<void> => {
+      for (let i = 0; i < 5_000 && !stopped; i++) {
+        const started = performance.now();
+        const reply = await fetchRaw(running.url, target, { agent, timeoutMs: 3_000 });
+        replies.push({ target, started, finished: reply.at, build: buildOf(reply.json().meta.total_count) });
+      }
+    };
+    const loops = ['/api/v1/notices', '/api/v1/notices?page=99', '/api/v1/notices', '/api/v1/notices?page=99'].map(loop);
+    try {
+      await rebuild(5);
+      await sleep(300);
+    } finally {
+      stopped = true;
+      await Promise.all(loops);
+      agent.destroy();
+      await cleanup();
+    }
+    expect(replies.every((r) => r.build >= 0)).toBe(true);
+    const backwards: string[] = [];
+    for (const reply of replies) {
+      const seen = replies.filter((r) => r.finished < reply.started).reduce((max, r) => Math.max(max, r.build), 0);
+      if (reply.build < seen) backwards.push(`${reply.target} started after build ${seen} was answered, answered from build ${reply.build}`);
+    }
+    expect(new Set(replies.map((r) => r.build)).size).toBeGreaterThan(3);
+    expect(backwards.slice(0, 5)).toEqual([]);
+  });
+
   it('answers Range requests through 5 rebuilds without an error, a hang or a crash', async () => {
     const { running, builds, rebuild, cleanup } = await swapping();
     const check = (target: string, reply: Reply): string | null => {

@@ -1,0 +1,27 @@
+// The build's state, kept in the output for `statuspress serve` (src/serve/build-state.ts reads it):
+// the build's `now` and the published content, so answers computed on demand come from the same code
+// as of the same moment. Only published content goes in: updates dated after `now` must not leak
+// through the output.
+import { isPublished } from '../derive/updates.js';
+import { STATE_FILE } from '../routes/files.js';
+import type { Content } from '../types.js';
+import type { OutputFile } from './types.js';
+
+/** Bumped whenever the shape below changes: serve refuses a state it cannot read. */
+export const STATE_FORMAT = 1;
+
+export interface BuildState {
+  format: number;
+  /** The moment the build describes, ISO 8601. */
+  now: string;
+  content: Content;
+}
+
+/** The state file of a build of `content` as of `now`. */
+export function renderState(content: Content, now: number): OutputFile {
+  const notices = content.notices
+    .map((n) => ({ ...n, updates: n.updates.filter((u) => isPublished(u, now)) }))
+    .filter((n) => n.updates.length > 0);
+  const state: BuildState = { format: STATE_FORMAT, now: new Date(now).toISOString(), content: { ...content, notices } };
+  return { path: STATE_FILE, contents: JSON.stringify(state) };
+}

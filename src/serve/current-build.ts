@@ -1,0 +1,80 @@
+// Which build serve answers from: one watcher, one identity. Every answer, prebuilt or computed, comes
+// from the build `current()` returned when the request arrived, so a new build swapped in mid-flood
+// switches both kinds of answer at once. Each build is read from its own folder (the real path behind
+// the output link), so no answer mixes the bytes of two builds.
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { DerivedSite } from '../derive/index.js';
+import { STATE_FILE } from '../routes/files.js';
+import { readState } from './build-state.js';
+import { FileCache } from './file-cache.js';
+
+/** How long a build is taken to be the current one before the output is looked at again. */
+const CHECK_MS = 100;
+
+/** One build of the output: its files and, when first needed, its derived site. */
+export class ServedBuild {
+  readonly files: FileCache;
+  private site: Promise<DerivedSite> | null = null;
+
+  constructor(
+    /** Real path of the build's folder plus its state file's identity: equal for the same build. */
+    readonly id: string,
+    readonly root: string,
+  ) {
+    this.files = new FileCache(root);
+  }
+
+  /** The site as of the build's `now`, for answers computed on demand; read once per build. */
+  derived(): Promise<DerivedSite> {
+    this.site ??= readState(this.root);
+    return this.site;
+  }
+}
+
+export class BuildWatcher {
+  private build: ServedBuild | null = null;
+  private checkedAt = -Infinity;
+  private checking: Promise<ServedBuild> | null = null;
+
+  constructor(private readonly dir: string) {}
+
+  /** Loads the build now; throws StatuspressError when the folder is not a build. */
+  async load(): Promise<ServedBuild> {
+    const build = await this.look();
+    if (build === null) {
+      await readState(this.dir); // throws the error that says what to do
+      throw new Error(`internal: ${this.dir} has a state file but no build`);
+    }
+    await build.derived();
+    this.build = build;
+    this.checkedAt = performance.now();
+    return build;
+  }
+
+  /** The current build, looked for again at most every CHECK_MS (or now, with `fresh`). */
+  async current({ fresh = false } = {}): Promise<ServedBuild> {
+    if (this.build && !fresh && performance.now() - this.checkedAt < CHECK_MS) return this.build;
+    this.checking ??= this.refresh().finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  private async refresh(): Promise<ServedBuild> {
+    const found = await this.look();
+    this.checkedAt = performance.now();
+    // No build there right now (an older version's two-rename swap): the last one still answers.
+    if (found !== null && found.id !== this.build?.id) this.build = found;
+    if (this.build === null) return this.load();
+    return this.build;
+  }
+
+  /** The build the output holds now, or null when there is none. */
+  private async look(): Promise<ServedBuild | null> {
+    const root = await realpath(this.dir).catch(() => null);
+    if (root === null) return null;
+    const info = await stat(path.join(root, STATE_FILE)).catch(() => null);
+    if (info === null) return null;
+    const id = `${root}:${info.ino}:${info.mtimeMs}`;
+    return id === this.build?.id ? this.build : new ServedBuild(id, root);
+  }
+}
