@@ -2,6 +2,8 @@
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
 import { defaultMetrics } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
+import { SITE, siteUrl } from '../routes/site.js';
+import { WITHOUT_API, WITHOUT_VERSION } from '../routes/table.js';
 import { formatTimestamp as ts } from '../time.js';
 import { durationWords, percentWords } from './words.js';
 
@@ -17,8 +19,8 @@ export function pageResource(site: DerivedSite): Json {
     state_text: config.stateText[page.state],
     url: config.url,
     links: {
-      components: { href: '/v1/components', count: site.components.length },
-      notices: { href: '/v1/notices', count: site.notices.length },
+      components: { href: apiHref({ endpoint: 'components', filter: {}, page: 1 }, WITHOUT_API), count: site.components.length },
+      notices: { href: apiHref({ endpoint: 'notices', filter: {}, page: 1 }, WITHOUT_API), count: site.notices.length },
     },
     created_at: ts(config.createdAt),
     updated_at: ts(page.updatedAt),
@@ -68,7 +70,7 @@ function metricsSummary(site: DerivedSite, c: DerivedComponent): Json {
       percent: figures.percent,
       words: percentWords(figures.impactSeconds, figures.totalSeconds),
     },
-    url: `${site.site.url}/components/${c.id}/`,
+    url: siteUrl(site.site.url, SITE.component(c.id)),
   };
 }
 
@@ -88,11 +90,11 @@ function noticeResource(site: DerivedSite, n: DerivedNotice, extra: Json, tail: 
     type: n.type,
     timeline_state: n.timelineState,
     subject: n.source.subject,
-    url: `${site.site.url}/notices/${n.id}/`,
+    url: siteUrl(site.site.url, SITE.notice(n.id)),
     tag_list: n.source.tags,
     created_at: ts(n.createdAt),
     updated_at: ts(n.updatedAt),
-    links: { self: `/api/notices/${n.id}` },
+    links: { self: apiHref({ endpoint: 'notice', id: n.id }, WITHOUT_VERSION) },
     ...extra,
   };
   if (n.type !== 'general') {
