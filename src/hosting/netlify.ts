@@ -31,7 +31,7 @@ function subsets(params: readonly Param[]): Param[][] {
 const capturable = (param: Param): boolean => param.kind.type !== 'timestamps' && param.prebuilt === 'every';
 
 /** The endpoint's path in Netlify's pattern syntax (`components/:id/metrics`). */
-const pathPattern = (endpoint: Endpoint): string => endpoint.path.join('/');
+const pathPattern = (endpoint: Endpoint): string => endpoint.path.map((part) => (part === ID ? ':id' : part)).join('/');
 /** Its file, as a rule's target: `/api/v1/components/:id/metrics`, without `.json`. */
 const fileBase = (endpoint: Endpoint): string => `/${endpoint.api.root}/${pathPattern(endpoint)}`;
 /** A placeholder matches a whole segment, so `.json` can follow a literal last segment only. */

@@ -24,7 +24,11 @@ type Renderer = (site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endp
  * need compressing after.
  */
 export function* renderApi(site: DerivedSite, endpoints: readonly Endpoint[] = ENDPOINTS): Generator<OutputFile> {
-  for (const endpoint of endpoints) yield* RENDERERS[endpoint.name](site, endpoint, endpoints);
+  for (const endpoint of endpoints) {
+    const render = RENDERERS[endpoint.name] as Renderer | undefined;
+    if (!render) throw new Error(`No renderer for the endpoint ${endpoint.name}: add one to RENDERERS in render/api.ts`);
+    yield* render(site, endpoint, endpoints);
+  }
 }
 
 /** Endpoints answered one request at a time; `answer()` gives each body. */

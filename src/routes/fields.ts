@@ -1,12 +1,15 @@
-// A request's parameters by the table's `field`s (`filter.type` is `request.filter.type`): how the
-// parser fills a request and how file paths and links read one back, whatever the endpoint.
+// A request's parts by the routing table (its path's id, and its parameters by `field`: `filter.type`
+// is `request.filter.type`): how the parser and the writer make a request and how file paths and
+// links read one back, whatever the endpoint.
+import { formatDate } from '../time.js';
 import type { ApiRequest } from './request.js';
+import { ID } from './table.js';
 import type { Endpoint, Param } from './table.js';
 
 type Fields = Record<string, unknown>;
 
 /** The value of a parameter in a request; undefined when absent. */
-export function valueAt(request: ApiRequest, param: Param): unknown {
+function valueAt(request: ApiRequest, param: Param): unknown {
   let at: unknown = request;
   for (const name of param.field.split('.')) at = (at as Fields | undefined)?.[name];
   return at;
@@ -18,14 +21,20 @@ export function shownValue(request: ApiRequest, param: Param): unknown {
   return value === param.default ? undefined : value;
 }
 
-/** The path's id of a request, when its endpoint has one. */
-export function idOf(request: ApiRequest, endpoint: Endpoint): number | undefined {
-  return endpoint.id ? ((request as unknown as Fields)[endpoint.id.field] as number) : undefined;
+/** A parameter's value as links and file names print it (`true`, `planned`, `2026-11-01`). */
+export function valueText(param: Param, value: unknown): string {
+  return param.kind.type === 'date' ? formatDate(value as number) : String(value);
+}
+
+/** The endpoint's path with the request's id in place of the placeholder. */
+export function pathOf(endpoint: Endpoint, request: ApiRequest): string[] {
+  const id = endpoint.id ? (request as unknown as Fields)[endpoint.id.field] : undefined;
+  return endpoint.path.map((part) => (part === ID ? String(id) : part));
 }
 
 export interface RequestParts {
   id?: number;
-  /** Values by parameter field; absent parameters take their default. */
+  /** Values by parameter; absent ones take their default. */
   values?: ReadonlyMap<Param, unknown>;
   page?: number;
 }

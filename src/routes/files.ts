@@ -1,10 +1,10 @@
 // Where each answer lives in the output folder, read from the routing table. The same segments
 // double as path-style addresses for hosts without rewrites (`/api/v1/notices/q/type_eq=planned/page=2.json`),
 // so `parse.ts` reads them back with the query parser.
-import { formatBasicTimestamp, formatDate } from '../time.js';
-import { idOf, shownValue } from './fields.js';
+import { formatBasicTimestamp } from '../time.js';
+import { pathOf, shownValue, valueText } from './fields.js';
 import type { ApiRequest } from './request.js';
-import { endpointOf, ENDPOINTS, ID, PAGE } from './table.js';
+import { endpointOf, ENDPOINTS, PAGE } from './table.js';
 import type { Endpoint, Param } from './table.js';
 
 /** Output folder for statuspress's own state (the build's `now` and content snapshot); never served. */
@@ -16,22 +16,12 @@ export const LIST_DIR = 'q';
 /** The file answering every page after a list's last. */
 export const PAST_END = 'past-the-end';
 
-/** A parameter's value as the text links and file names print (`true`, `planned`, `2026-11-01`). */
-export function valueText(param: Param, value: unknown): string {
-  return param.kind.type === 'date' ? formatDate(value as number) : String(value);
-}
-
 /** `type_eq=planned`, or null for a value only answered on demand. */
 function fileSegment(param: Param, value: unknown): string | null {
   if (param.prebuilt === 'none') return null;
   // Timestamps in their basic form: `:` is not safe in file names on every host.
   const text = param.kind.type === 'timestamps' ? (value as number[]).map(formatBasicTimestamp).join(',') : valueText(param, value);
   return `${param.segment}=${text}`;
-}
-
-/** The endpoint's path with the request's id in place of the placeholder. */
-export function pathOf(endpoint: Endpoint, request: ApiRequest): string[] {
-  return endpoint.path.map((part) => (part === ID ? String(idOf(request, endpoint)) : part));
 }
 
 /** Relative path of the prebuilt file for a request, or null when it is only answered on demand. */

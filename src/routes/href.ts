@@ -1,6 +1,5 @@
 // Links the API prints, read from the routing table. Brackets stay literal, as in the spec's own examples.
-import { shownValue } from './fields.js';
-import { pathOf, valueText } from './files.js';
+import { pathOf, shownValue, valueText } from './fields.js';
 import type { ApiRequest } from './request.js';
 import { endpointOf, ENDPOINTS, PAGE } from './table.js';
 import type { Endpoint, Param } from './table.js';

@@ -73,14 +73,14 @@ export const SUFFIXES = ['', '.json'] as const;
 /** The page number of paged endpoints: an integer ≥ 1, default 1; last in file names. */
 export const PAGE = 'page';
 
-export const TIMELINE_FILTER_VALUES = [...TIMELINE_STATES, 'past'] as const;
+const TIMELINE_FILTER_VALUES = [...TIMELINE_STATES, 'past'] as const;
 
 const COMPONENT_PARAMS = [
   { key: 'filter[parent_id_null]', field: 'filter.parentIdNull', segment: 'parent_id_null', kind: { type: 'boolean' }, prebuilt: 'every' },
   { key: 'filter[parent_id_eq]', field: 'filter.parentIdEq', segment: 'parent_id_eq', kind: { type: 'id', of: 'components' }, prebuilt: 'every' },
 ] as const satisfies readonly Param[];
 
-export const METRICS_COMPONENT_ID = {
+const METRICS_COMPONENT_ID = {
   key: 'filter[metrics_component_id]',
   field: 'filter.metricsComponentId',
   segment: 'metrics_component_id',
@@ -107,18 +107,33 @@ const NOTICE_PARAMS = [
   },
 ] as const satisfies readonly Param[];
 
-export const TIMEFRAME_START = { key: 'timeframe_start', field: 'timeframe.start', segment: 'timeframe_start', kind: { type: 'date' }, prebuilt: 'none' } as const satisfies Param;
-export const TIMEFRAME_END = { key: 'timeframe_end', field: 'timeframe.end', segment: 'timeframe_end', kind: { type: 'date' }, prebuilt: 'none' } as const satisfies Param;
+/** The metrics window's days: any is answered on demand (the component page reads the same query). */
+export const TIMEFRAME_START = {
+  key: 'timeframe_start',
+  field: 'timeframe.start',
+  segment: 'timeframe_start',
+  kind: { type: 'date' },
+  prebuilt: 'none',
+} as const satisfies Param;
+export const TIMEFRAME_END = { ...TIMEFRAME_START, key: 'timeframe_end', field: 'timeframe.end', segment: 'timeframe_end' } as const satisfies Param;
 
-const METRICS_PARAMS = [
-  TIMEFRAME_START,
-  TIMEFRAME_END,
-  { key: 'show_calculations', field: 'showCalculations', segment: 'show_calculations', kind: { type: 'boolean' }, prebuilt: 'every', default: false },
-] as const satisfies readonly Param[];
+const SHOW_CALCULATIONS = {
+  key: 'show_calculations',
+  field: 'showCalculations',
+  segment: 'show_calculations',
+  kind: { type: 'boolean' },
+  prebuilt: 'every',
+  default: false,
+} as const satisfies Param;
+
+const METRICS_PARAMS = [TIMEFRAME_START, TIMEFRAME_END, SHOW_CALCULATIONS] as const satisfies readonly Param[];
 
 const LIST_MISSING = `Not prebuilt on this host: an unknown component id, or ${METRICS_COMPONENT_ID.key} without the impact timeframe of a metrics answer link. statuspress serve answers every combination`;
 
-/** The Status Reporting API. Host configurations list their rules in this order. */
+/**
+ * The Status Reporting API. The writer renders and nginx lists its locations in this order; the notice
+ * details come last so the writers finish on small files.
+ */
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'status', api: V1, path: ['status'], params: [], paged: false },
   { name: 'components', api: V1, path: ['components'], params: COMPONENT_PARAMS, paged: true, missing: LIST_MISSING },
@@ -130,7 +145,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     params: METRICS_PARAMS,
     paged: false,
     missing: 'No metrics for component {id}: no such component, or its metrics are turned off',
-    onDemand: `This host serves prebuilt metrics only: the default window of the past 30 days, with and without show_calculations=true. Omit ${TIMEFRAME_START.key} and ${TIMEFRAME_END.key}, or use statuspress serve for other timeframes`,
+    onDemand: `This host serves prebuilt metrics only: the default window of the past 30 days, with and without ${SHOW_CALCULATIONS.key}=true. Omit ${TIMEFRAME_START.key} and ${TIMEFRAME_END.key}, or use statuspress serve for other timeframes`,
   },
   { name: 'notices', api: V1, path: ['notices'], params: NOTICE_PARAMS, paged: true, missing: LIST_MISSING },
   { name: 'notice', api: V1, path: ['notices', ID], id: { field: 'id', noun: 'notice', of: 'notices' }, params: [], paged: false, missing: 'No notice with id {id}' },
