@@ -1,4 +1,4 @@
-// The `words` of metrics values (DESIGN 3.5): date-fns formatDuration over days/hours/minutes/seconds,
+// The `words` of metrics values: date-fns formatDuration over days/hours/minutes/seconds,
 // and percentages floored to two decimals that never read 100.00% when there was impact.
 import { describe, expect, it } from 'vitest';
 import { computeMetrics, defaultTimeframe } from '../../../src/derive/metrics.js';
