@@ -8,10 +8,18 @@ import type { Endpoint, Param } from './table.js';
 
 type Fields = Record<string, unknown>;
 
+const names = new Map<string, string[]>();
+/** `filter.type` → [`filter`, `type`], split once: the server reads fields on every request. */
+function namesOf(field: string): string[] {
+  let split = names.get(field);
+  if (!split) names.set(field, (split = field.split('.')));
+  return split;
+}
+
 /** The value of a parameter in a request; undefined when absent. */
 function valueAt(request: ApiRequest, param: Param): unknown {
   let at: unknown = request;
-  for (const name of param.field.split('.')) at = (at as Fields | undefined)?.[name];
+  for (const name of namesOf(param.field)) at = (at as Fields | undefined)?.[name];
   return at;
 }
 
@@ -47,11 +55,11 @@ export function requestOf(endpoint: Endpoint, { id, values, page }: RequestParts
   const request: Fields = { endpoint: endpoint.name };
   if (endpoint.id) request[endpoint.id.field] = id;
   for (const param of endpoint.params) {
-    const names = param.field.split('.');
+    const path = namesOf(param.field);
     let holder = request;
-    for (const name of names.slice(0, -1)) holder = (holder[name] ??= {}) as Fields;
+    for (let i = 0; i < path.length - 1; i++) holder = (holder[path[i]!] ??= {}) as Fields;
     const value = values?.get(param) ?? param.default;
-    if (value !== undefined) holder[names[names.length - 1]!] = value;
+    if (value !== undefined) holder[path[path.length - 1]!] = value;
   }
   if (endpoint.paged) request.page = page ?? 1;
   return request as unknown as ApiRequest;

@@ -57,24 +57,32 @@ function decodeSegments(pathname: string): string[] | null {
   return segments;
 }
 
+/** Each table's prefixes as segments, longest first (`/api/v1` before `/api`), with the endpoints under each. */
+const prefixCache = new WeakMap<readonly Endpoint[], { parts: string[]; endpoints: Endpoint[] }[]>();
+
+function prefixesOf(endpoints: readonly Endpoint[]): { parts: string[]; endpoints: Endpoint[] }[] {
+  let prefixes = prefixCache.get(endpoints);
+  if (!prefixes) {
+    prefixes = [...new Set(endpoints.flatMap((e) => e.api.prefixes))]
+      .map((prefix) => ({ parts: prefix.split('/').slice(1), endpoints: endpoints.filter((e) => e.api.prefixes.includes(prefix)) }))
+      .sort((a, b) => b.parts.length - a.parts.length);
+    prefixCache.set(endpoints, prefixes);
+  }
+  return prefixes;
+}
+
 /**
- * For an API address, the segments after its prefix (the longest that matches: `/api/v1` before
- * `/api`) and the endpoints it may name; null for a site address. A suffix such as `.json` comes off
- * the last segment.
+ * For an API address, the segments after its prefix (the longest that matches) and the endpoints it
+ * may name; null for a site address. A suffix such as `.json` comes off the last segment.
  */
 function apiSegments(segments: string[], endpoints: readonly Endpoint[]): { rest: string[]; candidates: Endpoint[] } | null {
-  let best: { length: number; prefix: string } | null = null;
-  for (const prefix of new Set(endpoints.flatMap((e) => e.api.prefixes))) {
-    const parts = prefix.split('/').slice(1);
-    if (parts.every((part, i) => segments[i] === part) && parts.length > (best?.length ?? 0)) best = { length: parts.length, prefix };
-  }
-  if (best === null) return null;
-  const { length, prefix } = best;
-  const rest = segments.slice(length);
+  const match = prefixesOf(endpoints).find(({ parts }) => parts.every((part, i) => segments[i] === part));
+  if (!match) return null;
+  const rest = segments.slice(match.parts.length);
   const last = rest.length - 1;
   const suffix = SUFFIXES.find((s) => s && last >= 0 && rest[last]!.endsWith(s));
   if (suffix) rest[last] = rest[last]!.slice(0, -suffix.length);
-  return { rest, candidates: endpoints.filter((e) => e.api.prefixes.includes(prefix)) };
+  return { rest, candidates: match.endpoints };
 }
 
 const VALID_ID = /^[1-9]\d{0,15}$/;
