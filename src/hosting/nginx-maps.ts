@@ -22,6 +22,7 @@ const onDemandOnly = (endpoint: Endpoint): Param[] => endpoint.params.filter((p)
 const listVar = (endpoint: Endpoint, param: Param): string => `$statuspress_${endpoint.name[0]}_${param.segment}`;
 /** An option of another endpoint: named for the last word of its segment (`$statuspress_calculations`). */
 const optionVar = (param: Param): string => `$statuspress_${param.segment.replace(/^.*_/, '')}`;
+/** The variable holding the endpoint's first query problem (empty when there is none). */
 export const errorVar = (endpoint: Endpoint): string => `$statuspress_${endpoint.name}_error`;
 
 /** Keys as one alternation, their common start factored out: `timeframe_(?:start|end)`. */
@@ -87,7 +88,12 @@ export function queryMaps(endpoints: readonly Endpoint[]): string[] {
     const variable = onDemandVar(endpoint);
     if (variable) maps.push(`map $args ${variable} { "~(?:^|&)${keysPattern(onDemandOnly(endpoint).map((p) => p.key)).pattern}=" 1; default ""; }`);
   }
-  return maps;
+  // Endpoints sharing an option share its map; two different maps for one variable would make nginx refuse the file.
+  const unique = [...new Set(maps)];
+  const names = unique.flatMap((map) => map.split('\n').map((line) => line.split(' ')[2]!));
+  const twice = names.find((name, i) => names.indexOf(name) !== i);
+  if (twice) throw new Error(`Two parameters of the routing table need the nginx variable ${twice}: give one another segment (or its list another initial)`);
+  return unique;
 }
 
 const WHAT: Record<Param['kind']['type'], string> = {

@@ -11,6 +11,7 @@ type Json = Record<string, unknown>;
 
 const timestampOrNull = (ms: number | null): string | null => (ms === null ? null : ts(ms));
 
+/** The page resource: state, links to both collections with their counts. */
 export function pageResource(site: DerivedSite): Json {
   const { site: config, page } = site;
   return {
@@ -74,6 +75,7 @@ function metricsSummary(site: DerivedSite, c: DerivedComponent): Json {
   };
 }
 
+/** A progress update; `state` only on notices that have states. */
 export function updateResource(u: DerivedUpdate): Json {
   const json: Json = { id: u.id };
   if (u.state !== null) json.state = u.state;
@@ -112,10 +114,12 @@ function noticeResource(site: DerivedSite, n: DerivedNotice, extra: Json, tail: 
   return { ...json, ...tail };
 }
 
+/** A notice of the list: with its latest update, without components and history. */
 export function listNotice(site: DerivedSite, n: DerivedNotice): Json {
   return noticeResource(site, n, { latest_update: updateResource(n.updates[n.updates.length - 1]!) }, {});
 }
 
+/** A notice detail: impacted components and every update, newest first. */
 export function noticeDetail(site: DerivedSite, n: DerivedNotice): Json {
   const components = n.source.components
     .map((id) => site.componentsById.get(id))

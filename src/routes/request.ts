@@ -34,5 +34,7 @@ export class ApiError extends Error {
   }
 }
 
+/** A 404 with the message as given. */
 export const notFound = (message: string): ApiError => new ApiError(404, 'not_found', message);
+/** A 400 with the message as given; it names the parameter at fault. */
 export const badRequest = (message: string): ApiError => new ApiError(400, 'bad_request', message);

@@ -75,12 +75,20 @@ export const PAGE = 'page';
 
 const TIMELINE_FILTER_VALUES = [...TIMELINE_STATES, 'past'] as const;
 
+export const PARENT_ID_EQ = {
+  key: 'filter[parent_id_eq]',
+  field: 'filter.parentIdEq',
+  segment: 'parent_id_eq',
+  kind: { type: 'id', of: 'components' },
+  prebuilt: 'every',
+} as const satisfies Param;
+
 const COMPONENT_PARAMS = [
   { key: 'filter[parent_id_null]', field: 'filter.parentIdNull', segment: 'parent_id_null', kind: { type: 'boolean' }, prebuilt: 'every' },
-  { key: 'filter[parent_id_eq]', field: 'filter.parentIdEq', segment: 'parent_id_eq', kind: { type: 'id', of: 'components' }, prebuilt: 'every' },
+  PARENT_ID_EQ,
 ] as const satisfies readonly Param[];
 
-const METRICS_COMPONENT_ID = {
+export const METRICS_COMPONENT_ID = {
   key: 'filter[metrics_component_id]',
   field: 'filter.metricsComponentId',
   segment: 'metrics_component_id',
