@@ -1,10 +1,16 @@
-// Metrics of DESIGN 3.5: timeframe rules, the union of impact windows, and the spec's formulas.
-import { badRequest } from '../routes/request.js';
-import type { Timeframe } from '../routes/request.js';
-import { DAY_MS, formatDate, parseDate, startOfUtcDay } from '../time.js';
+// Metrics: timeframe rules, the union of impact windows, and the spec's formulas. Nothing here
+// knows about requests: a timeframe outside the rules is a typed problem, which the request layer
+// words as a 400 naming the parameter.
+import { DAY_MS, formatDate, startOfUtcDay } from '../time.js';
 import type { DerivedNotice, DerivedSite, Span } from './types.js';
 
 export const DEFAULT_WINDOW_DAYS = 30;
+
+/** The days asked for, as epoch ms of their 00:00Z; either may be absent (the default window). */
+export interface TimeframeInput {
+  start?: number;
+  end?: number;
+}
 
 export interface ResolvedTimeframe {
   startDate: string;
@@ -12,6 +18,14 @@ export interface ResolvedTimeframe {
   /** [start 00:00Z, end + 1 day 00:00Z) cut off at now. */
   span: Span;
 }
+
+/** Why a timeframe cannot be computed; `date` is the limit it crossed (yyyy-mm-dd). */
+export type TimeframeProblem =
+  | { field: 'start'; rule: 'more-than-12-months-ago'; date: string }
+  | { field: 'start'; rule: 'after-today'; date: string }
+  | { field: 'start'; rule: 'after-end' };
+
+export type TimeframeResult = { ok: true; timeframe: ResolvedTimeframe } | { ok: false; problem: TimeframeProblem };
 
 export interface MetricsFigures {
   timeframe: ResolvedTimeframe;
@@ -24,24 +38,22 @@ export interface MetricsFigures {
   mtbfSeconds: number;
 }
 
-/** Applies defaults and the range rules; throws a 400 naming the parameter. */
-export function resolveTimeframe(timeframe: Timeframe, now: number): ResolvedTimeframe {
+/**
+ * Applies the defaults (the past 30 days) and the range rules: a start at most 12 months ago, not
+ * after today, not after the end. An end after today is cut off at now.
+ */
+export function resolveTimeframe(input: TimeframeInput, now: number): TimeframeResult {
   const today = startOfUtcDay(now);
-  const start = timeframe.start === undefined ? today - DEFAULT_WINDOW_DAYS * DAY_MS : parseDate(timeframe.start);
-  const end = timeframe.end === undefined ? today : parseDate(timeframe.end);
-  if (start === null) throw badRequest(`timeframe_start must be a date yyyy-mm-dd, not "${timeframe.start}"`);
-  if (end === null) throw badRequest(`timeframe_end must be a date yyyy-mm-dd, not "${timeframe.end}"`);
+  const start = input.start ?? today - DEFAULT_WINDOW_DAYS * DAY_MS;
+  const end = input.end ?? today;
   const earliest = twelveMonthsBefore(today);
-  if (start < earliest) {
-    throw badRequest(`timeframe_start must be at most 12 months ago (${formatDate(earliest)} or later)`);
-  }
-  if (start > today) throw badRequest(`timeframe_start must not be after today (${formatDate(today)})`);
-  if (start > end) throw badRequest('timeframe_start must not be after timeframe_end');
+  if (start < earliest) return { ok: false, problem: { field: 'start', rule: 'more-than-12-months-ago', date: formatDate(earliest) } };
+  if (start > today) return { ok: false, problem: { field: 'start', rule: 'after-today', date: formatDate(today) } };
+  if (start > end) return { ok: false, problem: { field: 'start', rule: 'after-end' } };
   const cutEnd = Math.min(end, today);
   return {
-    startDate: formatDate(start),
-    endDate: formatDate(cutEnd),
-    span: { start, end: Math.min(cutEnd + DAY_MS, now) },
+    ok: true,
+    timeframe: { startDate: formatDate(start), endDate: formatDate(cutEnd), span: { start, end: Math.min(cutEnd + DAY_MS, now) } },
   };
 }
 
@@ -104,6 +116,13 @@ export function defaultMetrics(site: DerivedSite, componentId: number): MetricsF
   let bySite = defaults.get(site);
   if (!bySite) defaults.set(site, (bySite = new Map()));
   let figures = bySite.get(componentId);
-  if (!figures) bySite.set(componentId, (figures = computeMetrics(site, componentId, resolveTimeframe({}, site.now))));
+  if (!figures) bySite.set(componentId, (figures = computeMetrics(site, componentId, defaultTimeframe(site.now))));
   return figures;
+}
+
+/** The default window (the past 30 days), which always keeps the rules. */
+export function defaultTimeframe(now: number): ResolvedTimeframe {
+  const resolved = resolveTimeframe({}, now);
+  if (!resolved.ok) throw new Error('The default metrics window broke the timeframe rules');
+  return resolved.timeframe;
 }

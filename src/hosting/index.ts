@@ -1,5 +1,6 @@
 // Host configurations written into every build and printed by `statuspress host-config`.
 import type { OutputFile } from '../render/types.js';
+import { apiHref } from '../routes/href.js';
 import { notFound } from '../routes/request.js';
 import { STATE_DIR } from '../routes/files.js';
 import { netlifyHeaders, netlifyRedirects, NOT_FOUND_FILE, NOT_PREBUILT_FILE, NOT_PREBUILT_MESSAGE } from './netlify.js';
@@ -18,7 +19,7 @@ export function renderHostFiles(): OutputFile[] {
   return [
     { path: '_redirects', contents: netlifyRedirects() },
     { path: '_headers', contents: netlifyHeaders() },
-    { path: NOT_FOUND_FILE, contents: JSON.stringify(notFound('Not found: see /api/v1/status for the entry point').toJSON()) },
+    { path: NOT_FOUND_FILE, contents: JSON.stringify(notFound(`Not found: see ${apiHref({ endpoint: 'status' })} for the entry point`).toJSON()) },
     { path: NOT_PREBUILT_FILE, contents: JSON.stringify(notFound(NOT_PREBUILT_MESSAGE).toJSON()) },
     {
       path: NGINX_FILE,

@@ -2,9 +2,9 @@
 // its path matches and every query parameter it lists is present, first rule wins, so rules with
 // more parameters come first. It cannot capture a parameter given twice, so the metrics notice lists
 // (`filter[impact_timeframe_overlaps][]`) are reachable there only by their path-style address.
-import { COMPONENT_PARAMS, NOTICE_PARAMS } from '../routes/table.js';
-import type { ListParam } from '../routes/table.js';
-import { STATE_DIR } from '../routes/files.js';
+import { LIST_DIR, STATE_DIR } from '../routes/files.js';
+import { ENDPOINTS, ID, PAGE, SUFFIXES } from '../routes/table.js';
+import type { Endpoint, Param } from '../routes/table.js';
 import { API_CACHE_CONTROL, SITE_CACHE_CONTROL } from './headers.js';
 
 /** Where the JSON body of a 404 lives in the output. */
@@ -14,12 +14,9 @@ export const NOT_PREBUILT_FILE = 'api/404-not-prebuilt.json';
 export const NOT_PREBUILT_MESSAGE =
   'Not prebuilt on this host: metrics for other timeframes and notice lists filtered by metrics component are answered by statuspress serve; the default window and the lists its links name are at their path-style addresses (docs/api.md)';
 
-const PREFIXES = ['/api/v1', '/v1', '/api'];
-const SUFFIXES = ['', '.json'];
-
 /** Every subset of the parameters, largest first (so the most specific rule matches first). */
-function subsets(params: readonly ListParam[]): ListParam[][] {
-  const all: ListParam[][] = [[]];
+function subsets(params: readonly Param[]): Param[][] {
+  const all: Param[][] = [[]];
   for (const param of params) for (const existing of [...all]) all.push([...existing, param]);
   // Keep the table's order inside each subset: it is the order of segments in file paths.
   return all
@@ -28,55 +25,81 @@ function subsets(params: readonly ListParam[]): ListParam[][] {
 }
 
 /**
- * Parameters a rule can map onto prebuilt files: not a repeated one (Netlify captures one value per
- * key), and not one the build prebuilds only together with such a one.
+ * Parameters a rule can map onto prebuilt files: every value prebuilt, and not a repeated one
+ * (Netlify captures one value per key).
  */
-const capturable = (param: ListParam): boolean => param.kind.type !== 'timestamps' && param.prebuiltWithoutTimeframe;
+const capturable = (param: Param): boolean => param.kind.type !== 'timestamps' && param.prebuilt === 'every';
 
-function listRules(collection: string, params: readonly ListParam[]): string[] {
+/** The endpoint's path in Netlify's pattern syntax (`components/:id/metrics`). */
+const pathPattern = (endpoint: Endpoint): string => endpoint.path.map((part) => (part === ID ? ':id' : part)).join('/');
+/** Its file, as a rule's target: `/api/v1/components/:id/metrics`, without `.json`. */
+const fileBase = (endpoint: Endpoint): string => `/${endpoint.api.root}/${pathPattern(endpoint)}`;
+/** A placeholder matches a whole segment, so `.json` can follow a literal last segment only. */
+const suffixesOf = (endpoint: Endpoint): readonly string[] => (endpoint.path[endpoint.path.length - 1] === ID ? [''] : SUFFIXES);
+
+function listRules(endpoint: Endpoint): string[] {
   const rules: string[] = [];
-  for (const subset of subsets(params.filter(capturable))) {
+  for (const subset of subsets(endpoint.params.filter(capturable))) {
     for (const paged of [true, false]) {
       const query = subset.map((p, i) => `${p.key}=:p${i}`);
-      if (paged) query.push('page=:page');
+      if (paged) query.push(`${PAGE}=:${PAGE}`);
       const segments = subset.map((p, i) => `${p.segment}=:p${i}/`).join('');
-      const target = `/api/v1/${collection}/q/${segments}page=${paged ? ':page' : '1'}.json`;
-      for (const prefix of PREFIXES) {
-        for (const suffix of SUFFIXES) rules.push(`${prefix}/${collection}${suffix}  ${query.join(' ')}  ${target}  200`.replace(/ {4}/, '  '));
+      const target = `${fileBase(endpoint)}/${LIST_DIR}/${segments}${PAGE}=${paged ? `:${PAGE}` : '1'}.json`;
+      for (const prefix of endpoint.api.prefixes) {
+        for (const suffix of SUFFIXES) rules.push(`${prefix}/${pathPattern(endpoint)}${suffix}  ${query.join(' ')}  ${target}  200`.replace(/ {4}/, '  '));
       }
     }
   }
   return rules;
 }
 
-export function netlifyRedirects(): string {
+/** The values of a prebuilt option other than its default, as a rule spells them and as its file names them. */
+function optionValues(param: Param): { query: string; segment: string }[] {
+  if (param.kind.type !== 'boolean') return [{ query: `${param.key}=:p0`, segment: `${param.segment}=:p0` }];
+  return [true, false]
+    .filter((value) => value !== param.default)
+    .flatMap((value) => (value ? ['true', '1'] : ['false', '0']).map((query) => ({ query: `${param.key}=${query}`, segment: `${param.segment}=${value}` })));
+}
+
+/** An endpoint without pages at one spelling: its options (forced, as the default's file exists), then the default. */
+function fileRules(endpoint: Endpoint, prefix: string, suffix: string): string[] {
+  const from = `${prefix}/${pathPattern(endpoint)}${suffix}`;
+  const rules = endpoint.params
+    .filter(capturable)
+    .flatMap((param) => optionValues(param).map(({ query, segment }) => `${from}  ${query}  ${fileBase(endpoint)}/${segment}.json  200!`));
+  // The canonical `.json` spelling is the file itself: no rule needed.
+  if (from !== `${fileBase(endpoint)}.json`) rules.push(`${from}  ${fileBase(endpoint)}.json  200`);
+  return rules;
+}
+
+/** The `_redirects` rules for the routing table's endpoints. */
+export function netlifyRedirects(endpoints: readonly Endpoint[] = ENDPOINTS): string {
+  const files = endpoints.filter((e) => !e.paged);
+  const endsInId = (e: Endpoint): boolean => suffixesOf(e).length === 1;
+  const prefixes = [...new Set(endpoints.flatMap((e) => e.api.prefixes))];
   const rules: string[] = [];
-  for (const prefix of PREFIXES) {
+  for (const prefix of prefixes) {
     for (const suffix of SUFFIXES) {
-      // `/api/v1/status.json` and `/api/v1/components/<id>/metrics.json` are files: no rule needed.
-      const isFile = prefix === '/api/v1' && suffix === '.json';
-      if (!isFile) rules.push(`${prefix}/status${suffix}  /api/v1/status.json  200`);
-      // Forced: `metrics.json` exists, and would otherwise be served whatever the query says.
-      rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=true  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
-      rules.push(`${prefix}/components/:id/metrics${suffix}  show_calculations=1  /api/v1/components/:id/metrics/show_calculations=true.json  200!`);
-      if (!isFile) rules.push(`${prefix}/components/:id/metrics${suffix}  /api/v1/components/:id/metrics.json  200`);
+      for (const endpoint of files.filter((e) => !endsInId(e) && e.api.prefixes.includes(prefix))) rules.push(...fileRules(endpoint, prefix, suffix));
     }
   }
   // Netlify ignores query parameters a rule does not name, so without these a request it cannot answer
   // would get a plausible wrong answer (the unfiltered list, the default window) with a 200.
-  const refused = [
-    ...['timeframe_start', 'timeframe_end'].map((key) => ['components/:id/metrics', key] as const),
-    ...NOTICE_PARAMS.filter((param) => !capturable(param)).map((param) => ['notices', param.key] as const),
-  ];
-  for (const prefix of PREFIXES) {
+  for (const prefix of prefixes) {
     for (const suffix of SUFFIXES) {
-      for (const [where, key] of refused) rules.push(`${prefix}/${where}${suffix}  ${key}=:x  /${NOT_PREBUILT_FILE}  404!`);
+      for (const endpoint of endpoints.filter((e) => e.api.prefixes.includes(prefix) && suffixesOf(e).includes(suffix))) {
+        for (const param of endpoint.params.filter((p) => !capturable(p))) {
+          rules.push(`${prefix}/${pathPattern(endpoint)}${suffix}  ${param.key}=:x  /${NOT_PREBUILT_FILE}  404!`);
+        }
+      }
     }
   }
-  rules.push(...listRules('components', COMPONENT_PARAMS), ...listRules('notices', NOTICE_PARAMS));
+  for (const endpoint of endpoints.filter((e) => e.paged)) rules.push(...listRules(endpoint));
   // `/api/v1/notices/<id>.json` is the file itself; the other prefixes take the address without `.json`.
-  for (const prefix of PREFIXES) rules.push(`${prefix}/notices/:id  /api/v1/notices/:id.json  200`);
-  rules.push(`/api/*  /${NOT_FOUND_FILE}  404`, `/v1/*  /${NOT_FOUND_FILE}  404`);
+  for (const prefix of prefixes) {
+    for (const endpoint of files.filter((e) => endsInId(e) && e.api.prefixes.includes(prefix))) rules.push(...fileRules(endpoint, prefix, ''));
+  }
+  for (const folder of firstSegments(prefixes)) rules.push(`/${folder}/*  /${NOT_FOUND_FILE}  404`);
   // Forced (!): the build's own state and nginx file are there, but not for the public.
   rules.unshift(`/${STATE_DIR}/*  /${NOT_FOUND_FILE}  404!`);
   return [
@@ -88,15 +111,15 @@ export function netlifyRedirects(): string {
   ].join('\n');
 }
 
-export function netlifyHeaders(): string {
+/** `api`, `v1`: the first segment of each prefix, once. */
+const firstSegments = (prefixes: string[]): string[] => [...new Set(prefixes.map((p) => p.split('/')[1]!))];
+
+/** The `_headers` rules: CORS everywhere, the API's caching under every API prefix. */
+export function netlifyHeaders(endpoints: readonly Endpoint[] = ENDPOINTS): string {
+  const api = firstSegments([...new Set(endpoints.flatMap((e) => e.api.prefixes))]);
   return [
     '# statuspress: Netlify headers (statuspress host-config netlify).',
-    '/api/*',
-    '  Access-Control-Allow-Origin: *',
-    `  Cache-Control: ${API_CACHE_CONTROL}`,
-    '/v1/*',
-    '  Access-Control-Allow-Origin: *',
-    `  Cache-Control: ${API_CACHE_CONTROL}`,
+    ...api.flatMap((folder) => [`/${folder}/*`, '  Access-Control-Allow-Origin: *', `  Cache-Control: ${API_CACHE_CONTROL}`]),
     '/*',
     '  Access-Control-Allow-Origin: *',
     `  Cache-Control: ${SITE_CACHE_CONTROL}`,

@@ -1,7 +1,7 @@
 // Regular expressions over the raw query string ($args) for host configurations. Hosts see the
 // query undecoded, so brackets may arrive as `[`/`]` or `%5B`/`%5D` in either case. Written without
 // backslashes (character classes instead), which nginx's quoted strings would otherwise reinterpret.
-import type { ListParam } from '../routes/table.js';
+import type { Param } from '../routes/table.js';
 
 const OPEN = '(?:[[]|%5[Bb])';
 const CLOSE = '(?:[]]|%5[Dd])';
@@ -23,7 +23,7 @@ export const ID = '[1-9][0-9]{0,15}';
 export const TIMESTAMP = '([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2})(?::|%3[Aa])([0-9]{2})(?::|%3[Aa])([0-9]{2})';
 
 /** The pattern a value of the parameter must match to be valid (not anchored). */
-export function valuePattern(param: ListParam): string {
+export function valuePattern(param: Param): string {
   switch (param.kind.type) {
     case 'boolean':
       return '(?:true|false|1|0)';
@@ -33,5 +33,8 @@ export function valuePattern(param: ListParam): string {
       return `(?:${param.kind.values.join('|')})`;
     case 'timestamps':
       return `${TIMESTAMP.replace(/[(](?![?])/g, '(?:')}(?:[.][0-9]{3})?Z`;
+    case 'date':
+      // The shape only: nginx cannot check the calendar.
+      return '[0-9]{4}-[0-9]{2}-[0-9]{2}';
   }
 }

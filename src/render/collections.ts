@@ -1,17 +1,19 @@
-// Filtering and pagination of the two collections (DESIGN 4). Filters select from lists already in
-// API order, so pages never need re-sorting.
+// Filtering and pagination of the two collections: 25 a page, `next_page` keeping the filters.
+// Filters select from lists already in API order, so pages never need re-sorting.
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../derive/index.js';
 import { overlaps } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
 import { notFound } from '../routes/request.js';
 import type { ApiRequest, ComponentFilter, NoticeFilter } from '../routes/request.js';
+import { METRICS_COMPONENT_ID, PARENT_ID_EQ } from '../routes/table.js';
 
 export const PAGE_SIZE = 25;
 
+/** The components a filter selects, in API order; 404 for a parent that does not exist. */
 export function selectComponents(site: DerivedSite, filter: ComponentFilter): DerivedComponent[] {
   const { parentIdNull, parentIdEq } = filter;
   if (parentIdEq !== undefined && !site.componentsById.has(parentIdEq)) {
-    throw notFound(`No component with id ${parentIdEq} (filter[parent_id_eq])`);
+    throw notFound(`No component with id ${parentIdEq} (${PARENT_ID_EQ.key})`);
   }
   // Children come from the parent (already in sibling order): the build asks for every component's
   // children, and scanning the whole list for each would be components × components.
@@ -19,12 +21,13 @@ export function selectComponents(site: DerivedSite, filter: ComponentFilter): De
   return parentIdNull === undefined ? pool : pool.filter((c) => (c.source.parentId === null) === parentIdNull);
 }
 
+/** The notices a filter selects, in API order; 404 for a metrics component that does not exist. */
 export function selectNotices(site: DerivedSite, filter: NoticeFilter): DerivedNotice[] {
   const { type, timelineState, metricsComponentId, impactOverlaps } = filter;
   let pool = site.notices;
   if (metricsComponentId !== undefined) {
     if (!site.componentsById.has(metricsComponentId)) {
-      throw notFound(`No component with id ${metricsComponentId} (filter[metrics_component_id])`);
+      throw notFound(`No component with id ${metricsComponentId} (${METRICS_COMPONENT_ID.key})`);
     }
     pool = site.metricsNotices.get(metricsComponentId) ?? [];
   }

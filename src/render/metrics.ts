@@ -1,10 +1,12 @@
 // The metrics result (spec "Metrics result"), with the calculations when asked for.
 import type { DerivedComponent, DerivedSite } from '../derive/index.js';
 import { computeMetrics, resolveTimeframe } from '../derive/metrics.js';
-import type { MetricsFigures } from '../derive/metrics.js';
+import type { MetricsFigures, TimeframeProblem } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
-import { notFound } from '../routes/request.js';
-import type { Timeframe } from '../routes/request.js';
+import { badRequest, notFound } from '../routes/request.js';
+import type { ApiError, Timeframe } from '../routes/request.js';
+import { SITE, siteUrl } from '../routes/site.js';
+import { TIMEFRAME_END, TIMEFRAME_START } from '../routes/table.js';
 import { durationWords, percentWords } from './words.js';
 
 /** The component whose metrics may be published, or the 404 that says why not. */
@@ -16,6 +18,7 @@ export function metricsComponent(site: DerivedSite, componentId: number): Derive
   return component;
 }
 
+/** The metrics result for any timeframe as of the site's `now`; throws the 404 or the 400 that says why not. */
 export function metricsResult(
   site: DerivedSite,
   componentId: number,
@@ -23,7 +26,22 @@ export function metricsResult(
   showCalculations: boolean,
 ): Record<string, unknown> {
   const component = metricsComponent(site, componentId);
-  return metricsBody(site, component, computeMetrics(site, componentId, resolveTimeframe(timeframe, site.now)), showCalculations);
+  const resolved = resolveTimeframe(timeframe, site.now);
+  if (!resolved.ok) throw timeframeError(resolved.problem);
+  return metricsBody(site, component, computeMetrics(site, componentId, resolved.timeframe), showCalculations);
+}
+
+/** The 400 for a timeframe outside the rules, naming the parameter as the request gave it. */
+function timeframeError(problem: TimeframeProblem): ApiError {
+  const key = { start: TIMEFRAME_START.key, end: TIMEFRAME_END.key }[problem.field];
+  switch (problem.rule) {
+    case 'more-than-12-months-ago':
+      return badRequest(`${key} must be at most 12 months ago (${problem.date} or later)`);
+    case 'after-today':
+      return badRequest(`${key} must not be after today (${problem.date})`);
+    case 'after-end':
+      return badRequest(`${key} must not be after ${TIMEFRAME_END.key}`);
+  }
 }
 
 /** The metrics result for figures already computed (the build shows one set with and without calculations). */
@@ -60,7 +78,7 @@ export function metricsBody(
     percentage_uptime: uptime,
     mean_time_to_recovery: mttr,
     mean_time_between_failures: mtbf,
-    url: `${site.site.url}/components/${component.id}/?timeframe_start=${startDate}&timeframe_end=${endDate}`,
+    url: siteUrl(site.site.url, SITE.component(component.id, { start: startDate, end: endDate })),
   };
   if (showCalculations) result.calculation_data_in_timeframe = calculationData(f, component.id);
   return result;

@@ -2,6 +2,8 @@
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
 import { defaultMetrics } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
+import { SITE, siteUrl } from '../routes/site.js';
+import { WITHOUT_API, WITHOUT_VERSION } from '../routes/table.js';
 import { formatTimestamp as ts } from '../time.js';
 import { durationWords, percentWords } from './words.js';
 
@@ -9,6 +11,7 @@ type Json = Record<string, unknown>;
 
 const timestampOrNull = (ms: number | null): string | null => (ms === null ? null : ts(ms));
 
+/** The page resource: state, links to both collections with their counts. */
 export function pageResource(site: DerivedSite): Json {
   const { site: config, page } = site;
   return {
@@ -17,8 +20,8 @@ export function pageResource(site: DerivedSite): Json {
     state_text: config.stateText[page.state],
     url: config.url,
     links: {
-      components: { href: '/v1/components', count: site.components.length },
-      notices: { href: '/v1/notices', count: site.notices.length },
+      components: { href: apiHref({ endpoint: 'components', filter: {}, page: 1 }, WITHOUT_API), count: site.components.length },
+      notices: { href: apiHref({ endpoint: 'notices', filter: {}, page: 1 }, WITHOUT_API), count: site.notices.length },
     },
     created_at: ts(config.createdAt),
     updated_at: ts(page.updatedAt),
@@ -68,10 +71,11 @@ function metricsSummary(site: DerivedSite, c: DerivedComponent): Json {
       percent: figures.percent,
       words: percentWords(figures.impactSeconds, figures.totalSeconds),
     },
-    url: `${site.site.url}/components/${c.id}/`,
+    url: siteUrl(site.site.url, SITE.component(c.id)),
   };
 }
 
+/** A progress update; `state` only on notices that have states. */
 export function updateResource(u: DerivedUpdate): Json {
   const json: Json = { id: u.id };
   if (u.state !== null) json.state = u.state;
@@ -88,11 +92,11 @@ function noticeResource(site: DerivedSite, n: DerivedNotice, extra: Json, tail: 
     type: n.type,
     timeline_state: n.timelineState,
     subject: n.source.subject,
-    url: `${site.site.url}/notices/${n.id}/`,
+    url: siteUrl(site.site.url, SITE.notice(n.id)),
     tag_list: n.source.tags,
     created_at: ts(n.createdAt),
     updated_at: ts(n.updatedAt),
-    links: { self: `/api/notices/${n.id}` },
+    links: { self: apiHref({ endpoint: 'notice', id: n.id }, WITHOUT_VERSION) },
     ...extra,
   };
   if (n.type !== 'general') {
@@ -110,10 +114,12 @@ function noticeResource(site: DerivedSite, n: DerivedNotice, extra: Json, tail: 
   return { ...json, ...tail };
 }
 
+/** A notice of the list: with its latest update, without components and history. */
 export function listNotice(site: DerivedSite, n: DerivedNotice): Json {
   return noticeResource(site, n, { latest_update: updateResource(n.updates[n.updates.length - 1]!) }, {});
 }
 
+/** A notice detail: impacted components and every update, newest first. */
 export function noticeDetail(site: DerivedSite, n: DerivedNotice): Json {
   const components = n.source.components
     .map((id) => site.componentsById.get(id))

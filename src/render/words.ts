@@ -1,4 +1,4 @@
-// The `words` of metrics values (DESIGN 3.5).
+// The `words` of metrics values: durations as date-fns formatDuration writes them, uptime floored.
 import { formatDuration } from 'date-fns/formatDuration';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;

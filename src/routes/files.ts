@@ -1,75 +1,73 @@
-// Where each answer lives in the output folder. The same segments double as path-style addresses
-// for hosts without rewrites (`/api/v1/notices/q/type_eq=planned/page=2.json`), so `parse.ts`
-// reads them back with the query parser.
+// Where each answer lives in the output folder, read from the routing table. The same segments
+// double as path-style addresses for hosts without rewrites (`/api/v1/notices/q/type_eq=planned/page=2.json`),
+// so `parse.ts` reads them back with the query parser.
 import { formatBasicTimestamp } from '../time.js';
-import { componentFilterParams, noticeFilterParams } from './href.js';
+import { pathOf, shownValue, valueText } from './fields.js';
 import type { ApiRequest } from './request.js';
-import { CALCULATIONS_SEGMENT, COMPONENT_PARAMS, NOTICE_PARAMS } from './table.js';
-import type { ListParam } from './table.js';
+import { endpointOf, ENDPOINTS, PAGE } from './table.js';
+import type { Endpoint, Param } from './table.js';
 
 /** Output folder for statuspress's own state (the build's `now` and content snapshot); never served. */
 export const STATE_DIR = '_statuspress';
 export const STATE_FILE = `${STATE_DIR}/build.json`;
 
+/** Folder of a paged endpoint's files, below its path: `notices/q/…`, clear of `notices/<id>`. */
+export const LIST_DIR = 'q';
+/** The file answering every page after a list's last. */
+export const PAST_END = 'past-the-end';
+
+/** `type_eq=planned`, or null for a value only answered on demand. */
+function fileSegment(param: Param, value: unknown): string | null {
+  if (param.prebuilt === 'none') return null;
+  // Timestamps in their basic form: `:` is not safe in file names on every host.
+  const text = param.kind.type === 'timestamps' ? (value as number[]).map(formatBasicTimestamp).join(',') : valueText(param, value);
+  return `${param.segment}=${text}`;
+}
+
 /** Relative path of the prebuilt file for a request, or null when it is only answered on demand. */
-export function apiFilePath(request: ApiRequest): string | null {
-  switch (request.endpoint) {
-    case 'status':
-      return 'api/v1/status.json';
-    case 'notice':
-      return `api/v1/notices/${request.id}.json`;
-    case 'metrics': {
-      if (request.timeframe.start !== undefined || request.timeframe.end !== undefined) return null;
-      const base = `api/v1/components/${request.componentId}/metrics`;
-      return request.showCalculations ? `${base}/${CALCULATIONS_SEGMENT}.json` : `${base}.json`;
-    }
-    case 'components':
-      return listPath('components', segmentsOf(COMPONENT_PARAMS, componentFilterParams(request.filter)), request.page);
-    case 'notices':
-      return listPath('notices', segmentsOf(NOTICE_PARAMS, noticeFilterParams(request.filter)), request.page);
+export function apiFilePath(request: ApiRequest, endpoints: readonly Endpoint[] = ENDPOINTS): string | null {
+  const endpoint = endpointOf(request, endpoints);
+  const segments: string[] = [];
+  for (const param of endpoint.params) {
+    const value = shownValue(request, param);
+    if (value === undefined) continue;
+    const segment = fileSegment(param, value);
+    if (segment === null) return null;
+    segments.push(segment);
   }
+  const base = [endpoint.api.root, ...pathOf(endpoint, request)];
+  if (!endpoint.paged) return `${[...base, ...segments].join('/')}.json`;
+  const { page } = request as { page: number };
+  return [...base, LIST_DIR, ...segments, `${PAGE}=${page}.json`].join('/');
 }
-
-/** Path segments from a filter's query pairs, in the table's order; timestamps in their file-safe form. */
-function segmentsOf(table: readonly ListParam[], pairs: [string, string][]): string[] {
-  return table.flatMap((param) => {
-    const values = pairs.filter(([key]) => key === param.key).map(([, value]) => value);
-    if (values.length === 0) return [];
-    const shown = param.kind.type === 'timestamps' ? values.map((v) => formatBasicTimestamp(Date.parse(v))) : values;
-    return [`${param.segment}=${shown.join(',')}`];
-  });
-}
-
-function listPath(collection: string, segments: string[], page: number | typeof PAST_END): string {
-  return ['api/v1', collection, 'q', ...segments, page === PAST_END ? `${PAST_END}.json` : `page=${page}.json`].join('/');
-}
-
-const PAST_END = 'past-the-end';
 
 /**
  * The answer to every page after a list's last: its empty page with the list's total_count. Static
  * hosts serve it when `page=<n>.json` does not exist, as `statuspress serve` computes it.
  */
-export function pastEndFilePath(request: Extract<ApiRequest, { page: number }>): string {
-  return request.endpoint === 'components'
-    ? listPath('components', segmentsOf(COMPONENT_PARAMS, componentFilterParams(request.filter)), PAST_END)
-    : listPath('notices', segmentsOf(NOTICE_PARAMS, noticeFilterParams(request.filter)), PAST_END);
+export function pastEndFilePath(request: Extract<ApiRequest, { page: number }>, endpoints: readonly Endpoint[] = ENDPOINTS): string {
+  return apiFilePath(request, endpoints)!.replace(/[^/]*$/, `${PAST_END}.json`);
 }
 
-/** Query pairs for path-style segments (`type_eq=planned` → `filter[type_eq]=planned`); null for an unknown one. */
-export function pathStylePairs(segments: string[]): [string, string][] | null {
+/**
+ * Query pairs for path-style segments (`type_eq=planned` → `filter[type_eq]=planned`); null for a
+ * segment no prebuilt file name holds.
+ */
+export function pathStylePairs(segments: string[], endpoints: readonly Endpoint[] = ENDPOINTS): [string, string][] | null {
+  const inFiles = endpoints.flatMap((e) => e.params).filter((p) => p.prebuilt !== 'none');
   const pairs: [string, string][] = [];
   for (const segment of segments) {
     const eq = segment.indexOf('=');
     if (eq <= 0) return null;
-    const key = segment.slice(0, eq);
+    const name = segment.slice(0, eq);
     const value = segment.slice(eq + 1);
-    const param = [...COMPONENT_PARAMS, ...NOTICE_PARAMS].find((p) => p.segment === key);
-    if (param === undefined) {
-      if (key !== 'page' && key !== 'show_calculations') return null;
-      pairs.push([key, value]);
+    if (name === PAGE) {
+      pairs.push([PAGE, value]);
+      continue;
     }
-    else for (const part of param.kind.type === 'timestamps' ? value.split(',') : [value]) pairs.push([param.key, part]);
+    const param = inFiles.find((p) => p.segment === name);
+    if (param === undefined) return null;
+    for (const part of param.kind.type === 'timestamps' ? value.split(',') : [value]) pairs.push([param.key, part]);
   }
   return pairs;
 }

@@ -1,6 +1,11 @@
 export { route } from './parse.js';
 export type { Route } from './parse.js';
-export { apiFilePath, STATE_DIR, STATE_FILE } from './files.js';
-export { apiHref, API_PREFIX } from './href.js';
+export { apiFilePath, pastEndFilePath, STATE_DIR, STATE_FILE } from './files.js';
+export { apiHref } from './href.js';
+export { requestOf } from './fields.js';
+export { ENDPOINTS, V1, WITHOUT_API, WITHOUT_VERSION } from './table.js';
+export type { Endpoint, Param, ParamKind } from './table.js';
+export { SITE, relativeHref, siteUrl } from './site.js';
+export type { SitePage } from './site.js';
 export { ApiError, badRequest, notFound } from './request.js';
 export type { ApiRequest, ComponentFilter, NoticeFilter, TimelineFilter, Timeframe } from './request.js';

@@ -1,15 +1,15 @@
-// Query parameters of each endpoint: parsed strictly, so a typo is a 400 that names the parameter
-// instead of a silently unfiltered answer.
-import { NOTICE_TYPES } from '../types.js';
-import type { NoticeType } from '../types.js';
+// Query parameters, read strictly by the kind the routing table gives each: a typo is a 400 that
+// names the parameter instead of a silently unfiltered answer. The one place where parameter text
+// (dates, timestamps, ids) is checked; everything after works with typed values.
 import { parseDate, parseTimestamp } from '../time.js';
 import { badRequest } from './request.js';
-import type { ComponentFilter, NoticeFilter, TimelineFilter, Timeframe } from './request.js';
-import { COMPONENT_PARAMS, NOTICE_PARAMS, TIMELINE_FILTER_VALUES } from './table.js';
+import { PAGE } from './table.js';
+import type { Endpoint, Param } from './table.js';
 
 /** The query as name → values, with percent-encoding already undone. */
 export type Query = Map<string, string[]>;
 
+/** Groups query pairs by name, keeping their order. */
 export function toQuery(pairs: Iterable<[string, string]>): Query {
   const query: Query = new Map();
   for (const [key, value] of pairs) {
@@ -20,12 +20,14 @@ export function toQuery(pairs: Iterable<[string, string]>): Query {
   return query;
 }
 
-const OVERLAPS = 'filter[impact_timeframe_overlaps][]';
+/** `filter[...]` keys: an unknown one is refused; other unknown parameters are ignored, as the real API does. */
+export const isFilterKey = (key: string): boolean => key.startsWith('filter');
 
-/** Rejects any `filter[...]` key the endpoint does not know; other unknown parameters are ignored. */
-function checkFilters(query: Query, known: readonly string[]): void {
+/** Rejects any `filter[...]` key the endpoint does not know. */
+function checkFilters(query: Query, endpoint: Endpoint): void {
+  const known = endpoint.params.map((p) => p.key).filter(isFilterKey);
   for (const key of query.keys()) {
-    if (key.startsWith('filter') && !known.includes(key)) {
+    if (isFilterKey(key) && !known.includes(key)) {
       const hint = known.length ? `; this endpoint accepts ${known.join(', ')}` : '; this endpoint takes no filters';
       throw badRequest(`Unknown filter ${key}${hint}`);
     }
@@ -39,89 +41,63 @@ function single(query: Query, key: string): string | undefined {
   return values[0];
 }
 
-function positiveInteger(query: Query, key: string): number | undefined {
-  const text = single(query, key);
-  if (text === undefined) return undefined;
+function positiveInteger(key: string, text: string): number {
   if (!/^[1-9]\d{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
     throw badRequest(`${key} must be a positive integer, not "${text}"`);
   }
   return Number(text);
 }
 
-function boolean(query: Query, key: string): boolean | undefined {
-  const text = single(query, key);
-  if (text === undefined) return undefined;
-  if (text === 'true' || text === '1') return true;
-  if (text === 'false' || text === '0') return false;
-  throw badRequest(`${key} must be true or false, not "${text}"`);
-}
-
-function oneOf<T extends string>(query: Query, key: string, allowed: readonly T[]): T | undefined {
-  const text = single(query, key);
-  if (text === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(text)) {
-    throw badRequest(`${key} must be one of ${allowed.join(', ')}, not "${text}"`);
-  }
-  return text as T;
-}
-
-/** `page`: an integer ≥ 1, default 1. */
-export function parsePage(query: Query): number {
-  return positiveInteger(query, 'page') ?? 1;
-}
-
-export function parseComponentFilter(query: Query): ComponentFilter {
-  checkFilters(query, COMPONENT_PARAMS.map((p) => p.key));
-  const filter: ComponentFilter = {};
-  const parentIdNull = boolean(query, 'filter[parent_id_null]');
-  const parentIdEq = positiveInteger(query, 'filter[parent_id_eq]');
-  if (parentIdNull !== undefined) filter.parentIdNull = parentIdNull;
-  if (parentIdEq !== undefined) filter.parentIdEq = parentIdEq;
-  return filter;
-}
-
-const TIMELINE_FILTERS: readonly TimelineFilter[] = TIMELINE_FILTER_VALUES;
-
-export function parseNoticeFilter(query: Query): NoticeFilter {
-  checkFilters(query, NOTICE_PARAMS.map((p) => p.key));
-  const filter: NoticeFilter = {};
-  const type = oneOf<NoticeType>(query, 'filter[type_eq]', NOTICE_TYPES);
-  const timelineState = oneOf(query, 'filter[timeline_state_eq]', TIMELINE_FILTERS);
-  const metricsComponentId = positiveInteger(query, 'filter[metrics_component_id]');
-  if (type !== undefined) filter.type = type;
-  if (timelineState !== undefined) filter.timelineState = timelineState;
-  if (metricsComponentId !== undefined) filter.metricsComponentId = metricsComponentId;
-  const overlaps = query.get(OVERLAPS);
-  if (overlaps) filter.impactOverlaps = parseOverlaps(overlaps);
-  return filter;
-}
-
-function parseOverlaps(values: string[]): [number, number] {
+/** Start and end timestamps, given exactly twice. */
+function timestamps(key: string, values: string[]): [number, number] {
   if (values.length !== 2) {
-    throw badRequest(`${OVERLAPS} must be given exactly twice (start, then end), not ${values.length} times`);
+    throw badRequest(`${key} must be given exactly twice (start, then end), not ${values.length} times`);
   }
   const [start, end] = values.map((text) => {
     const t = parseTimestamp(text);
-    if (t === null) throw badRequest(`${OVERLAPS} must be ISO 8601 timestamps with a zone, not "${text}"`);
+    if (t === null) throw badRequest(`${key} must be ISO 8601 timestamps with a zone, not "${text}"`);
     return t;
   }) as [number, number];
-  if (end < start) throw badRequest(`${OVERLAPS}: the end (second value) is before the start`);
+  if (end < start) throw badRequest(`${key}: the end (second value) is before the start`);
   return [start, end];
 }
 
-export function parseMetricsQuery(query: Query): { timeframe: Timeframe; showCalculations: boolean } {
-  checkFilters(query, []);
-  const timeframe: Timeframe = {};
-  for (const key of ['timeframe_start', 'timeframe_end'] as const) {
-    const text = single(query, key);
-    if (text === undefined) continue;
-    if (parseDate(text) === null) throw badRequest(`${key} must be a date yyyy-mm-dd, not "${text}"`);
-    timeframe[key === 'timeframe_start' ? 'start' : 'end'] = text;
+/** The typed value of one parameter, or undefined when the query does not give it. */
+function parseParam(query: Query, param: Param): unknown {
+  const { key, kind } = param;
+  if (kind.type === 'timestamps') {
+    const values = query.get(key);
+    return values ? timestamps(key, values) : undefined;
   }
-  return { timeframe, showCalculations: boolean(query, 'show_calculations') ?? false };
+  const text = single(query, key);
+  if (text === undefined) return undefined;
+  switch (kind.type) {
+    case 'boolean':
+      if (text === 'true' || text === '1') return true;
+      if (text === 'false' || text === '0') return false;
+      throw badRequest(`${key} must be true or false, not "${text}"`);
+    case 'id':
+      return positiveInteger(key, text);
+    case 'enum':
+      if (!kind.values.includes(text)) throw badRequest(`${key} must be one of ${kind.values.join(', ')}, not "${text}"`);
+      return text;
+    case 'date': {
+      const day = parseDate(text);
+      if (day === null) throw badRequest(`${key} must be a date yyyy-mm-dd, not "${text}"`);
+      return day;
+    }
+  }
 }
 
-/** For endpoints without parameters: only reject filters, which would otherwise be silently ignored. */
-export function parseNoQuery(query: Query): void {
-  checkFilters(query, []);
+/** Every parameter of the endpoint, in the table's order (so the first problem named is stable), then the page. */
+export function parseParams(query: Query, endpoint: Endpoint): { values: Map<Param, unknown>; page?: number } {
+  checkFilters(query, endpoint);
+  const values = new Map<Param, unknown>();
+  for (const param of endpoint.params) {
+    const value = parseParam(query, param);
+    if (value !== undefined) values.set(param, value);
+  }
+  if (!endpoint.paged) return { values };
+  const page = single(query, PAGE);
+  return { values, page: page === undefined ? 1 : positiveInteger(PAGE, page) };
 }

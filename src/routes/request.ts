@@ -1,29 +1,13 @@
 // The API requests statuspress answers, as data. The router parses URLs into these; the renderer
 // answers them; the writer and the host configurations turn them into file paths. One shape for all
 // three is what keeps prebuilt files, served URLs and printed links from drifting apart.
-import type { NoticeType, TimelineState } from '../types.js';
+import type { TimelineState } from '../types.js';
+import type { ComponentFilter, NoticeFilter, Timeframe } from './table.js';
 
-/** `past` is the filter alias for past_recent + past_distant (DESIGN 3.3). */
+export type { ComponentFilter, NoticeFilter, Timeframe } from './table.js';
+
+/** `past` is the filter alias for past_recent + past_distant: real clients of this API send it. */
 export type TimelineFilter = TimelineState | 'past';
-
-export interface ComponentFilter {
-  parentIdNull?: boolean;
-  parentIdEq?: number;
-}
-
-export interface NoticeFilter {
-  type?: NoticeType;
-  timelineState?: TimelineFilter;
-  metricsComponentId?: number;
-  /** [start, end] in epoch ms: notices whose impact window overlaps it. */
-  impactOverlaps?: [number, number];
-}
-
-export interface Timeframe {
-  /** yyyy-mm-dd as requested; range rules need `now` and are checked by the metrics renderer. */
-  start?: string;
-  end?: string;
-}
 
 export type ApiRequest =
   | { endpoint: 'status' }
@@ -34,7 +18,7 @@ export type ApiRequest =
 
 export type ApiErrorCode = 'not_found' | 'bad_request' | 'method_not_allowed' | 'rate_limited';
 
-/** An API error answer, in the shape DESIGN 4 gives. */
+/** An API error answer: `{"error": {"status", "code", "message"}}`. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
@@ -50,5 +34,7 @@ export class ApiError extends Error {
   }
 }
 
+/** A 404 with the message as given. */
 export const notFound = (message: string): ApiError => new ApiError(404, 'not_found', message);
+/** A 400 with the message as given; it names the parameter at fault. */
 export const badRequest = (message: string): ApiError => new ApiError(400, 'bad_request', message);

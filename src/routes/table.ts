@@ -1,52 +1,187 @@
-// The query parameters of the list endpoints as data: the order here is the order of the segments in
-// prebuilt file paths (files.ts) and of the pairs in printed links (href.ts), and the generated host
-// configurations (src/hosting) are written from this table, so a new filter reaches them all.
+// The routing table: every API endpoint statuspress answers, as data. The parser (`route()`), the
+// prebuilt file paths, the printed links, the writer's list of prebuilt answers and the nginx and
+// Netlify configurations are all read from these entries, so a new endpoint or filter is one entry
+// here. Each consumer takes the table as a parameter (this one by default), so a test can extend it.
+// The HTML site's addresses are in site.ts.
 import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
+import type { ApiRequest } from './request.js';
 
 export type ParamKind =
   | { type: 'boolean' }
-  | { type: 'id' }
+  /** A positive integer naming a record of `of`. */
+  | { type: 'id'; of: 'components' | 'notices' }
   | { type: 'enum'; values: readonly string[] }
-  /** Given twice: start, then end. */
-  | { type: 'timestamps' };
+  /** Given twice, start then end; epoch ms in the request, ISO 8601 in links. */
+  | { type: 'timestamps' }
+  /** `yyyy-mm-dd`; the epoch ms of its 00:00Z in the request. */
+  | { type: 'date' };
 
-export interface ListParam {
+export interface Param {
   /** The query key as clients send it. */
-  key: string;
-  /** Name in path segments (`type_eq=planned`). */
-  segment: string;
-  kind: ParamKind;
+  readonly key: string;
+  /** Where the value sits in the request: `filter.type` is `request.filter.type`. */
+  readonly field: string;
+  /** Name in prebuilt file paths and path-style addresses (`type_eq=planned`). */
+  readonly segment: string;
+  readonly kind: ParamKind;
   /**
-   * False when the build prebuilds lists with this filter only together with a timeframe (the
-   * metrics links): hosts that cannot capture the timeframe need no rules for it.
+   * Which requests with it the build writes files for: `every` value (both booleans, each enum value,
+   * every id), in every combination with the endpoint's other `every` parameters; only the values
+   * that prebuilt answers link to (`linked`); or none, answered on demand by `statuspress serve`.
    */
-  prebuiltWithoutTimeframe: boolean;
+  readonly prebuilt: 'every' | 'linked' | 'none';
+  /** The value an absent parameter means; it is left out of file paths and links. */
+  readonly default?: boolean;
 }
 
-export const TIMELINE_FILTER_VALUES = [...TIMELINE_STATES, 'past'] as const;
+/** One API version: where its files live and the address prefixes it answers at. */
+export interface Api {
+  /** Folder of its files in the output. */
+  readonly root: string;
+  /** Accepted prefixes; the first is canonical, the one links are printed with. */
+  readonly prefixes: readonly string[];
+}
 
-export const COMPONENT_PARAMS: readonly ListParam[] = [
-  { key: 'filter[parent_id_null]', segment: 'parent_id_null', kind: { type: 'boolean' }, prebuiltWithoutTimeframe: true },
-  { key: 'filter[parent_id_eq]', segment: 'parent_id_eq', kind: { type: 'id' }, prebuiltWithoutTimeframe: true },
-];
+/** Placeholder of the id in an endpoint's path. */
+export const ID = ':id';
 
-export const NOTICE_PARAMS: readonly ListParam[] = [
-  { key: 'filter[type_eq]', segment: 'type_eq', kind: { type: 'enum', values: NOTICE_TYPES }, prebuiltWithoutTimeframe: true },
+export interface Endpoint {
+  readonly name: ApiRequest['endpoint'];
+  readonly api: Api;
+  /** Path segments after the prefix; `ID` stands for the record's id. */
+  readonly path: readonly string[];
+  /** The request field that holds the path's id, and what the id names (for "No notice with id x"). */
+  readonly id?: { readonly field: string; readonly noun: string; readonly of: 'components' | 'notices' };
+  /** Query parameters, in the order of segments in file paths and of pairs in printed links. */
+  readonly params: readonly Param[];
+  /** A paginated list: a `page` parameter, and files under `q/` ending in `page=<n>.json`. */
+  readonly paged: boolean;
+  /** What a static host answers when the file is missing (`{id}`: the path's id); default a plain 404. */
+  readonly missing?: string;
+  /** What a static host answers to a request with a parameter that is never prebuilt. */
+  readonly onDemand?: string;
+}
+
+/** The spec's page resource links its collections without `/api` (`/v1/components`). */
+export const WITHOUT_API = '/v1';
+/** The spec's notice `links.self` leaves the version out (`/api/notices/42`). */
+export const WITHOUT_VERSION = '/api';
+export const V1: Api = { root: 'api/v1', prefixes: ['/api/v1', WITHOUT_API, WITHOUT_VERSION] };
+
+/** Accepted on the last segment of every API address, as the real API accepts `/api/v1/status.json`. */
+export const SUFFIXES = ['', '.json'] as const;
+/** The page number of paged endpoints: an integer ≥ 1, default 1; last in file names. */
+export const PAGE = 'page';
+
+const TIMELINE_FILTER_VALUES = [...TIMELINE_STATES, 'past'] as const;
+
+export const PARENT_ID_EQ = {
+  key: 'filter[parent_id_eq]',
+  field: 'filter.parentIdEq',
+  segment: 'parent_id_eq',
+  kind: { type: 'id', of: 'components' },
+  prebuilt: 'every',
+} as const satisfies Param;
+
+const COMPONENT_PARAMS = [
+  { key: 'filter[parent_id_null]', field: 'filter.parentIdNull', segment: 'parent_id_null', kind: { type: 'boolean' }, prebuilt: 'every' },
+  PARENT_ID_EQ,
+] as const satisfies readonly Param[];
+
+export const METRICS_COMPONENT_ID = {
+  key: 'filter[metrics_component_id]',
+  field: 'filter.metricsComponentId',
+  segment: 'metrics_component_id',
+  kind: { type: 'id', of: 'components' },
+  prebuilt: 'linked',
+} as const satisfies Param;
+
+const NOTICE_PARAMS = [
+  { key: 'filter[type_eq]', field: 'filter.type', segment: 'type_eq', kind: { type: 'enum', values: NOTICE_TYPES }, prebuilt: 'every' },
   {
     key: 'filter[timeline_state_eq]',
+    field: 'filter.timelineState',
     segment: 'timeline_state_eq',
     kind: { type: 'enum', values: TIMELINE_FILTER_VALUES },
-    prebuiltWithoutTimeframe: true,
+    prebuilt: 'every',
   },
-  { key: 'filter[metrics_component_id]', segment: 'metrics_component_id', kind: { type: 'id' }, prebuiltWithoutTimeframe: false },
-  { key: 'filter[impact_timeframe_overlaps][]', segment: 'impact_timeframe_overlaps', kind: { type: 'timestamps' }, prebuiltWithoutTimeframe: true },
+  METRICS_COMPONENT_ID,
+  {
+    key: 'filter[impact_timeframe_overlaps][]',
+    field: 'filter.impactOverlaps',
+    segment: 'impact_timeframe_overlaps',
+    kind: { type: 'timestamps' },
+    prebuilt: 'linked',
+  },
+] as const satisfies readonly Param[];
+
+/** The metrics window's days: any is answered on demand (the component page reads the same query). */
+export const TIMEFRAME_START = {
+  key: 'timeframe_start',
+  field: 'timeframe.start',
+  segment: 'timeframe_start',
+  kind: { type: 'date' },
+  prebuilt: 'none',
+} as const satisfies Param;
+export const TIMEFRAME_END = { ...TIMEFRAME_START, key: 'timeframe_end', field: 'timeframe.end', segment: 'timeframe_end' } as const satisfies Param;
+
+const SHOW_CALCULATIONS = {
+  key: 'show_calculations',
+  field: 'showCalculations',
+  segment: 'show_calculations',
+  kind: { type: 'boolean' },
+  prebuilt: 'every',
+  default: false,
+} as const satisfies Param;
+
+const METRICS_PARAMS = [TIMEFRAME_START, TIMEFRAME_END, SHOW_CALCULATIONS] as const satisfies readonly Param[];
+
+const LIST_MISSING = `Not prebuilt on this host: an unknown component id, or ${METRICS_COMPONENT_ID.key} without the impact timeframe of a metrics answer link. statuspress serve answers every combination`;
+
+/**
+ * The Status Reporting API. The writer renders and nginx lists its locations in this order; the notice
+ * details come last so the writers finish on small files.
+ */
+export const ENDPOINTS: readonly Endpoint[] = [
+  { name: 'status', api: V1, path: ['status'], params: [], paged: false },
+  { name: 'components', api: V1, path: ['components'], params: COMPONENT_PARAMS, paged: true, missing: LIST_MISSING },
+  {
+    name: 'metrics',
+    api: V1,
+    path: ['components', ID, 'metrics'],
+    id: { field: 'componentId', noun: 'component', of: 'components' },
+    params: METRICS_PARAMS,
+    paged: false,
+    missing: 'No metrics for component {id}: no such component, or its metrics are turned off',
+    onDemand: `This host serves prebuilt metrics only: the default window of the past 30 days, with and without ${SHOW_CALCULATIONS.key}=true. Omit ${TIMEFRAME_START.key} and ${TIMEFRAME_END.key}, or use statuspress serve for other timeframes`,
+  },
+  { name: 'notices', api: V1, path: ['notices'], params: NOTICE_PARAMS, paged: true, missing: LIST_MISSING },
+  { name: 'notice', api: V1, path: ['notices', ID], id: { field: 'id', noun: 'notice', of: 'notices' }, params: [], paged: false, missing: 'No notice with id {id}' },
 ];
 
-export const METRICS_PARAMS = {
-  start: 'timeframe_start',
-  end: 'timeframe_end',
-  calculations: 'show_calculations',
-} as const;
+/** The table's entry for a request's endpoint; throws for a request the table does not know. */
+export function endpointOf(request: ApiRequest, endpoints: readonly Endpoint[] = ENDPOINTS): Endpoint {
+  const endpoint = endpoints.find((e) => e.name === request.endpoint);
+  if (!endpoint) throw new Error(`No routing table entry for the endpoint ${request.endpoint}`);
+  return endpoint;
+}
 
-/** Prebuilt metrics with calculations live at this segment below `components/<id>/metrics/`. */
-export const CALCULATIONS_SEGMENT = 'show_calculations=true';
+type ValueOf<K extends ParamKind> = K extends { type: 'boolean' }
+  ? boolean
+  : K extends { type: 'id' }
+    ? number
+    : K extends { type: 'enum'; values: readonly (infer V)[] }
+      ? V
+      : K extends { type: 'timestamps' }
+        ? [number, number]
+        : number;
+
+/** The request object the parameters with fields `<container>.<name>` fill, typed from the table. */
+type FieldsIn<P extends readonly Param[], C extends string> = {
+  -readonly [E in P[number] as E['field'] extends `${C}.${infer F}` ? F : never]?: ValueOf<E['kind']>;
+};
+
+export type ComponentFilter = FieldsIn<typeof COMPONENT_PARAMS, 'filter'>;
+export type NoticeFilter = FieldsIn<typeof NOTICE_PARAMS, 'filter'>;
+/** Epoch ms of the requested days' 00:00Z; range rules need `now` and are applied by derivation. */
+export type Timeframe = FieldsIn<typeof METRICS_PARAMS, 'timeframe'>;

@@ -1,4 +1,4 @@
-// Metrics of test/fixtures/metrics-site (now 2026-11-20T12:00:00Z), computed by hand (DESIGN 3.5).
+// Metrics of test/fixtures/metrics-site (now 2026-11-20T12:00:00Z), computed by hand.
 //
 // Default window: 2026-10-21 (today − 30 days) to 2026-11-20 (today), i.e. [2026-10-21T00:00Z,
 // 2026-11-21T00:00Z) cut off at now 2026-11-20T12:00Z: total_time = 30 days 12 hours = 2,635,200 s.
@@ -233,15 +233,16 @@ describe('on-demand timeframes (as of the build)', () => {
 
   it('rejects starts more than 12 months ago or after today, and a start after the end, naming the parameter', () => {
     expect(onDemand('/api/v1/components/1/metrics?timeframe_start=2025-11-20').timeframe_start).toBe('2025-11-20');
-    for (const [query, name] of [
-      ['timeframe_start=2025-11-19', 'timeframe_start'],
-      ['timeframe_start=2026-11-21', 'timeframe_start'],
-      ['timeframe_start=2026-11-10&timeframe_end=2026-11-09', 'timeframe_start'],
+    for (const [query, message] of [
+      ['timeframe_start=2025-11-19', 'timeframe_start must be at most 12 months ago (2025-11-20 or later)'],
+      ['timeframe_start=2026-11-21', 'timeframe_start must not be after today (2026-11-20)'],
+      ['timeframe_start=2026-11-10&timeframe_end=2026-11-09', 'timeframe_start must not be after timeframe_end'],
+      ['timeframe_end=2026-10-20', 'timeframe_start must not be after timeframe_end'],
     ] as const) {
       const r = route(`/api/v1/components/1/metrics?${query}`);
       expect(r.kind, query).toBe('api');
       if (r.kind === 'api') {
-        expect(() => answer(built.site, r.request), query).toThrow(expect.objectContaining({ status: 400, message: expect.stringContaining(name) }));
+        expect(() => answer(built.site, r.request), query).toThrow(expect.objectContaining({ status: 400, code: 'bad_request', message }));
       }
     }
   });

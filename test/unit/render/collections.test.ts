@@ -1,4 +1,4 @@
-// Filtering and pagination through answer() on in-memory sites larger than the fixtures (DESIGN 4).
+// Filtering and pagination through answer() on in-memory sites larger than the fixtures.
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
 import { answer } from '../../../src/render/answer.js';

@@ -1,7 +1,7 @@
-// The `words` of metrics values (DESIGN 3.5): date-fns formatDuration over days/hours/minutes/seconds,
+// The `words` of metrics values: date-fns formatDuration over days/hours/minutes/seconds,
 // and percentages floored to two decimals that never read 100.00% when there was impact.
 import { describe, expect, it } from 'vitest';
-import { computeMetrics, resolveTimeframe } from '../../../src/derive/metrics.js';
+import { computeMetrics, defaultTimeframe } from '../../../src/derive/metrics.js';
 import { deriveSite } from '../../../src/derive/index.js';
 import { durationWords, percentWords } from '../../../src/render/words.js';
 import { component, content, unplanned, uu } from '../../helpers/content.js';
@@ -75,7 +75,7 @@ describe('percentWords', () => {
       }),
       now,
     );
-    const m = computeMetrics(site, 1, resolveTimeframe({}, now));
+    const m = computeMetrics(site, 1, defaultTimeframe(now));
     expect(m.totalSeconds).toBe(2_635_201);
     expect(m.impactSeconds).toBe(1_370_041);
     expect(percentWords(m.impactSeconds, m.totalSeconds)).toBe('48.00%');

@@ -1,4 +1,4 @@
-// route(): the one reading of a request address (DESIGN 4 and 5).
+// route(): the one reading of a request address.
 import { describe, expect, it } from 'vitest';
 import { apiFilePath, apiHref, route } from '../../../src/routes/index.js';
 import type { ApiRequest } from '../../../src/routes/index.js';
@@ -88,7 +88,7 @@ describe('endpoints and link shapes', () => {
       { endpoint: 'notices', filter: { type: 'planned', timelineState: 'past' }, page: 2 },
       { endpoint: 'notices', filter: { metricsComponentId: 2, impactOverlaps: [1_000_000, 2_000_000] }, page: 1 },
       { endpoint: 'notice', id: 42 },
-      { endpoint: 'metrics', componentId: 3, timeframe: { start: '2026-11-01', end: '2026-11-02' }, showCalculations: true },
+      { endpoint: 'metrics', componentId: 3, timeframe: { start: Date.parse('2026-11-01'), end: Date.parse('2026-11-02') }, showCalculations: true },
     ];
     for (const request of requests) {
       const href = apiHref(request);
@@ -195,7 +195,7 @@ describe('query parameters', () => {
     expect(api('/api/v1/components/3/metrics?timeframe_start=2026-11-01&timeframe_end=2026-11-10&show_calculations=true').request).toEqual({
       endpoint: 'metrics',
       componentId: 3,
-      timeframe: { start: '2026-11-01', end: '2026-11-10' },
+      timeframe: { start: Date.parse('2026-11-01'), end: Date.parse('2026-11-10') },
       showCalculations: true,
     });
     expect(api('/api/v1/components/3/metrics?show_calculations=false').request).toMatchObject({ showCalculations: false });

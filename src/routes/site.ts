@@ -1,0 +1,66 @@
+// The HTML site's addresses: for each page, feed and badge, the file the build writes and the href
+// that links to it. Hrefs are relative to {base_url}, and pages link to each other with
+// relativeHref(), so one output works at `/` and under a base path. The API's absolute `url`s (a
+// notice's, a component's metrics view) are siteUrl() of these same entries.
+import type { NoticeType } from '../types.js';
+import { TIMEFRAME_END, TIMEFRAME_START } from './table.js';
+
+export interface SitePage {
+  /** Output file, relative to the output folder. */
+  file: string;
+  /** Address relative to {base_url}: folders end in `/`, the status page is the empty string. */
+  href: string;
+}
+
+/** A page served as the folder's `index.html`, linked as the folder (`notices/42/`). */
+const folder = (href: string): SitePage => ({ file: `${href}index.html`, href });
+const file = (path: string): SitePage => ({ file: path, href: path });
+
+/** `history/`, `history/page/2/`, `history/planned/`, `history/planned/page/2/`: page 1 has no `page/1/`. */
+function history(type?: NoticeType, page = 1): SitePage {
+  return folder(['history/', type === undefined ? '' : `${type}/`, page > 1 ? `page/${page}/` : ''].join(''));
+}
+
+/** A fingerprinted asset: `assets/app.3f9a1c2b.css` for `app.css`. `hash` is at least 8 lowercase hex digits, which hosts cache forever. */
+function asset(name: string, hash: string): SitePage {
+  const dot = name.lastIndexOf('.');
+  return file(dot > 0 ? `assets/${name.slice(0, dot)}.${hash}${name.slice(dot)}` : `assets/${name}.${hash}`);
+}
+
+/**
+ * A component's page; with a timeframe, the link that opens that window (`?timeframe_start=…&timeframe_end=…`,
+ * the metrics endpoint's own parameters, read in the browser). Its file is the same either way.
+ */
+function component(id: number, timeframe?: { start: string; end: string }): SitePage {
+  const page = folder(`components/${id}/`);
+  if (!timeframe) return page;
+  return { ...page, href: `${page.href}?${TIMEFRAME_START.key}=${timeframe.start}&${TIMEFRAME_END.key}=${timeframe.end}` };
+}
+
+/** Every address of the HTML site. */
+export const SITE = {
+  /** The status page, at `/`. */
+  status: (): SitePage => folder(''),
+  /** A notice (the API's notice `url`). */
+  notice: (id: number): SitePage => folder(`notices/${id}/`),
+  /** A component (the API's metrics `url`). */
+  component,
+  /** Published notices by month, newest first; optionally of one type. */
+  history,
+  feed: (): SitePage => file('feed.atom'),
+  /** iCalendar of planned notices. */
+  maintenance: (): SitePage => file('maintenance.ics'),
+  statusBadge: (): SitePage => file('badges/status.svg'),
+  componentBadge: (id: number): SitePage => file(`badges/components/${id}.svg`),
+  asset,
+};
+
+/** The href from one site page to another, relative, so it holds wherever the output is mounted. */
+export function relativeHref(from: SitePage, to: SitePage): string {
+  const depth = from.href.replace(/[?#].*$/, '').split('/').length - 1;
+  const up = '../'.repeat(depth);
+  return up + to.href || './';
+}
+
+/** The absolute URL of a site page, from the site's {base_url} (no trailing slash). */
+export const siteUrl = (baseUrl: string, page: SitePage): string => `${baseUrl}/${page.href}`;

@@ -1,0 +1,50 @@
+// The HTML site's addresses: each page's file and href, and relative links between pages.
+import { describe, expect, it } from 'vitest';
+import { relativeHref, SITE, siteUrl } from '../../../src/routes/index.js';
+
+describe('site addresses', () => {
+  it('gives each page its file and its href', () => {
+    expect(SITE.status()).toEqual({ file: 'index.html', href: '' });
+    expect(SITE.notice(42)).toEqual({ file: 'notices/42/index.html', href: 'notices/42/' });
+    expect(SITE.component(3)).toEqual({ file: 'components/3/index.html', href: 'components/3/' });
+    expect(SITE.component(3, { start: '2026-10-01', end: '2026-10-31' })).toEqual({
+      file: 'components/3/index.html',
+      href: 'components/3/?timeframe_start=2026-10-01&timeframe_end=2026-10-31',
+    });
+    expect(SITE.history()).toEqual({ file: 'history/index.html', href: 'history/' });
+    expect(SITE.history(undefined, 1)).toEqual(SITE.history());
+    expect(SITE.history(undefined, 2)).toEqual({ file: 'history/page/2/index.html', href: 'history/page/2/' });
+    expect(SITE.history('planned')).toEqual({ file: 'history/planned/index.html', href: 'history/planned/' });
+    expect(SITE.history('planned', 3).href).toBe('history/planned/page/3/');
+    expect(SITE.feed()).toEqual({ file: 'feed.atom', href: 'feed.atom' });
+    expect(SITE.maintenance().file).toBe('maintenance.ics');
+    expect(SITE.statusBadge().file).toBe('badges/status.svg');
+    expect(SITE.componentBadge(3).file).toBe('badges/components/3.svg');
+    expect(SITE.asset('app.css', '3f9a1c2b').file).toBe('assets/app.3f9a1c2b.css');
+  });
+
+  it('links pages relatively, so the output works under any base path', () => {
+    expect(relativeHref(SITE.status(), SITE.notice(42))).toBe('notices/42/');
+    expect(relativeHref(SITE.notice(42), SITE.status())).toBe('../../');
+    expect(relativeHref(SITE.status(), SITE.status())).toBe('./');
+    expect(relativeHref(SITE.notice(42), SITE.component(3, { start: '2026-10-01', end: '2026-10-31' }))).toBe(
+      '../../components/3/?timeframe_start=2026-10-01&timeframe_end=2026-10-31',
+    );
+    expect(relativeHref(SITE.history('planned', 2), SITE.feed())).toBe('../../../../feed.atom');
+    expect(relativeHref(SITE.componentBadge(3), SITE.statusBadge())).toBe('../../badges/status.svg');
+    // Resolved against a page's own address, each lands on the target under a base path too.
+    for (const [from, to] of [
+      [SITE.notice(42), SITE.history()],
+      [SITE.history(undefined, 2), SITE.notice(1)],
+      [SITE.status(), SITE.asset('app.css', '3f9a1c2b')],
+    ] as const) {
+      const page = new URL(from.href, 'https://acme.github.io/status/');
+      expect(new URL(relativeHref(from, to), page).href).toBe(`https://acme.github.io/status/${to.href}`);
+    }
+  });
+
+  it('makes the absolute urls the API prints', () => {
+    expect(siteUrl('https://status.acme.com', SITE.notice(42))).toBe('https://status.acme.com/notices/42/');
+    expect(siteUrl('https://acme.github.io/status', SITE.component(3))).toBe('https://acme.github.io/status/components/3/');
+  });
+});
