@@ -6,8 +6,10 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { ContentError, formatIssue, StatuspressError } from './errors.js';
+import { ContentError, fail, formatIssue, StatuspressError } from './errors.js';
 import type { ContentIssue } from './errors.js';
+import { COMMAND } from './errors/command.js';
+import { USAGE_HINT } from './errors/entry.js';
 import type { NoticeType } from './types.js';
 import { parseTimestamp } from './time.js';
 
@@ -96,8 +98,6 @@ const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (
 
 type Values = Record<string, string | boolean | undefined>;
 
-class UsageError extends Error {}
-
 /** Runs the CLI; resolves to the exit code (serve resolves only once the server has stopped). */
 export async function main(argv: string[], out: Out = { log: console.log, error: console.error }): Promise<number> {
   const [name, ...rest] = argv;
@@ -110,10 +110,7 @@ export async function main(argv: string[], out: Out = { log: console.log, error:
     return 0;
   }
   const command = COMMANDS[name];
-  if (!command) {
-    out.error(`Unknown command "${name}".\n\n${USAGE}`);
-    return 2;
-  }
+  if (!command) return report(fail(COMMAND.unknownCommand, { name }), out);
   try {
     const { values, positionals } = parseArgs({
       args: rest,
@@ -136,24 +133,28 @@ function commandHelp(name: string, options: Options): string {
   return `Usage: statuspress ${name} [options]\n\nOptions:\n${flags.join('\n')}`;
 }
 
-function report(error: unknown, out: Out, name: string, options: Options): number {
+/** Prints an error of `name` (no name: before a command was found) and returns its exit code. */
+function report(error: unknown, out: Out, name?: string, options: Options = {}): number {
   if (error instanceof ContentError) {
     for (const issue of error.issues) out.error(formatIssue(issue));
     out.error(`\n${error.message}. ${error.hint ?? ''}`.trimEnd());
-    return 1;
+    return error.exitCode;
   }
-  const code = (error as { code?: string }).code ?? '';
-  if (error instanceof UsageError || code.startsWith('ERR_PARSE_ARGS')) {
-    out.error(`${(error as Error).message}\n\n${commandHelp(name, options)}`);
-    return 2;
+  // Node's argument parser words what is wrong with the flags.
+  if (((error as { code?: unknown }).code ?? '').toString().startsWith('ERR_PARSE_ARGS')) {
+    return report(fail(COMMAND.badArguments, { detail: (error as Error).message }), out, name, options);
   }
   if (error instanceof StatuspressError) {
-    const where = error.location ? `${error.location.file}${error.location.line ? `:${error.location.line}:${error.location.column ?? 1}` : ''}  ` : '';
-    out.error(`${where}${error.message}${error.hint ? `\n${error.hint}` : ''}`);
-    return error.code === 'usage' ? 2 : 1;
+    if (error.hint === USAGE_HINT) {
+      out.error(`${error.message}\n\n${name === undefined ? USAGE : commandHelp(name, options)}`);
+    } else {
+      const where = error.location ? `${error.location.file}${error.location.line ? `:${error.location.line}:${error.location.column ?? 1}` : ''}  ` : '';
+      out.error(`${where}${error.message}${error.hint ? `\n${error.hint}` : ''}`);
+    }
+    return error.exitCode;
   }
-  out.error(`statuspress ${name} failed unexpectedly: ${(error as Error).stack ?? String(error)}`);
-  return 1;
+  out.error(COMMAND.internal.message({ command: name ?? '', detail: (error as Error).stack ?? String(error) }));
+  return COMMAND.internal.exit;
 }
 
 async function runBuild(values: Values, out: Out): Promise<number> {
@@ -162,7 +163,7 @@ async function runBuild(values: Values, out: Out): Promise<number> {
     const parsed = parseTimestamp(values.now);
     // From year 1: the default metrics window starts 30 days before `now`, and its dates must stay in years 0000-9999.
     if (parsed === null || parsed < YEAR_1) {
-      throw new UsageError(`--now must be an ISO 8601 timestamp with a time zone in the years 0001-9999 (2026-11-20T10:05:00Z), not "${values.now}"`);
+      throw fail(COMMAND.badNow, { value: values.now });
     }
     now = parsed;
   }
@@ -180,7 +181,7 @@ async function runBuild(values: Values, out: Out): Promise<number> {
 
 async function runValidate(values: Values, out: Out): Promise<number> {
   const format = values.format;
-  if (format !== 'text' && format !== 'github') throw new UsageError(`--format must be text or github, not "${String(format)}"`);
+  if (format !== 'text' && format !== 'github') throw fail(COMMAND.badFormat, { value: String(format) });
   const contentDir = String(values.content);
   const { loadContent, validateContent } = await import('./content/index.js');
   const { issues } = validateContent(await loadContent(contentDir));
@@ -189,22 +190,25 @@ async function runValidate(values: Values, out: Out): Promise<number> {
     return 0;
   }
   for (const issue of issues) out.error(format === 'github' ? githubAnnotation(contentDir, issue) : formatIssue(issue));
-  out.error(`\n${issues.length} problem${issues.length === 1 ? '' : 's'} in ${contentDir}`);
-  return 1;
+  out.error(`\n${COMMAND.contentInvalid.message({ count: issues.length, folder: contentDir })}`);
+  return COMMAND.contentInvalid.exit;
 }
 
-/** A GitHub Actions workflow command: shows the problem on the pull request's changed line. */
+/**
+ * A GitHub Actions workflow command: shows the problem on the pull request's changed line, titled
+ * with the field and the problem's code (`updates.1.stat (content/unknown-key)`), which docs/errors.md explains.
+ */
 function githubAnnotation(contentDir: string, issue: ContentIssue): string {
   const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (s: string): string => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
   const file = path.posix.join(contentDir.split(path.sep).join('/'), issue.file);
-  const title = issue.path ? `,title=${property(issue.path)}` : '';
-  return `::error file=${property(file)},line=${issue.line},col=${issue.column}${title}::${escape(issue.message)}`;
+  const title = issue.path ? `${issue.path} (${issue.code})` : issue.code;
+  return `::error file=${property(file)},line=${issue.line},col=${issue.column},title=${property(title)}::${escape(issue.message)}`;
 }
 
 async function runInit(values: Values, out: Out, positionals: string[]): Promise<number> {
   const [dir, ...extra] = positionals;
-  if (dir === undefined || extra.length > 0) throw new UsageError('Name the folder to create: statuspress init DIR');
+  if (dir === undefined || extra.length > 0) throw fail(COMMAND.initNeedsFolder, undefined);
   const { initSite } = await import('./scaffold/init.js');
   const { files } = await initSite(dir, {
     ...(typeof values.name === 'string' ? { name: values.name } : {}),
@@ -218,16 +222,16 @@ async function runInit(values: Values, out: Out, positionals: string[]): Promise
 const wholeNumber = (value: unknown): number | null =>
   typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null;
 
-const integerList = (text: string, flag: string): number[] =>
+const integerList = (text: string, flag: '--components'): number[] =>
   text.split(',').map((part) => {
     const n = Number(part.trim());
-    if (!Number.isSafeInteger(n) || n <= 0) throw new UsageError(`${flag} takes component ids separated by commas, not "${text}"`);
+    if (!Number.isSafeInteger(n) || n <= 0) throw fail(COMMAND.badComponentIds, { flag, value: text });
     return n;
   });
 
-const integer = (text: string, flag: string): number => {
+const integer = (text: string, flag: '--parent' | '--position'): number => {
   const n = Number(text);
-  if (!Number.isSafeInteger(n)) throw new UsageError(`${flag} must be a whole number, not "${text}"`);
+  if (!Number.isSafeInteger(n)) throw fail(COMMAND.notWholeNumber, { flag, value: text });
   return n;
 };
 
@@ -236,14 +240,14 @@ async function runNew(values: Values, out: Out, positionals: string[]): Promise<
   const contentDir = String(values.content);
   const text = (flag: string): string | undefined => (typeof values[flag] === 'string' ? (values[flag] as string) : undefined);
   if (extra.length > 0 || (kind !== 'notice' && kind !== 'component')) {
-    throw new UsageError('Say what to create: statuspress new notice|component');
+    throw fail(COMMAND.newNeedsKind, undefined);
   }
   const { newComponent, newNotice } = await import('./scaffold/new.js');
   let created: { file: string; id: number };
   if (kind === 'notice') {
     const type = text('type');
     const subject = text('subject');
-    if (type === undefined || subject === undefined) throw new UsageError('A notice needs --type (unplanned, planned or general) and --subject');
+    if (type === undefined || subject === undefined) throw fail(COMMAND.noticeNeedsTypeAndSubject, undefined);
     const components = text('components');
     const state = text('state');
     const message = text('message');
@@ -260,7 +264,7 @@ async function runNew(values: Values, out: Out, positionals: string[]): Promise<
     });
   } else {
     const name = text('name');
-    if (name === undefined) throw new UsageError('A component needs --name');
+    if (name === undefined) throw fail(COMMAND.componentNeedsName, undefined);
     const description = text('description');
     const parent = text('parent');
     const position = text('position');
@@ -278,7 +282,7 @@ async function runNew(values: Values, out: Out, positionals: string[]): Promise<
 async function runHostConfig(values: Values, out: Out, positionals: string[]): Promise<number> {
   const [host, ...extra] = positionals;
   if ((host !== 'nginx' && host !== 'netlify') || extra.length > 0) {
-    throw new UsageError('Name the host: statuspress host-config nginx|netlify');
+    throw fail(COMMAND.hostNeeded, undefined);
   }
   const { netlifyHeaders, netlifyRedirects, nginxConfig } = await import('./hosting/index.js');
   if (host === 'netlify') {
@@ -286,29 +290,27 @@ async function runHostConfig(values: Values, out: Out, positionals: string[]): P
     return 0;
   }
   const rateLimit = wholeNumber(values['rate-limit']);
-  if (rateLimit === null) throw new UsageError(`--rate-limit must be a whole number, not "${String(values['rate-limit'])}"`);
+  if (rateLimit === null) throw fail(COMMAND.notWholeNumber, { flag: '--rate-limit', value: String(values['rate-limit']) });
   const listen = String(values.listen);
-  if (!/^(?:[\w.-]+:|\[[0-9a-fA-F:]+\]:)?\d{1,5}$/.test(listen)) throw new UsageError(`--listen must be PORT or ADDRESS:PORT, not "${listen}"`);
+  if (!/^(?:[\w.-]+:|\[[0-9a-fA-F:]+\]:)?\d{1,5}$/.test(listen)) throw fail(COMMAND.badListen, { value: listen });
   const root = path.resolve(typeof values.root === 'string' ? values.root : String(values.dir));
-  if (/[\s;{}'"]/.test(root)) throw new UsageError(`--root must not contain spaces, quotes, braces or semicolons: "${root}"`);
+  if (/[\s;{}'"]/.test(root)) throw fail(COMMAND.badRoot, { root });
   const serverName = String(values['server-name']);
-  if (!/^[\w.*~-]+(?: [\w.*~-]+)*$/.test(serverName)) throw new UsageError(`--server-name must be host names separated by spaces, not "${serverName}"`);
+  if (!/^[\w.*~-]+(?: [\w.*~-]+)*$/.test(serverName)) throw fail(COMMAND.badServerName, { value: serverName });
   out.log(nginxConfig({ root, listen, rateLimit, serverName }));
   return 0;
 }
 
 async function runServe(values: Values, out: Out): Promise<number> {
   const port = wholeNumber(values.port);
-  if (port === null || port > 65535) throw new UsageError(`--port must be a port number, not "${String(values.port)}"`);
+  if (port === null || port > 65535) throw fail(COMMAND.badPort, { value: String(values.port) });
   const base = String(values.base);
-  if (base && !base.startsWith('/')) throw new UsageError(`--base must start with /, not "${base}"`);
+  if (base && !base.startsWith('/')) throw fail(COMMAND.badBase, { base });
   const rateLimit = wholeNumber(values['rate-limit']);
-  if (rateLimit === null) {
-    throw new UsageError(`--rate-limit must be a whole number of requests per second (0 turns it off), not "${String(values['rate-limit'])}"`);
-  }
+  if (rateLimit === null) throw fail(COMMAND.badRateLimit, { value: String(values['rate-limit']) });
   const trustProxy = String(values['trust-proxy']).split(',').map((s) => s.trim()).filter(Boolean);
   const notAddress = trustProxy.find((a) => isIP(a) === 0);
-  if (notAddress !== undefined) throw new UsageError(`--trust-proxy takes IP addresses separated by commas, not "${notAddress}"`);
+  if (notAddress !== undefined) throw fail(COMMAND.badTrustProxy, { value: notAddress });
   const { serve } = await import('./serve/server.js');
   const running = await serve({
     dir: String(values.dir),

@@ -1,4 +1,11 @@
-// One error type for the whole core. Codes are stable: tools and docs may rely on them.
+// The error types of the core. Every error a user can see is an entry of the catalogue in src/errors/
+// (its code, title, message and hint); these carry one occurrence of an entry. The core throws them;
+// only the CLI prints them and chooses the exit code, the entry's.
+import type { AnyCommandEntry, ParamsOf } from './errors/entry.js';
+import { COMMAND } from './errors/command.js';
+import type { CommandCode, ContentCode } from './errors/index.js';
+
+export type { CommandCode, ContentCode } from './errors/index.js';
 
 export interface SourceLocation {
   /** Path relative to the content folder (or as given). */
@@ -7,30 +14,46 @@ export interface SourceLocation {
   column?: number;
 }
 
-export type ErrorCode =
-  | 'content_invalid'
-  | 'content_missing'
-  | 'usage'
-  | 'output_failed'
-  | 'build_state_missing'
-  | 'serve_failed';
+/** A command entry that ends the command: exit 1 or 2 (exit 0 entries are warnings). */
+type FatalEntry = AnyCommandEntry & { code: CommandCode; exit: 1 | 2 };
 
+/** A failure of a command: an entry of the catalogue's command errors with its words for this occurrence. */
 export class StatuspressError extends Error {
   override readonly name = 'StatuspressError';
-  readonly code: ErrorCode;
+  /** The entry's code: stable, listed in docs/errors.md. */
+  readonly code: CommandCode;
+  /** The exit code the CLI ends with: 2 for usage errors, 1 for the rest. */
+  readonly exitCode: 1 | 2;
+  /** What to do, printed under the message; USAGE_HINT: the command's usage. */
   readonly hint: string | undefined;
   readonly location: SourceLocation | undefined;
 
+  /** Use fail(): it takes the words from the entry. */
   constructor(
-    code: ErrorCode,
-    message: string,
-    options: { hint?: string; location?: SourceLocation; cause?: unknown } = {},
+    entry: FatalEntry,
+    words: { message: string; hint: string | undefined },
+    options: { location?: SourceLocation; cause?: unknown } = {},
   ) {
-    super(message, { cause: options.cause });
-    this.code = code;
-    this.hint = options.hint;
+    super(words.message, { cause: options.cause });
+    this.code = entry.code;
+    this.exitCode = entry.exit;
+    this.hint = words.hint;
     this.location = options.location;
   }
+}
+
+/** The error of a command entry (exit 1 or 2) for one occurrence: its message and hint from `params`. */
+export function fail<E extends FatalEntry>(
+  entry: E,
+  params: ParamsOf<E>[0],
+  options: { location?: SourceLocation; cause?: unknown } = {},
+): StatuspressError {
+  return new StatuspressError(entry, wordsOf(entry, params), options);
+}
+
+function wordsOf(entry: FatalEntry, params: unknown): { message: string; hint: string | undefined } {
+  const hint = typeof entry.hint === 'function' ? (entry.hint as (p: unknown) => string | undefined)(params) : entry.hint;
+  return { message: (entry.message as (p: unknown) => string)(params), hint };
 }
 
 /** One problem in the content, at the YAML node that holds it. */
@@ -40,8 +63,13 @@ export interface ContentIssue {
   column: number;
   /** Dotted path inside the file (`updates.1.state`); empty for the file as a whole. */
   path: string;
+  /** The catalogue entry's code (`content/unknown-key`). */
+  code: ContentCode;
   message: string;
 }
+
+/** The entry's code and message of one problem, before it has a place: what say(CONTENT.…, params) gives. */
+export type IssueWords = Pick<ContentIssue, 'code' | 'message'>;
 
 /** Thrown once with every problem found, never with just the first. */
 export class ContentError extends StatuspressError {
@@ -49,10 +77,8 @@ export class ContentError extends StatuspressError {
 
   constructor(issues: ContentIssue[]) {
     const first = issues[0];
-    super('content_invalid', `${issues.length} problem${issues.length === 1 ? '' : 's'} in the content`, {
-      hint: 'Fix every problem listed, then run the command again.',
-      ...(first ? { location: { file: first.file, line: first.line, column: first.column } } : {}),
-    });
+    const location = first ? { file: first.file, line: first.line, column: first.column } : undefined;
+    super(COMMAND.contentInvalid, wordsOf(COMMAND.contentInvalid, { count: issues.length }), location ? { location } : {});
     this.issues = issues;
   }
 }
@@ -61,7 +87,7 @@ export class ContentError extends StatuspressError {
  * `file:line:column  path: message`, the one format every issue is shown in: always one line, so a
  * line break inside a quoted value cannot forge a second issue in a log or a pull-request check.
  */
-export function formatIssue(issue: ContentIssue): string {
+export function formatIssue(issue: Pick<ContentIssue, 'file' | 'line' | 'column' | 'path' | 'message'>): string {
   const where = `${issue.file}:${issue.line}:${issue.column}`;
   return oneLine(issue.path ? `${where}  ${issue.path}: ${issue.message}` : `${where}  ${issue.message}`);
 }

@@ -1,5 +1,8 @@
 // Checks across files: duplicate ids, references to unknown components, parent cycles, tree depth.
 // They read raw data, so a file with a wrong field still takes part with the fields that are right.
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
+import type { IssueWords } from '../errors.js';
 import type { Finding } from './positions.js';
 import { field } from './rules.js';
 import type { SourceFile } from './source.js';
@@ -24,9 +27,9 @@ export function crossFileFindings(components: SourceFile[], notices: SourceFile[
   // A component file that could not be read may hold any id: referring to it is not reported as unknown.
   const unreadable = componentsUnknown || components.some((s) => s.data === undefined);
   const known = new Set(components.map((s) => field(s.data, 'id')).filter(isId));
-  const unknown = (source: SourceFile, path: (string | number)[], id: unknown, what: string): void => {
+  const unknown = (source: SourceFile, path: (string | number)[], id: unknown): void => {
     if (!unreadable && isId(id) && !known.has(id)) {
-      findings.push({ source, finding: { path, message: `no component has id ${id}; ${what}` } });
+      findings.push({ source, finding: { path, ...say(CONTENT.unknownComponent, { id, field: path[0] as 'components' | 'parent_id' }) } });
     }
   };
   for (const source of checked(notices)) {
@@ -34,21 +37,21 @@ export function crossFileFindings(components: SourceFile[], notices: SourceFile[
     if (!Array.isArray(listed)) continue;
     const seen = new Set<unknown>();
     listed.forEach((id: unknown, i) => {
-      unknown(source, ['components', i], id, 'list the id of a file in components/');
+      unknown(source, ['components', i], id);
       if (isId(id) && seen.has(id)) {
-        findings.push({ source, finding: { path: ['components', i], message: `component ${id} is listed twice; remove one` } });
+        findings.push({ source, finding: { path: ['components', i], ...say(CONTENT.componentListedTwice, { id }) } });
       }
       seen.add(id);
     });
   }
   for (const source of checked(components)) {
-    unknown(source, ['parent_id'], field(source.data, 'parent_id'), 'parent_id must be the id of another component');
+    unknown(source, ['parent_id'], field(source.data, 'parent_id'));
   }
   findings.push(...treeFindings(checked(components)));
   return findings;
 }
 
-function duplicateIds(sources: SourceFile[], kind: string): FileFinding[] {
+function duplicateIds(sources: SourceFile[], kind: 'component' | 'notice'): FileFinding[] {
   const byId = new Map<number, SourceFile[]>();
   for (const source of sources) {
     const id = field(source.data, 'id');
@@ -58,8 +61,8 @@ function duplicateIds(sources: SourceFile[], kind: string): FileFinding[] {
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
     for (const source of group) {
-      const others = group.filter((s) => s !== source).map((s) => s.file).join(', ');
-      findings.push({ source, finding: { path: ['id'], message: `id ${id} is also used by ${others}; give each ${kind} its own id` } });
+      const others = group.filter((s) => s !== source).map((s) => s.file);
+      findings.push({ source, finding: { path: ['id'], ...say(CONTENT.duplicateId, { id, others, kind }) } });
     }
   }
   return findings;
@@ -103,7 +106,7 @@ function treeFindings(components: SourceFile[]): FileFinding[] {
     if (current !== undefined && onPath.has(current)) {
       const cycle = path.slice(onPath.get(current));
       for (const member of cycle) {
-        findings.push({ source: sourceOf.get(member)!, finding: { path: ['parent_id'], message: cycleMessage(cycle, member) } });
+        findings.push({ source: sourceOf.get(member)!, finding: { path: ['parent_id'], ...cycleWords(cycle, member) } });
         level.set(member, null);
       }
       path.length = onPath.get(current)!;
@@ -115,8 +118,8 @@ function treeFindings(components: SourceFile[]): FileFinding[] {
       const own: number | null = above === null ? null : above + 1;
       level.set(path[i]!, own);
       if (own === MAX_COMPONENT_DEPTH + 1) {
-        const message = `nested ${own} levels deep; components may nest at most ${MAX_COMPONENT_DEPTH} levels: attach it higher up the tree`;
-        findings.push({ source: sourceOf.get(path[i]!)!, finding: { path: ['parent_id'], message } });
+        const words = say(CONTENT.treeTooDeep, { depth: own, max: MAX_COMPONENT_DEPTH });
+        findings.push({ source: sourceOf.get(path[i]!)!, finding: { path: ['parent_id'], ...words } });
       }
       above = own;
     }
@@ -124,10 +127,11 @@ function treeFindings(components: SourceFile[]): FileFinding[] {
   return findings;
 }
 
-function cycleMessage(cycle: number[], from: number): string {
-  if (cycle.length === 1) return 'a component cannot be its own parent; remove parent_id or use the id of another component';
+/** The cycle as seen from one member: the ids from it round to itself, cut short past CYCLE_SHOWN. */
+function cycleWords(cycle: number[], from: number): IssueWords {
+  if (cycle.length === 1) return say(CONTENT.ownParent);
   const start = cycle.indexOf(from);
   const ordered = [...cycle.slice(start), ...cycle.slice(0, start)];
   const shown = ordered.length > CYCLE_SHOWN ? [...ordered.slice(0, CYCLE_SHOWN), `… (${ordered.length} components)`] : [...ordered, from];
-  return `parent cycle ${shown.join(' → ')}; change one of these parent_id values to break it`;
+  return say(CONTENT.parentCycle, { cycle: shown });
 }

@@ -7,9 +7,14 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import path from 'node:path';
-import type { ContentIssue } from '../errors.js';
-import { StatuspressError } from '../errors.js';
+import type { ContentIssue, IssueWords } from '../errors.js';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
 import type { SourceKind } from './source.js';
+
+type Report = (file: string, words: IssueWords) => void;
 
 /** A content file that passed the checks: read it at `real`, and only if it is still `dev`/`ino`. */
 export interface ContentFile {
@@ -42,22 +47,20 @@ export function contentRoot(contentDir: string): string {
   } catch {
     // reported below
   }
-  throw new StatuspressError('usage', `No content folder at ${contentDir}`, {
-    hint: 'Pass --content with the folder that holds site.yaml, components/ and notices/, or create one with `statuspress init DIR`.',
-  });
+  throw fail(COMMAND.noContentFolder, { dir: contentDir });
 }
 
 /** Every content file under `root` (a real path), sorted, and an issue for each entry that cannot be content. */
 export function findContentFiles(root: string): FoundContent {
   const found: FoundContent = { files: [], issues: [], unlisted: new Set() };
-  const issue = (file: string, message: string): void => {
-    found.issues.push({ file, line: 1, column: 1, path: '', message });
+  const issue: Report = (file, words) => {
+    found.issues.push({ file, line: 1, column: 1, path: '', ...words });
   };
 
   const rootNames = listNames(root, '', issue);
   const sites = rootNames?.filter((name) => /^site\.ya?ml$/.test(name)) ?? [];
-  if (rootNames !== null && sites.length === 0) issue('site.yaml', `no site.yaml in the content folder; create it with name, url and created_at`);
-  for (const extra of sites.slice(1)) issue(extra, `both ${sites[0]} and ${extra} exist; keep one`);
+  if (rootNames !== null && sites.length === 0) issue('site.yaml', say(CONTENT.noSiteFile));
+  for (const extra of sites.slice(1)) issue(extra, say(CONTENT.twoSiteFiles, { kept: sites[0]!, extra }));
   if (sites[0] !== undefined) admit(root, sites[0], 'site', found, issue);
 
   for (const [folder, kind] of FOLDERS) {
@@ -73,7 +76,7 @@ export function findContentFiles(root: string): FoundContent {
 }
 
 /** The YAML entry names of `root/folder` (`''`: the root itself), sorted; null when it is not a readable folder. */
-function listNames(root: string, folder: string, issue: (file: string, message: string) => void): string[] | null {
+function listNames(root: string, folder: string, issue: Report): string[] | null {
   const dir = path.join(root, folder);
   const shown = folder === '' ? '.' : `${folder}/`;
   const problem = folder === '' ? null : folderProblem(root, dir);
@@ -84,37 +87,35 @@ function listNames(root: string, folder: string, issue: (file: string, message: 
   try {
     return readdirSync(dir).filter((name) => YAML_NAME.test(name)).sort();
   } catch (error) {
-    issue(shown, `could not list the folder (${(error as NodeJS.ErrnoException).code ?? 'error'}); check its permissions`);
+    issue(shown, say(CONTENT.folderUnreadable, { errno: (error as NodeJS.ErrnoException).code ?? 'error', listing: true }));
     return null;
   }
 }
 
-function folderProblem(root: string, dir: string): string | null {
+function folderProblem(root: string, dir: string): IssueWords | null {
   const what = entryProblem(root, dir, lstatQuiet(dir));
-  if (what === 'missing') {
-    return 'missing; create the folder (an empty one means none yet: git keeps an empty folder only with a file such as .gitkeep in it)';
-  }
+  if (what === 'missing') return say(CONTENT.folderMissing);
   if (what !== null) return what;
   try {
-    return statSync(dir).isDirectory() ? null : 'is not a folder; it must be a folder of YAML files';
+    return statSync(dir).isDirectory() ? null : say(CONTENT.folderNotFolder);
   } catch (error) {
-    return `could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); check its permissions`;
+    return say(CONTENT.folderUnreadable, { errno: (error as NodeJS.ErrnoException).code ?? 'error', listing: false });
   }
 }
 
 /** Adds `root/file` when it is a regular file inside the content folder, else an issue saying what it is. */
-function admit(root: string, file: string, kind: SourceKind, found: FoundContent, issue: (file: string, message: string) => void): void {
+function admit(root: string, file: string, kind: SourceKind, found: FoundContent, issue: Report): void {
   const full = path.join(root, file);
   const info = lstatQuiet(full);
   const problem = entryProblem(root, full, info);
   if (problem !== null) {
-    issue(file, problem === 'missing' ? 'disappeared while the folder was read; run the command again' : problem);
+    issue(file, problem === 'missing' ? say(CONTENT.fileVanished) : problem);
     return;
   }
   const real = info!.isSymbolicLink() ? realpathSync(full) : full;
   const target = info!.isSymbolicLink() ? statSync(real) : info!;
   if (!target.isFile()) {
-    issue(file, `is ${kindOf(target)}, not a file; content files must be plain YAML files`);
+    issue(file, say(CONTENT.notAFile, { what: kindOf(target) }));
     return;
   }
   found.files.push({ file, kind, real, dev: target.dev, ino: target.ino });
@@ -124,7 +125,7 @@ function admit(root: string, file: string, kind: SourceKind, found: FoundContent
  * Why an entry cannot be followed: 'missing', a link that dangles, loops or leaves the content
  * folder, or null when it is there and (through any links) inside `root`. Never opens it.
  */
-function entryProblem(root: string, full: string, info: Stats | null): string | null {
+function entryProblem(root: string, full: string, info: Stats | null): IssueWords | 'missing' | null {
   if (info === null) return 'missing';
   if (!info.isSymbolicLink()) return null;
   let real: string;
@@ -132,13 +133,9 @@ function entryProblem(root: string, full: string, info: Stats | null): string | 
     real = realpathSync(full);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return code === 'ELOOP'
-      ? 'is a symbolic link in a loop; replace it with the file itself'
-      : 'is a symbolic link to nothing (its target is missing); replace it with the file itself';
+    return say(code === 'ELOOP' ? CONTENT.linkLoop : CONTENT.linkDangling);
   }
-  if (real !== root && !real.startsWith(root + path.sep)) {
-    return 'is a symbolic link that leads outside the content folder; it was not followed. Put the file itself in the content folder';
-  }
+  if (real !== root && !real.startsWith(root + path.sep)) return say(CONTENT.linkOutside);
   return null;
 }
 

@@ -1,41 +1,47 @@
-// Plain-language messages for zod's generic issues. Checks with their own wording carry it in
-// schema.ts; this map only words what zod would otherwise say in its own terms.
+// zod's issues as the catalogue's content problems. Checks with their own entry name it in schema.ts
+// (and timestamps.ts); this error map names the entry for zod's generic issues. zod keeps only a
+// message per issue, so the entry's code and message travel through it together (zodMessage) and
+// toFindings reads them back.
 import type { z } from 'zod';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
+import type { ContentCode, IssueWords } from '../errors.js';
 import type { Finding } from './positions.js';
-import { quote } from './quote.js';
-import { describe } from './timestamps.js';
 
 type RawIssue = z.core.$ZodRawIssue;
 
-const EXPECTED: Record<string, string> = {
-  string: 'text',
-  number: 'a number',
-  int: 'a whole number',
-  boolean: 'true or false',
-  array: 'a list',
-  object: 'a mapping (key: value lines)',
-};
+/** An entry's words as a zod issue's message: what a check's `error` returns. */
+export const zodMessage = (words: IssueWords): string => JSON.stringify([words.code, words.message]);
+
+/** The words zodMessage put into a message; zod's own text (no entry named it) as `content/invalid-value`. */
+function fromZod(message: string): IssueWords {
+  if (message.startsWith('["')) {
+    const [code, text] = JSON.parse(message) as [ContentCode, string];
+    return { code, message: text };
+  }
+  return say(CONTENT.invalidValue, { detail: message });
+}
 
 /** The per-parse error map: what is wrong and what to write instead. */
 export function errorMessage(issue: RawIssue): string | undefined {
+  const words = genericWords(issue);
+  return words && zodMessage(words);
+}
+
+function genericWords(issue: RawIssue): IssueWords | undefined {
   const missing = issue.input === undefined;
   if (issue.code === 'invalid_type') {
-    const expected = EXPECTED[issue.expected] ?? issue.expected;
-    if (missing) return `missing; add it (${expected})`;
-    if (issue.input === null) return `empty; write ${expected} here`;
-    const quote = issue.expected === 'string' && (typeof issue.input === 'number' || typeof issue.input === 'boolean');
-    const unquote = (issue.expected === 'number' || issue.expected === 'int') && typeof issue.input === 'string' && /^-?\d+(\.\d+)?$/.test(issue.input.trim());
-    const hint = quote ? '; put it in quotes to make it text' : unquote ? '; remove the quotes to make it a number' : '';
-    return `expected ${expected}, got ${describe(issue.input)}${hint}`;
+    if (missing) return say(CONTENT.missingKey, { kind: issue.expected });
+    if (issue.input === null) return say(CONTENT.emptyValue, { kind: issue.expected });
+    return say(CONTENT.wrongType, { kind: issue.expected, value: issue.input });
   }
   if (issue.code === 'invalid_value') {
-    const options = issue.values.map(String).join(', ');
-    if (missing) return `missing; add one of ${options}`;
-    return issue.input === null ? `empty; use one of ${options}` : `${describe(issue.input)} is not allowed; use one of ${options}`;
+    if (missing) return say(CONTENT.missingKey, { choices: issue.values });
+    return issue.input === null ? say(CONTENT.emptyValue, { choices: issue.values }) : say(CONTENT.notAllowed, { value: issue.input, choices: issue.values });
   }
   // Checks with their own wording never reach here; this is the safe-integer bound of z.int().
   if ((issue.code === 'too_small' || issue.code === 'too_big') && (issue.origin === 'int' || issue.origin === 'number')) {
-    return `${describe(issue.input)} is out of range; use a whole number of a sensible size`;
+    return say(CONTENT.outOfRange, { value: issue.input });
   }
   return undefined;
 }
@@ -49,13 +55,10 @@ export function toFindings(issues: readonly z.core.$ZodIssue[], known: (path: re
       const allowed = known(issue.path);
       for (const key of issue.keys) {
         const guess = closest(key, allowed);
-        const hint = guess ? `did you mean "${guess}"?` : `remove it (allowed here: ${allowed.join(', ')})`;
-        // `null:` and `~:` become the key "" (as `yaml` converts a null key); say what was written.
-        const shown = key === '' ? 'with no name (null:, ~: or "":)' : quote(key);
-        findings.push({ path: [...path, key], at: 'key', message: `unknown key ${shown}; ${hint}` });
+        findings.push({ path: [...path, key], at: 'key', ...say(CONTENT.unknownKey, { key, allowed, ...(guess ? { guess } : {}) }) });
       }
     } else {
-      findings.push({ path, message: issue.message });
+      findings.push({ path, ...fromZod(issue.message) });
     }
   }
   return findings;

@@ -2,7 +2,7 @@
 // points at `updates.1.state` even when the same key appears in every update.
 import { isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { Node, Pair } from 'yaml';
-import type { ContentIssue } from '../errors.js';
+import type { ContentCode, ContentIssue } from '../errors.js';
 import { excerpt } from './quote.js';
 import type { SourceFile } from './source.js';
 
@@ -11,6 +11,8 @@ export type PathSegment = string | number;
 /** A problem found in one file, before it has a position. */
 export interface Finding {
   path: readonly PathSegment[];
+  /** The catalogue entry's code and message: spread from say(CONTENT.…, params). */
+  code: ContentCode;
   message: string;
   /** `key` points at the key of the last segment (unknown or forbidden keys); default: its value. */
   at?: 'key' | 'value';
@@ -64,6 +66,7 @@ export function locate(source: SourceFile, finding: Finding): ContentIssue {
     ...positionOf(source, finding.path, finding.at),
     // Keys come from the file: a path shows each escaped and cut short, like any quoted content.
     path: finding.path.map((segment) => (typeof segment === 'number' ? segment : excerpt(segment))).join('.'),
+    code: finding.code,
     message: finding.message,
   };
 }

@@ -27,3 +27,16 @@ export const excerpt = (text: string, max = 40): string => escapeText(cut(text, 
 
 /** `"text"`, escaped, at most `max` characters of it: the one way content is quoted in messages. */
 export const quote = (text: string, max = 40): string => `"${escapeText(cut(text, max).replace(/["\\]/g, escapeChar))}"`;
+
+/** How a value reads in a message: `the number 42`, `"text"`, `a list`. */
+export function describe(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'nothing (an empty value)';
+  if (typeof value === 'string') return quote(value);
+  if (typeof value === 'number') return `the number ${String(value)}`;
+  if (typeof value === 'boolean') return `${String(value)}`;
+  if (value instanceof Date) return 'a date';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping (key: value lines)';
+  return typeof value;
+}

@@ -1,9 +1,12 @@
 // Checks within one file that depend on other fields: which keys and states a notice type allows,
 // and times that must not run backwards. They read the raw data, so they run whatever else is wrong.
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
+import type { ParamsOf } from '../errors/entry.js';
 import { NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from '../types.js';
 import type { NoticeType } from '../types.js';
 import type { Finding } from './positions.js';
-import { checkTimestamp, describe } from './timestamps.js';
+import { checkTimestamp } from './timestamps.js';
 
 const STATES_OF: Record<NoticeType, readonly string[]> = {
   unplanned: UNPLANNED_STATES,
@@ -27,7 +30,7 @@ export function field(value: unknown, key: string): unknown {
     : undefined;
 }
 
-/** Type-dependent rules of a notice file (DESIGN 2): keys, states, begins/ends and began/ended order. */
+/** Type-dependent rules of a notice file: keys, states, begins/ends and began/ended order. */
 export function noticeRules(raw: unknown): Finding[] {
   const findings: Finding[] = [];
   const type = field(raw, 'type');
@@ -36,56 +39,54 @@ export function noticeRules(raw: unknown): Finding[] {
 
   for (const [key, only] of ONLY_FOR) {
     if (noticeType !== only && field(raw, key) !== undefined) {
-      findings.push({ path: [key], at: 'key', message: `only ${only} notices have ${key}; remove it from this ${noticeType} notice` });
+      findings.push({ path: [key], at: 'key', ...say(CONTENT.keyOfOtherType, { key, only, type: noticeType }) });
     }
   }
   // A general notice has no began_at/ended_at in the API; it ends by expires_at.
   for (const key of ['began_at', 'ended_at']) {
     if (noticeType === 'general' && field(raw, key) !== undefined) {
-      findings.push({ path: [key], at: 'key', message: `a general notice has no ${key}; remove it (use expires_at to end it)` });
+      findings.push({ path: [key], at: 'key', ...say(CONTENT.generalBeganEnded, { key }) });
     }
   }
   if (noticeType === 'planned') {
-    for (const [key, what] of [['begins_at', 'starts'], ['ends_at', 'ends']] as const) {
-      if (field(raw, key) === undefined) findings.push({ path: [key], message: `missing; a planned notice needs ${key}, when its window ${what}` });
+    for (const key of ['begins_at', 'ends_at'] as const) {
+      if (field(raw, key) === undefined) findings.push({ path: [key], ...say(CONTENT.plannedWindowMissing, { key }) });
     }
   }
-  findings.push(...notBefore(raw, [], 'ends_at', 'begins_at', 'a maintenance window must end after it begins'));
-  findings.push(...notBefore(raw, [], 'ended_at', 'began_at', 'a notice cannot end before it begins'));
+  findings.push(...notBefore(raw, [], 'ends_at', 'begins_at'));
+  findings.push(...notBefore(raw, [], 'ended_at', 'began_at'));
 
   const updates = field(raw, 'updates');
   if (!Array.isArray(updates)) return findings;
   updates.forEach((update: unknown, i) => {
-    findings.push(...notBefore(update, ['updates', i], 'updated_at', 'at', 'an update cannot be edited before it was posted'));
+    findings.push(...notBefore(update, ['updates', i], 'updated_at', 'at'));
     const state = field(update, 'state');
     const path = ['updates', i, 'state'];
     const allowed = STATES_OF[noticeType];
     if (noticeType === 'general') {
-      if (state !== undefined) findings.push({ path, at: 'key', message: 'updates of a general notice have no state; remove it' });
+      if (state !== undefined) findings.push({ path, at: 'key', ...say(CONTENT.generalUpdateState) });
     } else if (typeof update !== 'object' || update === null || Array.isArray(update)) {
       // The schema reports an update that is not a mapping.
     } else if (state === undefined || state === null) {
-      findings.push({ path, message: `missing; each update of ${article(noticeType)} notice needs a state: one of ${allowed.join(', ')}` });
+      findings.push({ path, ...say(CONTENT.stateMissing, { type: noticeType, states: allowed }) });
     } else if (typeof state !== 'string' || !allowed.includes(state)) {
-      findings.push({ path, message: `${describe(state)} is not a state of ${article(noticeType)} notice; use one of ${allowed.join(', ')}` });
+      findings.push({ path, ...say(CONTENT.badState, { value: state, type: noticeType, states: allowed }) });
     }
   });
   return findings;
 }
 
-const article = (word: string): string => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
-
 /** Rules of a component file beyond its fields' types. */
 export function componentRules(raw: unknown): Finding[] {
-  return notBefore(raw, [], 'updated_at', 'created_at', 'a component cannot change before it was created');
+  return notBefore(raw, [], 'updated_at', 'created_at');
 }
 
 // Only when both are valid timestamps: a malformed one is already reported by the schema.
-function notBefore(raw: unknown, base: (string | number)[], later: string, earlier: string, why: string): Finding[] {
+function notBefore(raw: unknown, base: (string | number)[], later: string, earlier: ParamsOf<typeof CONTENT.timeOrder>[0]['earlier']): Finding[] {
   // Most files leave the later one out (updated_at, ended_at): nothing to compare.
   if (field(raw, later) === undefined || field(raw, earlier) === undefined) return [];
   const a = checkTimestamp(field(raw, later));
   const b = checkTimestamp(field(raw, earlier));
   if (!a.ok || !b.ok || a.value >= b.value) return [];
-  return [{ path: [...base, later], message: `is before ${earlier}; ${why}` }];
+  return [{ path: [...base, later], ...say(CONTENT.timeOrder, { earlier }) }];
 }

@@ -1,10 +1,14 @@
-// The three content file kinds of DESIGN 2, field by field. Strict: an unknown key is an issue.
-// Rules that depend on the notice type or on other files live in rules.ts and cross.ts, so they run
-// even when a field here fails (zod skips refinements of an object with issues).
+// The three content file kinds (site.yaml, a component, a notice), field by field, as docs/content.md
+// describes them. Strict: an unknown key is an issue. Each check with its own wording names its
+// entry of the catalogue. Rules that depend on the notice type or on other files live in rules.ts and
+// cross.ts, so they run even when a field here fails (zod skips refinements of an object with issues).
 import * as z from 'zod';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
+import type { ParamsOf } from '../errors/entry.js';
 import { NOTICE_TYPES } from '../types.js';
-import { quote } from './quote.js';
-import { describe, timestamp } from './timestamps.js';
+import { zodMessage } from './messages.js';
+import { timestamp } from './timestamps.js';
 
 /** Update ids are notice id × 1000 + 1..902; this keeps them safe integers. */
 export const MAX_NOTICE_ID = 9_000_000_000_000;
@@ -18,18 +22,18 @@ export const MAX_UPDATES = 899;
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 const plain = z.string().refine((value) => !CONTROL.test(value), {
-  error: (issue) => `${describe(issue.input)} holds a control character (from an escape such as \\0 or \\x07); remove it`,
+  error: (issue) => zodMessage(say(CONTENT.controlEscape, { value: issue.input })),
 });
-const text = plain.regex(/\S/, { error: 'must not be empty; write some text' });
+const text = plain.regex(/\S/, { error: zodMessage(say(CONTENT.emptyText)) });
 const positiveId = z
   .number()
   .int()
-  .positive({ error: (issue) => `${describe(issue.input)} is not a valid id; ids are positive whole numbers` });
+  .positive({ error: (issue) => zodMessage(say(CONTENT.badId, { value: issue.input })) });
 
 const baseUrl = z.string().transform((value, ctx): string => {
   const problem = urlProblem(value);
   if (problem === null) return value.replace(/\/+$/, '');
-  ctx.addIssue({ code: 'custom', message: problem });
+  ctx.addIssue({ code: 'custom', message: zodMessage(say(CONTENT.badUrl, problem)) });
   return z.NEVER;
 });
 
@@ -38,22 +42,21 @@ const baseUrl = z.string().transform((value, ctx): string => {
  * http(s) URL: no quotes, spaces, angle brackets or control characters that could break out of an
  * attribute or a JSON consumer's assumptions.
  */
-function urlProblem(value: string): string | null {
-  const example = 'write it like https://status.acme.com or https://acme.github.io/status';
-  if (/\s/.test(value)) return `${quote(value)} contains spaces; ${example}`;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
+function urlProblem(value: string): ParamsOf<typeof CONTENT.badUrl>[0] | null {
+  if (/\s/.test(value)) return { problem: 'spaces', value };
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   const bad = /[\u0000-\u001f\u007f-\u009f"'<>`\\^{|}]/.exec(value);
-  if (bad) return `${quote(value)} contains ${quote(bad[0])}, which a URL may not hold; ${example}`;
+  if (bad) return { problem: 'character', value, char: bad[0] };
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    return `${quote(value)} is not an absolute URL; ${example}`;
+    return { problem: 'not-absolute', value };
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `${quote(value)} must start with https:// or http://`;
-  if (!url.hostname) return `${quote(value)} has no host name; ${example}`;
-  if (url.username || url.password) return 'must not carry a user name or password';
-  if (value.includes('?') || value.includes('#')) return 'must not carry a query (?) or fragment (#); use the address of the status page itself';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: 'scheme', value };
+  if (!url.hostname) return { problem: 'no-host', value };
+  if (url.username || url.password) return { problem: 'credentials' };
+  if (value.includes('?') || value.includes('#')) return { problem: 'query' };
   return null;
 }
 
@@ -88,7 +91,7 @@ const updateSchema = z.strictObject({
 });
 
 export const noticeSchema = z.strictObject({
-  id: positiveId.max(MAX_NOTICE_ID, { error: `notice ids may be at most ${MAX_NOTICE_ID} (update ids are built from them)` }),
+  id: positiveId.max(MAX_NOTICE_ID, { error: zodMessage(say(CONTENT.noticeIdTooLarge, { max: MAX_NOTICE_ID })) }),
   type: z.enum(NOTICE_TYPES),
   subject: text,
   components: z.array(positiveId).default([]),
@@ -102,13 +105,13 @@ export const noticeSchema = z.strictObject({
   impact_seconds: z
     .number()
     .int()
-    .nonnegative({ error: 'must be 0 or more seconds' })
+    .nonnegative({ error: zodMessage(say(CONTENT.negativeImpact)) })
     .nullable()
     .optional(),
   updates: z
     .array(updateSchema)
-    .min(1, { error: 'needs at least one update' })
-    .max(MAX_UPDATES, { error: `at most ${MAX_UPDATES} updates per notice; start a new notice for a long-running story` }),
+    .min(1, { error: zodMessage(say(CONTENT.noUpdates)) })
+    .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
 });
 
 export type SiteData = z.output<typeof siteSchema>;

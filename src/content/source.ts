@@ -9,10 +9,13 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { Composer, LineCounter, Parser, YAMLParseError, visit } from 'yaml';
 import type { CST, Document } from 'yaml';
-import type { ContentIssue } from '../errors.js';
+import type { ContentIssue, IssueWords } from '../errors.js';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
 import { MAX_DEPTH, parseFast } from './fast-yaml.js';
 import type { ContentFile } from './files.js';
-import { excerpt, quote } from './quote.js';
+import { excerpt } from './quote.js';
+
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
@@ -40,7 +43,7 @@ export function readSource(entry: ContentFile): { source: SourceFile; issues: Co
     text = readText(entry);
   } catch (error) {
     const { code } = error as NodeJS.ErrnoException;
-    text = { problem: `could not read the file (${code ?? 'error'}); check that it exists and is readable` };
+    text = { problem: say(CONTENT.fileUnreadable, { errno: code ?? 'error' }) };
   }
   if (typeof text === 'string') text = checkCharacters(text);
   if (typeof text === 'string') {
@@ -69,7 +72,7 @@ function lazySource(file: string, kind: SourceKind, text: string, data: unknown)
 }
 
 interface Problem {
-  problem: string;
+  problem: IssueWords;
   /** Where in the file, when the problem has a place (1-based); else the file as a whole. */
   at?: { line: number; column: number };
 }
@@ -77,14 +80,12 @@ interface Problem {
 function parseCarefully(file: string, kind: SourceKind, text: string | Problem): { source: SourceFile; issues: ContentIssue[] } {
   const lineCounter = new LineCounter();
   const source: { -readonly [K in keyof SourceFile]: SourceFile[K] } = { file, kind, doc: null, lineCounter, data: undefined, usable: false };
-  const whole = (message: string): { source: SourceFile; issues: ContentIssue[] } => ({
-    source,
-    issues: [{ file, line: 1, column: 1, path: '', message }],
-  });
-  if (typeof text !== 'string') return { source, issues: [{ file, ...(text.at ?? { line: 1, column: 1 }), path: '', message: text.problem }] };
+  if (typeof text !== 'string') return { source, issues: [{ file, ...(text.at ?? { line: 1, column: 1 }), path: '', ...text.problem }] };
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
   const depth = nestingDepth(tokens);
-  if (depth > MAX_DEPTH) return whole(`nested ${depth} levels deep; content files may nest at most ${MAX_DEPTH} levels`);
+  if (depth > MAX_DEPTH) {
+    return { source, issues: [{ file, line: 1, column: 1, path: '', ...say(CONTENT.nestedTooDeep, { depth, max: MAX_DEPTH }) }] };
+  }
 
   const doc = compose(tokens, text.length);
   source.doc = doc;
@@ -93,12 +94,12 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
     return { line, column: col };
   };
   const issues: ContentIssue[] = [
-    ...doc.errors.map((e) => ({ file, ...at(e.pos[0]), path: '', message: yamlMessage(e.code, e.message, text.slice(e.pos[0], e.pos[0] + 200)) })),
-    ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', message: `YAML warning: ${sanitized(w.message)}` })),
+    ...doc.errors.map((e) => ({ file, ...at(e.pos[0]), path: '', ...yamlWords(e.code, e.message, text.slice(e.pos[0], e.pos[0] + 200)) })),
+    ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', ...say(CONTENT.yamlWarning, { detail: sanitized(w.message) }) })),
   ];
   const alias = badAlias(doc);
   if (alias !== null) {
-    issues.push({ file, ...at(alias.offset), path: '', message: alias.message });
+    issues.push({ file, ...at(alias.offset), path: '', ...alias.words });
     return { source, issues };
   }
   try {
@@ -107,10 +108,8 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
     // Unresolved and circular aliases are found above, so what toJS throws is the alias limit (a
     // "billion laughs" file); anything else is reported without quoting the text.
     const bomb = error instanceof ReferenceError && /alias count/i.test(error.message);
-    const message = bomb
-      ? `its aliases (*name) expand to more than ${MAX_ALIAS_COUNT} nodes; use fewer aliases`
-      : `could not read the YAML (${sanitized((error as Error).message)})`;
-    issues.push({ file, ...(bomb ? at(firstAlias(doc)) : { line: 1, column: 1 }), path: '', message });
+    const words = bomb ? say(CONTENT.aliasBomb, { max: MAX_ALIAS_COUNT }) : say(CONTENT.yamlUnreadable, { detail: sanitized((error as Error).message) });
+    issues.push({ file, ...(bomb ? at(firstAlias(doc)) : { line: 1, column: 1 }), path: '', ...words });
     return { source, issues };
   }
   source.usable = doc.errors.length === 0;
@@ -129,21 +128,19 @@ function readText(entry: ContentFile): string | Problem {
   const fd = openSync(entry.real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const info = fstatSync(fd);
-    if (info.dev !== entry.dev || info.ino !== entry.ino) return { problem: 'changed while the folder was read; run the command again' };
-    if (!info.isFile()) return { problem: 'not a regular file; content files must be plain YAML files' };
-    if (info.size > MAX_FILE_BYTES) {
-      return { problem: `file is ${info.size} bytes; content files may be at most 1 MiB (${MAX_FILE_BYTES} bytes)` };
-    }
+    if (info.dev !== entry.dev || info.ino !== entry.ino) return { problem: say(CONTENT.fileChanged) };
+    if (!info.isFile()) return { problem: say(CONTENT.notAFile, {}) };
+    if (info.size > MAX_FILE_BYTES) return { problem: say(CONTENT.fileTooLarge, { bytes: info.size, max: MAX_FILE_BYTES }) };
     // Read one byte past the limit so a file that grew since stat is still caught.
     // allocUnsafe: only the bytes read are decoded. One decoder for every file: making one per file
     // doubled the time to read 2,000 files.
     const buffer = Buffer.allocUnsafe(Math.min(info.size, MAX_FILE_BYTES) + 1);
     const bytesRead = readSync(fd, buffer, 0, buffer.length, 0);
-    if (bytesRead > MAX_FILE_BYTES) return { problem: `file is over 1 MiB; content files may be at most ${MAX_FILE_BYTES} bytes` };
+    if (bytesRead > MAX_FILE_BYTES) return { problem: say(CONTENT.fileTooLarge, { max: MAX_FILE_BYTES }) };
     try {
       return UTF8.decode(buffer.subarray(0, bytesRead));
     } catch {
-      return { problem: 'not valid UTF-8; save the file as UTF-8' };
+      return { problem: say(CONTENT.notUtf8) };
     }
   } finally {
     closeSync(fd);
@@ -195,24 +192,23 @@ const NOT_PRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u0084\u008
 function checkCharacters(text: string): string | Problem {
   const match = NOT_PRINTABLE.exec(text);
   if (match === null) return text;
-  const code = match[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
   const before = text.slice(0, match.index);
   const line = before.split('\n').length;
   const column = match.index - before.lastIndexOf('\n');
-  return { problem: `holds the control character U+${code}, which YAML does not allow in a file; remove it`, at: { line, column } };
+  return { problem: say(CONTENT.controlCharacter, { char: match[0] }), at: { line, column } };
 }
 
 /** The first alias that names no anchor, or one that contains itself, with what to say about it. */
-function badAlias(doc: Document.Parsed): { offset: number; message: string } | null {
-  let found: { offset: number; message: string } | null = null;
+function badAlias(doc: Document.Parsed): { offset: number; words: IssueWords } | null {
+  let found: { offset: number; words: IssueWords } | null = null;
   visit(doc, {
     Alias(_, node, ancestors) {
       const target = node.resolve(doc);
       const offset = node.range?.[0] ?? 0;
       if (target === undefined) {
-        found = { offset, message: `the alias *${aliasName(node.source)} names no anchor before it; define &${aliasName(node.source)} first, or write the value out` };
+        found = { offset, words: say(CONTENT.aliasUnresolved, { name: node.source }) };
       } else if (ancestors.includes(target)) {
-        found = { offset, message: 'this alias refers to a node that contains it; content cannot be circular' };
+        found = { offset, words: say(CONTENT.aliasCircular) };
       }
       return found ? visit.BREAK : undefined;
     },
@@ -231,21 +227,15 @@ function firstAlias(doc: Document.Parsed): number {
   return offset;
 }
 
-/** An anchor name as shown in a message: short, and only characters that cannot disturb the line. */
-const aliasName = (name: string): string => (/^[\w-]{1,40}$/.test(name) ? name : quote(name, 20));
-
 /**
  * A parser message as shown: escaped and cut short, since some end with the text they could not read
  * (`Unresolved tag: <the tag>`). Such text is one long word; the parser's own words are short.
  */
 const sanitized = (message: string): string => excerpt(message.replace(/\S{41,}/g, (word) => `${Array.from(word).slice(0, 40).join('')}…`), 120);
 
-function yamlMessage(code: string, message: string, rest: string): string {
+function yamlWords(code: string, message: string, rest: string): IssueWords {
   // The error's range covers only the key's first character; the key runs to the colon.
-  if (code === 'DUPLICATE_KEY') {
-    const key = /^[^:\n]*/.exec(rest)![0].trim().replace(/^["']|["']$/g, '');
-    return `key ${quote(key)} appears twice in the same mapping; keep only one`;
-  }
-  if (code === 'MULTIPLE_DOCS') return 'one document per file; remove the second document (after ---) or move it to its own file';
-  return `YAML syntax error: ${sanitized(message)}`;
+  if (code === 'DUPLICATE_KEY') return say(CONTENT.duplicateKey, { key: /^[^:\n]*/.exec(rest)![0].trim().replace(/^["']|["']$/g, '') });
+  if (code === 'MULTIPLE_DOCS') return say(CONTENT.twoDocuments);
+  return say(CONTENT.yamlSyntax, { detail: sanitized(message) });
 }

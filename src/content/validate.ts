@@ -2,6 +2,8 @@
 // Collect, then fail once: nothing here stops at the first problem.
 import type { z } from 'zod';
 import type { ContentIssue } from '../errors.js';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
 import type { Component, Content, Notice, SiteConfig } from '../types.js';
 import { crossFileFindings } from './cross.js';
 import type { LoadedContent } from './load.js';
@@ -41,19 +43,13 @@ export function validateContent(loaded: LoadedContent): { value: Content | null;
   };
 }
 
-const NEEDS: Record<SourceFile['kind'], string> = {
-  site: 'site.yaml needs name, url and created_at',
-  component: 'a component needs id, name and created_at',
-  notice: 'a notice needs id, type, subject and updates',
-};
-
 function checkFile<S extends z.ZodType>(
   source: SourceFile,
   schema: S,
   rules: (raw: unknown) => Finding[],
 ): { data: z.output<S> | undefined; issues: ContentIssue[] } {
   if (source.data === null || source.data === undefined) {
-    return { data: undefined, issues: [locate(source, { path: [], message: `the file is empty; ${NEEDS[source.kind]}` })] };
+    return { data: undefined, issues: [locate(source, { path: [], ...say(CONTENT.emptyFile, { kind: source.kind }) })] };
   }
   const parsed = schema.safeParse(source.data, { error: errorMessage, reportInput: true });
   const ruled = rules(source.data);

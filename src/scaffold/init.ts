@@ -1,10 +1,11 @@
 // `statuspress init DIR`: a new status repository with example content, a GitHub Actions workflow
 // (validate pull requests; build and deploy to GitHub Pages on push, on a schedule and on demand),
-// package.json, .gitignore and a README (DESIGN 7). Only into a new or empty folder: nothing is overwritten.
+// package.json, .gitignore and a README. Only into a new or empty folder: nothing is overwritten.
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContent } from '../content/index.js';
-import { StatuspressError } from '../errors.js';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
 import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface InitOptions {
@@ -41,11 +42,8 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
     try {
       await writeFile(target, text, { flag: 'wx' });
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      throw new StatuspressError(code === 'EEXIST' ? 'usage' : 'output_failed', `could not create ${target}: ${(error as Error).message}`, {
-        hint: files.length > 0 ? `Already written: ${files.join(', ')}.` : undefined,
-        cause: error,
-      });
+      const entry = (error as NodeJS.ErrnoException).code === 'EEXIST' ? COMMAND.initFileAppeared : COMMAND.initWriteFailed;
+      throw fail(entry, { target, detail: (error as Error).message, written: [...files] }, { cause: error });
     }
     files.push(file);
   };
@@ -60,13 +58,9 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
 async function ensureEmpty(dir: string): Promise<void> {
   const info = await stat(dir).catch(() => null);
   if (info === null) return;
-  if (!info.isDirectory()) throw new StatuspressError('usage', `${dir} exists and is not a folder; name a new or empty folder for the status repository`);
+  if (!info.isDirectory()) throw fail(COMMAND.initNotFolder, { dir });
   const entries = await readdir(dir);
-  if (entries.length > 0) {
-    throw new StatuspressError('usage', `${dir} is not empty (${entries.length} entr${entries.length === 1 ? 'y' : 'ies'}); init never overwrites anything`, {
-      hint: 'Name a new or empty folder, e.g. `statuspress init my-status`.',
-    });
-  }
+  if (entries.length > 0) throw fail(COMMAND.initNotEmpty, { dir, entries: entries.length });
 }
 
 function emptyContent(dir: string): LoadedContent {

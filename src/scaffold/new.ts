@@ -1,11 +1,12 @@
 // `statuspress new notice|component`: the next free id, a file named after it, and content that is
-// checked against the existing content before anything is written (DESIGN 7).
+// checked against the existing content before anything is written.
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent } from '../content/index.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { field } from '../content/rules.js';
-import { StatuspressError } from '../errors.js';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
 import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
@@ -57,9 +58,9 @@ const DEFAULT_CONTENT: Record<NoticeType, string> = {
 export async function newNotice(contentDir: string, options: NewNoticeOptions): Promise<Created> {
   const { type, subject } = options;
   if (!(NOTICE_TYPES as readonly string[]).includes(type)) {
-    throw usage(`the notice type must be one of ${NOTICE_TYPES.join(', ')}, not "${String(type)}"`);
+    throw fail(COMMAND.noticeType, { types: NOTICE_TYPES, type: String(type) });
   }
-  if (typeof subject !== 'string') throw usage('a notice needs a subject: one line saying what is happening');
+  if (typeof subject !== 'string') throw fail(COMMAND.noticeSubject, undefined);
   const at = isoAt(options.now ?? currentSecond());
   const loaded = await loadContent(contentDir);
   const id = nextId(loaded.notices);
@@ -83,7 +84,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
 /** Writes `components/<id>-<slug>.yaml` created at `now`; a usage error (and nothing written) for an unknown parent or any other problem. */
 export async function newComponent(contentDir: string, options: NewComponentOptions): Promise<Created> {
   const { name } = options;
-  if (typeof name !== 'string') throw usage('a component needs a name');
+  if (typeof name !== 'string') throw fail(COMMAND.componentName, undefined);
   const at = isoAt(options.now ?? currentSecond());
   const loaded = await loadContent(contentDir);
   const id = nextId(loaded.components);
@@ -112,19 +113,14 @@ function nextId(sources: SourceFile[]): number {
 
 async function create(loaded: LoadedContent, kind: SourceKind, file: string, text: string): Promise<void> {
   const target = path.join(loaded.dir, file);
-  if (await stat(target).catch(() => null)) throw exists(target);
+  if (await stat(target).catch(() => null)) throw fail(COMMAND.fileExists, { target });
   const issues = issuesOf(loaded, [sourceOf(file, kind, text)]);
   if (issues.length > 0) throw invalidError(`The new ${kind}`, issues);
   await mkdir(path.dirname(target), { recursive: true });
   try {
     await writeFile(target, text, { flag: 'wx' }); // never overwrites, even a file created meanwhile
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw exists(target);
-    throw new StatuspressError('output_failed', `could not write ${target}: ${(error as Error).message}`, { cause: error });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw fail(COMMAND.fileExists, { target });
+    throw fail(COMMAND.newWriteFailed, { target, detail: (error as Error).message }, { cause: error });
   }
 }
-
-const exists = (target: string): StatuspressError =>
-  usage(`${target} already exists (with another id); rename that file, or remove it if it is a leftover, then run the command again`);
-
-const usage = (message: string): StatuspressError => new StatuspressError('usage', message);

@@ -4,7 +4,9 @@ import { isDeepStrictEqual } from 'node:util';
 import jsyaml from 'js-yaml';
 import { Document, LineCounter, Scalar, isCollection, parseDocument, stringify, visit } from 'yaml';
 import type { ContentIssue } from '../errors.js';
-import { StatuspressError } from '../errors.js';
+import { fail } from '../errors.js';
+import type { StatuspressError } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { validateContent } from '../content/index.js';
 
@@ -34,9 +36,7 @@ export function toYaml(value: Record<string, unknown>, options: { flow?: string[
   const careful = parseDocument(text, { uniqueKeys: true }).toJS() as unknown;
   if (!isDeepStrictEqual(fast, value) || !isDeepStrictEqual(careful, value)) {
     // Never expected: the checks above exist so this cannot happen silently.
-    throw new StatuspressError('output_failed', 'could not write this value as YAML that reads back exactly', {
-      hint: 'Please report this with the text you passed.',
-    });
+    throw fail(COMMAND.yamlRoundTrip, undefined);
   }
   return text;
 }
@@ -72,12 +72,7 @@ export function issuesOf(loaded: LoadedContent, added: SourceFile[]): ContentIss
 
 /** The usage error for generated files that would not validate: every problem, by field. */
 export function invalidError(what: string, issues: ContentIssue[]): StatuspressError {
-  const lines = issues.map((i) => `  ${i.file}  ${i.path ? `${i.path}: ` : ''}${i.message}`);
-  return new StatuspressError(
-    'usage',
-    `${what} was not written: it would have ${issues.length} problem${issues.length === 1 ? '' : 's'}:\n${lines.join('\n')}`,
-    { hint: 'Each problem names the key the option would set in the file; change that option and run the command again.' },
-  );
+  return fail(COMMAND.newInvalid, { what, issues });
 }
 
 /** Lowercase ASCII words of `text`, at most `max`, joined by `-` (60 characters at most); `fallback` when there are none. */
@@ -98,7 +93,7 @@ export function slugify(text: string, fallback: string, max = 6): string {
 export function isoAt(now: number): string {
   const date = new Date(now);
   if (!Number.isFinite(now) || Number.isNaN(date.getTime())) {
-    throw new StatuspressError('usage', `now must be a time in epoch milliseconds, not ${String(now)}`);
+    throw fail(COMMAND.badTime, { now });
   }
   return date.toISOString().replace(/\.000Z$/, 'Z');
 }

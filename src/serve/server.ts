@@ -4,7 +4,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { API_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
-import { StatuspressError } from '../errors.js';
+import { fail, StatuspressError } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import type { Route } from '../routes/parse.js';
@@ -74,8 +75,11 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 8080}`;
-      const message = error.code === 'EADDRINUSE' ? `Port ${where} is already in use` : `Cannot listen on ${where}: ${error.message}`;
-      reject(new StatuspressError('serve_failed', message, { hint: 'Choose another --port (or --host), or stop what is using it.', cause: error }));
+      reject(
+        error.code === 'EADDRINUSE'
+          ? fail(COMMAND.portInUse, { where }, { cause: error })
+          : fail(COMMAND.cannotListen, { where, detail: error.message }, { cause: error }),
+      );
     });
     server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
   });
@@ -176,7 +180,7 @@ async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'err
     }
     // Not prebuilt: the same answer, computed from the build's state.
     const site = await build.derived().catch((error: unknown) => {
-      if (error instanceof StatuspressError && error.code === 'build_state_missing') return 'gone' as const;
+      if (error instanceof StatuspressError && (error.code === COMMAND.notABuild.code || error.code === COMMAND.otherVersion.code)) return 'gone' as const;
       throw error;
     });
     return site === 'gone' ? site : answerOnDemand(res, site, found.request);

@@ -9,7 +9,8 @@ import { rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { StatuspressError } from '../errors.js';
+import { fail, StatuspressError } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
 import type { OutputFile } from '../render/types.js';
 import { abandon, openSlot, publish, removeLeftovers } from './swap.js';
 import type { Slot } from './swap.js';
@@ -40,7 +41,7 @@ const BATCH = 64;
 /** More writers than this only contend for the disk. */
 const MAX_WRITERS = 4;
 
-/** Starts a new output that will replace `outDir`; throws StatuspressError('usage') if outDir is not replaceable. */
+/** Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir is not replaceable. */
 export async function openOutput(outDir: string): Promise<Output> {
   const target = await outputTarget(outDir);
   await assertReplaceable(target);
@@ -114,11 +115,11 @@ class WorkerOutput implements Output {
       // fs.rm unlinks links rather than following them, and its parallel unlinks beat a synchronous
       // walk on this machine's disk (0.25 s against 0.47 s for 4,000 files).
       await rm(previous, { recursive: true, force: true }).catch((error: Error) => {
-        warnings.push(`the previous output could not be removed from ${previous} (${error.message}); remove that folder by hand`);
+        warnings.push(COMMAND.oldOutputLeft.message({ previous, detail: error.message }));
       });
     }
     for (const left of await removeLeftovers(this.slot.target)) {
-      warnings.push(`a killed build's leftover could not be removed: ${left}; remove it by hand`);
+      warnings.push(COMMAND.leftoverLeft.message({ left }));
     }
     return { files: sum(totals.map((t) => t.files)), bytes: sum(totals.map((t) => t.bytes)), warnings };
   }
@@ -156,10 +157,7 @@ function startWriter(data: WorkerData): Writer {
 
 function writeFailed(outDir: string, error: unknown): StatuspressError {
   if (error instanceof StatuspressError) return error;
-  return new StatuspressError('output_failed', `Could not write the output to ${outDir}: ${(error as Error).message}`, {
-    hint: 'Check that the folder is writable and the disk has room; the previous output was left as it was.',
-    cause: error,
-  });
+  return fail(COMMAND.writeFailed, { out: outDir, detail: (error as Error).message }, { cause: error });
 }
 
 const sum = (values: number[]): number => values.reduce((a, b) => a + b, 0);

@@ -2,7 +2,8 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { StatuspressError } from '../errors.js';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
 import { STATE_FILE } from '../routes/files.js';
 import { isOwnLink } from './swap.js';
 
@@ -13,14 +14,12 @@ import { isOwnLink } from './swap.js';
  * are resolved too, so the builds folder is made next to the real output.
  */
 export async function outputTarget(outDir: string): Promise<string> {
-  const usage = (problem: string): StatuspressError =>
-    new StatuspressError('usage', `--out ${outDir} ${problem}`, { hint: 'Point --out at a folder, or at a link to one.' });
   // Parents first, so a relative link is read from the folder it really is in.
   const parentOf = async (file: string): Promise<string> => {
     try {
       return await realpath(path.dirname(file));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw usage('goes through a loop of symbolic links');
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw fail(COMMAND.outLinkLoop, { out: outDir });
       return path.dirname(file); // not there yet: the build creates it
     }
   };
@@ -32,35 +31,29 @@ export async function outputTarget(outDir: string): Promise<string> {
     if (!info?.isSymbolicLink() || isOwnLink(target)) return target;
     target = path.resolve(path.dirname(target), await readlink(target));
   }
-  throw usage('goes through more than 40 symbolic links (a loop?)');
+  throw fail(COMMAND.outTooManyLinks, { out: outDir });
 }
 
 /** Refuses to replace what is not an earlier statuspress output: `--out src` must not wipe src. */
 export async function assertReplaceable(target: string): Promise<void> {
   if (target === path.parse(target).root) {
-    throw new StatuspressError('usage', 'The output folder cannot be the file system root', { hint: 'Use --out dist.' });
+    throw fail(COMMAND.outIsRoot, undefined);
   }
   // Replacing the folder a shell stands in (or one above it) would leave that shell nowhere.
   const here = await realpath(process.cwd()).catch(() => process.cwd());
   if (here === target || here.startsWith(target + path.sep)) {
-    throw new StatuspressError('usage', `The output folder ${target} is the current folder or holds it`, {
-      hint: 'statuspress replaces its output folder whole; use a folder below this one, like --out dist.',
-    });
+    throw fail(COMMAND.outHoldsCurrentFolder, { target });
   }
   if (isOwnLink(target)) return;
   const info = await lstat(target).catch(() => null);
   if (info === null) return;
   if (!info.isDirectory()) {
-    throw new StatuspressError('usage', `The output path ${target} exists and is not a folder`, {
-      hint: 'Remove it or choose another --out.',
-    });
+    throw fail(COMMAND.outNotFolder, { target });
   }
   const entries = await readdir(target);
   const isOutput = await stat(path.join(target, STATE_FILE)).then(() => true, () => false);
   if (entries.length > 0 && !isOutput) {
-    throw new StatuspressError('usage', `The output folder ${target} holds files that statuspress did not write`, {
-      hint: 'statuspress replaces its output folder whole; choose an empty or new folder for --out.',
-    });
+    throw fail(COMMAND.outNotOurs, { target });
   }
 }
 

@@ -42,7 +42,7 @@ describe('loadContent', () => {
     const missing = path.join(fixture('valid-minimal'), 'nope');
     const error = await loadContent(missing).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StatuspressError);
-    expect(error).toMatchObject({ code: 'usage', message: `No content folder at ${missing}` });
+    expect(error).toMatchObject({ code: 'usage/no-content-folder', exitCode: 2, message: `No content folder at ${missing}` });
     expect((error as StatuspressError).hint).toMatch(/--content/);
   });
 

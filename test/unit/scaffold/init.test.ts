@@ -30,7 +30,9 @@ async function usageError(promise: Promise<unknown>): Promise<StatuspressError> 
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(StatuspressError);
-  expect((error as StatuspressError).code).toBe('usage');
+  // A usage error: its code names the entry (`usage/…`), and the CLI exits 2.
+  expect((error as StatuspressError).code).toMatch(/^usage\//);
+  expect((error as StatuspressError).exitCode).toBe(2);
   return error as StatuspressError;
 }
 

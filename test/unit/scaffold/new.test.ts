@@ -24,7 +24,9 @@ async function rejectsWithUsage(promise: Promise<unknown>, ...fragments: string[
     (e: unknown) => e,
   );
   expect(error).toBeInstanceOf(StatuspressError);
-  expect((error as StatuspressError).code).toBe('usage');
+  // A usage error: its code names the entry (`usage/…`), and the CLI exits 2.
+  expect((error as StatuspressError).code).toMatch(/^usage\//);
+  expect((error as StatuspressError).exitCode).toBe(2);
   for (const fragment of fragments) expect((error as StatuspressError).message).toContain(fragment);
   return error as StatuspressError;
 }
@@ -188,7 +190,7 @@ describe('newNotice', () => {
 
   it('reports a missing content folder as a usage error', async () => {
     const error = await newNotice(path.join(await tempDir(), 'nope'), { type: 'general', subject: 'X', now: NOW }).catch((e: unknown) => e);
-    expect((error as StatuspressError).code).toBe('usage');
+    expect((error as StatuspressError).code).toBe('usage/no-content-folder');
   });
 
   it.each(['crlf\r\nline', 'bell \u0007', 'nul \u0000', 'nel \u0085'])('refuses the control characters in %j and writes nothing', async (subject) => {

@@ -63,7 +63,7 @@ describe('openOutput', () => {
     expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
   });
 
-  it('fails with output_failed when a worker cannot write, leaving the previous output and no temporary folder', async () => {
+  it('fails with output/write-failed when a worker cannot write, leaving the previous output and no temporary folder', async () => {
     const dir = freshDir();
     const first = await openOutput(dir);
     first.write([{ path: 'api/v1/status.json', contents: '{"old":true}' }, state]);
@@ -75,7 +75,7 @@ describe('openOutput', () => {
     second.write([{ path: 'api/v1/status.json', contents: '{"new":true}' }, { path: 'api/v1/status.json/x.json', contents: '{}' }, state]);
     const error = await second.commit().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StatuspressError);
-    expect((error as StatuspressError).code).toBe('output_failed');
+    expect((error as StatuspressError).code).toBe('output/write-failed');
     expect((error as Error).message).toMatch(/Could not write the output/);
     expect(snapshot(dir)).toEqual(before);
     expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
@@ -153,7 +153,7 @@ describe('openOutput', () => {
     symlinkSync(path.join(root, 'a'), path.join(root, 'b'));
     const error = await openOutput(path.join(root, 'a')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StatuspressError);
-    expect(error).toMatchObject({ code: 'usage', message: expect.stringMatching(/loop of symbolic links|more than 40 symbolic links/) });
+    expect(error).toMatchObject({ code: expect.stringMatching(/^usage\/out-(link-loop|too-many-links)$/), message: expect.stringMatching(/loop of symbolic links|more than 40 symbolic links/) });
   });
 
   it('reads a relative link from the folder it really is in, when a parent is a link too', async () => {
@@ -174,13 +174,13 @@ describe('openOutput', () => {
     symlinkSync(path.join(root, 'lb', 'x'), path.join(root, 'la'));
     symlinkSync(path.join(root, 'la', 'y'), path.join(root, 'lb'));
     for (const out of [path.join(root, 'la'), path.join(root, 'la', 'deeper')]) {
-      await expect(openOutput(out)).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/loop of symbolic links|more than 40/) });
+      await expect(openOutput(out)).rejects.toMatchObject({ code: expect.stringMatching(/^usage\/out-(link-loop|too-many-links)$/), message: expect.stringMatching(/loop of symbolic links|more than 40/) });
     }
     const cwd = process.cwd();
     try {
       process.chdir(root);
-      await expect(openOutput('.')).rejects.toMatchObject({ code: 'usage', message: expect.stringMatching(/is the current folder or holds it/) });
-      await expect(openOutput(path.dirname(root))).rejects.toMatchObject({ code: 'usage' });
+      await expect(openOutput('.')).rejects.toMatchObject({ code: 'usage/out-holds-current-folder', message: expect.stringMatching(/is the current folder or holds it/) });
+      await expect(openOutput(path.dirname(root))).rejects.toMatchObject({ code: 'usage/out-holds-current-folder' });
     } finally {
       process.chdir(cwd);
     }
@@ -223,7 +223,7 @@ describe('openOutput', () => {
   it('fails instead of looping when the output cannot be created (/proc/self/x)', async () => {
     const error = await openOutput('/proc/self/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(StatuspressError);
-    expect((error as StatuspressError).code).toBe('output_failed');
+    expect((error as StatuspressError).code).toBe('output/write-failed');
     expect((error as Error).message).toMatch(/^Could not write the output to \/proc\/self\/x: /);
   });
 

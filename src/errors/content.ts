@@ -1,0 +1,566 @@
+// The catalogue's content problems: each is printed on one line, `file:line:column  path: message`,
+// and the message ends with what to write instead. Content text reaches a message only through
+// quote() and describe(): escaped and cut short, so a file can neither flood nor forge a line.
+import { describe, quote } from '../content/quote.js';
+import { content } from './entry.js';
+
+/** The example every timestamp message gives. */
+const EXAMPLE = '2026-11-20T10:05:00Z';
+
+/** What a kind of value is called in a message. */
+const EXPECTED: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a mapping (key: value lines)',
+};
+const expected = (kind: string): string => EXPECTED[kind] ?? kind;
+
+const NEEDS = {
+  site: 'site.yaml needs name, url and created_at',
+  component: 'a component needs id, name and created_at',
+  notice: 'a notice needs id, type, subject and updates',
+} as const;
+
+/** Why one time may not come before another, by the earlier one's key. */
+const ORDER = {
+  begins_at: 'a maintenance window must end after it begins',
+  began_at: 'a notice cannot end before it begins',
+  at: 'an update cannot be edited before it was posted',
+  created_at: 'a component cannot change before it was created',
+} as const;
+
+const URL_EXAMPLE = 'write it like https://status.acme.com or https://acme.github.io/status';
+
+/** What is wrong with a site url, for `content/bad-url`. */
+type UrlProblem =
+  | { problem: 'spaces' | 'not-absolute' | 'scheme' | 'no-host'; value: string }
+  | { problem: 'character'; value: string; char: string }
+  | { problem: 'credentials' | 'query' };
+
+const URL_PROBLEM = {
+  spaces: (p: { value: string }) => `${quote(p.value)} contains spaces; ${URL_EXAMPLE}`,
+  character: (p: { value: string; char: string }) => `${quote(p.value)} contains ${quote(p.char)}, which a URL may not hold; ${URL_EXAMPLE}`,
+  'not-absolute': (p: { value: string }) => `${quote(p.value)} is not an absolute URL; ${URL_EXAMPLE}`,
+  scheme: (p: { value: string }) => `${quote(p.value)} must start with https:// or http://`,
+  'no-host': (p: { value: string }) => `${quote(p.value)} has no host name; ${URL_EXAMPLE}`,
+  credentials: () => 'must not carry a user name or password',
+  query: () => 'must not carry a query (?) or fragment (#); use the address of the status page itself',
+};
+
+/** An anchor name as shown: short, and only characters that cannot disturb the line. */
+const anchor = (name: string): string => (/^[\w-]{1,40}$/.test(name) ? name : quote(name, 20));
+
+const article = (word: string): string => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
+
+/** `U+0007`. */
+const codePoint = (char: string): string => `U+${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+
+export const CONTENT = {
+  // The folder and its files.
+  noSiteFile: content({
+    code: 'content/no-site-file',
+    title: 'No site.yaml',
+    when: 'The content folder has no `site.yaml` (or `site.yml`).',
+    message: () => 'no site.yaml in the content folder; create it with name, url and created_at',
+    hint: 'Create site.yaml with the page’s name, url and created_at (docs/content.md shows one).',
+  }),
+  twoSiteFiles: content({
+    code: 'content/two-site-files',
+    title: 'Both site.yaml and site.yml',
+    when: 'The content folder holds both spellings of the site file.',
+    message: ({ kept, extra }: { kept: string; extra: string }) => `both ${kept} and ${extra} exist; keep one`,
+    hint: 'Remove one of the two files.',
+    example: { kept: 'site.yaml', extra: 'site.yml' },
+  }),
+  folderMissing: content({
+    code: 'content/folder-missing',
+    title: 'components/ or notices/ is missing',
+    when: 'The content folder has no `components/` or no `notices/` folder. An empty one is fine; a missing one could publish a history without its notices.',
+    message: () => 'missing; create the folder (an empty one means none yet: git keeps an empty folder only with a file such as .gitkeep in it)',
+    hint: 'Create the folder; to keep it empty in git, put a file such as .gitkeep in it.',
+  }),
+  folderNotFolder: content({
+    code: 'content/folder-not-folder',
+    title: 'components/ or notices/ is not a folder',
+    when: '`components` or `notices` is a file.',
+    message: () => 'is not a folder; it must be a folder of YAML files',
+    hint: 'Replace it with a folder of YAML files.',
+  }),
+  folderUnreadable: content({
+    code: 'content/folder-unreadable',
+    title: 'A content folder cannot be read',
+    when: 'The content folder, `components/` or `notices/` cannot be opened or listed (permissions). What it holds is unknown, so references into it are not judged.',
+    message: ({ errno, listing }: { errno: string; listing: boolean }) =>
+      listing ? `could not list the folder (${errno}); check its permissions` : `could not be read (${errno}); check its permissions`,
+    hint: 'Give the user running statuspress the right to read and list the folder.',
+    example: { errno: 'EACCES', listing: true },
+  }),
+  fileVanished: content({
+    code: 'content/file-vanished',
+    title: 'A file disappeared',
+    when: 'A file was removed between listing the folder and reading it.',
+    message: () => 'disappeared while the folder was read; run the command again',
+    hint: 'Run the command again once nothing else changes the content folder.',
+  }),
+  fileChanged: content({
+    code: 'content/file-changed',
+    title: 'A file changed while it was read',
+    when: 'A file was replaced between being judged and being opened (a link swapped in): it is not read.',
+    message: () => 'changed while the folder was read; run the command again',
+    hint: 'Run the command again once nothing else changes the content folder.',
+  }),
+  notAFile: content({
+    code: 'content/not-a-file',
+    title: 'Not a plain file',
+    when: 'An entry named like a content file is a folder, a named pipe, a socket or a device.',
+    message: ({ what }: { what?: string }) =>
+      what === undefined ? 'not a regular file; content files must be plain YAML files' : `is ${what}, not a file; content files must be plain YAML files`,
+    hint: 'Replace it with a plain YAML file, or rename it so it does not end in .yaml or .yml.',
+    example: { what: 'a folder' },
+  }),
+  linkLoop: content({
+    code: 'content/link-loop',
+    title: 'A symbolic link in a loop',
+    when: 'A content file or folder is a symbolic link that leads back to itself.',
+    message: () => 'is a symbolic link in a loop; replace it with the file itself',
+    hint: 'Replace the link with the file (or folder) itself.',
+  }),
+  linkDangling: content({
+    code: 'content/link-dangling',
+    title: 'A symbolic link to nothing',
+    when: 'A content file or folder is a symbolic link whose target does not exist.',
+    message: () => 'is a symbolic link to nothing (its target is missing); replace it with the file itself',
+    hint: 'Replace the link with the file (or folder) itself.',
+  }),
+  linkOutside: content({
+    code: 'content/link-outside',
+    title: 'A symbolic link out of the content folder',
+    when: 'A content file or folder is a symbolic link to a place outside the content folder. It is never followed: content arrives in pull requests, and such a link could publish any file of the machine.',
+    message: () => 'is a symbolic link that leads outside the content folder; it was not followed. Put the file itself in the content folder',
+    hint: 'Put the file itself in the content folder.',
+  }),
+  fileUnreadable: content({
+    code: 'content/file-unreadable',
+    title: 'A file cannot be read',
+    when: 'A content file cannot be opened or read (permissions).',
+    message: ({ errno }: { errno: string }) => `could not read the file (${errno}); check that it exists and is readable`,
+    hint: 'Give the user running statuspress the right to read the file.',
+    example: { errno: 'EACCES' },
+  }),
+  fileTooLarge: content({
+    code: 'content/file-too-large',
+    title: 'A file over 1 MiB',
+    when: 'A content file is larger than 1 MiB: it is not parsed.',
+    message: ({ bytes, max }: { bytes?: number; max: number }) =>
+      bytes === undefined
+        ? `file is over ${max / 2 ** 20} MiB; content files may be at most ${max} bytes`
+        : `file is ${bytes} bytes; content files may be at most ${max / 2 ** 20} MiB (${max} bytes)`,
+    hint: 'Split the file: a notice with that much text is better as several notices.',
+    example: { bytes: 1_500_000, max: 1_048_576 },
+  }),
+  notUtf8: content({
+    code: 'content/not-utf8',
+    title: 'Not UTF-8',
+    when: 'A content file is not valid UTF-8 text.',
+    message: () => 'not valid UTF-8; save the file as UTF-8',
+    hint: 'Save the file as UTF-8 in your editor.',
+  }),
+  controlCharacter: content({
+    code: 'content/control-character',
+    title: 'A control character in the file',
+    when: 'A file holds a raw control character (NUL, BEL, …), which YAML does not allow.',
+    message: ({ char }: { char: string }) => `holds the control character ${codePoint(char)}, which YAML does not allow in a file; remove it`,
+    hint: 'Remove the character; an editor that shows invisible characters helps find it.',
+    example: { char: '\u0007' },
+  }),
+
+  // YAML.
+  nestedTooDeep: content({
+    code: 'content/nested-too-deep',
+    title: 'Nested too deep',
+    when: 'The YAML nests lists and mappings more levels deep than any content file needs. Refused before parsing, which would overflow the stack.',
+    message: ({ depth, max }: { depth: number; max: number }) => `nested ${depth} levels deep; content files may nest at most ${max} levels`,
+    hint: 'Content files nest a few levels at most; remove the nesting.',
+    example: { depth: 5000, max: 64 },
+  }),
+  yamlSyntax: content({
+    code: 'content/yaml-syntax',
+    title: 'YAML syntax error',
+    when: 'The YAML parser cannot read the file. The file is reported for this alone: its other findings would be guesses.',
+    message: ({ detail }: { detail: string }) => `YAML syntax error: ${detail}`,
+    hint: 'Fix the YAML at the place given; the parser’s own words follow the colon.',
+    example: { detail: 'Flow sequence in block collection must be sufficiently indented and end with a ]' },
+  }),
+  yamlWarning: content({
+    code: 'content/yaml-warning',
+    title: 'YAML warning',
+    when: 'The YAML parser reads the file but warns about it (an unknown tag, for example).',
+    message: ({ detail }: { detail: string }) => `YAML warning: ${detail}`,
+    hint: 'Write plain YAML: no tags, no directives.',
+    example: { detail: 'Unresolved tag: !custom' },
+  }),
+  yamlUnreadable: content({
+    code: 'content/yaml-unreadable',
+    title: 'YAML that cannot be turned into data',
+    when: 'The parser read the file but could not turn it into data.',
+    message: ({ detail }: { detail: string }) => `could not read the YAML (${detail})`,
+    hint: 'Write plain YAML: no tags, no directives, no aliases.',
+    example: { detail: 'Invalid key' },
+  }),
+  duplicateKey: content({
+    code: 'content/duplicate-key',
+    title: 'A key twice in one mapping',
+    when: 'One mapping holds the same key twice: one of the values would be lost silently.',
+    message: ({ key }: { key: string }) => `key ${quote(key)} appears twice in the same mapping; keep only one`,
+    hint: 'Keep one of the two lines.',
+    example: { key: 'subject' },
+  }),
+  twoDocuments: content({
+    code: 'content/two-documents',
+    title: 'More than one YAML document',
+    when: 'The file holds a second document after `---`.',
+    message: () => 'one document per file; remove the second document (after ---) or move it to its own file',
+    hint: 'One notice or component per file: move the second document to its own file.',
+  }),
+  aliasUnresolved: content({
+    code: 'content/alias-unresolved',
+    title: 'An alias without its anchor',
+    when: 'An alias (`*name`) names no anchor (`&name`) before it.',
+    message: ({ name }: { name: string }) => `the alias *${anchor(name)} names no anchor before it; define &${anchor(name)} first, or write the value out`,
+    hint: 'Define the anchor before the alias, or write the value out.',
+    example: { name: 'base' },
+  }),
+  aliasCircular: content({
+    code: 'content/alias-circular',
+    title: 'A circular alias',
+    when: 'An alias refers to a node that contains the alias itself.',
+    message: () => 'this alias refers to a node that contains it; content cannot be circular',
+    hint: 'Write the value out instead of the alias.',
+  }),
+  aliasBomb: content({
+    code: 'content/alias-bomb',
+    title: 'Aliases that expand too far',
+    when: 'The file’s aliases expand to more than 100 nodes (a “billion laughs” file).',
+    message: ({ max }: { max: number }) => `its aliases (*name) expand to more than ${max} nodes; use fewer aliases`,
+    hint: 'Use fewer aliases, or write the values out.',
+    example: { max: 100 },
+  }),
+  emptyFile: content({
+    code: 'content/empty-file',
+    title: 'An empty file',
+    when: 'A content file holds nothing (or only comments).',
+    message: ({ kind }: { kind: keyof typeof NEEDS }) => `the file is empty; ${NEEDS[kind]}`,
+    hint: 'Write the file’s required keys, or remove the file.',
+    example: { kind: 'notice' },
+  }),
+
+  // Fields.
+  unknownKey: content({
+    code: 'content/unknown-key',
+    title: 'Unknown key',
+    when: 'A mapping holds a key its file kind does not have: a misspelling, or a key of another place.',
+    message: ({ key, guess, allowed }: { key: string; guess?: string; allowed: readonly string[] }) =>
+      // `null:` and `~:` become the key "" (as `yaml` reads a null key); say what was written.
+      `unknown key ${key === '' ? 'with no name (null:, ~: or "":)' : quote(key)}; ${guess ? `did you mean "${guess}"?` : `remove it (allowed here: ${allowed.join(', ')})`}`,
+    hint: 'Correct the key’s spelling (the message suggests the nearest allowed key), or remove it.',
+    example: { key: 'stat', guess: 'state', allowed: ['at', 'updated_at', 'state', 'content'] },
+  }),
+  missingKey: content({
+    code: 'content/missing-key',
+    title: 'A required key is missing',
+    when: 'A key the file kind requires is not there.',
+    message: ({ kind, choices }: { kind?: string; choices?: readonly unknown[] }) =>
+      choices ? `missing; add one of ${choices.map(String).join(', ')}` : `missing; add it (${expected(kind ?? '')})`,
+    hint: 'Add the key with a value of the kind given.',
+    example: { kind: 'string' },
+  }),
+  emptyValue: content({
+    code: 'content/empty-value',
+    title: 'A key without a value',
+    when: 'A key is written without a value (`name:`), or with `~` or `null`, where a value is required.',
+    message: ({ kind, choices }: { kind?: string; choices?: readonly unknown[] }) =>
+      choices ? `empty; use one of ${choices.map(String).join(', ')}` : `empty; write ${expected(kind ?? '')} here`,
+    hint: 'Write the value after the colon.',
+    example: { kind: 'string' },
+  }),
+  wrongType: content({
+    code: 'content/wrong-type',
+    title: 'A value of the wrong kind',
+    when: 'A value is of another kind than its key takes: a number where text belongs, text where a list belongs.',
+    message: ({ kind, value }: { kind: string; value: unknown }) => {
+      const numeric = kind === 'number' || kind === 'int';
+      const fix =
+        kind === 'string' && (typeof value === 'number' || typeof value === 'boolean')
+          ? '; put it in quotes to make it text'
+          : numeric && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())
+            ? '; remove the quotes to make it a number'
+            : '';
+      return `expected ${expected(kind)}, got ${describe(value)}${fix}`;
+    },
+    hint: 'Write a value of the kind given; quotes make any value text.',
+    example: { kind: 'string', value: 42 },
+  }),
+  notAllowed: content({
+    code: 'content/not-allowed',
+    title: 'A value that is not one of the choices',
+    when: 'A key that takes one of a few words (a notice’s `type`) holds another.',
+    message: ({ value, choices }: { value: unknown; choices: readonly unknown[] }) => `${describe(value)} is not allowed; use one of ${choices.map(String).join(', ')}`,
+    hint: 'Use one of the words listed.',
+    example: { value: 'incident', choices: ['unplanned', 'planned', 'general'] },
+  }),
+  outOfRange: content({
+    code: 'content/out-of-range',
+    title: 'A number out of range',
+    when: 'A whole number is too large (or too small) to be handled exactly.',
+    message: ({ value }: { value: unknown }) => `${describe(value)} is out of range; use a whole number of a sensible size`,
+    hint: 'Use a smaller number.',
+    example: { value: 1e300 },
+  }),
+  controlEscape: content({
+    code: 'content/control-escape',
+    title: 'A control character in text',
+    when: 'Quoted text holds an escape that makes a control character (`"\\0"`, `"\\x07"`): it could disturb a page, a feed or a terminal.',
+    message: ({ value }: { value: unknown }) => `${describe(value)} holds a control character (from an escape such as \\0 or \\x07); remove it`,
+    hint: 'Remove the escape; a line break is written as a real line break or `\\n`, a tab as `\\t`.',
+    example: { value: 'API\u0000errors' },
+  }),
+  emptyText: content({
+    code: 'content/empty-text',
+    title: 'Empty text',
+    when: 'Text that must say something (a name, a subject, an update’s content) is empty or only spaces.',
+    message: () => 'must not be empty; write some text',
+    hint: 'Write the text.',
+  }),
+  badId: content({
+    code: 'content/bad-id',
+    title: 'Not a valid id',
+    when: 'An id (a component’s or notice’s `id`, `parent_id`, an entry of `components`) is 0 or negative.',
+    message: ({ value }: { value: unknown }) => `${describe(value)} is not a valid id; ids are positive whole numbers`,
+    hint: 'Ids are positive whole numbers: 1, 2, 3…',
+    example: { value: 0 },
+  }),
+  noticeIdTooLarge: content({
+    code: 'content/notice-id-too-large',
+    title: 'A notice id too large',
+    when: 'A notice’s id is above 9,000,000,000,000: its updates’ ids (id × 1000 + n) would no longer be exact.',
+    message: ({ max }: { max: number }) => `notice ids may be at most ${max} (update ids are built from them)`,
+    hint: 'Use a smaller id.',
+    example: { max: 9_000_000_000_000 },
+  }),
+  negativeImpact: content({
+    code: 'content/negative-impact',
+    title: 'A negative impact',
+    when: '`impact_seconds` is below 0.',
+    message: () => 'must be 0 or more seconds',
+    hint: 'Give the impact’s length in seconds, 0 or more.',
+  }),
+  noUpdates: content({
+    code: 'content/no-updates',
+    title: 'A notice without updates',
+    when: 'A notice’s `updates` is an empty list.',
+    message: () => 'needs at least one update',
+    hint: 'Add the first update: `at`, `state` (unless the notice is general) and `content`.',
+  }),
+  tooManyUpdates: content({
+    code: 'content/too-many-updates',
+    title: 'Too many updates',
+    when: 'A notice has more than 899 updates (update ids 901 and 902 belong to the automatic transitions).',
+    message: ({ max }: { max: number }) => `at most ${max} updates per notice; start a new notice for a long-running story`,
+    hint: 'Start a new notice for the rest of the story.',
+    example: { max: 899 },
+  }),
+  badUrl: content({
+    code: 'content/bad-url',
+    title: 'The site’s url is not a plain web address',
+    when: '`url` in site.yaml is not an absolute http(s) address without spaces, user name, query or fragment: it is printed into every page, feed and API answer.',
+    message: (p: UrlProblem) => (URL_PROBLEM[p.problem] as (p: UrlProblem) => string)(p),
+    hint: 'Write the public address of the status page, like https://status.acme.com or https://acme.github.io/status.',
+    example: { problem: 'not-absolute', value: 'status.acme.com' },
+  }),
+
+  // Timestamps.
+  timestampMissing: content({
+    code: 'content/timestamp-missing',
+    title: 'A required timestamp is missing',
+    when: 'A timestamp the file requires (`created_at`, an update’s `at`) is not there.',
+    message: () => `missing; add a timestamp with a time zone, e.g. ${EXAMPLE}`,
+    hint: `Add the timestamp, with its zone: ${EXAMPLE}.`,
+  }),
+  timestampEmpty: content({
+    code: 'content/timestamp-empty',
+    title: 'A timestamp without a value',
+    when: 'A timestamp key is written without a value.',
+    message: () => `empty; write a timestamp with a time zone, e.g. ${EXAMPLE}`,
+    hint: `Write the timestamp after the colon, with its zone: ${EXAMPLE}.`,
+  }),
+  timestampTagged: content({
+    code: 'content/timestamp-tagged',
+    title: 'A YAML 1.1 timestamp',
+    when: 'A timestamp carries a `!!timestamp` tag, or the file a `%YAML 1.1` directive: either drops the zone as written.',
+    message: () => `write the timestamp as plain text with a time zone (e.g. ${EXAMPLE}), without a !!timestamp tag or %YAML 1.1 directive`,
+    hint: 'Remove the tag or the directive.',
+  }),
+  notATimestamp: content({
+    code: 'content/not-a-timestamp',
+    title: 'Not a timestamp',
+    when: 'A timestamp key holds something that is not ISO 8601 in the extended form (`2026-11-20T10:05:00Z`): another format, the basic form `20261120T100500Z`, a number.',
+    message: ({ value }: { value: unknown }) =>
+      typeof value === 'string'
+        ? `${quote(value)} is not a timestamp; write ISO 8601 with a time zone, e.g. ${EXAMPLE}`
+        : `expected a timestamp like ${EXAMPLE}, got ${describe(value)}`,
+    hint: `Write the date and time with dashes and colons and a zone: ${EXAMPLE} or 2026-11-20T12:05:00+02:00.`,
+    example: { value: '20/11/2026 10:05' },
+  }),
+  timestampDateOnly: content({
+    code: 'content/timestamp-date-only',
+    title: 'A date without a time',
+    when: 'A timestamp holds a date alone.',
+    message: ({ value }: { value: string }) => `${quote(value)} is a date without a time; write e.g. ${value.trim()}T00:00:00Z`,
+    hint: 'Add the time and the zone.',
+    example: { value: '2026-11-20' },
+  }),
+  timestampWithoutZone: content({
+    code: 'content/timestamp-without-zone',
+    title: 'A timestamp without a time zone',
+    when: 'A timestamp has a date and a time but no zone: the reader’s local time would be a guess.',
+    message: () => `timestamp needs a time zone, e.g. ${EXAMPLE}`,
+    hint: 'Add `Z` for UTC, or the offset: `+02:00`.',
+  }),
+  timestampNotReal: content({
+    code: 'content/timestamp-not-real',
+    title: 'A date or time that does not exist',
+    when: 'A timestamp is shaped right but names a day, month or hour that does not exist (30 February, hour 25).',
+    message: ({ value }: { value: string }) => `${quote(value)} is not a real date and time; check the day, month and hour`,
+    hint: 'Correct the date or the time.',
+    example: { value: '2024-02-30T00:00:00Z' },
+  }),
+  timestampOutOfYears: content({
+    code: 'content/timestamp-out-of-years',
+    title: 'A timestamp outside the years 0000-9999',
+    when: 'A timestamp falls before year 0 or after year 9999 once converted to UTC, which no output format can write.',
+    message: ({ value }: { value: string }) => `${quote(value)} falls outside the years 0000-9999 once converted to UTC; check the year and the zone`,
+    hint: 'Check the year and the zone.',
+    example: { value: '9999-12-31T23:00:00-02:00' },
+  }),
+
+  // Rules of a notice type, and order in time.
+  keyOfOtherType: content({
+    code: 'content/key-of-other-type',
+    title: 'A key of another notice type',
+    when: 'A notice carries a key only another type has (`begins_at` on an incident, `expires_at` on a maintenance).',
+    message: ({ key, only, type }: { key: string; only: string; type: string }) => `only ${only} notices have ${key}; remove it from this ${type} notice`,
+    hint: 'Remove the key, or change the notice’s type.',
+    example: { key: 'begins_at', only: 'planned', type: 'unplanned' },
+  }),
+  generalBeganEnded: content({
+    code: 'content/general-began-ended',
+    title: '`began_at` or `ended_at` on a general notice',
+    when: 'A general notice carries `began_at` or `ended_at`, which it does not have in the API.',
+    message: ({ key }: { key: string }) => `a general notice has no ${key}; remove it (use expires_at to end it)`,
+    hint: 'Remove the key; `expires_at` ends a general notice.',
+    example: { key: 'began_at' },
+  }),
+  plannedWindowMissing: content({
+    code: 'content/planned-window-missing',
+    title: 'A maintenance without its window',
+    when: 'A planned notice lacks `begins_at` or `ends_at`.',
+    message: ({ key }: { key: 'begins_at' | 'ends_at' }) => `missing; a planned notice needs ${key}, when its window ${key === 'begins_at' ? 'starts' : 'ends'}`,
+    hint: 'Add the timestamp.',
+    example: { key: 'ends_at' },
+  }),
+  generalUpdateState: content({
+    code: 'content/general-update-state',
+    title: 'A state on an update of a general notice',
+    when: 'An update of a general notice carries a `state`.',
+    message: () => 'updates of a general notice have no state; remove it',
+    hint: 'Remove the `state` line.',
+  }),
+  stateMissing: content({
+    code: 'content/state-missing',
+    title: 'An update without a state',
+    when: 'An update of an unplanned or planned notice has no `state`.',
+    message: ({ type, states }: { type: string; states: readonly string[] }) => `missing; each update of ${article(type)} notice needs a state: one of ${states.join(', ')}`,
+    hint: 'Add the state the notice is in after this update.',
+    example: { type: 'unplanned', states: ['investigating', 'identified', 'recovering', 'resolved', 'false_alarm'] },
+  }),
+  badState: content({
+    code: 'content/bad-state',
+    title: 'A state the notice type does not have',
+    when: 'An update’s `state` is not one of its notice type’s states.',
+    message: ({ value, type, states }: { value: unknown; type: string; states: readonly string[] }) =>
+      `${describe(value)} is not a state of ${article(type)} notice; use one of ${states.join(', ')}`,
+    hint: 'Use one of the states listed.',
+    example: { value: 'scheduled', type: 'unplanned', states: ['investigating', 'identified', 'recovering', 'resolved', 'false_alarm'] },
+  }),
+  timeOrder: content({
+    code: 'content/time-order',
+    title: 'Times that run backwards',
+    when: '`ends_at` before `begins_at`, `ended_at` before `began_at`, an update’s `updated_at` before its `at`, or a component’s `updated_at` before its `created_at`.',
+    message: ({ earlier }: { earlier: keyof typeof ORDER }) => `is before ${earlier}; ${ORDER[earlier]}`,
+    hint: 'Correct whichever of the two times is wrong.',
+    example: { earlier: 'began_at' },
+  }),
+
+  // Across files.
+  duplicateId: content({
+    code: 'content/duplicate-id',
+    title: 'An id used twice',
+    when: 'Two components, or two notices, carry the same id. Reported at every file that carries it.',
+    message: ({ id, others, kind }: { id: number; others: readonly string[]; kind: 'component' | 'notice' }) =>
+      `id ${id} is also used by ${others.join(', ')}; give each ${kind} its own id`,
+    hint: 'Give one of them the next free id (`statuspress new` picks one).',
+    example: { id: 5, others: ['components/5-b.yaml'], kind: 'component' },
+  }),
+  unknownComponent: content({
+    code: 'content/unknown-component',
+    title: 'An id that names no component',
+    when: 'A notice’s `components`, or a component’s `parent_id`, names an id no component file has.',
+    message: ({ id, field }: { id: number; field: 'components' | 'parent_id' }) =>
+      `no component has id ${id}; ${field === 'components' ? 'list the id of a file in components/' : 'parent_id must be the id of another component'}`,
+    hint: 'Use the id inside a file in components/ (ids come from the files, not their names).',
+    example: { id: 99, field: 'components' },
+  }),
+  componentListedTwice: content({
+    code: 'content/component-listed-twice',
+    title: 'A component listed twice',
+    when: 'A notice’s `components` lists the same id twice.',
+    message: ({ id }: { id: number }) => `component ${id} is listed twice; remove one`,
+    hint: 'Remove one of the two.',
+    example: { id: 3 },
+  }),
+  ownParent: content({
+    code: 'content/own-parent',
+    title: 'A component that is its own parent',
+    when: 'A component’s `parent_id` is its own id.',
+    message: () => 'a component cannot be its own parent; remove parent_id or use the id of another component',
+    hint: 'Remove `parent_id` for a top-level component.',
+  }),
+  parentCycle: content({
+    code: 'content/parent-cycle',
+    title: 'Components that are each other’s parents',
+    when: 'Following `parent_id` from a component leads back to it. Reported at every component on the cycle (the message names at most 8 of them).',
+    message: ({ cycle }: { cycle: readonly (number | string)[] }) => `parent cycle ${cycle.join(' → ')}; change one of these parent_id values to break it`,
+    hint: 'Change one `parent_id` on the cycle.',
+    example: { cycle: [1, 2, 1] },
+  }),
+  treeTooDeep: content({
+    code: 'content/tree-too-deep',
+    title: 'Components nested too deep',
+    when: 'A component sits more than 16 levels below the top of the tree. Reported once, at the first component past the limit.',
+    message: ({ depth, max }: { depth: number; max: number }) =>
+      `nested ${depth} levels deep; components may nest at most ${max} levels: attach it higher up the tree`,
+    hint: 'Attach the component (or one of its parents) higher up the tree.',
+    example: { depth: 17, max: 16 },
+  }),
+  invalidValue: content({
+    code: 'content/invalid-value',
+    title: 'Any other problem with a value',
+    when: 'The schema found a problem statuspress has no words of its own for; the text is the schema library’s.',
+    message: ({ detail }: { detail: string }) => detail,
+    hint: 'Compare the value with the format in docs/content.md.',
+    example: { detail: 'Invalid input' },
+  }),
+} as const;
