@@ -63,7 +63,7 @@ export const API = {
     status: 404,
     title: 'No record with this id',
     when: 'The id in the path, or in `filter[parent_id_eq]` or `filter[metrics_component_id]` (named in brackets), is not the id of a published component or notice.',
-    message: ({ noun, id, key }: { noun: 'component' | 'notice'; id: number | string; key?: string }) => `No ${noun} with id ${id}${key ? ` (${key})` : ''}`,
+    message: ({ noun, id, key }: { noun: string; id: number | string; key?: string }) => `No ${noun} with id ${id}${key ? ` (${key})` : ''}`,
     hint: 'Take ids from the lists (`/api/v1/components`, `/api/v1/notices`); a notice is published once its first update’s time has come.',
     example: { noun: 'notice', id: 999 },
   }),

@@ -1,9 +1,10 @@
 // Host configurations written into every build and printed by `statuspress host-config`.
 import type { OutputFile } from '../render/types.js';
 import { apiHref } from '../routes/href.js';
-import { notFound } from '../routes/request.js';
+import { API } from '../errors/api.js';
+import { apiError } from '../routes/request.js';
 import { STATE_DIR } from '../routes/files.js';
-import { netlifyHeaders, netlifyRedirects, NOT_FOUND_FILE, NOT_PREBUILT_FILE, NOT_PREBUILT_MESSAGE } from './netlify.js';
+import { netlifyHeaders, netlifyRedirects, NOT_FOUND_FILE, NOT_PREBUILT_FILE } from './netlify.js';
 import { nginxConfig } from './nginx.js';
 
 export { nginxConfig } from './nginx.js';
@@ -19,8 +20,8 @@ export function renderHostFiles(): OutputFile[] {
   return [
     { path: '_redirects', contents: netlifyRedirects() },
     { path: '_headers', contents: netlifyHeaders() },
-    { path: NOT_FOUND_FILE, contents: JSON.stringify(notFound(`Not found: see ${apiHref({ endpoint: 'status' })} for the entry point`).toJSON()) },
-    { path: NOT_PREBUILT_FILE, contents: JSON.stringify(notFound(NOT_PREBUILT_MESSAGE).toJSON()) },
+    { path: NOT_FOUND_FILE, contents: JSON.stringify(apiError(API.notFoundFile, { href: apiHref({ endpoint: 'status' }) }).toJSON()) },
+    { path: NOT_PREBUILT_FILE, contents: JSON.stringify(apiError(API.netlifyNotPrebuilt).toJSON()) },
     {
       path: NGINX_FILE,
       contents:

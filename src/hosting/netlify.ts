@@ -9,10 +9,8 @@ import { API_CACHE_CONTROL, SITE_CACHE_CONTROL } from './headers.js';
 
 /** Where the JSON body of a 404 lives in the output. */
 export const NOT_FOUND_FILE = 'api/404.json';
-/** The JSON 404 for requests this host cannot answer from prebuilt files. */
+/** The JSON 404 for requests this host cannot answer from prebuilt files (`api/netlify-not-prebuilt`). */
 export const NOT_PREBUILT_FILE = 'api/404-not-prebuilt.json';
-export const NOT_PREBUILT_MESSAGE =
-  'Not prebuilt on this host: metrics for other timeframes and notice lists filtered by metrics component are answered by statuspress serve; the default window and the lists its links name are at their path-style addresses (docs/api.md)';
 
 /** Every subset of the parameters, largest first (so the most specific rule matches first). */
 function subsets(params: readonly Param[]): Param[][] {

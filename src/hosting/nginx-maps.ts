@@ -1,6 +1,7 @@
 // The `map` blocks of the nginx configuration, from the routing table: one per query parameter whose
 // value is its piece of the prebuilt file's path, one per endpoint that finds the first problem of a
 // query for a JSON 400, and the variables the locations read them by.
+import { API } from '../errors/api.js';
 import { isFilterKey } from '../routes/params.js';
 import { PAGE } from '../routes/table.js';
 import type { Endpoint, Param } from '../routes/table.js';
@@ -96,38 +97,33 @@ export function queryMaps(endpoints: readonly Endpoint[]): string[] {
   return unique;
 }
 
-const WHAT: Record<Param['kind']['type'], string> = {
-  boolean: 'true or false',
-  id: 'a positive integer',
-  enum: '',
-  timestamps: 'ISO 8601 timestamps with a zone',
-  date: 'a date yyyy-mm-dd',
-};
-
-/** Rules for 400s, first match wins: repeated filters and page, unknown filter, repeated options, malformed values. */
+/**
+ * Rules for 400s, first match wins: repeated filters and page, unknown filter, repeated options,
+ * malformed values. Each value is the message of the catalogue's entry, without what the client
+ * sent (nginx cannot echo it safely), as `statuspress serve` words the same problem.
+ */
 function errorMap(endpoint: Endpoint): string {
   const filters = endpoint.params.filter((p) => isFilterKey(p.key));
   const options = endpoint.params.filter((p) => !isFilterKey(p.key));
   const singles = (params: Param[]): string[] => params.filter((p) => p.kind.type !== 'timestamps').map((p) => p.key);
-  const repeated = (key: string): string => `"~${pairStart(key)}[^&]*&(?:.*&)?${keyPattern(key)}=" "${key} is given more than once; give it once";`;
+  const repeated = (key: string): string => `"~${pairStart(key)}[^&]*&(?:.*&)?${keyPattern(key)}=" "${API.repeatedParameter.message({ key })}";`;
   const rules = [...singles(filters), ...(endpoint.paged ? [PAGE] : [])].map(repeated);
   const known = filters.map((p) => keyPattern(p.key).replace(/^filter/, ''));
-  const accepted = filters.length ? `; this endpoint accepts ${filters.map((p) => p.key).join(', ')}` : '; this endpoint takes no filters';
   // The key is echoed only from characters that cannot break out of the JSON string.
   const unknown = known.length ? `(?:^|&)(?!filter(?:${known.join('|')})=)(filter[]A-Za-z0-9_%[]{0,64})` : '(?:^|&)(filter[]A-Za-z0-9_%[]{0,64})';
-  rules.push(`"~${unknown}" "Unknown filter $1${accepted}";`, ...singles(options).map(repeated));
+  rules.push(`"~${unknown}" "${API.unknownFilter.message({ key: '$1', accepted: filters.map((p) => p.key) })}";`, ...singles(options).map(repeated));
   for (const param of [...filters, ...options]) {
     if (param.kind.type === 'timestamps') {
       const k = keyPattern(param.key);
-      rules.push(`"~${pairStart(param.key)}(?!${valuePattern(param)}${END})" "${param.key} must be ${WHAT.timestamps}";`);
-      rules.push(`"~${pairStart(param.key)}[^&]*&(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=" "${param.key} must be given exactly twice (start, then end)";`);
-      rules.push(`"~^(?!(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=)(?:.*&)?${k}=" "${param.key} must be given exactly twice (start, then end)";`);
+      const twice = API.timestampsCount.message({ key: param.key });
+      rules.push(`"~${pairStart(param.key)}(?!${valuePattern(param)}${END})" "${API.badValue.message({ key: param.key, kind: param.kind })}";`);
+      rules.push(`"~${pairStart(param.key)}[^&]*&(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=" "${twice}";`);
+      rules.push(`"~^(?!(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=)(?:.*&)?${k}=" "${twice}";`);
       continue;
     }
-    const what = param.kind.type === 'enum' ? `one of ${param.kind.values.join(', ')}` : WHAT[param.kind.type];
-    rules.push(`"~${pairStart(param.key)}(?!${valuePattern(param)}${END})" "${param.key} must be ${what}";`);
+    rules.push(`"~${pairStart(param.key)}(?!${valuePattern(param)}${END})" "${API.badValue.message({ key: param.key, kind: param.kind })}";`);
   }
-  if (endpoint.paged) rules.push(`"~(?:^|&)${PAGE}=(?!${ID}${END})" "${PAGE} must be a positive integer";`);
+  if (endpoint.paged) rules.push(`"~(?:^|&)${PAGE}=(?!${ID}${END})" "${API.badValue.message({ key: PAGE, kind: { type: 'page' } })}";`);
   return `map $args ${errorVar(endpoint)} {\n  ${rules.join('\n  ')}\n  default "";\n}`;
 }
 

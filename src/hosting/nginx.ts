@@ -2,7 +2,10 @@
 // `statuspress serve` answers map to the same prebuilt files, with the same JSON errors, rate limit,
 // CORS and caching. On-demand answers (other metrics timeframes, pages past the end) cannot be
 // computed by a static host; they get a JSON error that says what is prebuilt instead.
+import { API } from '../errors/api.js';
+import type { ApiStatus } from '../errors/entry.js';
 import { LIST_DIR, PAST_END, STATE_DIR } from '../routes/files.js';
+import { errorAnswer } from '../routes/request.js';
 import { ENDPOINTS, ID as ID_PLACEHOLDER, PAGE, SUFFIXES } from '../routes/table.js';
 import type { Api, Endpoint } from '../routes/table.js';
 import { byShape, errorMaps, errorVar, listSegmentVars, onDemandVar, optionSegmentVars, queryMaps } from './nginx-maps.js';
@@ -22,9 +25,10 @@ export interface NginxOptions {
 
 const ALLOW = 'GET, HEAD, OPTIONS';
 
-/** JSON error body; `message` may hold nginx variables, never a raw client value. */
-const errorBody = (status: number, code: string, message: string): string =>
-  `'{"error":{"status":${status},"code":"${code}","message":"${message}"}}'`;
+/** A JSON error answer, quoted for nginx; its message (an entry's) may hold nginx variables, never a raw client value. */
+const errorBody = (status: ApiStatus, message: string): string => `'${JSON.stringify(errorAnswer(status, message))}'`;
+
+const BAD_METHOD = API.methodNotAllowed.message({ method: '$request_method' });
 
 /** The server block and its maps for an `http {}` context; `endpoints` is the routing table. */
 export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[] = ENDPOINTS): string {
@@ -41,7 +45,7 @@ export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[
     ...headers,
     // By status: errors briefly (a CDN then shields the origin from floods of bad addresses), 429 never.
     'add_header Cache-Control $statuspress_api_cache always;',
-    `if ($statuspress_bad_method) { return 405 ${errorBody(405, 'method_not_allowed', '$request_method is not allowed; this API is read-only (GET, HEAD, OPTIONS)')}; }`,
+    `if ($statuspress_bad_method) { return 405 ${errorBody(API.methodNotAllowed.status, BAD_METHOD)}; }`,
     'if ($request_method = OPTIONS) { return 204; }',
   ];
   const location = (pattern: string, body: string[]): string =>
@@ -97,10 +101,10 @@ ${headers.map((h) => `    ${h}`).join('\n')}
     try_files $uri $uri/index.html $uri.html =404;
   }
 
-${namedError('@statuspress_404', 404, 'not_found', 'Nothing at $uri', headers)}
-${missingLocations(endpoints).map(([name, message]) => namedError(name, 404, 'not_found', message, headers)).join('\n')}
-${namedError('@statuspress_405', 405, 'method_not_allowed', '$request_method is not allowed; this API is read-only (GET, HEAD, OPTIONS)', headers)}
-${namedError('@statuspress_429', 429, 'rate_limited', `Too many requests: the API allows ${options.rateLimit} per second per client; retry after a second`, [...headers, 'add_header Retry-After 1 always;'], 'no-store')}
+${namedError('@statuspress_404', 404, API.nothingAt.message({ path: '$uri' }), headers)}
+${missingLocations(endpoints).map(([name, message]) => namedError(name, 404, message, headers)).join('\n')}
+${namedError('@statuspress_405', 405, BAD_METHOD, headers)}
+${namedError('@statuspress_429', 429, API.rateLimited.message({ limit: options.rateLimit }), [...headers, 'add_header Retry-After 1 always;'], 'no-store')}
 }
 `;
 }
@@ -120,11 +124,12 @@ const missingName = (endpoint: Endpoint): string => `@statuspress_no_${endpoint.
 /** Checks in the order serve makes them, then the file: 400s, answers only serve computes, then the prebuilt file. */
 function locationBody(endpoint: Endpoint): string[] {
   const body = endpoint.id ? ['set $statuspress_id $1;'] : [];
-  body.push(`if (${errorVar(endpoint)}) { return 400 ${errorBody(400, 'bad_request', errorVar(endpoint))}; }`);
+  // The map's value is the message of one of the catalogue's 400s (nginx-maps.ts).
+  body.push(`if (${errorVar(endpoint)}) { return 400 ${errorBody(400, errorVar(endpoint))}; }`);
   const onDemand = onDemandVar(endpoint);
   if (onDemand) {
-    const message = endpoint.onDemand ?? 'Not prebuilt on this host; statuspress serve answers it';
-    body.push(`if (${onDemand}) { return 404 ${errorBody(404, 'not_found', message)}; }`);
+    const message = endpoint.onDemand ?? API.notPrebuilt.message();
+    body.push(`if (${onDemand}) { return 404 ${errorBody(404, message)}; }`);
   }
   const base = `/${[endpoint.api.root, ...endpoint.path.map((part) => (part === ID_PLACEHOLDER ? '$statuspress_id' : part))].join('/')}`;
   const otherwise = endpoint.missing ? missingName(endpoint) : '=404';
@@ -148,13 +153,13 @@ function missingLocations(endpoints: readonly Endpoint[]): [string, string][] {
   return [...named];
 }
 
-function namedError(name: string, status: number, code: string, message: string, headers: string[], cache = ERROR_CACHE_CONTROL): string {
+function namedError(name: string, status: ApiStatus, message: string, headers: string[], cache = ERROR_CACHE_CONTROL): string {
   return [
     `  location ${name} {`,
     '    default_type application/json;',
     ...headers.map((h) => `    ${h}`),
     `    add_header Cache-Control "${cache}" always;`,
-    `    return ${status} ${errorBody(status, code, message)};`,
+    `    return ${status} ${errorBody(status, message)};`,
     '  }',
   ].join('\n');
 }

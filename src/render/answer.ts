@@ -1,7 +1,8 @@
 // answer(): the JSON body for any API request. The build calls it for every prebuilt file and
 // `statuspress serve` for everything else, so both give the same bytes for the same request.
 import type { DerivedSite } from '../derive/index.js';
-import { notFound } from '../routes/request.js';
+import { API } from '../errors/api.js';
+import { apiError } from '../routes/request.js';
 import type { ApiRequest } from '../routes/request.js';
 import { paginate, selectComponents, selectNotices } from './collections.js';
 import { metricsResult } from './metrics.js';
@@ -22,7 +23,7 @@ export function answer(site: DerivedSite, request: ApiRequest): unknown {
     }
     case 'notice': {
       const notice = site.noticesById.get(request.id);
-      if (!notice) throw notFound(`No notice with id ${request.id}`);
+      if (!notice) throw apiError(API.noRecord, { noun: 'notice', id: request.id });
       return { notice: noticeDetail(site, notice) };
     }
     case 'metrics':

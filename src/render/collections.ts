@@ -3,7 +3,8 @@
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../derive/index.js';
 import { overlaps } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
-import { notFound } from '../routes/request.js';
+import { API } from '../errors/api.js';
+import { apiError } from '../routes/request.js';
 import type { ApiRequest, ComponentFilter, NoticeFilter } from '../routes/request.js';
 import { METRICS_COMPONENT_ID, PARENT_ID_EQ } from '../routes/table.js';
 
@@ -13,7 +14,7 @@ export const PAGE_SIZE = 25;
 export function selectComponents(site: DerivedSite, filter: ComponentFilter): DerivedComponent[] {
   const { parentIdNull, parentIdEq } = filter;
   if (parentIdEq !== undefined && !site.componentsById.has(parentIdEq)) {
-    throw notFound(`No component with id ${parentIdEq} (${PARENT_ID_EQ.key})`);
+    throw apiError(API.noRecord, { noun: 'component', id: parentIdEq, key: PARENT_ID_EQ.key });
   }
   // Children come from the parent (already in sibling order): the build asks for every component's
   // children, and scanning the whole list for each would be components × components.
@@ -27,7 +28,7 @@ export function selectNotices(site: DerivedSite, filter: NoticeFilter): DerivedN
   let pool = site.notices;
   if (metricsComponentId !== undefined) {
     if (!site.componentsById.has(metricsComponentId)) {
-      throw notFound(`No component with id ${metricsComponentId} (${METRICS_COMPONENT_ID.key})`);
+      throw apiError(API.noRecord, { noun: 'component', id: metricsComponentId, key: METRICS_COMPONENT_ID.key });
     }
     pool = site.metricsNotices.get(metricsComponentId) ?? [];
   }

@@ -3,7 +3,8 @@ import type { DerivedComponent, DerivedSite } from '../derive/index.js';
 import { computeMetrics, resolveTimeframe } from '../derive/metrics.js';
 import type { MetricsFigures, TimeframeProblem } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
-import { badRequest, notFound } from '../routes/request.js';
+import { API } from '../errors/api.js';
+import { apiError } from '../routes/request.js';
 import type { ApiError, Timeframe } from '../routes/request.js';
 import { SITE, siteUrl } from '../routes/site.js';
 import { TIMEFRAME_END, TIMEFRAME_START } from '../routes/table.js';
@@ -11,10 +12,10 @@ import { durationWords, percentWords } from './words.js';
 
 /** The component whose metrics may be published, or the 404 that says why not. */
 export function metricsComponent(site: DerivedSite, componentId: number): DerivedComponent {
-  if (!site.site.metrics) throw notFound('This status page does not publish metrics');
+  if (!site.site.metrics) throw apiError(API.noMetrics);
   const component = site.componentsById.get(componentId);
-  if (!component) throw notFound(`No component with id ${componentId}`);
-  if (!component.metrics) throw notFound(`Metrics are turned off for component ${componentId}`);
+  if (!component) throw apiError(API.noRecord, { noun: 'component', id: componentId });
+  if (!component.metrics) throw apiError(API.metricsTurnedOff, { id: componentId });
   return component;
 }
 
@@ -36,11 +37,11 @@ function timeframeError(problem: TimeframeProblem): ApiError {
   const key = { start: TIMEFRAME_START.key, end: TIMEFRAME_END.key }[problem.field];
   switch (problem.rule) {
     case 'more-than-12-months-ago':
-      return badRequest(`${key} must be at most 12 months ago (${problem.date} or later)`);
+      return apiError(API.timeframeTooOld, { key, date: problem.date });
     case 'after-today':
-      return badRequest(`${key} must not be after today (${problem.date})`);
+      return apiError(API.timeframeAfterToday, { key, date: problem.date });
     case 'after-end':
-      return badRequest(`${key} must not be after ${TIMEFRAME_END.key}`);
+      return apiError(API.timeframeAfterEnd, { key, endKey: TIMEFRAME_END.key });
   }
 }
 

@@ -7,5 +7,5 @@ export { ENDPOINTS, V1, WITHOUT_API, WITHOUT_VERSION } from './table.js';
 export type { Endpoint, Param, ParamKind } from './table.js';
 export { SITE, relativeHref, siteUrl } from './site.js';
 export type { SitePage } from './site.js';
-export { ApiError, badRequest, notFound } from './request.js';
+export { ApiError, apiError } from './request.js';
 export type { ApiRequest, ComponentFilter, NoticeFilter, TimelineFilter, Timeframe } from './request.js';

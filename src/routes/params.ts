@@ -2,7 +2,8 @@
 // names the parameter instead of a silently unfiltered answer. The one place where parameter text
 // (dates, timestamps, ids) is checked; everything after works with typed values.
 import { parseDate, parseTimestamp } from '../time.js';
-import { badRequest } from './request.js';
+import { API } from '../errors/api.js';
+import { apiError } from './request.js';
 import { PAGE } from './table.js';
 import type { Endpoint, Param } from './table.js';
 
@@ -28,8 +29,7 @@ function checkFilters(query: Query, endpoint: Endpoint): void {
   const known = endpoint.params.map((p) => p.key).filter(isFilterKey);
   for (const key of query.keys()) {
     if (isFilterKey(key) && !known.includes(key)) {
-      const hint = known.length ? `; this endpoint accepts ${known.join(', ')}` : '; this endpoint takes no filters';
-      throw badRequest(`Unknown filter ${key}${hint}`);
+      throw apiError(API.unknownFilter, { key, accepted: known });
     }
   }
 }
@@ -37,28 +37,26 @@ function checkFilters(query: Query, endpoint: Endpoint): void {
 function single(query: Query, key: string): string | undefined {
   const values = query.get(key);
   if (!values) return undefined;
-  if (values.length > 1) throw badRequest(`${key} is given ${values.length} times; give it once`);
+  if (values.length > 1) throw apiError(API.repeatedParameter, { key, times: values.length });
   return values[0];
 }
 
-function positiveInteger(key: string, text: string): number {
-  if (!/^[1-9]\d{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw badRequest(`${key} must be a positive integer, not "${text}"`);
-  }
+function positiveInteger(key: string, text: string, kind: Param['kind'] | { type: 'page' }): number {
+  if (!/^[1-9]\d{0,15}$/.test(text) || !Number.isSafeInteger(Number(text))) throw apiError(API.badValue, { key, kind, text });
   return Number(text);
 }
 
 /** Start and end timestamps, given exactly twice. */
 function timestamps(key: string, values: string[]): [number, number] {
   if (values.length !== 2) {
-    throw badRequest(`${key} must be given exactly twice (start, then end), not ${values.length} times`);
+    throw apiError(API.timestampsCount, { key, times: values.length });
   }
   const [start, end] = values.map((text) => {
     const t = parseTimestamp(text);
-    if (t === null) throw badRequest(`${key} must be ISO 8601 timestamps with a zone, not "${text}"`);
+    if (t === null) throw apiError(API.badValue, { key, kind: { type: 'timestamps' }, text });
     return t;
   }) as [number, number];
-  if (end < start) throw badRequest(`${key}: the end (second value) is before the start`);
+  if (end < start) throw apiError(API.timeframeBackwards, { key });
   return [start, end];
 }
 
@@ -75,15 +73,15 @@ function parseParam(query: Query, param: Param): unknown {
     case 'boolean':
       if (text === 'true' || text === '1') return true;
       if (text === 'false' || text === '0') return false;
-      throw badRequest(`${key} must be true or false, not "${text}"`);
+      throw apiError(API.badValue, { key, kind, text });
     case 'id':
-      return positiveInteger(key, text);
+      return positiveInteger(key, text, kind);
     case 'enum':
-      if (!kind.values.includes(text)) throw badRequest(`${key} must be one of ${kind.values.join(', ')}, not "${text}"`);
+      if (!kind.values.includes(text)) throw apiError(API.badValue, { key, kind, text });
       return text;
     case 'date': {
       const day = parseDate(text);
-      if (day === null) throw badRequest(`${key} must be a date yyyy-mm-dd, not "${text}"`);
+      if (day === null) throw apiError(API.badValue, { key, kind, text });
       return day;
     }
   }
@@ -99,5 +97,5 @@ export function parseParams(query: Query, endpoint: Endpoint): { values: Map<Par
   }
   if (!endpoint.paged) return { values };
   const page = single(query, PAGE);
-  return { values, page: page === undefined ? 1 : positiveInteger(PAGE, page) };
+  return { values, page: page === undefined ? 1 : positiveInteger(PAGE, page, { type: 'page' }) };
 }

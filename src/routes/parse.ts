@@ -4,7 +4,8 @@ import { requestOf } from './fields.js';
 import { apiFilePath, LIST_DIR, pathStylePairs, STATE_DIR } from './files.js';
 import { parseParams, toQuery } from './params.js';
 import type { Query } from './params.js';
-import { ApiError, badRequest, notFound } from './request.js';
+import { API } from '../errors/api.js';
+import { ApiError, apiError } from './request.js';
 import type { ApiRequest } from './request.js';
 import { ENDPOINTS, ID, SUFFIXES } from './table.js';
 import type { Endpoint } from './table.js';
@@ -21,14 +22,14 @@ export function route(target: string, endpoints: readonly Endpoint[] = ENDPOINTS
   try {
     url = new URL(target, 'http://localhost');
   } catch {
-    return { kind: 'error', error: badRequest('The request address is malformed') };
+    return { kind: 'error', error: apiError(API.malformedAddress) };
   }
   const segments = decodeSegments(url.pathname);
-  if (segments === null) return { kind: 'error', error: notFound(`Nothing at ${url.pathname}`) };
+  if (segments === null) return { kind: 'error', error: apiError(API.nothingAt, { path: url.pathname }) };
 
   const api = apiSegments(segments, endpoints);
   if (api === null) {
-    if (segments[0] === STATE_DIR) return { kind: 'error', error: notFound(`Nothing at ${url.pathname}`) };
+    if (segments[0] === STATE_DIR) return { kind: 'error', error: apiError(API.nothingAt, { path: url.pathname }) };
     return { kind: 'site', path: segments.join('/') + (url.pathname.endsWith('/') && segments.length ? '/' : '') };
   }
   try {
@@ -108,7 +109,7 @@ function matchPath(endpoint: Endpoint, rest: string[]): { id?: string; extra: st
  * id x", and an endpoint takes as many path-style segments as its file names can hold.
  */
 function parseApi(rest: string[], candidates: Endpoint[], query: Query, pathname: string, endpoints: readonly Endpoint[]): ApiRequest {
-  const noEndpoint = (): ApiError => notFound(`No API endpoint at ${pathname}`);
+  const noEndpoint = (): ApiError => apiError(API.noEndpoint, { path: pathname });
   const pathStyle = (segments: string[]): Query => {
     const pairs = pathStylePairs(segments, endpoints);
     if (pairs === null) throw noEndpoint();
@@ -122,7 +123,7 @@ function parseApi(rest: string[], candidates: Endpoint[], query: Query, pathname
   }
   for (const endpoint of candidates) {
     const match = matchPath(endpoint, rest);
-    if (match !== null && 'badId' in match) throw notFound(`No ${endpoint.id!.noun} with id ${match.badId}`);
+    if (match !== null && 'badId' in match) throw apiError(API.noRecord, { noun: endpoint.id!.noun, id: match.badId });
   }
   for (const endpoint of candidates.filter((e) => !e.paged)) {
     const match = matchPath(endpoint, rest);

@@ -1,6 +1,8 @@
 // The API requests statuspress answers, as data. The router parses URLs into these; the renderer
 // answers them; the writer and the host configurations turn them into file paths. One shape for all
 // three is what keeps prebuilt files, served URLs and printed links from drifting apart.
+import { say } from '../errors/entry.js';
+import type { AnyApiEntry, ApiStatus, ParamsOf } from '../errors/entry.js';
 import type { TimelineState } from '../types.js';
 import type { ComponentFilter, NoticeFilter, Timeframe } from './table.js';
 
@@ -16,25 +18,47 @@ export type ApiRequest =
   | { endpoint: 'notices'; filter: NoticeFilter; page: number }
   | { endpoint: 'notice'; id: number };
 
-export type ApiErrorCode = 'not_found' | 'bad_request' | 'method_not_allowed' | 'rate_limited';
+/** The `code` of an API error answer: the name of its status. */
+export type ApiErrorCode = 'not_found' | 'bad_request' | 'method_not_allowed' | 'rate_limited' | 'internal_error';
 
-/** An API error answer: `{"error": {"status", "code", "message"}}`. */
+const CODE_OF: Record<ApiStatus, ApiErrorCode> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  429: 'rate_limited',
+  500: 'internal_error',
+};
+
+/** An API error answer: `{"error": {"status", "code", "message"}}`, for one entry of the catalogue. */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
+  readonly status: ApiStatus;
+  readonly code: ApiErrorCode;
+
+  /** Use apiError(): it takes the words from the entry. */
   constructor(
-    readonly status: 400 | 404 | 405 | 429,
-    readonly code: ApiErrorCode,
+    /** The catalogue entry (`entry.code` is its stable code, `api/no-record`); not part of the answer. */
+    readonly entry: AnyApiEntry,
     message: string,
   ) {
     super(message);
+    this.status = entry.status;
+    this.code = CODE_OF[entry.status];
   }
 
-  toJSON(): { error: { status: number; code: string; message: string } } {
-    return { error: { status: this.status, code: this.code, message: this.message } };
+  toJSON(): ErrorAnswer {
+    return errorAnswer(this.status, this.message);
   }
 }
 
-/** A 404 with the message as given. */
-export const notFound = (message: string): ApiError => new ApiError(404, 'not_found', message);
-/** A 400 with the message as given; it names the parameter at fault. */
-export const badRequest = (message: string): ApiError => new ApiError(400, 'bad_request', message);
+export type ErrorAnswer = { error: { status: ApiStatus; code: ApiErrorCode; message: string } };
+
+/** The body of an error answer; ApiError.toJSON() and the host configurations' answers. */
+export function errorAnswer(status: ApiStatus, message: string): ErrorAnswer {
+  return { error: { status, code: CODE_OF[status], message } };
+}
+
+/** The error answer of an API entry for one occurrence, its message from `params`. */
+export function apiError<E extends AnyApiEntry>(entry: E, ...params: ParamsOf<E>): ApiError {
+  return new ApiError(entry, say(entry, ...params).message);
+}

@@ -3,6 +3,7 @@
 // Netlify configurations are all read from these entries, so a new endpoint or filter is one entry
 // here. Each consumer takes the table as a parameter (this one by default), so a test can extend it.
 // The HTML site's addresses are in site.ts.
+import { API } from '../errors/api.js';
 import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
 import type { ApiRequest } from './request.js';
 
@@ -56,9 +57,9 @@ export interface Endpoint {
   readonly params: readonly Param[];
   /** A paginated list: a `page` parameter, and files under `q/` ending in `page=<n>.json`. */
   readonly paged: boolean;
-  /** What a static host answers when the file is missing (`{id}`: the path's id); default a plain 404. */
+  /** What a static host answers when the file is missing (`{id}`: the path's id), an entry's message; default a plain 404. */
   readonly missing?: string;
-  /** What a static host answers to a request with a parameter that is never prebuilt. */
+  /** What a static host answers to a request with a parameter that is never prebuilt, an entry's message. */
   readonly onDemand?: string;
 }
 
@@ -136,7 +137,7 @@ const SHOW_CALCULATIONS = {
 
 const METRICS_PARAMS = [TIMEFRAME_START, TIMEFRAME_END, SHOW_CALCULATIONS] as const satisfies readonly Param[];
 
-const LIST_MISSING = `Not prebuilt on this host: an unknown component id, or ${METRICS_COMPONENT_ID.key} without the impact timeframe of a metrics answer link. statuspress serve answers every combination`;
+const LIST_MISSING = API.listNotPrebuilt.message({ key: METRICS_COMPONENT_ID.key });
 
 /**
  * The Status Reporting API. The writer renders and nginx lists its locations in this order; the notice
@@ -152,11 +153,19 @@ export const ENDPOINTS: readonly Endpoint[] = [
     id: { field: 'componentId', noun: 'component', of: 'components' },
     params: METRICS_PARAMS,
     paged: false,
-    missing: 'No metrics for component {id}: no such component, or its metrics are turned off',
-    onDemand: `This host serves prebuilt metrics only: the default window of the past 30 days, with and without ${SHOW_CALCULATIONS.key}=true. Omit ${TIMEFRAME_START.key} and ${TIMEFRAME_END.key}, or use statuspress serve for other timeframes`,
+    missing: API.noMetricsFile.message({ id: '{id}' }),
+    onDemand: API.metricsNotPrebuilt.message({ calculations: SHOW_CALCULATIONS.key, start: TIMEFRAME_START.key, end: TIMEFRAME_END.key }),
   },
   { name: 'notices', api: V1, path: ['notices'], params: NOTICE_PARAMS, paged: true, missing: LIST_MISSING },
-  { name: 'notice', api: V1, path: ['notices', ID], id: { field: 'id', noun: 'notice', of: 'notices' }, params: [], paged: false, missing: 'No notice with id {id}' },
+  {
+    name: 'notice',
+    api: V1,
+    path: ['notices', ID],
+    id: { field: 'id', noun: 'notice', of: 'notices' },
+    params: [],
+    paged: false,
+    missing: API.noRecord.message({ noun: 'notice', id: '{id}' }),
+  },
 ];
 
 /** The table's entry for a request's endpoint; throws for a request the table does not know. */

@@ -10,7 +10,8 @@ import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import type { Route } from '../routes/parse.js';
 import type { DerivedSite } from '../derive/index.js';
-import { ApiError, notFound } from '../routes/request.js';
+import { API } from '../errors/api.js';
+import { ApiError, apiError } from '../routes/request.js';
 import type { ApiRequest } from '../routes/request.js';
 import { clientAddress, limitKey, RateLimiter, trustedProxies } from './rate-limit.js';
 import type { RateDecision } from './rate-limit.js';
@@ -67,7 +68,8 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     }
     handle(req, res, context).catch((error: unknown) => {
       if (!res.headersSent) {
-        sendJson(res, 500, JSON.stringify({ error: { status: 500, code: 'internal_error', message: 'The server failed to answer' } }));
+        // Without the error answers' Cache-Control: a failure is never worth keeping.
+        sendJson(res, 500, JSON.stringify(apiError(API.internal).toJSON()));
       } else res.destroy();
       server.emit('requestError', error);
     });
@@ -121,7 +123,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
   let target = req.url ?? '/';
   if (context.base) {
     if (target !== context.base && !target.startsWith(`${context.base}/`) && !target.startsWith(`${context.base}?`)) {
-      sendError(res, notFound(`Nothing here; the status page is at ${context.base}/`));
+      sendError(res, apiError(API.notUnderBase, { base: context.base }));
       return;
     }
     if (target === context.base || target.startsWith(`${context.base}?`)) {
@@ -150,7 +152,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)));
     setRateHeaders(res, decision);
     if (!decision.allowed) {
-      sendError(res, new ApiError(429, 'rate_limited', `Too many requests: the API allows ${decision.limit} per second per client; retry after ${decision.retryAfter} s`), {
+      sendError(res, apiError(API.rateLimited, { limit: decision.limit, retryAfter: decision.retryAfter }), {
         'Retry-After': String(decision.retryAfter),
         'Cache-Control': 'no-store',
       });
@@ -158,7 +160,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     }
   }
   if (method !== 'GET' && method !== 'HEAD') {
-    sendError(res, new ApiError(405, 'method_not_allowed', `${method} is not allowed; this API is read-only (GET, HEAD, OPTIONS)`), { Allow: ALLOWED });
+    sendError(res, apiError(API.methodNotAllowed, { method }), { Allow: ALLOWED });
     return;
   }
   if (found.kind === 'error') {
@@ -192,7 +194,7 @@ async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'err
     if (cached === 'gone') return 'gone';
     if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate));
   }
-  sendError(res, notFound(`Nothing at /${found.path}`));
+  sendError(res, apiError(API.nothingAt, { path: `/${found.path}` }));
 }
 
 /** A cached file, whole or (for a Range request) in part. */

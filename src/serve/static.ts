@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import serveHandler from 'serve-handler';
-import { ApiError } from '../routes/request.js';
+import { API } from '../errors/api.js';
+import { apiError } from '../routes/request.js';
 import type { CachedFile } from './file-cache.js';
 import { sendError } from './respond.js';
 
@@ -82,7 +83,7 @@ export async function serveRange(
       createReadStream: ((_path: string, options?: { start?: number; end?: number }) =>
         Readable.from([file.identity.subarray(options?.start ?? 0, (options?.end ?? file.identity.byteLength - 1) + 1)])) as unknown as HandlerMethods['createReadStream'],
       sendError: async (_path, _response, _acceptsJSON, _current, _handlers, _config, spec) => {
-        sendError(res, new ApiError(spec?.statusCode === 404 ? 404 : 400, spec?.statusCode === 404 ? 'not_found' : 'bad_request', `Cannot answer /${relative}`));
+        sendError(res, apiError(spec?.statusCode === 404 ? API.rangeFileGone : API.rangeFailed, { path: relative }));
       },
     },
   );
