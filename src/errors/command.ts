@@ -27,7 +27,7 @@ export const COMMAND = {
     when: 'A flag the command does not have, a flag without its value, or an argument the command does not take. The text is Node’s argument parser’s.',
     message: ({ detail }: { detail: string }) => detail,
     hint: USAGE_HINT,
-    example: { detail: "Unknown option '--outt'. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- \"--outt\"" },
+    example: { detail: "Unknown option '--outt'" },
   }),
   badNow: command({
     code: 'usage/bad-now',
@@ -342,7 +342,7 @@ export const COMMAND = {
     when: 'A build replaced its output, but the previous output could not be removed afterwards. A warning: the build succeeded.',
     message: ({ previous, detail }: { previous: string; detail: string }) =>
       `the previous output could not be removed from ${previous} (${detail}); remove that folder by hand`,
-    example: { previous: 'dist.old-20261120T100500Z', detail: "EACCES: permission denied, rmdir 'dist.old-20261120T100500Z/api'" },
+    example: { previous: 'dist.builds/mhy3k2a1-4242-9f1c2b3a', detail: "EACCES: permission denied, rmdir 'dist.builds/mhy3k2a1-4242-9f1c2b3a/api'" },
   }),
   leftoverLeft: command({
     code: 'output/leftover-left',
@@ -350,7 +350,7 @@ export const COMMAND = {
     title: 'A killed build’s leftover was left behind',
     when: 'A build found the temporary folder of an earlier build that was killed, and could not remove it. A warning: the build succeeded.',
     message: ({ left }: { left: string }) => `a killed build's leftover could not be removed: ${left}; remove it by hand`,
-    example: { left: 'dist.builds/1732097100000-4242' },
+    example: { left: 'dist.builds/mhy3jz9q-4199-0a1b2c3d' },
   }),
   initWriteFailed: command({
     code: 'output/init-write-failed',

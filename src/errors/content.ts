@@ -184,7 +184,7 @@ export const CONTENT = {
     when: 'The YAML nests lists and mappings more levels deep than any content file needs. Refused before parsing, which would overflow the stack.',
     message: ({ depth, max }: { depth: number; max: number }) => `nested ${depth} levels deep; content files may nest at most ${max} levels`,
     hint: 'Content files nest a few levels at most; remove the nesting.',
-    example: { depth: 5000, max: 64 },
+    example: { depth: 100, max: 64 },
   }),
   yamlSyntax: content({
     code: 'content/yaml-syntax',
