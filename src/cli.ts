@@ -1,7 +1,9 @@
 // The thin CLI: parse flags, call the core, print, choose the exit code. Nothing below src/cli.ts
-// prints or exits. Exit 0 success, 1 content errors (all listed), 2 usage errors (DESIGN 7).
-// Each command imports the core it needs when it runs: loading every module up front cost a build
-// about 50 ms of a 2,000-notice build's 2 s (serve-handler, the scaffolding) for nothing.
+// prints or exits. Exit 0 success, 1 content errors (all listed) and other failures, 2 usage errors:
+// each error's code comes from its entry of the catalogue (src/errors/).
+// Each command imports the core it needs when it runs: loading the server and the scaffolding up
+// front would cost every build 20-35 ms, and `validate` 30-35 ms more (the renderer and the writer
+// too), measured on 2026-11-23 against builds of 2,000 notices that take 0.7-0.8 s.
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';

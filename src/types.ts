@@ -10,9 +10,8 @@ export type UnplannedState = (typeof UNPLANNED_STATES)[number];
 export type PlannedState = (typeof PLANNED_STATES)[number];
 export type NoticeState = UnplannedState | PlannedState;
 
-export const STATES = ['operational', 'degraded', 'under-maintenance'] as const;
 /** Page and component state. */
-export type State = (typeof STATES)[number];
+export type State = 'operational' | 'degraded' | 'under-maintenance';
 
 export const TIMELINE_STATES = ['future', 'present', 'past_recent', 'past_distant'] as const;
 export type TimelineState = (typeof TIMELINE_STATES)[number];
@@ -24,7 +23,7 @@ export interface SiteConfig {
   createdAt: number;
   metrics: boolean;
   stateText: Record<State, string>;
-  /** Content of the updates that planned auto transitions add (DESIGN 3.2). */
+  /** Content of the updates that planned auto transitions add (`underway` at begins_at, `complete` at ends_at). */
   transitionText: { underway: string; complete: string };
 }
 

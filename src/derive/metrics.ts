@@ -1,6 +1,6 @@
 // Metrics: timeframe rules, the union of impact windows, and the spec's formulas. Nothing here
-// knows about requests: a timeframe outside the rules is a typed problem, which the request layer
-// words as a 400 naming the parameter.
+// knows about requests: a timeframe outside the rules is a typed problem, which render/metrics.ts
+// turns into the 400 naming the parameter (from the error catalogue's api/timeframe-… entries).
 import { DAY_MS, formatDate, startOfUtcDay } from '../time.js';
 import type { DerivedNotice, DerivedSite, Span } from './types.js';
 
