@@ -4,6 +4,7 @@
 // Each command imports the core it needs when it runs: loading the server and the scaffolding up
 // front would cost every build 20-35 ms, and `validate` 30-35 ms more (the renderer and the writer
 // too), measured on 2026-11-23 against builds of 2,000 notices that take 0.7-0.8 s.
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -108,7 +109,7 @@ export async function main(argv: string[], out: Out = { log: console.log, error:
     return name === undefined ? 2 : 0;
   }
   if (name === '--version') {
-    out.log('statuspress 0.1.0');
+    out.log(`statuspress ${version()}`);
     return 0;
   }
   const command = COMMANDS[name];
@@ -128,6 +129,11 @@ export async function main(argv: string[], out: Out = { log: console.log, error:
   } catch (error) {
     return report(error, out, name, command.options);
   }
+}
+
+/** The version in package.json, one folder above this file both in src/ and in the lib/ bundle (cli.js is an entry point, never a chunk). */
+function version(): string {
+  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 }
 
 function commandHelp(name: string, options: Options): string {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../src/cli.js';
 
 const ROOT = path.join(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/statuspress.js');
@@ -103,6 +104,16 @@ describe('statuspress build', () => {
     expect(badNow.code).toBe(2);
     expect(badNow.stderr).toContain('time zone');
     expect((await run(['frobnicate'])).code).toBe(2);
+  });
+});
+
+describe('statuspress --version', () => {
+  it("prints package.json's version, from the bundle and from src/", async () => {
+    const { version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    expect(await run(['--version'])).toEqual({ code: 0, stdout: `statuspress ${version}\n`, stderr: '' });
+    const lines: string[] = [];
+    expect(await main(['--version'], { log: (line) => lines.push(line), error: (line) => lines.push(line) })).toBe(0);
+    expect(lines).toEqual([`statuspress ${version}`]);
   });
 });
 
