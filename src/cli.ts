@@ -14,6 +14,7 @@ import type { ContentIssue } from './errors.js';
 import { COMMAND } from './errors/command.js';
 import { USAGE_HINT } from './errors/entry.js';
 import type { NoticeType } from './types.js';
+import { DEFAULT_RATE_LIMIT } from './serve/rate-limit.js';
 import { parseTimestamp } from './time.js';
 
 /** 0001-01-01T00:00:00Z. */
@@ -28,12 +29,12 @@ Usage:
   statuspress build    [--content content] [--out dist] [--now ISO] [--timings]
   statuspress validate [--content content] [--format text|github]
   statuspress serve    [--dir dist] [--port 8080] [--host 127.0.0.1] [--base /path]
-                       [--rate-limit 10] [--trust-proxy ADDR,ADDR] [--access-log]
+                       [--rate-limit ${DEFAULT_RATE_LIMIT}] [--trust-proxy ADDR,ADDR] [--access-log]
   statuspress init     DIR [--name NAME] [--url URL]
   statuspress new      notice --type unplanned|planned|general --subject TEXT [--components 1,2] [--state S]
                        [--message TEXT] [--begins-at ISO --ends-at ISO] [--content content]
   statuspress new      component --name NAME [--description TEXT] [--parent ID] [--position N] [--content content]
-  statuspress host-config nginx|netlify [--dir dist] [--root PATH] [--listen ADDR:PORT] [--server-name NAME] [--rate-limit 10]
+  statuspress host-config nginx|netlify [--dir dist] [--root PATH] [--listen ADDR:PORT] [--server-name NAME] [--rate-limit ${DEFAULT_RATE_LIMIT}]
 
 Run \`statuspress <command> --help\` for a command's options.`;
 
@@ -80,7 +81,7 @@ const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (
       root: { type: 'string' },
       listen: { type: 'string', default: '80' },
       'server-name': { type: 'string', default: '_' },
-      'rate-limit': { type: 'string', default: '10' },
+      'rate-limit': { type: 'string', default: String(DEFAULT_RATE_LIMIT) },
     },
     positionals: true,
     run: runHostConfig,
@@ -91,7 +92,7 @@ const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (
       port: { type: 'string', default: '8080' },
       host: { type: 'string', default: '127.0.0.1' },
       base: { type: 'string', default: '' },
-      'rate-limit': { type: 'string', default: '10' },
+      'rate-limit': { type: 'string', default: String(DEFAULT_RATE_LIMIT) },
       'trust-proxy': { type: 'string', default: '' },
       'access-log': { type: 'boolean', default: false },
     },

@@ -5,6 +5,7 @@
 // Static hosts cannot echo what the client sent, so their messages leave the value out (the
 // parameters marked optional below) or hold the host's own variables (`$uri`).
 import type { ParamKind } from '../routes/table.js';
+import { DEFAULT_RATE_LIMIT } from '../serve/rate-limit.js';
 import { api } from './entry.js';
 
 /** What a parameter's value must be, by its kind (`page` is a positive integer). */
@@ -234,11 +235,11 @@ export const API = {
     code: 'api/rate-limited',
     status: 429,
     title: 'Too many requests',
-    when: 'A client sent more API requests than the rate limit allows (10 a second with a burst of 10 by default). The answer carries `Retry-After` and, from `statuspress serve`, `RateLimit-*` headers.',
+    when: `A client sent more API requests than the rate limit allows (${DEFAULT_RATE_LIMIT} a second with a burst of ${DEFAULT_RATE_LIMIT} by default). The answer carries \`Retry-After\` and, from \`statuspress serve\`, \`RateLimit-*\` headers.`,
     message: ({ limit, retryAfter }: { limit: number; retryAfter?: number }) =>
       `Too many requests: the API allows ${limit} per second per client; retry after ${retryAfter === undefined ? 'a second' : `${retryAfter} s`}`,
     hint: 'Wait for the seconds in Retry-After; poll less often (answers change at most once a build).',
-    example: { limit: 10, retryAfter: 1 },
+    example: { limit: DEFAULT_RATE_LIMIT, retryAfter: 1 },
   }),
   rangeFileGone: api({
     code: 'api/range-file-gone',

@@ -4,6 +4,7 @@ import { apiHref } from '../routes/href.js';
 import { API } from '../errors/api.js';
 import { apiError } from '../routes/request.js';
 import { STATE_DIR } from '../routes/files.js';
+import { DEFAULT_RATE_LIMIT } from '../serve/rate-limit.js';
 import { netlifyHeaders, netlifyRedirects, NOT_FOUND_FILE, NOT_PREBUILT_FILE } from './netlify.js';
 import { nginxConfig } from './nginx.js';
 
@@ -26,7 +27,7 @@ export function renderHostFiles(): OutputFile[] {
       path: NGINX_FILE,
       contents:
         `# Set root to the absolute path of this output folder, or print a ready one with\n# \`statuspress host-config nginx --dir <this folder>\`.\n` +
-        nginxConfig({ root: NGINX_PLACEHOLDER_ROOT, listen: '80', rateLimit: 10 }),
+        nginxConfig({ root: NGINX_PLACEHOLDER_ROOT, listen: '80', rateLimit: DEFAULT_RATE_LIMIT }),
     },
   ];
 }

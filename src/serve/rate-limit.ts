@@ -1,8 +1,14 @@
-// A token bucket per client address (DESIGN 5): `rate` requests a second with a burst of `rate`.
+// A token bucket per client address: `rate` requests a second with a burst of `rate`.
 // The table is least-recently-seen with a fixed bound, so a flood of addresses costs bounded memory;
 // evicting a client only hands it a fresh burst, never blocks anyone else. The order lives in a
 // linked list, not in the Map's insertion order: taking a V8 Map's first key after many deletes walks
 // the deleted slots, which made a flood of new addresses quadratic.
+
+/**
+ * API requests a second per client address (and the burst) when --rate-limit does not say: the
+ * default of `statuspress serve`, of `statuspress host-config nginx` and of the nginx block in every build.
+ */
+export const DEFAULT_RATE_LIMIT = 10;
 
 export interface RateLimitOptions {
   /** Requests per second, also the burst; 0 turns limiting off. */

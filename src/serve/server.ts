@@ -13,7 +13,7 @@ import type { DerivedSite } from '../derive/index.js';
 import { API } from '../errors/api.js';
 import { ApiError, apiError } from '../routes/request.js';
 import type { ApiRequest } from '../routes/request.js';
-import { clientAddress, limitKey, RateLimiter, trustedProxies } from './rate-limit.js';
+import { clientAddress, DEFAULT_RATE_LIMIT, limitKey, RateLimiter, trustedProxies } from './rate-limit.js';
 import type { RateDecision } from './rate-limit.js';
 import { sendError, sendJson } from './respond.js';
 import { BuildWatcher } from './current-build.js';
@@ -27,7 +27,7 @@ export interface ServeOptions {
   port?: number;
   /** Mount path, e.g. `/status`; default `/`. */
   base?: string;
-  /** API requests per second per client address (also the burst); 0 turns limiting off. Default 10. */
+  /** API requests per second per client address (also the burst); 0 turns limiting off. Default DEFAULT_RATE_LIMIT. */
   rateLimit?: number;
   /** Most clients the rate limiter tracks at once. */
   rateLimitClients?: number;
@@ -56,7 +56,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const context: Context = {
     base: (options.base ?? '').replace(/\/+$/, ''),
     builds,
-    limiter: new RateLimiter({ rate: options.rateLimit ?? 10, maxClients: options.rateLimitClients ?? 10_000 }),
+    limiter: new RateLimiter({ rate: options.rateLimit ?? DEFAULT_RATE_LIMIT, maxClients: options.rateLimitClients ?? 10_000 }),
     trusted: trustedProxies(options.trustProxy ?? []),
   };
   const server = createServer((req, res) => {
