@@ -6,12 +6,25 @@ const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\.\d{3})?Z$/;
 export const DAY_MS = 86_400_000;
 
 /**
- * Parses an ISO 8601 timestamp that carries a zone (or the basic `20261120T100500.000Z` form); null
- * if not one, or if its UTC instant falls outside the years 0000-9999 (`0000-01-01T00:00:00+01:00`
- * is in year -1), which no output format could write. `anyYear` lifts that limit, for messages.
+ * Parses an ISO 8601 timestamp in the extended form (`2026-11-20T10:05:00Z`, `-` and `:` written)
+ * that carries a zone: the one form statuspress reads from people, in content, `--now` and query
+ * strings alike. Null if not one, or if its UTC instant falls outside the years 0000-9999
+ * (`0000-01-01T00:00:00+01:00` is in year -1), which no output format could write. `anyYear` lifts
+ * that limit, for messages.
  */
 export function parseTimestamp(text: string, options: { anyYear?: boolean } = {}): number | null {
-  const m = ISO.exec(text) ?? BASIC.exec(text);
+  return fromParts(ISO.exec(text), options);
+}
+
+/**
+ * Parses the basic form `20261120T100500.000Z` that formatBasicTimestamp writes into file names, and
+ * path-style addresses therefore carry; null if not one. Nothing people write is read with it.
+ */
+export function parseBasicTimestamp(text: string): number | null {
+  return fromParts(BASIC.exec(text), {});
+}
+
+function fromParts(m: RegExpExecArray | null, options: { anyYear?: boolean }): number | null {
   if (!m) return null;
   const [, y, mo, d, h, mi, s = '00', frac = '', zone] = m;
   if (!validCalendar(+y!, +mo!, +d!) || +h! > 23 || +mi! > 59 || +s > 59) return null;

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { IssueWords } from '../errors.js';
-import { parseTimestamp } from '../time.js';
+import { formatTimestamp, parseBasicTimestamp, parseTimestamp } from '../time.js';
 import { zodMessage } from './messages.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -26,6 +26,8 @@ export function checkTimestamp(value: unknown): TimestampResult {
   const parsed = parseTimestamp(text);
   if (parsed !== null) return { ok: true, value: parsed };
   if (DATE_ONLY.test(text)) return fail(say(CONTENT.timestampDateOnly, { value }));
+  const basic = parseBasicTimestamp(text);
+  if (basic !== null) return fail(say(CONTENT.timestampBasicForm, { value, extended: formatTimestamp(basic).replace(/\.000Z$/, 'Z') }));
   if (NO_ZONE.test(text)) return fail(say(CONTENT.timestampWithoutZone));
   if (SHAPED.test(text)) {
     return parseTimestamp(text, { anyYear: true }) === null

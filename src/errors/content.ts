@@ -406,13 +406,21 @@ export const CONTENT = {
   notATimestamp: content({
     code: 'content/not-a-timestamp',
     title: 'Not a timestamp',
-    when: 'A timestamp key holds something that is not ISO 8601 in the extended form (`2026-11-20T10:05:00Z`): another format, the basic form `20261120T100500Z`, a number.',
+    when: 'A timestamp key holds something that is not an ISO 8601 timestamp: another format, a number, a list.',
     message: ({ value }: { value: unknown }) =>
       typeof value === 'string'
         ? `${quote(value)} is not a timestamp; write ISO 8601 with a time zone, e.g. ${EXAMPLE}`
         : `expected a timestamp like ${EXAMPLE}, got ${describe(value)}`,
     hint: `Write the date and time with dashes and colons and a zone: ${EXAMPLE} or 2026-11-20T12:05:00+02:00.`,
     example: { value: '20/11/2026 10:05' },
+  }),
+  timestampBasicForm: content({
+    code: 'content/timestamp-basic-form',
+    title: 'A timestamp in the basic form',
+    when: 'A timestamp is written in ISO 8601’s basic form, without `-` and `:` (`20261120T100500Z`). statuspress writes that form into file names only; people write the extended form, in content as in `--now` and query strings.',
+    message: ({ value, extended }: { value: string; extended: string }) => `${quote(value)} is the basic form of ISO 8601; write the extended form, ${extended}`,
+    hint: 'Write the same time with dashes and colons, as the message shows.',
+    example: { value: '20261120T100500Z', extended: '2026-11-20T10:05:00Z' },
   }),
   timestampDateOnly: content({
     code: 'content/timestamp-date-only',

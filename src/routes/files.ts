@@ -1,7 +1,7 @@
 // Where each answer lives in the output folder, read from the routing table. The same segments
 // double as path-style addresses for hosts without rewrites (`/api/v1/notices/q/type_eq=planned/page=2.json`),
 // so `parse.ts` reads them back with the query parser.
-import { formatBasicTimestamp } from '../time.js';
+import { formatBasicTimestamp, formatTimestamp, parseBasicTimestamp } from '../time.js';
 import { pathOf, shownValue, valueText } from './fields.js';
 import type { ApiRequest } from './request.js';
 import { endpointOf, ENDPOINTS, PAGE } from './table.js';
@@ -49,9 +49,16 @@ export function pastEndFilePath(request: Extract<ApiRequest, { page: number }>, 
   return apiFilePath(request, endpoints)!.replace(/[^/]*$/, `${PAST_END}.json`);
 }
 
+/** A basic-form timestamp in the extended form; anything else as it is. */
+function extendedForm(text: string): string {
+  const ms = parseBasicTimestamp(text);
+  return ms === null ? text : formatTimestamp(ms);
+}
+
 /**
  * Query pairs for path-style segments (`type_eq=planned` → `filter[type_eq]=planned`); null for a
- * segment no prebuilt file name holds.
+ * segment no prebuilt file name holds. Timestamps there are in the basic form the file names use;
+ * they become the extended form the query parser reads (any other text is left for it to judge).
  */
 export function pathStylePairs(segments: string[], endpoints: readonly Endpoint[] = ENDPOINTS): [string, string][] | null {
   const inFiles = endpoints.flatMap((e) => e.params).filter((p) => p.prebuilt !== 'none');
@@ -67,7 +74,8 @@ export function pathStylePairs(segments: string[], endpoints: readonly Endpoint[
     }
     const param = inFiles.find((p) => p.segment === name);
     if (param === undefined) return null;
-    for (const part of param.kind.type === 'timestamps' ? value.split(',') : [value]) pairs.push([param.key, part]);
+    if (param.kind.type !== 'timestamps') pairs.push([param.key, value]);
+    else for (const part of value.split(',')) pairs.push([param.key, extendedForm(part)]);
   }
   return pairs;
 }

@@ -103,6 +103,10 @@ describe('statuspress build', () => {
     const badNow = await run(['build', '--now', '2026-11-20T10:00:00']);
     expect(badNow.code).toBe(2);
     expect(badNow.stderr).toContain('time zone');
+    // The basic form is for file names only.
+    const basicNow = await run(['build', '--now', '20261120T100000Z']);
+    expect(basicNow.code).toBe(2);
+    expect(basicNow.stderr).toContain('--now must be an ISO 8601 timestamp');
     expect((await run(['frobnicate'])).code).toBe(2);
   });
 });

@@ -182,6 +182,11 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
       const page = await get('/api/v1/notices?page=0');
       expect(page.status).toBe(400);
       expect(page.json().error.message).toContain('page');
+      // Timestamps in a query are the extended form; the basic form names files only.
+      const key = 'filter%5Bimpact_timeframe_overlaps%5D%5B%5D';
+      const basic = await get(`/api/v1/notices?${key}=20261021T000000.000Z&${key}=20261120T120000.000Z`);
+      expect(basic.status).toBe(400);
+      expect(basic.json().error.message).toMatch(/^filter\[impact_timeframe_overlaps\]\[\] must be ISO 8601 timestamps with a zone/);
     });
 
     it('405 with Allow for methods other than GET, HEAD and OPTIONS', async () => {

@@ -80,6 +80,18 @@ describe('endpoints and link shapes', () => {
     expect(api('/api/v1/components/3/metrics/show_calculations=true.json').request).toMatchObject({ showCalculations: true });
   });
 
+  it('takes the basic timestamp form only where file names carry it: path-style, not the query string', () => {
+    const basic = ['20261021T000000.000Z', '20261120T120000.000Z'];
+    const request = api(`/api/v1/notices/q/impact_timeframe_overlaps=${basic.join(',')}/page=1.json`).request;
+    // The extended form reads the same in both places.
+    expect(api('/api/v1/notices?filter[impact_timeframe_overlaps][]=2026-10-21T00:00:00Z&filter[impact_timeframe_overlaps][]=2026-11-20T12:00:00Z').request).toEqual(request);
+    expect(error(`/api/v1/notices?filter[impact_timeframe_overlaps][]=${basic[0]}&filter[impact_timeframe_overlaps][]=${basic[1]}`)).toEqual({
+      status: 400,
+      code: 'bad_request',
+      message: `filter[impact_timeframe_overlaps][] must be ISO 8601 timestamps with a zone, not "${basic[0]}"`,
+    });
+  });
+
   it('apiHref and route agree on every printed link', () => {
     const requests: ApiRequest[] = [
       { endpoint: 'status' },
