@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * gen-corpus.js — writes a synthetic statuspress content folder (DESIGN.md section 2) for benchmarks.
+ * gen-corpus.js — writes a synthetic statuspress content folder (the format of docs/content.md) for benchmarks.
  *
  *   node scripts/gen-corpus.js --notices N --components C --out DIR [--seed S] [--now ISO]
  *
@@ -256,7 +256,7 @@ function planned(start, now, random, componentText) {
   const completeAt = roundTo(beginsAt + duration * (0.6 + 0.5 * random.next()), MINUTE);
   if (future || completeAt > now) {
     // Not over yet: only the announcement, posted before now and before the window; auto
-    // transitions (DESIGN 3.2) add `underway` and `complete` as time passes.
+    // transitions add `underway` at begins_at and `complete` at ends_at as time passes.
     const postedAt = Math.min(beginsAt - DAY, now) - random.int(1, 7 * 24) * HOUR;
     return { fields, updates: [announce(postedAt)] };
   }

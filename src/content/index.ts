@@ -1,4 +1,4 @@
-// Content stage: the YAML folder in, the validated model out (DESIGN 2).
+// Content stage: the YAML folder in, the validated model out (the format is docs/content.md's).
 import { ContentError } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import type { Content } from '../types.js';

@@ -1,4 +1,5 @@
-// The component tree (DESIGN 3.4 and 4): API order, and state bubbling up from present notices.
+// The component tree: API order (depth first, siblings by position, then id), and state bubbling
+// up from present notices to every ancestor, never down.
 import type { Component, State } from '../types.js';
 import type { DerivedComponent, DerivedNotice } from './types.js';
 

@@ -1,4 +1,5 @@
-// Notice rules of DESIGN 3.1 and 3.3: state, began_at/ended_at, impact window, timeline_state.
+// Notice rules: state (the latest published update's), began_at/ended_at (derived from the updates
+// unless the file gives them), the impact window of an incident, and timeline_state.
 import type { Notice, NoticeState, SiteConfig, TimelineState } from '../types.js';
 import { DAY_MS } from '../time.js';
 import type { DerivedNotice, DerivedUpdate, Span } from './types.js';
@@ -72,7 +73,7 @@ function timelineState(notice: Notice, beganAt: number | null, endedAt: number |
   return 'present';
 }
 
-/** Newest first by began_at ?? begins_at ?? created_at, then id descending (DESIGN 4). */
+/** The API's notice order: newest first by began_at ?? begins_at ?? created_at, then id descending. */
 export function compareNotices(a: DerivedNotice, b: DerivedNotice): number {
   const key = (n: DerivedNotice): number => n.beganAt ?? n.source.beginsAt ?? n.createdAt;
   return key(b) - key(a) || b.id - a.id;

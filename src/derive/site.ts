@@ -1,4 +1,5 @@
-// deriveSite: the whole of DESIGN 3 as one pure function of content and `now`.
+// deriveSite: every derivation rule (publishing, notice and component state, timelines, impact and
+// metrics) as one pure function of content and `now`.
 import type { Content, State } from '../types.js';
 import { componentStates, lineage, noticeEffect, orderTree, toDerivedComponents } from './components.js';
 import { compareNotices, deriveNotice } from './notices.js';

@@ -1,4 +1,4 @@
-// What derivation produces: the site as of one `now`, with every rule of DESIGN 3 applied.
+// What derivation produces: the site as of one `now`, with every derivation rule applied.
 // Everything the renderers need is here, precomputed once, so no renderer loops over notices × components.
 import type { Component, Notice, NoticeState, NoticeType, SiteConfig, State, TimelineState } from '../types.js';
 

@@ -1,4 +1,6 @@
-// Publishing and auto transitions (DESIGN 3 and 3.2): which updates a notice shows as of `now`.
+// Publishing and auto transitions: which updates a notice shows as of `now`. An update dated after
+// `now` is withheld; a planned notice with auto_transition gains `underway` at begins_at and
+// `complete` at ends_at unless its own updates have moved it on.
 import type { Notice, SiteConfig, Update } from '../types.js';
 import type { DerivedUpdate } from './types.js';
 
@@ -6,7 +8,7 @@ import type { DerivedUpdate } from './types.js';
 const UNDERWAY_ID = 901;
 const COMPLETE_ID = 902;
 
-/** Content dated after the build's `now` is not published yet (DESIGN 3). */
+/** Content dated after the build's `now` is not published yet: a scheduled announcement can be merged early. */
 export const isPublished = (update: Update, now: number): boolean => update.at <= now;
 
 const byTime = (a: DerivedUpdate, b: DerivedUpdate): number => a.at - b.at || a.id - b.id;

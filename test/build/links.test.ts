@@ -1,4 +1,4 @@
-// Every link the API prints resolves (DESIGN 4): links.*.href, links.self, children href, meta.next_page
+// Every link the API prints resolves: links.*.href, links.self, children href, meta.next_page
 // and calculation_data_in_timeframe.notices.href all route to a request whose prebuilt file exists,
 // or, for on-demand requests, that answer() answers.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

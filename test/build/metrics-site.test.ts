@@ -1,5 +1,5 @@
 // test/fixtures/metrics-site built with now = 2026-11-20T12:00:00Z: pagination, ordering, filters and
-// every derived value, each worked out by hand from the fixture files (DESIGN 3 and 4).
+// every derived value, each worked out by hand from the fixture files and the rules of docs/content.md.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/index.js';
 import { deriveSite } from '../../src/derive/index.js';

@@ -1,4 +1,4 @@
-// Same content + same now = byte-identical output (DESIGN 3), and the shape of each fixture's output
+// Same content + same now = byte-identical output (the build is a pure function of both), and the shape of each fixture's output
 // as a snapshot of its sorted file listing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildScenario, SCENARIOS } from '../helpers/build.js';

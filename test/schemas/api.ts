@@ -1,5 +1,5 @@
-// zod schemas of every Status Reporting API answer, written from the spec's tables
-// (/work/shared/spec/status-api.md) and DESIGN 3.5/4, independently of src/: a test that validates
+// zod schemas of every Status Reporting API answer, written from the spec's tables and the rules
+// docs/api.md adds (metrics words, the error answer), independently of src/: a test that validates
 // output against these is checking the implementation against the spec, not against itself.
 //
 // - Objects are strict: an extra key is an error, and a missing one too (exact key sets per type).
@@ -37,7 +37,7 @@ const id = z.int().positive();
 const count = z.int().nonnegative();
 const absoluteUrl = z.string().regex(/^https?:\/\/[^\s?#]+(\?[^\s#]*)?$/, 'must be an absolute http(s) URL');
 const pageState = z.enum(PAGE_STATES);
-/** date-fns formatDuration over days/hours/minutes/seconds, or `0 seconds` (DESIGN 3.5). */
+/** date-fns formatDuration over days/hours/minutes/seconds, or `0 seconds`: the metrics' `words`. */
 const durationWords = z
   .string()
   .regex(/^(0 seconds|[1-9]\d* (day|hour|minute|second)s?( [1-9]\d* (day|hour|minute|second)s?)*)$/, 'duration words');
@@ -162,7 +162,7 @@ function metricsResultSchema(calculations: boolean) {
   });
 }
 
-/** `{error: {status, code, message}}` (DESIGN 4). */
+/** `{error: {status, code, message}}`, every error answer (docs/errors.md lists them). */
 export const errorBody = z.strictObject({
   error: z.strictObject({
     status: z.int().min(400).max(599),

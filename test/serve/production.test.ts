@@ -1,4 +1,4 @@
-// `statuspress serve` as a production origin (DESIGN 5), over real HTTP on loopback: the rate limit
+// `statuspress serve` as a production origin, over real HTTP on loopback: the rate limit
 // (burst, refill, recovery, per-client isolation, proxies), caching and validators, precompressed
 // encodings, HEAD and OPTIONS, the access log, new builds swapped in while serving, and shutdown.
 // Every loop is bounded in count and in time; every request has its own timeout.

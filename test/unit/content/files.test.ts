@@ -69,8 +69,8 @@ describe('links out of the content folder', () => {
   });
 
   it('follows links that stay inside the content folder, files and folders alike', async () => {
-    const dir = await writeContent({ 'site.yaml': SITE, 'components/1.yaml': COMPONENT, 'shared/n.yaml': NOTICE });
-    symlinkSync('../shared/n.yaml', path.join(dir, 'notices/1.yaml'));
+    const dir = await writeContent({ 'site.yaml': SITE, 'components/1.yaml': COMPONENT, 'extra/n.yaml': NOTICE });
+    symlinkSync('../extra/n.yaml', path.join(dir, 'notices/1.yaml'));
     const loaded = await loadContent(dir);
     expect(loaded.issues).toEqual([]);
     expect(loaded.notices.map((s) => [s.file, (s.data as { subject: string }).subject])).toEqual([['notices/1.yaml', 'Hi']]);

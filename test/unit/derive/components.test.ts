@@ -1,4 +1,4 @@
-// The component tree, state bubbling and page state (DESIGN 3.4 and 4), through deriveSite.
+// The component tree, state bubbling and page state, through deriveSite.
 import { describe, expect, it } from 'vitest';
 import { lineage, orderTree } from '../../../src/derive/components.js';
 import { deriveSite } from '../../../src/derive/index.js';

@@ -1,4 +1,4 @@
-// Notice rules (DESIGN 3.1 and 3.3): state, began_at/ended_at, impact window, timeline_state, order.
+// Notice rules: state, began_at/ended_at, impact window, timeline_state, order.
 import { describe, expect, it } from 'vitest';
 import { compareNotices, deriveNotice } from '../../../src/derive/notices.js';
 import type { DerivedNotice } from '../../../src/derive/index.js';

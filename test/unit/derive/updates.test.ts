@@ -1,4 +1,4 @@
-// Publishing and planned auto transitions (DESIGN 3 and 3.2).
+// Publishing (updates after now are withheld) and planned auto transitions (underway at begins_at, complete at ends_at).
 import { describe, expect, it } from 'vitest';
 import { deriveNotice } from '../../../src/derive/notices.js';
 import { publishedUpdates } from '../../../src/derive/updates.js';

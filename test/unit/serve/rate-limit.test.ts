@@ -1,4 +1,4 @@
-// The token bucket behind `statuspress serve`'s rate limit (DESIGN 5), with an injected clock:
+// The token bucket behind `statuspress serve`'s rate limit (rate a second, burst rate), with an injected clock:
 // take(client, nowMs) never reads the real time here, so every figure is exact.
 import { describe, expect, it } from 'vitest';
 import { clientAddress, limitKey, normalizeAddress, RateLimiter } from '../../../src/serve/rate-limit.js';
