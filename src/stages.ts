@@ -8,6 +8,7 @@ export interface StageRunner<S extends string> {
   readonly timings: Partial<Record<S, number>>;
 }
 
+/** A new runner with no timings yet: one per build. */
 export function stageRunner<S extends string>(): StageRunner<S> {
   const timings: Partial<Record<S, number>> = {};
   const run = <T>(name: S, task: () => T): T => {

@@ -76,6 +76,7 @@ export function noticeEffect(notice: DerivedNotice): State | null {
   return null;
 }
 
+/** The ordered components with their state (operational unless a notice set one) and whether their metrics are published. */
 export function toDerivedComponents(
   ordered: { component: Component; children: number[] }[],
   states: Map<number, State>,

@@ -32,6 +32,7 @@ export class ServedBuild {
   }
 }
 
+/** The output folder `serve` answers from: which build it holds now, looked at again at most every CHECK_MS. */
 export class BuildWatcher {
   private build: ServedBuild | null = null;
   private checkedAt = -Infinity;

@@ -18,6 +18,7 @@ export interface CachedFile {
   lastModified: string;
 }
 
+/** The prebuilt files of one build, read on first request with their compressed copies, kept up to `maxBytes`. */
 export class FileCache {
   private readonly files = new Map<string, CachedFile>();
   private bytes = 0;

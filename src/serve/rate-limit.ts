@@ -37,6 +37,7 @@ interface Bucket {
   newer: Bucket | null;
 }
 
+/** Token buckets for up to `maxClients` clients, the least recently seen evicted first. */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private oldest: Bucket | null = null;

@@ -23,6 +23,7 @@ export const COMPRESSIBLE = /\.(?:json|html|css|js|svg|xml|atom|ics|txt)$/;
  */
 export const UNSERVED_PREFIX = `${STATE_DIR}/`;
 
+/** Whether a file's type is worth compressing (text, not images or fonts); its size is judged apart. */
 export const isCompressible = (file: string): boolean => COMPRESSIBLE.test(file);
 
 /**
