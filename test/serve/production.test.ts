@@ -853,17 +853,26 @@ describe('a new build swapped in while serving', () => {
 });
 
 describe('shutdown', () => {
-  it('finishes requests in flight at close(), then refuses new connections', async () => {
+  /**
+   * A server (rate limit off) that calls close() as its `n`th request arrives, with requests still in
+   * flight; `closing()` is how long close() took, in ms, once it was called (undefined before).
+   */
+  async function closingOnRequest(n: number): Promise<{ running: RunningServer; closing: () => Promise<number> | undefined }> {
     const running = await serve({ dir: dist, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 10_000 });
-    const agent = new Agent({ keepAlive: false, maxSockets: 20 });
     let received = 0;
     let closing: Promise<number> | undefined;
     running.server.on('request', () => {
-      if (++received === 20) {
-        const t = performance.now();
-        closing = running.close().then(() => performance.now() - t);
+      if (++received === n) {
+        const started = performance.now();
+        closing = running.close().then(() => performance.now() - started);
       }
     });
+    return { running, closing: () => closing };
+  }
+
+  it('finishes requests in flight at close(), then refuses new connections', async () => {
+    const { running, closing } = await closingOnRequest(20);
+    const agent = new Agent({ keepAlive: false, maxSockets: 20 });
     try {
       const targets = Array.from({ length: 20 }, (_, i) =>
         i % 2 ? `/api/v1/components/2/metrics?timeframe_start=2026-0${(i % 9) + 1}-01&timeframe_end=2026-11-20` : BIG,
@@ -871,8 +880,8 @@ describe('shutdown', () => {
       const replies = await Promise.all(targets.map((t) => fetchRaw(running.url, t, { agent, headers: { 'Accept-Encoding': 'gzip' } })));
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
       for (const reply of replies) expect(() => reply.json()).not.toThrow();
-      expect(closing).toBeDefined();
-      expect(await closing).toBeLessThan(3_000);
+      expect(closing()).toBeDefined();
+      expect(await closing()).toBeLessThan(3_000);
       await expect(fetchRaw(running.url, SMALL, { agent: false, timeoutMs: 2_000 })).rejects.toThrow();
     } finally {
       agent.destroy();
@@ -880,24 +889,16 @@ describe('shutdown', () => {
   });
 
   it('does not wait for idle keep-alive connections once their requests are answered', async () => {
-    const running = await serve({ dir: dist, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 10_000 });
+    const { running, closing } = await closingOnRequest(20);
     const agent = new Agent({ keepAlive: true, maxSockets: 20 });
-    let received = 0;
-    let closing: Promise<number> | undefined;
-    running.server.on('request', () => {
-      if (++received === 20) {
-        const t = performance.now();
-        closing = running.close().then(() => performance.now() - t);
-      }
-    });
     try {
       const replies = await Promise.all(Array.from({ length: 20 }, () => fetchRaw(running.url, '/api/v1/notices?page=99', { agent })));
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
       // Answered in a few ms: close() should follow promptly, not after the 5 s keep-alive timeout.
-      expect(await closing).toBeLessThan(2_000);
+      expect(await closing()).toBeLessThan(2_000);
     } finally {
       agent.destroy();
-      await closing;
+      await closing();
     }
   });
 });
