@@ -12,7 +12,6 @@ import type { ParseArgsConfig } from 'node:util';
 import { ContentError, fail, formatIssue, StatuspressError } from './errors.js';
 import type { ContentIssue } from './errors.js';
 import { COMMAND } from './errors/command.js';
-import { USAGE_HINT } from './errors/entry.js';
 import type { NoticeType } from './types.js';
 import { DEFAULT_RATE_LIMIT } from './serve/rate-limit.js';
 import { parseTimestamp } from './time.js';
@@ -154,7 +153,7 @@ function report(error: unknown, out: Out, name?: string, options: Options = {}):
     return report(fail(COMMAND.badArguments, { detail: (error as Error).message }), out, name, options);
   }
   if (error instanceof StatuspressError) {
-    if (error.hint === USAGE_HINT) {
+    if (error.showsUsage) {
       out.error(`${error.message}\n\n${name === undefined ? USAGE : commandHelp(name, options)}`);
     } else {
       const where = error.location ? `${error.location.file}${error.location.line ? `:${error.location.line}:${error.location.column ?? 1}` : ''}  ` : '';

@@ -1,6 +1,7 @@
 // The error types of the core. Every error a user can see is an entry of the catalogue in src/errors/
 // (its code, title, message and hint); these carry one occurrence of an entry. The core throws them;
 // only the CLI prints them and chooses the exit code, the entry's.
+import { USAGE_HINT } from './errors/entry.js';
 import type { AnyCommandEntry, ParamsOf } from './errors/entry.js';
 import { COMMAND } from './errors/command.js';
 import type { CommandCode, ContentCode } from './errors/index.js';
@@ -24,8 +25,10 @@ export class StatuspressError extends Error {
   readonly code: CommandCode;
   /** The exit code the CLI ends with: 2 for usage errors, 1 for the rest. */
   readonly exitCode: 1 | 2;
-  /** What to do, printed under the message; USAGE_HINT: the command's usage. */
+  /** What to do, printed under the message. */
   readonly hint: string | undefined;
+  /** An error in the command line itself: the CLI prints the command's usage after the message. */
+  readonly showsUsage: boolean;
   readonly location: SourceLocation | undefined;
 
   /** Use fail(): it takes the words from the entry. */
@@ -37,7 +40,8 @@ export class StatuspressError extends Error {
     super(words.message, { cause: options.cause });
     this.code = entry.code;
     this.exitCode = entry.exit;
-    this.hint = words.hint;
+    this.showsUsage = entry.hint === USAGE_HINT;
+    this.hint = this.showsUsage ? undefined : words.hint;
     this.location = options.location;
   }
 }
