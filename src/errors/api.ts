@@ -56,7 +56,7 @@ export const API = {
     title: 'No such endpoint',
     when: 'The address is under an API prefix (`/api/v1`, `/v1`, `/api`) but names no endpoint, or a path-style segment no file holds.',
     message: ({ path }: { path: string }) => `No API endpoint at ${path}`,
-    hint: 'The endpoints are status, components, components/<id>/metrics, notices and notices/<id> (docs/api.md).',
+    hint: 'The endpoints are `status`, `components`, `components/<id>/metrics`, `notices` and `notices/<id>` (docs/api.md).',
     example: { path: '/api/v1/incidents' },
   }),
   noRecord: api({
