@@ -59,11 +59,11 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
   });
 
   describe('front page', () => {
-    it('serves the HTML summary at the root', async () => {
+    it('serves the status page at the root', async () => {
       const res = await get('/');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain('<h1>Serve Test Status</h1>');
+      expect(res.body).toContain('<a class="brand" href="./">Serve Test Status</a>');
       expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
     });
 
