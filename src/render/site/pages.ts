@@ -46,7 +46,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
   const latest = notice.updates[notice.updates.length - 1]!;
   const state = notice.state === null ? TYPE_LABEL[notice.type] : NOTICE_STATE_LABEL[notice.state];
   return {
-    ...layoutContext(site, assets, page, `${notice.source.subject}: ${site.site.name}`, `${TYPE_LABEL[notice.type]}, ${state.toLowerCase()}: ${latest.content.slice(0, 160)}`),
+    ...layoutContext(site, assets, page, `${notice.source.subject}: ${site.site.name}`, `${TYPE_LABEL[notice.type]}, ${state.toLowerCase()}: ${latest.content}`),
     notice: {
       subject: notice.source.subject,
       tone: noticeTone(notice.type, notice.state),

@@ -17,8 +17,18 @@ export interface UptimeDay {
   notices: DerivedNotice[];
 }
 
-/** The last BAR_DAYS days of a component with metrics, oldest first. */
+const computed = new WeakMap<DerivedSite, Map<number, UptimeDay[]>>();
+
+/** The last BAR_DAYS days of a component with metrics, oldest first; computed once per site (two pages show them). */
 export function uptimeDays(site: DerivedSite, componentId: number): UptimeDay[] {
+  let bySite = computed.get(site);
+  if (!bySite) computed.set(site, (bySite = new Map()));
+  let days = bySite.get(componentId);
+  if (!days) bySite.set(componentId, (days = computeDays(site, componentId)));
+  return days;
+}
+
+function computeDays(site: DerivedSite, componentId: number): UptimeDay[] {
   const today = startOfUtcDay(site.now);
   const first = today - (BAR_DAYS - 1) * DAY_MS;
   const created = site.componentsById.get(componentId)!.source.createdAt;

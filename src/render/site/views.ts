@@ -21,7 +21,7 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
   return {
     root: href(SITE.status()),
     title,
-    description,
+    description: summarize(description),
     url: siteUrl(site.site.url, page),
     siteName: site.site.name,
     state: site.page.state,
@@ -106,6 +106,8 @@ export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[
   return site.components.filter((c) => c.source.parentId === null).map((c) => nodes.get(c.id)!);
 }
 
+const NONE: never[] = [];
+
 export interface UptimeView {
   label: string;
   from: string;
@@ -126,8 +128,16 @@ export function uptimeView(site: DerivedSite, component: DerivedComponent, from:
       return {
         level: level === 'ok' ? '' : level,
         text: `${dayText(day.start)}: ${what}`,
-        notices: day.notices.map((n) => ({ href: relativeHref(from, SITE.notice(n.id)), subject: n.source.subject })),
+        notices: day.notices.length === 0 ? NONE : day.notices.map((n) => ({ href: relativeHref(from, SITE.notice(n.id)), subject: n.source.subject })),
       };
     }),
   };
+}
+
+/** A description as link previews show it: one line, at most about 160 characters, cut at a word. */
+export function summarize(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= 160) return line;
+  const cut = line.slice(0, 159);
+  return `${cut.slice(0, cut.lastIndexOf(' ') > 100 ? cut.lastIndexOf(' ') : 159)}…`;
 }
