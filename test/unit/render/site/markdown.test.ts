@@ -21,6 +21,10 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('<javascript:alert(1)>')).not.toContain('<a');
   });
 
+  it('shows an image as a link, so no page loads anything from an address in content', () => {
+    expect(renderMarkdown('![tracker](https://evil.example/pixel.gif)')).toBe('<p>!<a href="https://evil.example/pixel.gif" rel="nofollow noopener noreferrer">tracker</a></p>\n');
+  });
+
   it('reads plain lines as markdown-it does (the fast path)', () => {
     const samples = [
       'We are investigating elevated error rates.',
