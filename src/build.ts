@@ -15,7 +15,7 @@ export interface BuildOptions {
   outDir: string;
   /** The moment the output describes, epoch ms; default: the clock. */
   now?: number;
-  /** The site's own templates; default: `templates/` beside the content folder, when there is one. */
+  /** The site's own templates (must exist); default: `templates/` beside the content folder, when there is one. */
   templatesDir?: string;
 }
 
@@ -35,12 +35,14 @@ export interface BuildResult {
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
-export async function build({ contentDir, outDir, now = Date.now(), templatesDir = defaultTemplates(contentDir) }: BuildOptions): Promise<BuildResult> {
+export async function build({ contentDir, outDir, now = Date.now(), templatesDir }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   // Opened first: its write workers start up while the content is read.
   const output = await openOutput(outDir);
   try {
-    const [loaded, theme] = await stage('load', () => Promise.all([loadContent(contentDir), loadTheme(templatesDir)]));
+    const [loaded, theme] = await stage('load', () =>
+      Promise.all([loadContent(contentDir), loadTheme(templatesDir ?? defaultTemplates(contentDir), { required: templatesDir !== undefined })]),
+    );
     const content = stage('validate', () => requireValid(validateContent(loaded)));
     const site = stage('derive', () => deriveSite(content, now));
     stage('render', () => {

@@ -30,9 +30,12 @@ interface Env {
 const OPTIONS = { strict: true };
 const hash = (text: string): string => createHash('sha1').update(text).digest('hex');
 
-/** The theme of a site whose own templates are in `dir` (null or a missing folder: the built-in theme). */
-export async function loadTheme(dir: string | null): Promise<Theme> {
-  const overrides = dir === null ? new Map<string, string>() : readOverrides(dir);
+/**
+ * The theme of a site whose own templates are in `dir` (null, or a missing folder that was not
+ * `required`: the built-in theme). A `required` folder that is missing is a usage error.
+ */
+export async function loadTheme(dir: string | null, { required = false } = {}): Promise<Theme> {
+  const overrides = dir === null ? new Map<string, string>() : readOverrides(dir, required);
   const warnings = [...overrides.keys()]
     .filter((file) => !(file.replace(/\.hbs$/, '') in TEMPLATES) && !(file in STYLES))
     .map((file) => `templates/${file} is not a template or style statuspress uses (known: ${[...Object.keys(TEMPLATES).map((t) => `${t}.hbs`), ...Object.keys(STYLES)].join(', ')}); it was ignored`);
@@ -51,18 +54,21 @@ export async function loadTheme(dir: string | null): Promise<Theme> {
     let render: Render;
     if (source === null) render = env.template(TEMPLATES[name].spec);
     else {
+      render = env.compile(source, OPTIONS);
       try {
         // Compiled now, not on first use, so a broken override is reported before anything renders.
-        render = env.compile(source, OPTIONS);
         render({});
       } catch (error) {
         const problem = templateProblem(`templates/${name}.hbs`, error);
-        if (problem) issues.push(problem);
-        continue;
+        if (problem) {
+          issues.push(problem);
+          continue;
+        }
       }
     }
-    templates.set(name, named(`templates/${name}.hbs`, render));
-    if (name.startsWith('partials/')) env.registerPartial(name.slice('partials/'.length), render);
+    const wrapped = named(`templates/${name}.hbs`, render);
+    templates.set(name, wrapped);
+    if (name.startsWith('partials/')) env.registerPartial(name.slice('partials/'.length), wrapped);
   }
   if (issues.length > 0) throw new ContentError(issues);
   const styles = (Object.keys(STYLES) as StyleName[]).map((name) => overrides.get(name) ?? STYLES[name]).join('\n');
@@ -105,13 +111,14 @@ function templateProblem(file: string, error: unknown): ContentIssue | null {
 }
 
 /** `name` → text of every file under `dir` that could be an override; links leaving the folder are refused. */
-function readOverrides(dir: string): Map<string, string> {
+function readOverrides(dir: string, required: boolean): Map<string, string> {
   const found = new Map<string, string>();
   let root: string;
   try {
     root = realpathSync(dir);
   } catch {
-    return found; // no templates/ folder: the built-in theme
+    if (!required) return found; // no templates/ folder: the built-in theme
+    throw new StatuspressError('usage', `No templates folder at ${dir}`, { hint: 'Pass --templates with the folder of your own templates, or leave it out for the built-in ones.' });
   }
   const issues: ContentIssue[] = [];
   const walk = (relative: string, depth: number): void => {
