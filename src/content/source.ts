@@ -129,7 +129,9 @@ function readText(entry: ContentFile): string | Problem {
   const fd = openSync(entry.real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const info = fstatSync(fd);
-    if (info.dev !== entry.dev || info.ino !== entry.ino) return { problem: 'changed while the folder was read; run the command again' };
+    if (entry.identity !== null && (info.dev !== entry.identity.dev || info.ino !== entry.identity.ino)) {
+      return { problem: 'changed while the folder was read; run the command again' };
+    }
     if (!info.isFile()) return { problem: 'not a regular file; content files must be plain YAML files' };
     if (info.size > MAX_FILE_BYTES) {
       return { problem: `file is ${info.size} bytes; content files may be at most 1 MiB (${MAX_FILE_BYTES} bytes)` };
