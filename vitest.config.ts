@@ -1,16 +1,9 @@
 import { defineConfig } from 'vitest/config';
-import { templateModule } from './scripts/handlebars-template.js';
+import { vitePlugin } from './scripts/site-modules.js';
 
 export default defineConfig({
-  // Templates compiled as the lib/ bundle compiles them.
-  plugins: [
-    {
-      name: 'handlebars',
-      transform(code: string, id: string) {
-        return id.endsWith('.hbs') ? { code: templateModule(code), map: null } : undefined;
-      },
-    },
-  ],
+  // Templates, styles and browser scripts compiled as the lib/ bundle compiles them.
+  plugins: [vitePlugin],
   test: {
     include: ['test/**/*.test.ts'],
     // Whole builds and real servers: generous per-test time, but never unbounded.

@@ -7,14 +7,14 @@
  * (zod alone is dozens) took 0.27 s of every CLI run, the bundle 0.09 s. Splitting keeps the CLI's
  * lazy imports lazy: `statuspress validate` never loads the server, the renderer or Handlebars.
  * Entry points: lib/cli.js (the bin), and lib/build.js and lib/server.js for scripts that call the
- * core directly (scripts/flood.js). Types are checked by `npm run typecheck`, not here. Handlebars
- * templates (templates/*.hbs) are compiled here, by scripts/handlebars-template.js.
+ * core directly (scripts/flood.js). Types are checked by `npm run typecheck`, not here. The HTML
+ * site's templates, styles and browser scripts are compiled in by scripts/site-modules.js.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
-import { templateModule } from './handlebars-template.js';
+import { esbuildPlugin } from './site-modules.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIB = path.join(ROOT, 'lib');
@@ -33,18 +33,7 @@ await esbuild.build({
   sourcemap: true,
   minifySyntax: true,
   logLevel: 'warning',
-  plugins: [
-    {
-      name: 'handlebars',
-      setup(build) {
-        build.onLoad({ filter: /\.hbs$/ }, (args) => ({
-          contents: templateModule(readFileSync(args.path, 'utf8')),
-          loader: 'js',
-          resolveDir: path.dirname(args.path),
-        }));
-      },
-    },
-  ],
+  plugins: [esbuildPlugin],
   // Bundled CommonJS dependencies (handlebars, serve-handler) call require() for Node's
   // built-ins, which ES modules do not have.
   banner: { js: "import { createRequire as __statuspressRequire } from 'node:module'; const require = __statuspressRequire(import.meta.url);" },

@@ -1,9 +1,11 @@
 // build(): the recipe. load → validate → derive → render → write.
+import path from 'node:path';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { renderHtml } from './render/html.js';
+import { loadTheme } from './render/site/theme.js';
 import { renderState } from './render/state.js';
 import { stageRunner } from './stages.js';
 import { openOutput } from './write/index.js';
@@ -13,6 +15,8 @@ export interface BuildOptions {
   outDir: string;
   /** The moment the output describes, epoch ms; default: the clock. */
   now?: number;
+  /** The site's own templates (must exist); default: `templates/` beside the content folder, when there is one. */
+  templatesDir?: string;
 }
 
 export type BuildStage = 'load' | 'validate' | 'derive' | 'render' | 'write';
@@ -31,25 +35,30 @@ export interface BuildResult {
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
-export async function build({ contentDir, outDir, now = Date.now() }: BuildOptions): Promise<BuildResult> {
+export async function build({ contentDir, outDir, now = Date.now(), templatesDir }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   // Opened first: its write workers start up while the content is read.
   const output = await openOutput(outDir);
   try {
-    const loaded = await stage('load', () => loadContent(contentDir));
+    const [loaded, theme] = await stage('load', () =>
+      Promise.all([loadContent(contentDir), loadTheme(templatesDir ?? defaultTemplates(contentDir), { required: templatesDir !== undefined })]),
+    );
     const content = stage('validate', () => requireValid(validateContent(loaded)));
     const site = stage('derive', () => deriveSite(content, now));
     stage('render', () => {
       // The workers write (and compress) each batch of files while the next is rendered.
       output.write(renderApi(site));
-      output.write(renderHtml(site));
+      output.write(renderHtml(site, theme));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
-    return { now, files, bytes, warnings, timings: stage.timings };
+    return { now, files, bytes, warnings: [...theme.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
     await output.discard();
     throw error;
   }
 }
+
+/** `templates/` next to the content folder: where `statuspress init` puts a site's own templates. */
+export const defaultTemplates = (contentDir: string): string => path.join(path.dirname(path.resolve(contentDir)), 'templates');

@@ -25,7 +25,7 @@ type Out = { log: (line: string) => void; error: (line: string) => void };
 const USAGE = `statuspress — status pages from YAML in git
 
 Usage:
-  statuspress build    [--content content] [--out dist] [--now ISO] [--timings]
+  statuspress build    [--content content] [--out dist] [--now ISO] [--templates DIR] [--timings]
   statuspress validate [--content content] [--format text|github]
   statuspress serve    [--dir dist] [--port 8080] [--host 127.0.0.1] [--base /path]
                        [--rate-limit ${DEFAULT_RATE_LIMIT}] [--trust-proxy ADDR,ADDR] [--access-log]
@@ -43,6 +43,7 @@ const COMMANDS: Record<string, { options: Options; positionals?: boolean; run: (
       content: { type: 'string', default: 'content' },
       out: { type: 'string', default: 'dist' },
       now: { type: 'string' },
+      templates: { type: 'string' },
       timings: { type: 'boolean', default: false },
     },
     run: runBuild,
@@ -177,7 +178,12 @@ async function runBuild(values: Values, out: Out): Promise<number> {
   }
   const started = performance.now();
   const { build } = await import('./build.js');
-  const result = await build({ contentDir: String(values.content), outDir: String(values.out), ...(now === undefined ? {} : { now }) });
+  const result = await build({
+    contentDir: String(values.content),
+    outDir: String(values.out),
+    ...(now === undefined ? {} : { now }),
+    ...(typeof values.templates === 'string' ? { templatesDir: values.templates } : {}),
+  });
   const ms = Math.round(performance.now() - started);
   for (const warning of result.warnings) out.error(`warning: ${warning}`);
   out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);

@@ -1,7 +1,15 @@
-// Handlebars templates are compiled when statuspress is built (scripts/handlebars-template.js): an
-// import of a `.hbs` file gives the compiled template.
+// What scripts/site-modules.js makes of the HTML site's sources when statuspress is built.
 declare module '*.hbs' {
-  import type { TemplateDelegate } from 'handlebars';
-  const template: TemplateDelegate;
+  /** A precompiled Handlebars template, and the hash of its source. */
+  const template: { spec: unknown; hash: string };
   export default template;
+}
+declare module '*?raw' {
+  const text: string;
+  export default text;
+}
+declare module '*?browser' {
+  /** The minified browser bundle, as text. */
+  const code: string;
+  export default code;
 }

@@ -5,7 +5,7 @@
 // a folder that is missing or unreadable is an error, never an empty list that would publish a
 // history without its notices.
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import type { Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import path from 'node:path';
 import type { ContentIssue, IssueWords } from '../errors.js';
 import { fail } from '../errors.js';
@@ -16,14 +16,16 @@ import type { SourceKind } from './source.js';
 
 type Report = (file: string, words: IssueWords) => void;
 
-/** A content file that passed the checks: read it at `real`, and only if it is still `dev`/`ino`. */
+/**
+ * A content file that passed the checks: read it at `real` without following a link, and, when it was
+ * reached through one, only if it is still the file `identity` names.
+ */
 export interface ContentFile {
   /** Relative to the content folder, forward slashes: `notices/42-api.yaml`. */
   file: string;
   kind: SourceKind;
   real: string;
-  dev: number;
-  ino: number;
+  identity: { dev: number; ino: number } | null;
 }
 
 export interface FoundContent {
@@ -57,26 +59,26 @@ export function findContentFiles(root: string): FoundContent {
     found.issues.push({ file, line: 1, column: 1, path: '', ...words });
   };
 
-  const rootNames = listNames(root, '', issue);
-  const sites = rootNames?.filter((name) => /^site\.ya?ml$/.test(name)) ?? [];
-  if (rootNames !== null && sites.length === 0) issue('site.yaml', say(CONTENT.noSiteFile));
-  for (const extra of sites.slice(1)) issue(extra, say(CONTENT.twoSiteFiles, { kept: sites[0]!, extra }));
-  if (sites[0] !== undefined) admit(root, sites[0], 'site', found, issue);
+  const rootEntries = listEntries(root, '', issue);
+  const sites = rootEntries?.filter((entry) => /^site\.ya?ml$/.test(entry.name)) ?? [];
+  if (rootEntries !== null && sites.length === 0) issue('site.yaml', say(CONTENT.noSiteFile));
+  for (const extra of sites.slice(1)) issue(extra.name, say(CONTENT.twoSiteFiles, { kept: sites[0]!.name, extra: extra.name }));
+  if (sites[0] !== undefined) admit(root, sites[0].name, sites[0], 'site', found, issue);
 
   for (const [folder, kind] of FOLDERS) {
-    const names = listNames(root, folder, issue);
-    if (names === null) {
+    const entries = listEntries(root, folder, issue);
+    if (entries === null) {
       found.unlisted.add(folder);
       continue;
     }
-    for (const name of names) admit(root, `${folder}/${name}`, kind, found, issue);
+    for (const entry of entries) admit(root, `${folder}/${entry.name}`, entry, kind, found, issue);
   }
   found.files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   return found;
 }
 
-/** The YAML entry names of `root/folder` (`''`: the root itself), sorted; null when it is not a readable folder. */
-function listNames(root: string, folder: string, issue: Report): string[] | null {
+/** The YAML entries of `root/folder` (`''`: the root itself), sorted by name; null when it is not a readable folder. */
+function listEntries(root: string, folder: string, issue: Report): Dirent[] | null {
   const dir = path.join(root, folder);
   const shown = folder === '' ? '.' : `${folder}/`;
   const problem = folder === '' ? null : folderProblem(root, dir);
@@ -85,7 +87,9 @@ function listNames(root: string, folder: string, issue: Report): string[] | null
     return null;
   }
   try {
-    return readdirSync(dir).filter((name) => YAML_NAME.test(name)).sort();
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => YAML_NAME.test(entry.name))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   } catch (error) {
     issue(shown, say(CONTENT.folderUnreadable, { errno: (error as NodeJS.ErrnoException).code ?? 'error', listing: true }));
     return null;
@@ -103,9 +107,17 @@ function folderProblem(root: string, dir: string): IssueWords | null {
   }
 }
 
-/** Adds `root/file` when it is a regular file inside the content folder, else an issue saying what it is. */
-function admit(root: string, file: string, kind: SourceKind, found: FoundContent, issue: Report): void {
+/**
+ * Adds `root/file` when it is a regular file inside the content folder, else an issue saying what it
+ * is. A regular file needs no further look (the folder listing says what each entry is; reading it
+ * refuses a link swapped in since); only links, and entries the listing cannot type, are looked at.
+ */
+function admit(root: string, file: string, entry: Dirent, kind: SourceKind, found: FoundContent, issue: Report): void {
   const full = path.join(root, file);
+  if (entry.isFile()) {
+    found.files.push({ file, kind, real: full, identity: null });
+    return;
+  }
   const info = lstatQuiet(full);
   const problem = entryProblem(root, full, info);
   if (problem !== null) {
@@ -118,7 +130,7 @@ function admit(root: string, file: string, kind: SourceKind, found: FoundContent
     issue(file, say(CONTENT.notAFile, { what: kindOf(target) }));
     return;
   }
-  found.files.push({ file, kind, real, dev: target.dev, ino: target.ino });
+  found.files.push({ file, kind, real, identity: info!.isSymbolicLink() ? { dev: target.dev, ino: target.ino } : null });
 }
 
 /**

@@ -16,7 +16,6 @@ import { MAX_DEPTH, parseFast } from './fast-yaml.js';
 import type { ContentFile } from './files.js';
 import { excerpt } from './quote.js';
 
-
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
 
@@ -128,7 +127,9 @@ function readText(entry: ContentFile): string | Problem {
   const fd = openSync(entry.real, constants.O_RDONLY | constants.O_NONBLOCK | constants.O_NOFOLLOW);
   try {
     const info = fstatSync(fd);
-    if (info.dev !== entry.dev || info.ino !== entry.ino) return { problem: say(CONTENT.fileChanged) };
+    if (entry.identity !== null && (info.dev !== entry.identity.dev || info.ino !== entry.identity.ino)) {
+      return { problem: say(CONTENT.fileChanged) };
+    }
     if (!info.isFile()) return { problem: say(CONTENT.notAFile, {}) };
     if (info.size > MAX_FILE_BYTES) return { problem: say(CONTENT.fileTooLarge, { bytes: info.size, max: MAX_FILE_BYTES }) };
     // Read one byte past the limit so a file that grew since stat is still caught.

@@ -27,10 +27,10 @@ export type TimeframeProblem =
 
 export type TimeframeResult = { ok: true; timeframe: ResolvedTimeframe } | { ok: false; problem: TimeframeProblem };
 
-export interface MetricsFigures {
+export interface MetricsFigures<T = DerivedNotice> {
   timeframe: ResolvedTimeframe;
   /** The counted notices, in API order. */
-  notices: DerivedNotice[];
+  notices: T[];
   totalSeconds: number;
   impactSeconds: number;
   percent: number;
@@ -56,6 +56,9 @@ export function resolveTimeframe(input: TimeframeInput, now: number): TimeframeR
     timeframe: { startDate: formatDate(start), endDate: formatDate(cutEnd), span: { start, end: Math.min(cutEnd + DAY_MS, now) } },
   };
 }
+
+/** The earliest day a timeframe may start on as of `now` (12 months before today), as epoch ms of its 00:00Z. */
+export const earliestStart = (now: number): number => twelveMonthsBefore(startOfUtcDay(now));
 
 function twelveMonthsBefore(day: number): number {
   const d = new Date(day);
@@ -92,8 +95,17 @@ export function unionLength(spans: Span[], window: Span): number {
 
 /** The spec's formulas over whole seconds, so the printed calculation reproduces the printed result. */
 export function computeMetrics(site: DerivedSite, componentId: number, timeframe: ResolvedTimeframe): MetricsFigures {
+  return figuresOf(site.metricsNotices.get(componentId) ?? [], timeframe);
+}
+
+/**
+ * The figures of a timeframe from the notices that count toward a component at any time (each with
+ * its impact window). Pure, with no other input: the component page's picker runs this same code in
+ * the browser over the page's data file, so its figures are the API's to the digit.
+ */
+export function figuresOf<T extends { impact: Span | null }>(counting: readonly T[], timeframe: ResolvedTimeframe): MetricsFigures<T> {
   const { span } = timeframe;
-  const notices = countedNotices(site, componentId, span.start, span.end);
+  const notices = counting.filter((n) => n.impact !== null && overlaps(n.impact, span.start, span.end));
   const totalSeconds = Math.round((span.end - span.start) / 1000);
   const impactSeconds = Math.round(unionLength(notices.map((n) => n.impact!), span) / 1000);
   const count = notices.length;

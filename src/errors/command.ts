@@ -314,7 +314,35 @@ export const COMMAND = {
     example: { now: Number.NaN },
   }),
 
+  noTemplatesFolder: command({
+    code: 'usage/no-templates-folder',
+    exit: 2,
+    title: 'No templates folder',
+    when: 'The folder given by `statuspress build --templates` does not exist. (Without the flag, a missing templates/ beside the content means the built-in theme.)',
+    message: ({ dir }: { dir: string }) => `No templates folder at ${dir}`,
+    hint: 'Pass --templates with the folder of your own templates, or leave it out for the built-in ones.',
+    example: { dir: 'theme' },
+  }),
+  templateFailed: command({
+    code: 'usage/template-failed',
+    exit: 2,
+    title: 'A template failed while rendering',
+    when: 'One of the site’s own templates compiled, but failed while a page was rendered: most often a field statuspress does not pass (templates run in strict mode).',
+    message: ({ file, detail }: { file: string; detail: string }) => `${file} could not be rendered: ${detail}`,
+    hint: 'Check the template against the fields statuspress passes it (docs/themes.md), or remove the override.',
+    example: { file: 'templates/partials/footer.hbs', detail: '"buildTime" not defined in [object Object] - 1:2' },
+  }),
+
   // The content.
+  unknownTemplate: command({
+    code: 'content/unknown-template',
+    exit: 0,
+    title: 'A file in templates/ that is no template',
+    when: 'The site’s templates folder holds a `.hbs` or `.css` file whose name is not one of the templates or styles statuspress uses. A warning: it is ignored and the build goes on.',
+    message: ({ file, known }: { file: string; known: readonly string[] }) =>
+      `${file} is not a template or style statuspress uses (known: ${known.join(', ')}); it was ignored`,
+    example: { file: 'templates/sidebar.hbs', known: ['layout.hbs', 'status.hbs', 'notice.hbs', 'site.css'] },
+  }),
   contentInvalid: command({
     code: 'content/invalid',
     exit: 1,

@@ -563,6 +563,23 @@ export const CONTENT = {
     hint: 'Attach the component (or one of its parents) higher up the tree.',
     example: { depth: 17, max: 16 },
   }),
+
+  // The site's own templates (templates/ beside the content).
+  templateSyntax: content({
+    code: 'content/template-syntax',
+    title: 'A template that does not compile',
+    when: 'One of the site’s own Handlebars templates has a syntax error. Reported before anything is rendered.',
+    message: ({ reason }: { reason: string }) => `the template does not compile: ${reason}`,
+    hint: 'Fix the template at the line given (docs/themes.md shows the fields each template gets), or remove the override.',
+    example: { reason: "Expecting 'ID', 'STRING', 'NUMBER', 'BOOLEAN', 'UNDEFINED', 'NULL', 'DATA', got 'EOF'" },
+  }),
+  templateLinkOutside: content({
+    code: 'content/template-link-outside',
+    title: 'A template linked from outside the templates folder',
+    when: 'A file in the templates folder is a symbolic link to a place outside it, or to nothing: it is never followed.',
+    message: () => 'is a symbolic link that leads outside the templates folder (or nowhere); it was not followed',
+    hint: 'Put the template itself in the templates folder.',
+  }),
   invalidValue: content({
     code: 'content/invalid-value',
     title: 'Any other problem with a value',

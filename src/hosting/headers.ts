@@ -15,3 +15,27 @@ export const HASHED_ASSET = '[.-][0-9a-f]{8,}[.](?:css|js|svg|png|woff2?)$';
 /** Cache-Control for a file of the HTML site. */
 export const siteCacheControl = (file: string): string =>
   new RegExp(HASHED_ASSET).test(file) ? IMMUTABLE_CACHE_CONTROL : SITE_CACHE_CONTROL;
+
+/**
+ * Sent with every answer by serve, nginx and Netlify: CORS for the read-only API (with the rate
+ * limit's headers readable by browser clients, so they can honour it), no content sniffing, and no
+ * full address in the Referer of links leaving the site.
+ */
+export const COMMON_HEADERS: readonly (readonly [string, string])[] = [
+  ['Access-Control-Allow-Origin', '*'],
+  ['Access-Control-Expose-Headers', 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+];
+
+/**
+ * The pages' Content-Security-Policy: their own scripts, styles, images and API, nothing inline and
+ * nothing from elsewhere (the site makes no request that leaves it). Markdown in content can neither
+ * add a script nor, with images turned off, load anything.
+ */
+export const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+/** Everything else (JSON, feeds, badges): nothing runs or loads, even when opened directly. */
+export const DATA_CSP = "default-src 'none'; sandbox";
+
+/** The Content-Security-Policy of a file by its name. */
+export const contentSecurityPolicy = (file: string): string => (file.endsWith('.html') ? PAGE_CSP : DATA_CSP);

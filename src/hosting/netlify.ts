@@ -5,7 +5,7 @@
 import { LIST_DIR, STATE_DIR } from '../routes/files.js';
 import { ENDPOINTS, ID, PAGE, SUFFIXES } from '../routes/table.js';
 import type { Endpoint, Param } from '../routes/table.js';
-import { API_CACHE_CONTROL, SITE_CACHE_CONTROL } from './headers.js';
+import { COMMON_HEADERS, DATA_CSP, PAGE_CSP, SITE_CACHE_CONTROL } from './headers.js';
 
 /** Where the JSON body of a 404 lives in the output. */
 export const NOT_FOUND_FILE = 'api/404.json';
@@ -112,15 +112,21 @@ export function netlifyRedirects(endpoints: readonly Endpoint[] = ENDPOINTS): st
 /** `api`, `v1`: the first segment of each prefix, once. */
 const firstSegments = (prefixes: string[]): string[] => [...new Set(prefixes.map((p) => p.split('/')[1]!))];
 
-/** The `_headers` rules: CORS everywhere, the API's caching under every API prefix. */
+/**
+ * The `_headers` rules. Every header comes from `/*` once: where several rules match a path, a later
+ * rule's header replaces an earlier one (Netlify's CLI) or is joined to it with a comma (other
+ * hosts), and `Access-Control-Allow-Origin: *, *` would break CORS. The API prefixes only add their
+ * stricter Content-Security-Policy, which holds whether it replaces the pages' one or joins it.
+ */
 export function netlifyHeaders(endpoints: readonly Endpoint[] = ENDPOINTS): string {
   const api = firstSegments([...new Set(endpoints.flatMap((e) => e.api.prefixes))]);
   return [
     '# statuspress: Netlify headers (statuspress host-config netlify).',
-    ...api.flatMap((folder) => [`/${folder}/*`, '  Access-Control-Allow-Origin: *', `  Cache-Control: ${API_CACHE_CONTROL}`]),
     '/*',
-    '  Access-Control-Allow-Origin: *',
+    ...COMMON_HEADERS.map(([name, value]) => `  ${name}: ${value}`),
     `  Cache-Control: ${SITE_CACHE_CONTROL}`,
+    `  Content-Security-Policy: ${PAGE_CSP}`,
+    ...api.flatMap((folder) => [`/${folder}/*`, `  Content-Security-Policy: ${DATA_CSP}`]),
     '',
   ].join('\n');
 }

@@ -10,7 +10,7 @@ import { ENDPOINTS, ID as ID_PLACEHOLDER, PAGE, SUFFIXES } from '../routes/table
 import type { Api, Endpoint } from '../routes/table.js';
 import { byShape, errorMaps, errorVar, listSegmentVars, onDemandVar, optionSegmentVars, queryMaps } from './nginx-maps.js';
 import { ID } from './regex.js';
-import { API_CACHE_CONTROL, ERROR_CACHE_CONTROL, HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, SITE_CACHE_CONTROL } from './headers.js';
+import { API_CACHE_CONTROL, COMMON_HEADERS, DATA_CSP, ERROR_CACHE_CONTROL, HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, PAGE_CSP, SITE_CACHE_CONTROL } from './headers.js';
 
 export interface NginxOptions {
   /** Absolute path of the output folder. */
@@ -33,11 +33,13 @@ const BAD_METHOD = API.methodNotAllowed.message({ method: '$request_method' });
 /** The server block and its maps for an `http {}` context; `endpoints` is the routing table. */
 export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[] = ENDPOINTS): string {
   const limited = options.rateLimit > 0;
+  // add_header in a location replaces the server's: every location lists them all.
   const headers = [
-    `add_header Access-Control-Allow-Origin "*" always;`,
+    ...COMMON_HEADERS.map(([name, value]) => `add_header ${name} "${value}" always;`),
     `add_header Access-Control-Allow-Methods "${ALLOW}" always;`,
     `add_header Access-Control-Allow-Headers "*" always;`,
     `add_header Allow "${ALLOW}" always;`,
+    'add_header Content-Security-Policy $statuspress_csp always;',
   ];
   const apiCommon = [
     'default_type application/json;',
@@ -59,6 +61,8 @@ ${limited ? `limit_req_zone $binary_remote_addr zone=statuspress_api:10m rate=${
 map $request_method $statuspress_bad_method { GET ""; HEAD ""; OPTIONS ""; default 1; }
 map $status $statuspress_api_cache { "~^[23]" "${API_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }
 map $status $statuspress_site_cache { "~^[23]" "${SITE_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }
+# Pages may load their own scripts and styles; everything else (JSON, feeds, badges) nothing.
+map $sent_http_content_type $statuspress_csp { "~^text/html" "${PAGE_CSP}"; default "${DATA_CSP}"; }
 
 # Query parameters, read from the raw query string in any order.
 ${queryMaps(endpoints).join('\n')}

@@ -1,25 +1,28 @@
-// The status page's front door: a small HTML summary with links into the API. Handlebars escapes
-// every value ({{ }} only, never {{{ }}}), so content can hold any text. The other pages of the site
-// (notices, components, history, feeds, badges) have their addresses in routes/site.ts already.
+// renderHtml(): the HTML site people read, rendered from the same derived model as the API (never
+// from its JSON): the status page, a page per notice and component, the history, the feeds and the
+// badges, with the theme's templates. Like every renderer it only returns files; the writer writes.
 import type { DerivedSite } from '../derive/index.js';
-import index from '../../templates/index.hbs';
 import { SITE } from '../routes/site.js';
-import { formatTimestamp } from '../time.js';
+import { renderAssets } from './site/assets.js';
+import { renderBadges } from './site/badges.js';
+import { renderAtom, renderCalendar } from './site/feeds.js';
+import { componentData, componentPage, historyPages, noticePage, noticesByComponent, statusPage } from './site/pages.js';
+import type { Theme } from './site/theme.js';
 import type { OutputFile } from './types.js';
 
-/** The HTML files of the site: today the status page alone. */
-export function renderHtml(site: DerivedSite): OutputFile[] {
-  const depth = new Map<number, number>();
-  for (const c of site.components) depth.set(c.id, c.source.parentId === null ? 0 : (depth.get(c.source.parentId) ?? 0) + 1);
-  const html = index({
-    name: site.site.name,
-    state: site.page.state,
-    stateText: site.site.stateText[site.page.state],
-    notices: site.notices
-      .filter((n) => n.timelineState === 'present')
-      .map((n) => ({ subject: n.source.subject, type: n.type, state: n.state ?? '', latest: n.updates[n.updates.length - 1]!.content })),
-    components: site.components.map((c) => ({ name: c.source.name, state: c.state, depth: (depth.get(c.id) ?? 0) * 1.5 })),
-    builtAt: formatTimestamp(site.now),
-  });
-  return [{ path: SITE.status().file, contents: html }];
+/** Every file of the HTML site; the notice pages come last, for the writers (see renderApi). */
+export function* renderHtml(site: DerivedSite, theme: Theme): Generator<OutputFile> {
+  const assets = renderAssets(theme.styles);
+  yield* assets.files;
+  yield { path: SITE.status().file, contents: theme.page('status', statusPage(site, assets)) };
+  const byComponent = noticesByComponent(site);
+  for (const component of site.components) {
+    yield { path: SITE.component(component.id).file, contents: theme.page('component', componentPage(site, assets, component, byComponent.get(component.id) ?? [])) };
+    if (component.metrics) yield { path: SITE.componentData(component.id).file, contents: componentData(site, component) };
+  }
+  for (const { page, view } of historyPages(site, assets)) yield { path: page.file, contents: theme.page('history', view) };
+  yield renderAtom(site);
+  yield renderCalendar(site);
+  yield* renderBadges(site);
+  for (const notice of site.notices) yield { path: SITE.notice(notice.id).file, contents: theme.page('notice', noticePage(site, assets, notice)) };
 }

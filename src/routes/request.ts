@@ -1,6 +1,7 @@
-// The API requests statuspress answers, as data. The router parses URLs into these; the renderer
-// answers them; the writer and the host configurations turn them into file paths. One shape for all
-// three is what keeps prebuilt files, served URLs and printed links from drifting apart.
+// The API requests statuspress answers, as data, and the error answer. The router parses URLs into
+// requests; the renderer answers them; the writer and the host configurations turn them into file
+// paths. One shape for all three is what keeps prebuilt files, served URLs and printed links from
+// drifting apart. Every error answer is made from an entry of the error catalogue (src/errors/api.ts).
 import { say } from '../errors/entry.js';
 import type { AnyApiEntry, ApiStatus, ParamsOf } from '../errors/entry.js';
 import type { TimelineState } from '../types.js';

@@ -45,6 +45,8 @@ export const SITE = {
   notice: (id: number): SitePage => folder(`notices/${id}/`),
   /** A component (the API's metrics `url`). */
   component,
+  /** The compact data a component page's timeframe picker computes from. */
+  componentData: (id: number): SitePage => file(`components/${id}/data.json`),
   /** Published notices by month, newest first; optionally of one type. */
   history,
   feed: (): SitePage => file('feed.atom'),

@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { API_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
+import { API_CACHE_CONTROL, COMMON_HEADERS, contentSecurityPolicy, DATA_CSP, siteCacheControl } from '../hosting/headers.js';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { answer, serialize } from '../render/answer.js';
@@ -119,7 +119,9 @@ interface Context {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, context: Context): Promise<void> {
-  res.setHeader('Access-Control-Allow-Origin', '*');
+  for (const [name, value] of COMMON_HEADERS) res.setHeader(name, value);
+  // Until a page is sent: answers that are data may run and load nothing.
+  res.setHeader('Content-Security-Policy', DATA_CSP);
   let target = req.url ?? '/';
   if (context.base) {
     if (target !== context.base && !target.startsWith(`${context.base}/`) && !target.startsWith(`${context.base}?`)) {
@@ -199,6 +201,7 @@ async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'err
 
 /** A cached file, whole or (for a Range request) in part. */
 async function send(req: IncomingMessage, res: ServerResponse, file: string, cached: CachedFile, cacheControl: string): Promise<void> {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(file));
   if (req.headers.range === undefined) sendCached(req, res, file, cached, cacheControl);
   else await serveRange(req, res, file, cached, cacheControl);
 }

@@ -131,10 +131,23 @@ class WorkerOutput implements Output {
 
   private flush(): void {
     if (this.batch.length === 0) return;
-    this.writers[this.next]!.worker.postMessage(this.batch satisfies ToWorker);
+    const parts = this.batch.map(([, contents]) => (typeof contents === 'string' ? Buffer.from(contents) : contents));
+    const ends: number[] = [];
+    let end = 0;
+    for (const part of parts) ends.push((end += part.byteLength));
+    // One fresh buffer per batch (never the shared pool of small Buffers), so it can be transferred.
+    const bytes = new Uint8Array(new ArrayBuffer(end));
+    let at = 0;
+    for (const part of parts) {
+      bytes.set(part, at);
+      at += part.byteLength;
+    }
+    const message: ToWorker = { paths: this.batch.map(([path]) => path), ends, bytes: bytes.buffer };
+    this.writers[this.next]!.worker.postMessage(message, [bytes.buffer]);
     this.next = (this.next + 1) % this.writers.length;
     this.batch = [];
   }
+
 }
 
 interface Writer {

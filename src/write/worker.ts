@@ -8,8 +8,12 @@
 // nothing outside itself, so a bundler's renaming cannot break it).
 import { COMPRESSIBLE, compressPair, PRECOMPRESS_MIN_BYTES, UNSERVED_PREFIX } from './compress.js';
 
-/** Main → worker: a batch of [path, contents], or 'end' (answer with the totals, then exit). */
-export type ToWorker = [path: string, contents: string | Uint8Array][] | 'end';
+/**
+ * Main → worker: a batch of files, or 'end' (answer with the totals, then exit). A batch is the files'
+ * paths and their bytes in one transferred buffer (file i is bytes ends[i-1]..ends[i]): moving the
+ * buffer costs nothing, where cloning 30 MB of strings took the main thread 0.4 s.
+ */
+export type ToWorker = { paths: string[]; ends: number[]; bytes: ArrayBuffer } | 'end';
 /** Worker → main. */
 export type FromWorker = { done: { files: number; bytes: number } } | { error: string };
 
@@ -53,14 +57,15 @@ parentPort.on('message', (message) => {
       parentPort.close();
       return;
     }
-    for (const [relative, contents] of message) {
-      const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    const all = Buffer.from(message.bytes);
+    message.paths.forEach((relative, i) => {
+      const data = all.subarray(i === 0 ? 0 : message.ends[i - 1], message.ends[i]);
       put(relative, data);
-      if (data.byteLength < PRECOMPRESS_MIN_BYTES || !COMPRESSIBLE.test(relative) || relative.startsWith(UNSERVED_PREFIX)) continue;
+      if (data.byteLength < PRECOMPRESS_MIN_BYTES || !COMPRESSIBLE.test(relative) || relative.startsWith(UNSERVED_PREFIX)) return;
       const [gzip, br] = compressPair(zlib, data);
       put(relative + '.gz', gzip);
       put(relative + '.br', br);
-    }
+    });
   } catch (error) {
     failed = true;
     parentPort.postMessage({ error: error.message });

@@ -80,11 +80,19 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scena
     }
   });
 
-  it('has only api/ JSON files (and their compressed siblings), host files, the front page and the build state; the state is never routed to', () => {
+  it('has only api/ JSON files (and their compressed siblings), the HTML site, host files and the build state; the state is never routed to', () => {
     expect(apiFiles(built).filter((f) => !f.endsWith('.json'))).toEqual([]);
     const other = [...built.files.keys()].filter((f) => !f.startsWith('api/')).sort();
-    // Host configuration (src/hosting), the build state and the HTML front page.
-    expect(other).toEqual(['_headers', '_redirects', '_statuspress/build.json', '_statuspress/nginx.conf', 'index.html']);
+    const kinds = [
+      /^(?:_headers|_redirects|_statuspress\/build\.json|_statuspress\/nginx\.conf)$/, // host configuration and the build state
+      /^(?:index\.html|feed\.atom|maintenance\.ics|badges\/status\.svg)$/,
+      /^notices\/\d+\/index\.html$/,
+      /^components\/\d+\/(?:index\.html|data\.json)$/,
+      /^badges\/components\/\d+\.svg$/,
+      /^history\/(?:(?:unplanned|planned|general)\/)?(?:page\/\d+\/)?index\.html$/,
+      /^assets\/[a-z-]+\.[0-9a-f]{10}\.(?:css|js|svg)$/,
+    ];
+    expect(other.filter((f) => !kinds.some((k) => k.test(f)))).toEqual([]);
     const r = route('/_statuspress/build.json');
     expect(r.kind).toBe('error');
     if (r.kind === 'error') expect(r.error.status).toBe(404);

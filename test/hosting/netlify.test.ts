@@ -134,9 +134,33 @@ describe('Netlify _redirects', () => {
     expect(JSON.parse(await readFile(path.join(dist, 'api/404.json'), 'utf8')).error.status).toBe(404);
   });
 
-  it('sends CORS and cache headers for the API', async () => {
-    const headers = await readFile(path.join(dist, '_headers'), 'utf8');
-    expect(headers).toMatch(/\/api\/\*\n {2}Access-Control-Allow-Origin: \*\n {2}Cache-Control: public, max-age=60/);
+  it('sends CORS, caching and security headers, correct whether matching rules replace or join each other', async () => {
+    const text = await readFile(path.join(dist, '_headers'), 'utf8');
+    // `/path` lines start a rule; indented `Name: value` lines belong to it.
+    const rules: { pattern: RegExp; headers: [string, string][] }[] = [];
+    for (const line of text.split('\n')) {
+      if (line.startsWith('/')) rules.push({ pattern: new RegExp(`^${line.trim().replace(/\*/g, '.*')}$`), headers: [] });
+      else if (/^ {2}\S/.test(line)) rules.at(-1)!.headers.push(line.trim().split(/: (.*)/s).slice(0, 2) as [string, string]);
+    }
+    const resolveHeaders = (url: string, join: boolean): Map<string, string> => {
+      const result = new Map<string, string>();
+      for (const rule of rules.filter((r) => r.pattern.test(url))) {
+        for (const [name, value] of rule.headers) result.set(name, join && result.has(name) ? `${result.get(name)}, ${value}` : value);
+      }
+      return result;
+    };
+    for (const join of [false, true]) {
+      for (const url of ['/api/v1/status', '/v1/notices', '/', '/notices/1/']) {
+        const headers = resolveHeaders(url, join);
+        expect(headers.get('Access-Control-Allow-Origin'), url).toBe('*');
+        expect(headers.get('X-Content-Type-Options'), url).toBe('nosniff');
+        expect(headers.get('Access-Control-Expose-Headers'), url).toBe('Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset');
+        expect(headers.get('Cache-Control'), url).toMatch(/^public, max-age=60/);
+        const csp = headers.get('Content-Security-Policy')!;
+        if (url.startsWith('/api') || url.startsWith('/v1')) expect(csp, url).toContain("default-src 'none'; sandbox");
+        else expect(csp, url).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'");
+      }
+    }
   });
   it('uses every rule for some request', () => {
     for (const prefix of ['/api/v1', '/v1', '/api']) {

@@ -59,12 +59,32 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
   });
 
   describe('front page', () => {
-    it('serves the HTML summary at the root', async () => {
+    it('serves the status page at the root', async () => {
       const res = await get('/');
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain('<h1>Serve Test Status</h1>');
+      expect(res.body).toContain('<a class="brand" href="./">Serve Test Status</a>');
       expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+    });
+
+    it('sends the security headers: a strict CSP for pages, none for data, nosniff and a Referrer-Policy everywhere', async () => {
+      const PAGE = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+      for (const [target, csp] of [
+        ['/', PAGE],
+        ['/notices/100/', PAGE],
+        ['/api/v1/status', "default-src 'none'; sandbox"],
+        ['/api/v1/notices?page=99', "default-src 'none'; sandbox"],
+        ['/api/v1/notices/999999', "default-src 'none'; sandbox"],
+        ['/feed.atom', "default-src 'none'; sandbox"],
+        ['/badges/status.svg', "default-src 'none'; sandbox"],
+      ] as const) {
+        const res = await get(target);
+        expect(res.headers['content-security-policy'], target).toBe(csp);
+        expect(res.headers['x-content-type-options'], target).toBe('nosniff');
+        expect(res.headers['referrer-policy'], target).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['access-control-allow-origin'], target).toBe('*');
+        expect(res.headers['access-control-expose-headers'], target).toBe('Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset');
+      }
     });
 
     it('caches assets with a content hash in their name for a year', async () => {

@@ -48,7 +48,7 @@ describe('statuspress serve', () => {
       const bare = await request(based.url, '/status');
       expect(bare.status).toBe(301);
       expect(bare.headers.location).toBe('/status/');
-      expect((await request(based.url, '/status/')).body).toContain('<h1>Serve Test Status</h1>');
+      expect((await request(based.url, '/status/')).body).toContain('<a class="brand" href="./">Serve Test Status</a>');
     } finally {
       await based.close();
     }

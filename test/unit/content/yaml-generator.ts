@@ -80,3 +80,78 @@ export function noticeLike(random: Random): string {
   if (random(3) === 0) lines.splice(random(lines.length), 0, pick(random, ['', '#c', '# c', '  # c', '---', '...', '\t', ' ']));
   return lines.join(pick(random, ['\n', '\n', '\n', '\r\n'])) + '\n';
 }
+
+/**
+ * Everything that means something somewhere in YAML, or in JavaScript's idea of whitespace: every
+ * indicator, tabs, CRs, Unicode spaces and line separators, a byte order mark, control characters,
+ * quotes, escapes of every kind, document markers, keys the fast path refuses, non-ASCII letters.
+ */
+const WILD = [...'-?:,[]{}#&*!|>\'"%@`\\~=<+.^$/()_;', ' ', '  ', '\t', '\r', '\r\n', '\n', '\n', '\n  ', '\n    ', '\u00a0', '\u0085', '\u2028',
+  '\u2029', '\u3000', '\u200b', '\ufeff', '\0', '\x7f', '\x1b', '\ud800', 'é', 'ß', '😀', '\\n', '\\t', '\\"', '\\\\', '\\/', '\\u00e9', '\\uD83D',
+  '\\x41', '\\U0001F600', '\\N', '\\_', '\\0', '\\ ', "''", '---', '...', '- ', ': ', ' #', '# ', '|', '|-', '|+', '>-', '|2', '!!str ', '&a ',
+  '*a', '%YAML 1.1', '<<: ', '? ', 'null', '~', 'true', 'False', '0x1F', '0o17', '-0', '.5', '1e3', '.inf', '.NaN', '12:30', '1_000',
+  '2026-11-20', '__proto__', 'key', 'Key', 'a', 'b', 'x y', '1', '0'];
+const wild = (random: Random): string => pick(random, WILD);
+
+/** Text from WILD alone: mostly declined, so it tries the gate rather than the comparison. */
+export function wildText(random: Random): string {
+  return Array.from({ length: 1 + random(30) }, () => wild(random)).join('');
+}
+
+/** A short run of ordinary text with, now and then, something from WILD in it. */
+const filler = (random: Random, rate: number): string =>
+  Array.from({ length: random(6) }, () => (random(rate) === 0 ? wild(random) : pick(random, ['a', 'b', 'x', 'api', 'ok', ' ', '1', 'é', '-', '.', ':']))).join('');
+
+const SHAPES = ['key: ', 'key:', 'a: ', 'b: ', 'c:', '- ', '- ', '- key: ', '- a: ', '', '# ', 'a: |', 'a: >', 'b: |-', 'c: >-', 'a: "', "a: '",
+  'a: [', '- [', '- "', "- '", 'null: ', 'Key: ', '"k": ', '? a', ': b', '---', '-', 'a:b', 'a :'];
+
+/**
+ * Lines in YAML's shapes (a key, a dash, a header, a quote or bracket opened) at jittered
+ * indentation, each with filler that sometimes holds anything from WILD and sometimes closes what
+ * the shape opened; about one in twenty gets past the gate.
+ */
+export function wildLines(random: Random): string {
+  const lines: string[] = [];
+  let indent = 0;
+  for (let n = 1 + random(8); n > 0; n--) {
+    indent = Math.max(0, indent + pick(random, [0, 0, 0, 2, 2, -2, -2, -4, 1, -1, 3]));
+    const shape = lines.length === 0 && random(3) > 0 ? 'key: ' : pick(random, SHAPES);
+    const close = shape.endsWith('"') ? '"' : shape.endsWith("'") ? "'" : shape.endsWith('[') ? ']' : '';
+    const body = filler(random, 4) + (close && random(4) > 0 ? close : '') + (random(8) === 0 ? pick(random, [' # c', '#c', ' ', wild(random)]) : '');
+    lines.push(`${' '.repeat(indent)}${shape}${shape.endsWith('|') || shape.endsWith('>') || shape.endsWith('-') ? '' : body}`);
+    if (/[|>]-?$/.test(shape)) {
+      for (let k = random(4); k > 0; k--) lines.push(random(5) === 0 ? ' '.repeat(random(8)) : `${' '.repeat(indent + 1 + random(4))}${filler(random, 3)}`);
+    }
+  }
+  return lines.join(random(10) === 0 ? '\r\n' : '\n') + pick(random, ['\n', '\n', '', '\r\n', '\n\n', ' ']);
+}
+
+/** A notice-shaped file without slips, then 1-3 characters or runs from WILD put in, replaced or taken out. */
+export function mutated(random: Random): string {
+  let text = cleanNotice(random);
+  for (let n = 1 + random(3); n > 0; n--) {
+    const at = random(text.length + 1);
+    const cut = random(3) === 0 ? random(3) : 0;
+    text = text.slice(0, at) + (random(4) === 0 && cut > 0 ? '' : wild(random)) + text.slice(at + cut);
+  }
+  return text;
+}
+
+/**
+ * A notice as gen-corpus.js writes it, with what the example content and people add: comments, `---`,
+ * quoted subjects, Markdown with quotes, `#`, `&`, brackets and colons in block text, blank lines.
+ * All of it takes the fast path.
+ */
+export function cleanNotice(random: Random): string {
+  const words = (from: readonly string[], n: number): string => Array.from({ length: n }, () => pick(random, from)).join(' ');
+  const plain = ['API', 'errors', 'élan', 'slow', 'R&D', "it's", 'a:b', '(us-east)', '5%', 'x@y.z', 'a,', 'Q&A?', 'v2.1', '3'];
+  const prose = [...plain, '"q"', 'C#', '# not a comment', '- item', '`code`', '**bold**', '[link](https://x.y)', 'a: b', '{x}', '\\'];
+  const subject = pick(random, [words(plain, 1 + random(5)), `"${words(prose, 2).replace(/["\\]/g, '')}: \\"x\\""`, `'${words(plain, 2).replace(/'/g, "''")}: ''x'''`]);
+  const lines = [...(random(4) === 0 ? ['---', '# A notice.'] : []), `id: ${1 + random(100)}`, 'type: unplanned', `subject: ${subject}`,
+    `components: [${Array.from({ length: random(4) }, () => 1 + random(50)).join(', ')}]`, 'tags: [api, third-party]', 'updates:'];
+  for (let u = 1 + random(3); u > 0; u--) {
+    lines.push(`  - at: 2026-11-20T10:0${random(10)}:00Z`, '    state: investigating # set by hand', `    content: ${pick(random, ['|', '|-', '>', '>-'])}`);
+    for (let k = 1 + random(3); k > 0; k--) lines.push(`      ${words(prose, 1 + random(6))}`, ...(random(4) === 0 ? [''] : []));
+  }
+  return `${lines.join('\n')}\n`;
+}

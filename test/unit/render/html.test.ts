@@ -1,11 +1,12 @@
-// The HTML front page escapes everything it did not generate itself.
+// The HTML site escapes everything it did not generate itself.
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
 import { renderHtml } from '../../../src/render/html.js';
+import { loadTheme } from '../../../src/render/site/theme.js';
 import { component, content, ms, unplanned, uu } from '../../helpers/content.js';
 
 describe('renderHtml', () => {
-  it('renders the page state, present notices and components, escaping hostile text', () => {
+  it('renders the page state, present notices and components, escaping hostile text', async () => {
     const site = deriveSite(
       content({
         site: { name: 'Acme <Status> & "Co"' },
@@ -19,14 +20,15 @@ describe('renderHtml', () => {
       }),
       ms('2026-11-20T12:00:00Z'),
     );
-    const [file] = renderHtml(site);
-    expect(file!.path).toBe('index.html');
-    const html = String(file!.contents);
-    expect(html).toContain('<title>Acme &lt;Status&gt; &amp; &quot;Co&quot;</title>');
-    expect(html).toContain('class="state degraded"');
+    const files = new Map([...renderHtml(site, await loadTheme(null))].map((f) => [f.path, String(f.contents)]));
+    const html = files.get('index.html')!;
+    expect(html).toContain('<title>Acme &lt;Status&gt; &amp; &quot;Co&quot;: Trouble</title>');
+    expect(html).toContain('class="banner tone-degraded"');
     expect(html).toContain('&lt;b&gt;Outage&lt;/b&gt;');
     expect(html).toContain('&lt;/li&gt;&lt;script&gt;');
     expect(html).toContain('&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;');
-    expect(html).not.toMatch(/<script|<img|<b>/);
+    expect(html).not.toMatch(/<script>|<img|<b>/);
+    expect(files.has('notices/7/index.html')).toBe(true);
+    expect(files.has('components/1/index.html')).toBe(true);
   });
 });

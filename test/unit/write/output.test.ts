@@ -10,7 +10,7 @@ import { STATE_FILE } from '../../../src/routes/files.js';
 import { PRECOMPRESS_MIN_BYTES } from '../../../src/write/compress.js';
 import { openOutput } from '../../../src/write/index.js';
 
-const BIG = JSON.stringify({ notices: Array.from({ length: 200 }, (_, id) => ({ id, subject: `Notice ${id}` })) });
+const BIG = JSON.stringify({ notices: Array.from({ length: 500 }, (_, id) => ({ id, subject: `Notice ${id}` })) });
 const state = { path: STATE_FILE, contents: '{}' };
 
 function freshDir(): string {

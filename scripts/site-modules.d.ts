@@ -1,0 +1,7 @@
+export declare const TEMPLATE_OPTIONS: { strict: boolean };
+export declare function sourceHash(source: string): string;
+export declare function templateModule(source: string): string;
+export declare function browserModule(file: string): string;
+export declare function textModule(text: string): string;
+export declare const esbuildPlugin: { name: string; setup(build: unknown): void };
+export declare const vitePlugin: { name: string; enforce: 'pre'; load(id: string): { code: string; map: null } | undefined };

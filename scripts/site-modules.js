@@ -1,0 +1,72 @@
+/**
+ * site-modules.js: what the HTML site is made of, turned into ES modules when statuspress is built,
+ * for the bundler (scripts/build-lib.js) and the tests (vitest.config.ts) alike, so lib/ and the
+ * single-file CLI carry them and never read them from disk:
+ * - `templates/*.hbs`: the precompiled template (Handlebars' compiler stays out of every build that
+ *   uses the built-in templates) and a hash of its source, so an identical "override" is skipped;
+ * - `file.css?raw`: the text;
+ * - `file.ts?browser`: a minified browser bundle of that file and what it imports (the component
+ *   page's picker runs the build's own metrics code this way).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import Handlebars from 'handlebars';
+
+/** Same options as the build gives an override: strict, so a misspelt field is an error, not an empty string. */
+export const TEMPLATE_OPTIONS = { strict: true };
+
+export const sourceHash = (source) => createHash('sha1').update(source).digest('hex');
+
+/** The source of an ES module exporting `{ spec, hash }` of a template. */
+export function templateModule(source) {
+  const spec = Handlebars.precompile(source, TEMPLATE_OPTIONS);
+  return `export default { spec: ${spec}, hash: ${JSON.stringify(sourceHash(source))} };\n`;
+}
+
+/** The source of an ES module exporting the browser bundle of `file` as text. */
+export function browserModule(file) {
+  const result = esbuild.buildSync({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: ['es2020'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return `export default ${JSON.stringify(result.outputFiles[0].text)};\n`;
+}
+
+export const textModule = (text) => `export default ${JSON.stringify(text)};\n`;
+
+/** The same transforms as an esbuild plugin (scripts/build-lib.js). */
+export const esbuildPlugin = {
+  name: 'statuspress-site',
+  setup(build) {
+    build.onResolve({ filter: /\?(?:raw|browser)$/ }, (args) => {
+      const [file, kind] = args.path.split('?');
+      return { path: path.resolve(args.resolveDir, file), namespace: 'statuspress-site', pluginData: kind };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'statuspress-site' }, (args) => ({
+      contents: args.pluginData === 'browser' ? browserModule(args.path) : textModule(readFileSync(args.path, 'utf8')),
+      loader: 'js',
+      watchFiles: [args.path],
+    }));
+    build.onLoad({ filter: /\.hbs$/ }, (args) => ({ contents: templateModule(readFileSync(args.path, 'utf8')), loader: 'js' }));
+  },
+};
+
+/** The same transforms as a Vite plugin (vitest.config.ts). Vite reads `?raw` itself. */
+export const vitePlugin = {
+  name: 'statuspress-site',
+  enforce: 'pre',
+  load(id) {
+    if (id.endsWith('?browser')) return { code: browserModule(id.slice(0, -'?browser'.length)), map: null };
+    if (id.endsWith('.hbs')) return { code: templateModule(readFileSync(id, 'utf8')), map: null };
+    return undefined;
+  },
+};

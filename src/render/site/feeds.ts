@@ -1,0 +1,92 @@
+// The feeds: Atom of the notices, iCalendar of planned maintenance. Both through the kept libraries
+// (feed, ical-generator), with every date taken from the content, never the clock, so the same build
+// gives the same bytes, and entry ids and event UIDs stable across builds.
+import { Feed } from 'feed';
+import ical, { ICalEventStatus } from 'ical-generator';
+import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
+import { SITE, siteUrl } from '../../routes/site.js';
+import { DAY_MS } from '../../time.js';
+import type { OutputFile } from '../types.js';
+import { NOTICE_STATE_LABEL, TYPE_LABEL, timeView } from './format.js';
+import { renderMarkdown } from './markdown.js';
+
+/** The feed carries the notices updated last: a reader polls it, and a full history is a page away. */
+export const FEED_ENTRIES = 50;
+/** The calendar carries maintenance that ended at most this long ago, and everything after. */
+const CALENDAR_PAST_MS = 365 * DAY_MS;
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Text as HTML that shows exactly that text (the feed's titles are typed as HTML). */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+
+/** `feed.atom`: an entry per notice, its `updated` moving with each update, its id the notice's address. */
+export function renderAtom(site: DerivedSite): OutputFile {
+  const base = site.site.url;
+  const entries = [...site.notices].sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id).slice(0, FEED_ENTRIES);
+  const feed = new Feed({
+    title: `${site.site.name}: notices`,
+    id: siteUrl(base, SITE.status()),
+    link: siteUrl(base, SITE.status()),
+    updated: new Date(entries[0]?.updatedAt ?? site.page.updatedAt),
+    generator: 'statuspress',
+    copyright: '',
+    feedLinks: { atom: siteUrl(base, SITE.feed()) },
+    author: { name: site.site.name, link: siteUrl(base, SITE.status()) },
+  });
+  for (const notice of entries) {
+    const url = siteUrl(base, SITE.notice(notice.id));
+    feed.addItem({
+      title: escapeHtml(notice.source.subject),
+      id: url,
+      link: url,
+      date: new Date(notice.updatedAt),
+      published: new Date(notice.createdAt),
+      content: timelineHtml(notice),
+      category: [{ term: notice.type, name: TYPE_LABEL[notice.type] }],
+    });
+  }
+  return { path: SITE.feed().file, contents: feed.atom1() };
+}
+
+/** A notice's updates, newest first, as the HTML of a feed entry. */
+function timelineHtml(notice: DerivedNotice): string {
+  return [...notice.updates]
+    .reverse()
+    .map((u) => `<p><strong>${u.state === null ? 'Update' : NOTICE_STATE_LABEL[u.state]}</strong>, ${timeView(u.at).text}</p>\n${renderMarkdown(u.content)}`)
+    .join('');
+}
+
+/**
+ * `maintenance.ics`: one event per planned notice, its UID fixed by the notice id, times in UTC, and
+ * SEQUENCE the number of updates published after the first: a moved window is announced with an
+ * update (`statuspress update`), so calendars take the new one. Cancelled ones stay, as CANCELLED.
+ */
+export function renderCalendar(site: DerivedSite): OutputFile {
+  const host = new URL(site.site.url).hostname;
+  const calendar = ical({
+    name: `${site.site.name}: maintenance`,
+    prodId: { company: 'statuspress', product: 'statuspress', language: 'EN' },
+    url: siteUrl(site.site.url, SITE.maintenance()),
+    ttl: 3600,
+  });
+  const planned = site.notices
+    .filter((n) => n.type === 'planned' && n.source.endsAt! >= site.now - CALENDAR_PAST_MS)
+    .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id);
+  for (const notice of planned) {
+    const latest = notice.updates[notice.updates.length - 1]!;
+    const url = siteUrl(site.site.url, SITE.notice(notice.id));
+    calendar.createEvent({
+      id: `notice-${notice.id}@${host}`,
+      sequence: notice.updates.length - 1,
+      stamp: new Date(notice.updatedAt),
+      lastModified: new Date(notice.updatedAt),
+      start: new Date(notice.source.beginsAt!),
+      end: new Date(notice.source.endsAt!),
+      summary: notice.source.subject,
+      description: `${latest.content}\n\n${url}`,
+      url,
+      status: notice.state === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    });
+  }
+  return { path: SITE.maintenance().file, contents: calendar.toString() };
+}

@@ -1,0 +1,189 @@
+// The pages of the site, each as the view its template renders: the status page, a page per notice,
+// a page (and picker data file) per component, and the history in pages of 25.
+import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
+import { defaultMetrics, earliestStart } from '../../derive/metrics.js';
+import { relativeHref, SITE } from '../../routes/site.js';
+import type { SitePage } from '../../routes/site.js';
+import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
+import { NOTICE_TYPES } from '../../types.js';
+import type { NoticeType } from '../../types.js';
+import { PAGE_SIZE } from '../collections.js';
+import { durationWords, percentWords } from '../words.js';
+import type { Assets } from './assets.js';
+import { monthOf, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
+import { renderMarkdown } from './markdown.js';
+import { BAR_DAYS } from './uptime.js';
+import { componentTree, impactText, layoutContext, noticeSummary, uptimeView, windowOf } from './views.js';
+
+const RECENT_MS = 7 * DAY_MS;
+
+/** The status page: the state, what is happening and coming, the components, the past week. */
+export function statusPage(site: DerivedSite, assets: Assets) {
+  const page = SITE.status();
+  const present = site.notices.filter((n) => n.timelineState === 'present');
+  const summary = (n: DerivedNotice) => noticeSummary(n, page, true);
+  const stateText = site.site.stateText[site.page.state];
+  return {
+    ...layoutContext(site, assets, page, `${site.site.name}: ${stateText}`, stateText),
+    stateText,
+    stateWord: STATE_LABEL[site.page.state].toLowerCase(),
+    active: present.filter((n) => n.type === 'unplanned' || (n.type === 'planned' && n.state === 'underway')).map(summary),
+    upcoming: site.notices
+      .filter((n) => n.type === 'planned' && (n.timelineState === 'future' || (n.timelineState === 'present' && n.state === 'scheduled')))
+      .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id)
+      .map(summary),
+    announcements: present.filter((n) => n.type === 'general').map(summary),
+    components: componentTree(site, page),
+    recent: site.notices
+      .filter((n) => n.timelineState === 'past_recent' && n.endedAt !== null && site.now - n.endedAt <= RECENT_MS)
+      .map(summary),
+  };
+}
+
+/** A notice's page: its facts, the components it affects and every update, newest first. */
+export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNotice) {
+  const page = SITE.notice(notice.id);
+  const latest = notice.updates[notice.updates.length - 1]!;
+  const state = notice.state === null ? TYPE_LABEL[notice.type] : NOTICE_STATE_LABEL[notice.state];
+  return {
+    ...layoutContext(site, assets, page, `${notice.source.subject}: ${site.site.name}`, `${TYPE_LABEL[notice.type]}, ${state.toLowerCase()}: ${latest.content}`),
+    notice: {
+      subject: notice.source.subject,
+      tone: noticeTone(notice.type, notice.state),
+      stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
+      typeLabel: TYPE_LABEL[notice.type],
+      window: windowOf(notice),
+      began: notice.beganAt === null ? null : timeView(notice.beganAt),
+      ended: notice.endedAt === null ? null : timeView(notice.endedAt),
+      impact: impactText(notice),
+      components: notice.source.components
+        .map((id) => site.componentsById.get(id))
+        .filter((c): c is DerivedComponent => c !== undefined)
+        .map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)) })),
+      tags: notice.source.tags,
+      updates: [...notice.updates].reverse().map((u) => ({
+        stateLabel: u.state === null ? null : NOTICE_STATE_LABEL[u.state],
+        at: timeView(u.at),
+        html: renderMarkdown(u.content),
+      })),
+    },
+  };
+}
+
+/** Notices of the past 90 days (and anything present or upcoming), by the components they affect and those above them. */
+export function noticesByComponent(site: DerivedSite): Map<number, DerivedNotice[]> {
+  const since = startOfUtcDay(site.now) - (BAR_DAYS - 1) * DAY_MS;
+  const byComponent = new Map<number, DerivedNotice[]>();
+  for (const notice of site.notices) {
+    const when = notice.endedAt ?? notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;
+    if (notice.timelineState.startsWith('past') && when < since) continue;
+    const reached = new Set<number>();
+    for (const listed of notice.source.components) {
+      for (let c = site.componentsById.get(listed); c && !reached.has(c.id); c = c.source.parentId === null ? undefined : site.componentsById.get(c.source.parentId)) {
+        reached.add(c.id);
+      }
+    }
+    for (const id of reached) {
+      const list = byComponent.get(id);
+      if (list) list.push(notice);
+      else byComponent.set(id, [notice]);
+    }
+  }
+  return byComponent;
+}
+
+/** A component's page: its place in the tree, its parts, its figures and picker, its recent notices. */
+export function componentPage(site: DerivedSite, assets: Assets, component: DerivedComponent, notices: DerivedNotice[]) {
+  const page = SITE.component(component.id);
+  const ancestors: { name: string; href: string }[] = [];
+  for (let id = component.source.parentId; id !== null; ) {
+    const parent = site.componentsById.get(id)!;
+    ancestors.unshift({ name: parent.source.name, href: relativeHref(page, SITE.component(parent.id)) });
+    id = parent.source.parentId;
+  }
+  const children = component.children.map((id) => site.componentsById.get(id)!);
+  return {
+    ...layoutContext(site, assets, page, `${component.source.name}: ${site.site.name}`, `${component.source.name} is ${STATE_LABEL[component.state].toLowerCase()}.`, component.metrics ? assets.picker : undefined),
+    component: {
+      id: component.id,
+      name: component.source.name,
+      description: component.source.description,
+      state: component.state,
+      stateLabel: STATE_LABEL[component.state],
+      ancestors,
+      children: children.map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: STATE_LABEL[c.state] })),
+    },
+    metrics: component.metrics ? metricsView(site, component, page) : null,
+    notices: notices.map((n) => noticeSummary(n, page, false)),
+  };
+}
+
+function metricsView(site: DerivedSite, component: DerivedComponent, page: SitePage) {
+  const f = defaultMetrics(site, component.id);
+  return {
+    data: relativeHref(page, SITE.componentData(component.id)),
+    window: windowText(f.timeframe.startDate, f.timeframe.endDate),
+    uptime: percentWords(f.impactSeconds, f.totalSeconds),
+    mttr: durationWords(f.mttrSeconds),
+    mtbf: durationWords(f.mtbfSeconds),
+    count: f.notices.length,
+    start: f.timeframe.startDate,
+    end: f.timeframe.endDate,
+    min: formatDate(earliestStart(site.now)),
+    max: formatDate(startOfUtcDay(site.now)),
+    bar: uptimeView(site, component, page),
+  };
+}
+
+/** The picker's data: the build's `now` and each counting notice's impact window, as far back as a timeframe may start. */
+export function componentData(site: DerivedSite, component: DerivedComponent): string {
+  const since = startOfUtcDay(site.now) - 367 * DAY_MS;
+  const notices = (site.metricsNotices.get(component.id) ?? [])
+    .filter((n) => n.impact!.end > since)
+    .map((n) => [n.id, n.impact!.start, n.impact!.end]);
+  return JSON.stringify({ now: site.now, notices });
+}
+
+/** Every page of the history: all notices, then each type's, 25 to a page, grouped by month. */
+export function* historyPages(site: DerivedSite, assets: Assets): Generator<{ page: SitePage; view: object }> {
+  const kinds: (NoticeType | undefined)[] = [undefined, ...NOTICE_TYPES];
+  for (const type of kinds) {
+    const notices = type === undefined ? site.notices : site.notices.filter((n) => n.type === type);
+    const pages = Math.max(1, Math.ceil(notices.length / PAGE_SIZE));
+    for (let number = 1; number <= pages; number++) {
+      const page = SITE.history(type, number);
+      const heading = type === undefined ? 'History' : `History: ${TYPE_PLURAL[type].toLowerCase()}`;
+      yield { page, view: historyView(site, assets, page, type, notices.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE), number, pages, heading) };
+    }
+  }
+}
+
+function historyView(site: DerivedSite, assets: Assets, page: SitePage, type: NoticeType | undefined, notices: DerivedNotice[], number: number, pages: number, heading: string) {
+  const months: { key: string; text: string; notices: object[] }[] = [];
+  for (const notice of notices) {
+    const when = notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;
+    const month = monthOf(when);
+    if (months.at(-1)?.key !== month.key) months.push({ ...month, notices: [] });
+    months.at(-1)!.notices.push({
+      href: relativeHref(page, SITE.notice(notice.id)),
+      subject: notice.source.subject,
+      tone: noticeTone(notice.type, notice.state),
+      stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
+      typeLabel: TYPE_LABEL[notice.type],
+      when: timeView(when),
+      impact: impactText(notice),
+    });
+  }
+  const link = (n: number): string => relativeHref(page, SITE.history(type, n));
+  return {
+    ...layoutContext(site, assets, page, `${heading}${number > 1 ? `, page ${number}` : ''}: ${site.site.name}`, `Past incidents, maintenance and announcements of ${site.site.name}.`),
+    heading,
+    tabs: [undefined, ...NOTICE_TYPES].map((t) => ({
+      label: t === undefined ? 'All' : TYPE_PLURAL[t],
+      href: relativeHref(page, SITE.history(t)),
+      current: t === type,
+    })),
+    months,
+    pager: pages > 1 ? { page: number, pages, newer: number > 1 ? link(number - 1) : null, older: number < pages ? link(number + 1) : null } : null,
+  };
+}

@@ -1,0 +1,80 @@
+// A site's own templates/: any template or partial replaced by a file of the same name, the rest
+// built in; overrides compiled at build time, checked strictly, and read only from inside the folder.
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deriveSite } from '../../../../src/derive/index.js';
+import { ContentError, StatuspressError, formatIssue } from '../../../../src/errors.js';
+import { renderHtml } from '../../../../src/render/html.js';
+import { loadTheme } from '../../../../src/render/site/theme.js';
+import { component, content, ms } from '../../../helpers/content.js';
+
+function templates(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'statuspress-theme-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+const site = deriveSite(content({ site: { name: 'Acme' }, components: [component(1, { name: 'API' })] }), ms('2026-11-20T12:00:00Z'));
+const pages = (theme: Awaited<ReturnType<typeof loadTheme>>): Map<string, string> =>
+  new Map([...renderHtml(site, theme)].map((f) => [f.path, String(f.contents)]));
+
+describe('loadTheme', () => {
+  it('replaces a partial on every page and keeps the other templates built in', async () => {
+    const theme = await loadTheme(templates({ 'partials/header.hbs': '<header class="mine"><a href="{{links.status}}">{{siteName}} home</a></header>\n' }));
+    const files = pages(theme);
+    for (const page of ['index.html', 'components/1/index.html', 'history/index.html']) {
+      expect(files.get(page), page).toContain('<header class="mine"><a href="');
+      expect(files.get(page), page).toContain('Acme home</a>');
+      expect(files.get(page), page).toContain('<footer class="site-footer">');
+    }
+    expect(theme.warnings).toEqual([]);
+  });
+
+  it('appends theme.css to the built-in styles, under a new fingerprint', async () => {
+    const plain = pages(await loadTheme(null));
+    const themed = pages(await loadTheme(templates({ 'theme.css': ':root { --accent: #6f42c1; }\n' })));
+    const css = (files: Map<string, string>): [string, string] => [...files].find(([f]) => /^assets\/style\.[0-9a-f]+\.css$/.test(f))!;
+    expect(css(themed)[1]).toContain(':root { --accent: #6f42c1; }');
+    expect(css(themed)[0]).not.toBe(css(plain)[0]);
+    expect(themed.get('index.html')).toContain(`href="${css(themed)[0]}"`);
+  });
+
+  it('reports a template that does not compile at its file and line, before anything renders', async () => {
+    const error = await loadTheme(templates({ 'status.hbs': '<h1>{{stateText}}</h1>\n{{#if active.length}}\n<p>unclosed\n' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues.map(formatIssue)).toEqual([expect.stringMatching(/^templates\/status\.hbs:\d+:1 {2}the template does not compile: /)]);
+  });
+
+  it('names the file when an override asks for a field pages do not have', async () => {
+    const theme = await loadTheme(templates({ 'partials/footer.hbs': '<footer>{{buildTime}}</footer>\n' }));
+    expect(() => pages(theme)).toThrow(StatuspressError);
+    expect(() => pages(theme)).toThrow(/^templates\/partials\/footer\.hbs could not be rendered: "buildTime" not defined/);
+  });
+
+  it('warns about files that are no template it uses, and refuses links out of the folder', async () => {
+    expect((await loadTheme(templates({ 'partials/headr.hbs': 'x' }))).warnings).toEqual([expect.stringMatching(/^templates\/partials\/headr\.hbs is not a template or style statuspress uses/)]);
+    const dir = templates({});
+    const outside = templates({ 'secret.hbs': 'secret' });
+    symlinkSync(path.join(outside, 'secret.hbs'), path.join(dir, 'status.hbs'));
+    const error = await loadTheme(dir).catch((e: unknown) => e);
+    expect((error as ContentError).issues.map(formatIssue)).toEqual(['templates/status.hbs:1:1  is a symbolic link that leads outside the templates folder (or nowhere); it was not followed']);
+  });
+
+  it('uses the built-in theme when the folder is missing, unless the folder was asked for', async () => {
+    const missing = path.join(tmpdir(), 'statuspress-no-such-templates');
+    expect((await loadTheme(missing)).warnings).toEqual([]);
+    await expect(loadTheme(missing, { required: true })).rejects.toMatchObject({ code: 'usage/no-templates-folder', message: `No templates folder at ${missing}` });
+  });
+
+  it('escapes what an override prints with {{ }}', async () => {
+    const hostile = deriveSite(content({ site: { name: '<script>alert(1)</script>' } }), ms('2026-11-20T12:00:00Z'));
+    const theme = await loadTheme(templates({ 'partials/header.hbs': '<header>{{siteName}}</header>\n' }));
+    const html = String([...renderHtml(hostile, theme)].find((f) => f.path === 'index.html')!.contents);
+    expect(html).toContain('<header>&lt;script&gt;alert(1)&lt;/script&gt;</header>');
+  });
+});
