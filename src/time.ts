@@ -13,18 +13,7 @@ export const DAY_MS = 86_400_000;
  * that limit, for messages.
  */
 export function parseTimestamp(text: string, options: { anyYear?: boolean } = {}): number | null {
-  return fromParts(ISO.exec(text), options);
-}
-
-/**
- * Parses the basic form `20261120T100500.000Z` that formatBasicTimestamp writes into file names, and
- * path-style addresses therefore carry; null if not one. Nothing people write is read with it.
- */
-export function parseBasicTimestamp(text: string): number | null {
-  return fromParts(BASIC.exec(text), {});
-}
-
-function fromParts(m: RegExpExecArray | null, options: { anyYear?: boolean }): number | null {
+  const m = ISO.exec(text);
   if (!m) return null;
   const [, y, mo, d, h, mi, s = '00', frac = '', zone] = m;
   if (!validCalendar(+y!, +mo!, +d!) || +h! > 23 || +mi! > 59 || +s > 59) return null;
@@ -105,3 +94,12 @@ export const startOfUtcDay = (ms: number): number => ms - (((ms % DAY_MS) + DAY_
 
 /** `20261120T100500.000Z`: a timestamp safe in file names on every host. */
 export const formatBasicTimestamp = (ms: number): string => formatTimestamp(ms).replace(/[-:]/g, '');
+
+/**
+ * Parses the basic form `20261120T100500.000Z` that formatBasicTimestamp writes into file names, and
+ * path-style addresses therefore carry; null if not one. Nothing people write is read with it.
+ */
+export function parseBasicTimestamp(text: string): number | null {
+  const m = BASIC.exec(text);
+  return m ? parseTimestamp(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ''}Z`) : null;
+}
