@@ -1,6 +1,7 @@
 // The catalogue's command errors: what the CLI prints before it exits non-zero (and the warnings it
 // prints while succeeding). Codes by prefix: `usage/` the command line or the folders it names (exit
-// 2), `content/` the content (exit 1), `output/` writing files, `serve/` the server, `internal/` a bug.
+// 2), `content/` the content and the site's templates, `output/` writing files, `serve/` the server,
+// `internal/` a bug: exit 1, or 0 for a warning.
 import type { ContentIssue } from '../errors.js';
 import { command, USAGE_HINT } from './entry.js';
 

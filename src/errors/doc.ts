@@ -36,7 +36,7 @@ to fix:
 | prefix | the problem is in | seen as |
 |---|---|---|
 | \`usage/\` | the command line, or the folders it names | the CLI's message; exit code 2 |
-| \`content/\` | the content files | one line per problem, \`file:line:column  path: message\`; exit code 1 |
+| \`content/\` | the content files, and the site's own templates | one line per problem, \`file:line:column  path: message\`; exit code 1 (0 for a warning) |
 | \`output/\` | writing files | the CLI's message; exit code 1 (0 for a warning) |
 | \`serve/\` | starting \`statuspress serve\` | the CLI's message; exit code 1 |
 | \`internal/\` | statuspress itself: a bug | the CLI's message; exit code 1 |
