@@ -1,0 +1,46 @@
+// `statuspress build`: the content in, the site and API out.
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import { parseTimestamp } from '../time.js';
+import type { Command } from './command.js';
+import { text } from './command.js';
+
+/** 0001-01-01T00:00:00Z: the default metrics window starts 30 days before `now`, and its dates must stay in years 0000-9999. */
+const YEAR_1 = -62_135_596_800_000;
+
+export const build: Command = {
+  name: 'build',
+  summary: 'Build the status site and its API from the content into the output folder.',
+  flags: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder (site.yaml, components/, notices/)' },
+    out: { type: 'string', default: 'dist', value: 'DIR', description: 'the output: a link to the latest complete build' },
+    now: { type: 'string', value: 'ISO', description: 'the moment to build as of, with a zone (default: the clock)' },
+    templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
+    timings: { type: 'boolean', default: false, description: 'print how long each stage took' },
+  },
+  async run(values, out) {
+    const nowText = text(values, 'now');
+    let now: number | undefined;
+    if (nowText !== undefined) {
+      const parsed = parseTimestamp(nowText);
+      if (parsed === null || parsed < YEAR_1) throw fail(COMMAND.badNow, { value: nowText });
+      now = parsed;
+    }
+    const templates = text(values, 'templates');
+    const started = performance.now();
+    const { build: run } = await import('../build.js');
+    const result = await run({
+      contentDir: String(values.content),
+      outDir: String(values.out),
+      ...(now === undefined ? {} : { now }),
+      ...(templates === undefined ? {} : { templatesDir: templates }),
+    });
+    const ms = Math.round(performance.now() - started);
+    for (const warning of result.warnings) out.error(`warning: ${warning}`);
+    out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
+    if (values.timings) {
+      out.log(`${Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ')} (files are written and compressed while they are rendered; write is the wait after)`);
+    }
+    return 0;
+  },
+};

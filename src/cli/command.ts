@@ -1,0 +1,63 @@
+// What a command of the CLI is: its flags (each with a one-line description, so `--help` lists them),
+// its arguments and what it runs. Commands live one to a file in this folder; src/cli.ts runs them.
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+
+export type Out = { log: (line: string) => void; error: (line: string) => void };
+export type Values = Record<string, string | boolean | undefined>;
+
+export interface Flag {
+  type: 'string' | 'boolean';
+  default?: string | boolean;
+  /** One line for `--help`. */
+  description: string;
+  /** What the value is, in `--help` (`DIR`, `ISO`); strings only. */
+  value?: string;
+}
+
+export interface Command {
+  name: string;
+  /** The words after the name in usage lines (`DIR`, `notice|component`), before the options. */
+  args?: string;
+  /** One line: what the command does. */
+  summary: string;
+  flags: Record<string, Flag>;
+  /** Takes positional arguments (`init DIR`). */
+  positionals?: boolean;
+  /** Runs the command; resolves to its exit code. Throws StatuspressError for anything that fails. */
+  run(values: Values, out: Out, positionals: string[]): Promise<number>;
+}
+
+/** `statuspress <command> --help`: the usage line, what it does, and every flag with its description. */
+export function commandHelp(command: Command): string {
+  const rows = Object.entries(command.flags).map(([flag, f]) => {
+    const name = `--${flag}${f.type === 'string' ? ` ${f.value ?? 'VALUE'}` : ''}`;
+    const fallback = f.default !== undefined && f.default !== '' && f.type === 'string' ? ` (default: ${String(f.default)})` : '';
+    return [name, `${f.description}${fallback}`] as const;
+  });
+  rows.push(['--help', 'show this help']);
+  const width = Math.max(...rows.map(([name]) => name.length));
+  const lines = rows.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`);
+  return `Usage: statuspress ${command.name}${command.args ? ` ${command.args}` : ''} [options]\n\n${command.summary}\n\nOptions:\n${lines.join('\n')}`;
+}
+
+/** The value of a string flag, or undefined. */
+export const text = (values: Values, flag: string): string | undefined => (typeof values[flag] === 'string' ? (values[flag] as string) : undefined);
+
+/** A flag's value as a whole number ≥ 0 written in digits; null for anything else ("", "1.5", "-1"). */
+export const wholeNumber = (value: unknown): number | null => (typeof value === 'string' && /^\d{1,9}$/.test(value) ? Number(value) : null);
+
+/** Ids separated by commas (`1,2`); a usage error naming the flag otherwise. */
+export const integerList = (value: string, flag: '--components'): number[] =>
+  value.split(',').map((part) => {
+    const n = Number(part.trim());
+    if (!Number.isSafeInteger(n) || n <= 0) throw fail(COMMAND.badComponentIds, { flag, value });
+    return n;
+  });
+
+/** A whole number; a usage error naming the flag otherwise. */
+export const integer = (value: string, flag: '--parent' | '--position'): number => {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw fail(COMMAND.notWholeNumber, { flag, value });
+  return n;
+};

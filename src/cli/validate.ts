@@ -1,0 +1,41 @@
+// `statuspress validate`: every problem in the content, as text or as GitHub annotations.
+import path from 'node:path';
+import { fail, formatIssue } from '../errors.js';
+import type { ContentIssue } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import type { Command } from './command.js';
+
+export const validate: Command = {
+  name: 'validate',
+  summary: 'Check the content and list every problem at its file:line:column; nothing is written.',
+  flags: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    format: { type: 'string', default: 'text', value: 'text|github', description: 'text, or GitHub Actions annotations shown on a pull request' },
+  },
+  async run(values, out) {
+    const format = values.format;
+    if (format !== 'text' && format !== 'github') throw fail(COMMAND.badFormat, { value: String(format) });
+    const contentDir = String(values.content);
+    const { loadContent, validateContent } = await import('../content/index.js');
+    const { issues } = validateContent(await loadContent(contentDir));
+    if (issues.length === 0) {
+      out.log(`${contentDir}: no problems found`);
+      return 0;
+    }
+    for (const issue of issues) out.error(format === 'github' ? githubAnnotation(contentDir, issue) : formatIssue(issue));
+    out.error(`\n${COMMAND.contentInvalid.message({ count: issues.length, folder: contentDir })}`);
+    return COMMAND.contentInvalid.exit;
+  },
+};
+
+/**
+ * A GitHub Actions workflow command: shows the problem on the pull request's changed line, titled
+ * with the field and the problem's code (`updates.1.stat (content/unknown-key)`), which docs/errors.md explains.
+ */
+export function githubAnnotation(contentDir: string, issue: ContentIssue): string {
+  const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  const property = (s: string): string => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
+  const file = path.posix.join(contentDir.split(path.sep).join('/'), issue.file);
+  const title = issue.path ? `${issue.path} (${issue.code})` : issue.code;
+  return `::error file=${property(file)},line=${issue.line},col=${issue.column},title=${property(title)}::${escape(issue.message)}`;
+}
