@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { HtmlValidate } from 'html-validate';
+import type { RuleConfig } from 'html-validate';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from '../../src/build.js';
@@ -57,19 +58,15 @@ export const launchBrowser = (): Promise<Browser> =>
   });
 
 /**
- * Records what must never happen on a page: a console error, an uncaught exception, a failed request,
- * an answer of 400 or more, a request leaving `origin`, and a dialog (an `alert()` a hostile string
- * managed to run). Requests elsewhere are refused before they go out.
+ * Records what must never happen on the context's pages: a console error, an uncaught exception, a
+ * failed request, an answer of 400 or more, a request leaving `origin` (the machine has no network
+ * but 127.0.0.1 anyway), and a dialog (an `alert()` a hostile string managed to run).
  */
-export async function watchContext(context: BrowserContext, origin: string): Promise<string[]> {
+export function watchContext(context: BrowserContext, origin: string): string[] {
   const problems: string[] = [];
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => {
-      problems.push(`request leaving the site: ${route.request().url()}`);
-      return route.abort();
-    },
-  );
+  context.on('request', (request) => {
+    if (new URL(request.url()).origin !== origin && !request.url().startsWith('data:')) problems.push(`request leaving the site: ${request.url()}`);
+  });
   context.on('page', (page) => watchPage(page, problems));
   return problems;
 }
@@ -81,7 +78,7 @@ function watchPage(page: Page, problems: string[]): void {
   });
   page.on('pageerror', (error) => problems.push(`uncaught on ${where()}: ${error.message}`));
   page.on('requestfailed', (request) => {
-    if (request.url().startsWith('http://127.0.0.1')) problems.push(`request failed on ${where()}: ${request.url()} ${request.failure()?.errorText ?? ''}`);
+    problems.push(`request failed on ${where()}: ${request.url()} ${request.failure()?.errorText ?? ''}`);
   });
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} for ${response.url()} on ${where()}`);
@@ -100,15 +97,18 @@ export async function screenshotPath(...parts: (string | number)[]): Promise<str
 
 let axeSource: string | undefined;
 
-/** axe-core's violations of impact serious or critical on the page as it is now, one line each. */
-export async function axeViolations(page: Page): Promise<string[]> {
+/**
+ * axe-core's violations of impact serious or critical on the page as it is now, one line each; all
+ * its rules, or only those named.
+ */
+export async function axeViolations(page: Page, only?: string[]): Promise<string[]> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
   if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (rules) => {
     const { axe } = globalThis as unknown as { axe: { run(options: object): Promise<{ violations: AxeViolation[] }> } };
-    const result = await axe.run({ resultTypes: ['violations'] });
+    const result = await axe.run({ resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
-  });
+  }, only);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id} (${v.help}) on ${page.url()}: ${v.nodes.slice(0, 3).join(' | ')}`);
@@ -125,26 +125,34 @@ interface AxeViolation {
  * html-validate's recommended rules, less those that judge style or search ranking rather than
  * correctness, each with why.
  */
-const validator = new HtmlValidate({
+const RULES = {
+  // `<!doctype html>` in lower case is as valid as upper case (the doctype is case-insensitive);
+  // the rule only enforces one spelling.
+  'doctype-style': 'off',
+  // A page's title is the notice's or component's whole name, written by the content's author:
+  // 70 characters is a search engine's display limit, not a rule of HTML, and cutting the title
+  // would hide which notice a browser tab or a screen reader is on.
+  'long-title': 'off',
+  // The uptime bar is an `<ol aria-label="API: downtime day by day, past 90 days">`: a list may be
+  // named by its author (WAI-ARIA 1.2), and the name tells which component the days are of. The
+  // rule's default only warns that naming a list is less common; any namable role is allowed.
+  'aria-label-misuse': ['error', { allowAnyNamable: true }],
+} satisfies RuleConfig;
+
+const validator = new HtmlValidate({ extends: ['html-validate:recommended'], rules: RULES });
+
+/**
+ * The same for a document as a browser serializes it (`page.content()`), which writes every boolean
+ * attribute as `defer=""`: the spelling is the serializer's, not the page's.
+ */
+const serializedValidator = new HtmlValidate({
   extends: ['html-validate:recommended'],
-  rules: {
-    // `<!doctype html>` in lower case is as valid as upper case (the doctype is case-insensitive);
-    // the rule only enforces one spelling.
-    'doctype-style': 'off',
-    // A page's title is the notice's or component's whole name, written by the content's author:
-    // 70 characters is a search engine's display limit, not a rule of HTML, and cutting the title
-    // would hide which notice a browser tab or a screen reader is on.
-    'long-title': 'off',
-    // The uptime bar is an `<ol aria-label="API: downtime day by day, past 90 days">`: a list may be
-    // named by its author (WAI-ARIA 1.2), and the name tells which component the days are of. The
-    // rule's default only warns that naming a list is less common; any namable role is allowed.
-    'aria-label-misuse': ['error', { allowAnyNamable: true }],
-  },
+  rules: { ...RULES, 'attribute-boolean-style': 'off' },
 });
 
 /** html-validate's errors for a page, one line each (empty when valid). */
-export async function htmlProblems(html: string, name: string): Promise<string[]> {
-  const report = await validator.validateString(html, name);
+export async function htmlProblems(html: string, name: string, { serialized = false } = {}): Promise<string[]> {
+  const report = await (serialized ? serializedValidator : validator).validateString(html, name);
   return report.results.flatMap((r) => r.messages.map((m) => `${name}:${m.line}:${m.column} ${m.ruleId}: ${m.message}${m.selector ? ` (${m.selector})` : ''}`));
 }
 
