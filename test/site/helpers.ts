@@ -5,6 +5,8 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
+import type { Document as XmlDocument, Element as XmlElement } from '@xmldom/xmldom';
 import { HtmlValidate } from 'html-validate';
 import type { RuleConfig } from 'html-validate';
 import { chromium } from 'playwright-core';
@@ -175,3 +177,16 @@ export function pageLinks(html: string): { attribute: string; value: string }[] 
 
 /** The ids a page's source declares (fragment targets). */
 export const pageIds = (html: string): Set<string> => new Set([...html.matchAll(/\sid="([^"]*)"/g)].map((m) => decodeEntities(m[1]!)));
+
+/** An XML document, parsed strictly: any error or warning of the parser throws. */
+export function parseXml(text: string, mimeType: 'application/xml' | 'image/svg+xml' = 'application/xml'): XmlDocument {
+  return new DOMParser({ onError: onWarningStopParsing }).parseFromString(text, mimeType);
+}
+
+/** The text of the first child element of `parent` named `name` in `namespace`, or null. */
+export function childText(parent: XmlElement, namespace: string, name: string): string | null {
+  for (let node = parent.firstChild; node; node = node.nextSibling) {
+    if (node.nodeType === node.ELEMENT_NODE && (node as XmlElement).namespaceURI === namespace && (node as XmlElement).localName === name) return node.textContent;
+  }
+  return null;
+}
