@@ -80,6 +80,9 @@ function watchPage(page: Page, problems: string[]): void {
   });
   page.on('pageerror', (error) => problems.push(`uncaught on ${where()}: ${error.message}`));
   page.on('requestfailed', (request) => {
+    // Leaving a page cancels what it still loads (the favicon comes after `load`); a missing file
+    // is an answer of 404, caught below.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
     problems.push(`request failed on ${where()}: ${request.url()} ${request.failure()?.errorText ?? ''}`);
   });
   page.on('response', (response) => {
