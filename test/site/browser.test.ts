@@ -98,8 +98,9 @@ describe('every kind of page, 1280 and 375 px wide, light and dark', () => {
     const { page, problems } = tabs.get(`${fixture} ${width}`)!;
     await page.emulateMedia({ colorScheme: 'light' });
     await visit(page, siteOf(fixture) + path);
-    // The document as the script left it (local times, tab stops) is still valid HTML.
-    const found = await htmlProblems(await page.content(), `${fixture}/${path} at ${width} px, after its script`, { serialized: true });
+    // The document as the script left it (local times, tab stops) is still valid HTML; it is the
+    // same document at either width.
+    const found = width === WIDTHS[0] ? await htmlProblems(await page.content(), `${fixture}/${path} after its script`, { serialized: true }) : [];
     // Nothing runs off the side of the window (which would need sideways scrolling on a phone).
     const wide = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
     if (wide > width) found.push(`${fixture}/${path} is ${wide} px wide in a ${width} px window`);
