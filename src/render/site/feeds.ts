@@ -19,19 +19,26 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Text as HTML that shows exactly that text (the feed's titles are typed as HTML). */
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
+/**
+ * A plain text element's text as the feed's XML writer (xml-js) must be given it: before escaping a
+ * text it turns every `&amp;` back into `&`, so a site named `Fish &amp; Chips` would read `Fish &
+ * Chips`. Ampersands escaped once here are exactly what that step undoes.
+ */
+const xmlText = (text: string): string => text.replace(/&/g, '&amp;');
+
 /** `feed.atom`: an entry per notice, its `updated` moving with each update, its id the notice's address. */
 export function renderAtom(site: DerivedSite): OutputFile {
   const base = site.site.url;
   const entries = [...site.notices].sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id).slice(0, FEED_ENTRIES);
   const feed = new Feed({
-    title: `${site.site.name}: notices`,
+    title: xmlText(`${site.site.name}: notices`),
     id: siteUrl(base, SITE.status()),
     link: siteUrl(base, SITE.status()),
     updated: new Date(entries[0]?.updatedAt ?? site.page.updatedAt),
     generator: 'statuspress',
     copyright: '',
     feedLinks: { atom: siteUrl(base, SITE.feed()) },
-    author: { name: site.site.name, link: siteUrl(base, SITE.status()) },
+    author: { name: xmlText(site.site.name), link: siteUrl(base, SITE.status()) },
   });
   for (const notice of entries) {
     const url = siteUrl(base, SITE.notice(notice.id));

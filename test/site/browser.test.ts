@@ -1,0 +1,343 @@
+// The HTML site in a real browser (Debian's Chromium through playwright-core): every kind of page at
+// 1280 and 375 px wide, light and dark, with no console error, failed request or dialog, no serious or
+// critical axe-core violation, valid HTML after its script ran, nothing wider than a phone's screen,
+// and a screenshot each (artifacts/screenshots/). Then the component page's timeframe picker against
+// the API's metrics answers, the uptime bar's arrow keys, and every page with JavaScript off.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningServer } from '../../src/serve/server.js';
+import type { Json } from '../helpers/build.js';
+import { windowText } from '../../src/render/site/format.js';
+import { axeViolations, buildFixture, htmlProblems, launchBrowser, screenshotPath, serveSite, watchContext } from './helpers.js';
+import type { BuiltSite, SiteFixture } from './helpers.js';
+
+const BASE = '/status';
+const FIXTURES = ['metrics-site', 'plain-site', 'empty-site'] as const satisfies readonly SiteFixture[];
+type Fixture = (typeof FIXTURES)[number];
+
+/** One page of each kind, named for its screenshots. */
+const PAGES: { fixture: Fixture; name: string; path: string }[] = [
+  // Every section shows: an incident and maintenance happening now, upcoming maintenance, an
+  // announcement, the component tree with bars, the past 7 days.
+  { fixture: 'metrics-site', name: 'status', path: '' },
+  { fixture: 'metrics-site', name: 'notice-incident', path: 'notices/101/' },
+  { fixture: 'metrics-site', name: 'notice-maintenance', path: 'notices/202/' },
+  { fixture: 'metrics-site', name: 'notice-announcement', path: 'notices/302/' },
+  { fixture: 'metrics-site', name: 'component-group-metrics', path: 'components/1/' },
+  { fixture: 'metrics-site', name: 'component-leaf-metrics', path: 'components/4/' },
+  { fixture: 'metrics-site', name: 'component-group-no-metrics', path: 'components/6/' },
+  { fixture: 'metrics-site', name: 'history', path: 'history/' },
+  { fixture: 'metrics-site', name: 'history-page-2', path: 'history/page/2/' },
+  { fixture: 'metrics-site', name: 'history-planned', path: 'history/planned/' },
+  // A site without metrics: no bars, no figures.
+  { fixture: 'plain-site', name: 'status', path: '' },
+  { fixture: 'plain-site', name: 'component-leaf-no-metrics', path: 'components/2/' },
+  // Nothing yet.
+  { fixture: 'empty-site', name: 'status', path: '' },
+  { fixture: 'empty-site', name: 'history', path: 'history/' },
+];
+
+const WIDTHS = [1280, 375] as const;
+const SCHEMES = ['light', 'dark'] as const;
+
+let browser: Browser;
+const builds = new Map<Fixture, BuiltSite>();
+const servers = new Map<Fixture, RunningServer>();
+const siteOf = (fixture: Fixture): string => `${servers.get(fixture)!.url}${BASE}/`;
+
+beforeAll(async () => {
+  const launching = launchBrowser();
+  await Promise.all(
+    FIXTURES.map(async (fixture) => {
+      const built = await buildFixture(fixture);
+      builds.set(fixture, built);
+      servers.set(fixture, await serveSite(built.dir, BASE));
+    }),
+  );
+  browser = await launching;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([...servers.values()].map((s) => s.close()));
+  await Promise.all([...builds.values()].map((b) => b.cleanup()));
+});
+
+/** A browser context for one fixture's server, with what went wrong on its pages collected. */
+async function open(fixture: Fixture, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; problems: string[] }> {
+  const context = await browser.newContext(options);
+  return { context, problems: watchContext(context, new URL(siteOf(fixture)).origin) };
+}
+
+/** Opens a page and waits until its script is done (the picker has read its data file). */
+async function visit(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'load' });
+  if ((await page.locator('section.metrics form.picker').count()) > 0) await page.locator('section.metrics[data-ready="true"]').waitFor();
+}
+
+/** axe-core's rules whose findings depend on the colours: all that is run again in the dark scheme. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
+
+describe('every kind of page, 1280 and 375 px wide, light and dark', () => {
+  // One tab per width and fixture, reused from page to page (a new tab costs more than a page).
+  const tabs = new Map<string, { page: Page; problems: string[] }>();
+  beforeAll(async () => {
+    for (const width of WIDTHS) {
+      for (const fixture of FIXTURES) {
+        const { context, problems } = await open(fixture, { viewport: { width, height: 900 }, colorScheme: 'light' });
+        tabs.set(`${fixture} ${width}`, { page: await context.newPage(), problems });
+      }
+    }
+  });
+  afterAll(async () => {
+    for (const { page } of tabs.values()) await page.context().close();
+  });
+
+  /** Everything wrong with one page at one width, in both schemes; its screenshots on the way. */
+  async function check(fixture: Fixture, name: string, path: string, width: number): Promise<string[]> {
+    const { page, problems } = tabs.get(`${fixture} ${width}`)!;
+    await page.emulateMedia({ colorScheme: 'light' });
+    await visit(page, siteOf(fixture) + path);
+    // The document as the script left it (local times, tab stops) is still valid HTML; it is the
+    // same document at either width.
+    const found = width === WIDTHS[0] ? await htmlProblems(await page.content(), `${fixture}/${path} after its script`, { serialized: true }) : [];
+    // Nothing runs off the side of the window (which would need sideways scrolling on a phone).
+    const wide = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
+    if (wide > width) found.push(`${fixture}/${path} is ${wide} px wide in a ${width} px window`);
+    for (const scheme of SCHEMES) {
+      await page.emulateMedia({ colorScheme: scheme });
+      // The layout is the same in both schemes: only the colour rules are run again in the dark.
+      found.push(...(await axeViolations(page, scheme === 'light' ? undefined : COLOUR_RULES)).map((v) => `${width} px, ${scheme}: ${v}`));
+      await page.screenshot({ path: await screenshotPath(fixture, name, width, scheme), fullPage: true });
+    }
+    return [...problems.splice(0), ...found];
+  }
+
+  it.each(PAGES)('$fixture $name', async ({ fixture, name, path }) => {
+    const found = await Promise.all(WIDTHS.map((width) => check(fixture, name, path, width)));
+    expect(found.flat()).toEqual([]);
+  });
+});
+
+/** An answer of the metrics-site's API (its path after `api/v1/`), which must be a 200. */
+async function api(path: string): Promise<Json> {
+  const res = await fetch(`${siteOf('metrics-site')}api/v1/${path}`);
+  expect(res.status, path).toBe(200);
+  return res.json();
+}
+
+interface Figures {
+  window: string;
+  uptime: string;
+  mttr: string;
+  mtbf: string;
+  count: string;
+}
+
+async function shownFigures(page: Page): Promise<Figures & { start: string; end: string; error: string }> {
+  const text = (selector: string): Promise<string> => page.locator(selector).innerText();
+  return {
+    window: await text('[data-figure="window"]'),
+    uptime: await text('[data-figure="uptime"]'),
+    mttr: await text('[data-figure="mttr"]'),
+    mtbf: await text('[data-figure="mtbf"]'),
+    count: await text('[data-figure="count"]'),
+    start: await page.locator('#timeframe-start').inputValue(),
+    end: await page.locator('#timeframe-end').inputValue(),
+    error: (await page.locator('.picker-error').textContent()) ?? '',
+  };
+}
+
+/** The API's metrics answer for a window, as the picker should show it. */
+async function apiFigures(component: number, start: string, end: string): Promise<Figures & { start: string; end: string; error: string }> {
+  const body = await api(`components/${component}/metrics?timeframe_start=${start}&timeframe_end=${end}&show_calculations=true`);
+  return {
+    window: windowText(body.timeframe_start, body.timeframe_end),
+    uptime: body.percentage_uptime.words,
+    mttr: body.mean_time_to_recovery.words,
+    mtbf: body.mean_time_between_failures.words,
+    count: String(body.calculation_data_in_timeframe.notices.count),
+    start: body.timeframe_start,
+    end: body.timeframe_end,
+    error: '',
+  };
+}
+
+describe("the component page's timeframe picker", () => {
+  let context: BrowserContext;
+  let problems: string[];
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, problems } = await open('metrics-site', { viewport: { width: 1280, height: 900 } }));
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  // The metrics-site is built as of 2026-11-20T12:00Z: Emails (8) has an incident a month, REST API
+  // (4) an ongoing one and one on 12 Nov.
+  const WINDOWS = [
+    { what: 'a past month', start: '2026-09-01', end: '2026-09-30' },
+    { what: 'the last 7 days', start: '2026-11-14', end: '2026-11-20' },
+    { what: 'the 12 months back, from the earliest day allowed', start: '2025-11-20', end: '2026-11-20' },
+    { what: 'a window ending after today (cut at today)', start: '2026-11-01', end: '2026-12-31' },
+  ];
+
+  it.each([8, 4])("opens each window from the address with the API's figures (component %i)", async (component) => {
+    const seen = new Set<string>();
+    for (const { what, start, end } of WINDOWS) {
+      await visit(page, `${siteOf('metrics-site')}components/${component}/?timeframe_start=${start}&timeframe_end=${end}`);
+      const expected = await apiFigures(component, start, end);
+      expect(await shownFigures(page), what).toEqual(expected);
+      seen.add(JSON.stringify(expected));
+    }
+    // The windows differ in their figures: the comparison is not of one default four times.
+    expect(seen.size).toBe(WINDOWS.length);
+    expect(problems.splice(0)).toEqual([]);
+  });
+
+  it("gives the API's figures for dates typed into the form, and puts them in the page's address", async () => {
+    await visit(page, `${siteOf('metrics-site')}components/8/`);
+    const defaults = await shownFigures(page);
+    expect(defaults).toEqual(await apiFigures(8, defaults.start, defaults.end));
+    await page.locator('#timeframe-start').fill('2026-01-01');
+    await page.locator('#timeframe-end').fill('2026-03-31');
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await shownFigures(page)).toEqual(await apiFigures(8, '2026-01-01', '2026-03-31'));
+    expect(await shownFigures(page)).not.toEqual(defaults);
+    const address = new URL(page.url());
+    expect(address.pathname).toBe(`${BASE}/components/8/`);
+    expect(Object.fromEntries(address.searchParams)).toEqual({ timeframe_start: '2026-01-01', timeframe_end: '2026-03-31' });
+    // The address opens the same window again.
+    await visit(page, page.url());
+    expect(await shownFigures(page)).toEqual(await apiFigures(8, '2026-01-01', '2026-03-31'));
+    expect(problems.splice(0)).toEqual([]);
+  });
+
+  it('says why a window is refused, and keeps the figures it showed', async () => {
+    await visit(page, `${siteOf('metrics-site')}components/8/?timeframe_start=2025-11-19&timeframe_end=2026-11-20`);
+    const refused = await shownFigures(page);
+    expect(refused.error).toBe('The start must be at most 12 months ago (2025-11-20 or later).');
+    const refusedByApi = await fetch(`${siteOf('metrics-site')}api/v1/components/8/metrics?timeframe_start=2025-11-19&timeframe_end=2026-11-20`);
+    expect(refusedByApi.status).toBe(400);
+    // The default window stays on show.
+    const defaults = await apiFigures(8, refused.start, refused.end);
+    expect({ ...refused, error: '' }).toEqual(defaults);
+
+    await page.locator('#timeframe-start').fill('2026-11-10');
+    await page.locator('#timeframe-end').fill('2026-11-01');
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await page.locator('.picker-error').textContent()).toBe('The start must not be after the end.');
+    expect(await page.locator('[data-figure="window"]').innerText()).toBe(defaults.window);
+    expect(new URL(page.url()).searchParams.get('timeframe_start')).toBe('2025-11-19');
+
+    await visit(page, `${siteOf('metrics-site')}components/8/?timeframe_start=20261101&timeframe_end=2026-11-20`);
+    expect(await page.locator('.picker-error').textContent()).toBe('Give both dates as yyyy-mm-dd.');
+    expect(problems.splice(0)).toEqual([]);
+  });
+});
+
+describe("the uptime bar's keys", () => {
+  it.each(WIDTHS)('move between the days shown at %i px, one tab stop per bar', async (width) => {
+    const { context, problems } = await open('metrics-site', { viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await visit(page, siteOf('metrics-site'));
+    const bar = page.locator('ol.bar').first();
+    const days = bar.locator(':scope > li');
+    expect(await days.count()).toBe(90);
+    expect(await bar.locator(':scope > li[tabindex="0"]').count()).toBe(1);
+    // At 375 px the first 60 days are hidden: Home goes to the first one shown.
+    const first = width === 375 ? 60 : 0;
+    await days.nth(89).focus();
+    const focused = (): Promise<number> => days.evaluateAll((items) => items.findIndex((item) => item === (item as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement));
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(88);
+    await page.keyboard.press('Home');
+    expect(await focused()).toBe(first);
+    await page.keyboard.press('ArrowLeft');
+    expect(await focused()).toBe(first);
+    await page.keyboard.press('End');
+    expect(await focused()).toBe(89);
+    expect(await bar.locator(':scope > li[tabindex="0"]').count()).toBe(1);
+    // The focused day shows its caption.
+    expect(await days.nth(89).locator('span').isVisible()).toBe(true);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe("the page's script", () => {
+  it("shows times in the reader's zone, the UTC text as their title", async () => {
+    const { context, problems } = await open('metrics-site', { timezoneId: 'Pacific/Auckland', locale: 'en-GB' });
+    const page = await context.newPage();
+    await visit(page, `${siteOf('metrics-site')}notices/101/`);
+    const began = page.locator('.facts time').first();
+    expect(await began.getAttribute('datetime')).toBe('2026-11-20T10:00:00.000Z');
+    expect(await began.getAttribute('title')).toBe('20 Nov 2026, 10:00 UTC');
+    // 10:00 UTC is 23:00 in Auckland (UTC+13 in November).
+    expect(await began.innerText()).toMatch(/^20 Nov 2026, 23:00 \S+/);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('with JavaScript off', () => {
+  let context: BrowserContext;
+  let problems: string[];
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, problems } = await open('metrics-site', { javaScriptEnabled: false, viewport: { width: 1280, height: 900 } }));
+    page = await context.newPage();
+  });
+  afterAll(() => context?.close());
+
+  it('the status page shows the state, what is happening, the components and their bars', async () => {
+    await page.goto(siteOf('metrics-site'));
+    const status = await api('status.json');
+    await expect.poll(() => page.locator('#banner').innerText()).toBe(status.page.state_text);
+    expect(await page.locator('#banner').isVisible()).toBe(true);
+    const subjects = (section: string): Promise<string[]> => page.locator(`#${section} ~ article.notice h3`).allInnerTexts();
+    expect(await subjects('active')).toEqual(['Docs and GraphQL migration', 'Elevated error rates on the REST API']);
+    expect(await subjects('upcoming')).toEqual(['Email queue cleanup', 'REST API database upgrade']);
+    expect(await subjects('announcements')).toEqual(['Support hours', 'Planned office move']);
+    expect((await subjects('recent')).length).toBeGreaterThan(0);
+    // Every component, each group open, each with metrics with its 90 days.
+    expect(await page.locator('.tree li.component').count()).toBe(status.page.links.components.count);
+    expect(await page.locator('.tree details:not([open])').count()).toBe(0);
+    expect(await page.locator('.tree .name').evaluateAll((names) => names.filter((n) => (n as { offsetParent: unknown }).offsetParent === null).length)).toBe(0);
+    expect(await page.locator('ol.bar').count()).toBe(8);
+    for (const bar of await page.locator('ol.bar').all()) expect(await bar.locator(':scope > li').count()).toBe(90);
+    expect(await page.locator('ol.bar').first().isVisible()).toBe(true);
+    // Times stay in UTC, as written.
+    expect(await page.locator('#banner + p time').innerText()).toBe('20 Nov 2026, 12:00 UTC');
+  });
+
+  it("a notice page shows its facts and whole timeline", async () => {
+    await page.goto(`${siteOf('metrics-site')}notices/104/`);
+    const notice = await api('notices/104.json');
+    expect(await page.locator('h1').innerText()).toBe(notice.notice.subject);
+    const items = page.locator('ol.timeline > li');
+    expect(await items.count()).toBe(notice.notice.updates.length);
+    for (const item of await items.all()) expect(await item.isVisible()).toBe(true);
+    expect(await items.first().locator('.content').innerText()).toBe('The gateway is back.');
+    expect(await page.locator('.facts').innerText()).toContain('Impact');
+  });
+
+  it('a component page shows the past 30 days; only the picker is inert, and says so', async () => {
+    await page.goto(`${siteOf('metrics-site')}components/8/?timeframe_start=2026-09-01&timeframe_end=2026-09-30`);
+    // The address's window needs the script: the page shows the default one, the API's.
+    const metrics = await api('components/8/metrics.json');
+    expect(await page.locator('[data-figure="uptime"]').innerText()).toBe(metrics.percentage_uptime.words);
+    expect(await page.locator('[data-figure="mttr"]').innerText()).toBe(metrics.mean_time_to_recovery.words);
+    expect(await page.locator('[data-figure="window"]').innerText()).toBe(windowText(metrics.timeframe_start, metrics.timeframe_end));
+    expect(await page.locator('section.metrics').getAttribute('data-ready')).toBeNull();
+    // Says so in <noscript>. (Scripts off through the DevTools protocol still parses <noscript> as
+    // text, so its words are read, not its box.)
+    expect(await page.locator('form.picker noscript').textContent()).toContain('Other timeframes are computed in your browser, with JavaScript');
+    expect(await page.locator('ol.bar > li').count()).toBe(90);
+    expect(await page.locator('#notices ~ article.notice').count()).toBeGreaterThan(0);
+  });
+
+  it('gives no console error, failed request or request off the site on those pages', async () => {
+    expect(problems).toEqual([]);
+  });
+});
