@@ -1,5 +1,6 @@
 // Every command of the CLI, in the order `statuspress --help` lists them.
 import { build } from './build.js';
+import { dev } from './dev.js';
 import type { Command } from './command.js';
 import { hostConfig } from './host-config.js';
 import { init } from './init.js';
@@ -7,4 +8,4 @@ import { newFile } from './new.js';
 import { serve } from './serve.js';
 import { validate } from './validate.js';
 
-export const COMMANDS: readonly Command[] = [init, validate, build, serve, newFile, hostConfig];
+export const COMMANDS: readonly Command[] = [init, validate, build, serve, dev, newFile, hostConfig];
