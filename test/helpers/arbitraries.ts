@@ -424,8 +424,8 @@ export function describeScenario(scenario: Scenario): string {
   return [`--now ${new Date(scenario.now).toISOString()}`, ...files].join('\n');
 }
 
-/** fast-check prints counterexamples with this instead of as a nested object. */
-function printable(scenario: Scenario): Scenario {
+/** The scenario, printed by fast-check in counterexamples as its files (describeScenario) instead of as a nested object. */
+export function printable(scenario: Scenario): Scenario {
   return Object.defineProperty(scenario, fc.toStringMethod, { value: () => describeScenario(scenario), enumerable: false });
 }
 

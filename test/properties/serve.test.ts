@@ -88,6 +88,7 @@ describe('properties of statuspress serve over random sites', () => {
                   if (body.meta.next_page !== null) continue;
                   // The page after the last: on demand here, `past-the-end.json` on static hosts.
                   const after = apiHref({ ...request, page: request.page + 1 });
+                  expect(site.fileOf(after), after).toBeNull();
                   const res = await get(after);
                   expect(res.status, after).toBe(200);
                   const pastEnd = file.replace(/page=\d+\.json$/, 'past-the-end.json');
