@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { answer, serialize } from '../../src/render/answer.js';
 import { apiHref } from '../../src/routes/index.js';
 import { serve } from '../../src/serve/server.js';
-import { readState } from '../../src/state.js';
+import { readState } from '../../src/serve/build-state.js';
 import { DAY, scenarioArb } from '../helpers/arbitraries.js';
 import { expectedNotices } from '../helpers/site-model.js';
 import type { SiteModel } from '../helpers/site-model.js';
@@ -98,7 +98,7 @@ describe('properties of statuspress serve over random sites', () => {
                 if (request.endpoint === 'metrics') {
                   // The default window spelt out: not a file, the same answer.
                   const today = Math.floor(site.model.now / DAY) * DAY;
-                  const timeframe = { start: dateOf(today - 30 * DAY), end: dateOf(today) };
+                  const timeframe = { start: today - 30 * DAY, end: today };
                   const spelt = apiHref({ ...request, timeframe });
                   expect(site.fileOf(spelt), spelt).toBeNull();
                   const res = await get(spelt);
