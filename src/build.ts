@@ -38,7 +38,7 @@ export interface BuildResult {
 export async function build({ contentDir, outDir, now = Date.now(), templatesDir }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   // Opened first: its write workers start up while the content is read.
-  const output = await openOutput(outDir);
+  const output = await openOutput(outDir, { outside: [contentDir] });
   try {
     const [loaded, theme] = await stage('load', () =>
       Promise.all([loadContent(contentDir), loadTheme(templatesDir ?? defaultTemplates(contentDir), { required: templatesDir !== undefined })]),

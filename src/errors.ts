@@ -5,6 +5,7 @@ import { USAGE_HINT } from './errors/entry.js';
 import type { AnyCommandEntry, ParamsOf } from './errors/entry.js';
 import { COMMAND } from './errors/command.js';
 import type { CommandCode, ContentCode } from './errors/index.js';
+import { escapeText } from './content/quote.js';
 
 export type { CommandCode, ContentCode } from './errors/index.js';
 
@@ -92,7 +93,8 @@ export class ContentError extends StatuspressError {
  * line break inside a quoted value cannot forge a second issue in a log or a pull-request check.
  */
 export function formatIssue(issue: Pick<ContentIssue, 'file' | 'line' | 'column' | 'path' | 'message'>): string {
-  const where = `${issue.file}:${issue.line}:${issue.column}`;
+  // File names come from the pull request too: escaped like the content they hold.
+  const where = `${escapeText(issue.file)}:${issue.line}:${issue.column}`;
   return oneLine(issue.path ? `${where}  ${issue.path}: ${issue.message}` : `${where}  ${issue.message}`);
 }
 

@@ -40,7 +40,8 @@ const FOLDERS = [
   ['notices', 'notice'],
 ] as const;
 
-const YAML_NAME = /^[^.].*\.ya?ml$/;
+/** Any name but a hidden one that ends in .yaml or .yml, in any case and with any characters (a line break included). */
+const YAML_NAME = /^[^.][\s\S]*\.ya?ml$/i;
 
 /** The real path of the content folder; a usage error when there is none. */
 export function contentRoot(contentDir: string): string {

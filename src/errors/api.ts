@@ -259,6 +259,14 @@ export const API = {
     hint: 'Ask for the whole file.',
     example: { path: 'api/v1/notices/q/page=1.json' },
   }),
+  unavailable: api({
+    code: 'api/unavailable',
+    status: 503,
+    title: 'No build to answer from',
+    when: "`statuspress serve`'s output folder holds no build at the moment: it was removed, or an older version of statuspress is between the two renames of its swap. Sent with `Retry-After: 1`, so a request is answered instead of left open.",
+    message: () => 'No build of the site is in the output folder right now; retry in a second',
+    hint: 'Build again (`statuspress build`); serve picks the new build up by itself.',
+  }),
   internal: api({
     code: 'api/internal-error',
     status: 500,

@@ -234,6 +234,15 @@ export const COMMAND = {
     hint: 'statuspress replaces its output folder whole; choose an empty or new folder for --out.',
     example: { target: '/home/acme/status/src' },
   }),
+  outInsideContent: command({
+    code: 'usage/out-inside-content',
+    exit: 2,
+    title: 'The output folder is inside the content folder',
+    when: "`--out` names a path inside `--content`: the build's own files would be read as content the next time.",
+    message: ({ out, content }: { out: string; content: string }) => `The output ${out} is inside the content folder ${content}`,
+    hint: 'Put the output next to the content, like --out dist.',
+    example: { out: 'content/dist', content: 'content' },
+  }),
   buildsNotFolder: command({
     code: 'usage/builds-not-folder',
     exit: 2,

@@ -7,7 +7,7 @@
 // - `api`: an error answer of the API, `{"error": {"status", "code", "message"}}`.
 
 /** HTTP status of an API error answer. */
-export type ApiStatus = 400 | 404 | 405 | 429 | 500;
+export type ApiStatus = 400 | 404 | 405 | 429 | 500 | 503;
 
 /**
  * The hint of an error in the command line itself (an unknown flag, a bad value): the CLI prints the

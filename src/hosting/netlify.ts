@@ -6,6 +6,7 @@ import { LIST_DIR, STATE_DIR } from '../routes/files.js';
 import { ENDPOINTS, ID, PAGE, SUFFIXES } from '../routes/table.js';
 import type { Endpoint, Param } from '../routes/table.js';
 import { COMMON_HEADERS, DATA_CSP, PAGE_CSP, SITE_CACHE_CONTROL } from './headers.js';
+import { SITE } from '../routes/site.js';
 
 /** Where the JSON body of a 404 lives in the output. */
 export const NOT_FOUND_FILE = 'api/404.json';
@@ -126,7 +127,11 @@ export function netlifyHeaders(endpoints: readonly Endpoint[] = ENDPOINTS): stri
     ...COMMON_HEADERS.map(([name, value]) => `  ${name}: ${value}`),
     `  Cache-Control: ${SITE_CACHE_CONTROL}`,
     `  Content-Security-Policy: ${PAGE_CSP}`,
-    ...api.flatMap((folder) => [`/${folder}/*`, `  Content-Security-Policy: ${DATA_CSP}`]),
+    // The site's data (feeds, the calendar, badges, the picker's data files) gets the API's stricter policy.
+    ...[...api.map((folder) => `/${folder}/*`), `/${SITE.feed().file}`, `/${SITE.maintenance().file}`, '/badges/*', '/components/*/data.json'].flatMap((rule) => [
+      rule,
+      `  Content-Security-Policy: ${DATA_CSP}`,
+    ]),
     '',
   ].join('\n');
 }

@@ -30,6 +30,26 @@ const errorBody = (status: ApiStatus, message: string): string => `'${JSON.strin
 
 const BAD_METHOD = API.methodNotAllowed.message({ method: '$request_method' });
 
+/**
+ * The rate limit's client: an IPv4 address, or an IPv6 address's /64 (one host is handed a whole
+ * /64, so limiting each address would not limit it), as `statuspress serve` keys it. nginx writes
+ * IPv6 compressed (`2001:db8:1::5`): each pattern reads the first four groups of one shape, `::`
+ * standing for zeros. Patterns without backslashes, which nginx's quoted strings would reinterpret.
+ */
+export const CLIENT_PATTERNS: readonly (readonly [pattern: string, key: string])[] = [
+  ['^::ffff:([0-9.]+)$', '$1'],
+  ['^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4}):', '$1'],
+  ['^([0-9a-f]{1,4}:[0-9a-f]{1,4}:[0-9a-f]{1,4})::', '$1:0'],
+  ['^([0-9a-f]{1,4}:[0-9a-f]{1,4})::', '$1:0:0'],
+  ['^([0-9a-f]{1,4})::', '$1:0:0:0'],
+  ['^::', '0:0:0:0'],
+];
+
+function clientMap(): string {
+  const rows = CLIENT_PATTERNS.map(([pattern, key]) => `  "~${pattern}" "${key}";`);
+  return `map $remote_addr $statuspress_client {\n${rows.join('\n')}\n  default $binary_remote_addr;\n}`;
+}
+
 /** The server block and its maps for an `http {}` context; `endpoints` is the routing table. */
 export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[] = ENDPOINTS): string {
   const limited = options.rateLimit > 0;
@@ -57,7 +77,7 @@ export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[
 # Generated from statuspress's routing table by \`statuspress host-config nginx\`; it does not depend on
 # the content, so rebuilding the site does not require regenerating it.
 
-${limited ? `limit_req_zone $binary_remote_addr zone=statuspress_api:10m rate=${options.rateLimit}r/s;\n` : ''}
+${limited ? `${clientMap()}\nlimit_req_zone $statuspress_client zone=statuspress_api:10m rate=${options.rateLimit}r/s;\n` : ''}
 map $request_method $statuspress_bad_method { GET ""; HEAD ""; OPTIONS ""; default 1; }
 map $status $statuspress_api_cache { "~^[23]" "${API_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }
 map $status $statuspress_site_cache { "~^[23]" "${SITE_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }

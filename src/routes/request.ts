@@ -20,7 +20,7 @@ export type ApiRequest =
   | { endpoint: 'notice'; id: number };
 
 /** The `code` of an API error answer: the name of its status. */
-export type ApiErrorCode = 'not_found' | 'bad_request' | 'method_not_allowed' | 'rate_limited' | 'internal_error';
+export type ApiErrorCode = 'not_found' | 'bad_request' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'unavailable';
 
 const CODE_OF: Record<ApiStatus, ApiErrorCode> = {
   400: 'bad_request',
@@ -28,6 +28,7 @@ const CODE_OF: Record<ApiStatus, ApiErrorCode> = {
   405: 'method_not_allowed',
   429: 'rate_limited',
   500: 'internal_error',
+  503: 'unavailable',
 };
 
 /** An API error answer: `{"error": {"status", "code", "message"}}`, for one entry of the catalogue. */

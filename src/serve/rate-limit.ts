@@ -121,8 +121,24 @@ export function clientAddress(remote: string | undefined, forwardedFor: string |
 /** The trusted proxy addresses as clientAddress compares them. */
 export const trustedProxies = (addresses: readonly string[]): Set<string> => new Set(addresses.map(normalizeAddress));
 
-/** `::ffff:127.0.0.1` and `127.0.0.1` are one client. */
-export const normalizeAddress = (address: string): string => address.replace(/^::ffff:(?=\d+\.)/, '');
+/**
+ * One spelling per client: an IPv4 address mapped into IPv6 (`::ffff:127.0.0.1`, `::FFFF:7f00:1`,
+ * `0:0:0:0:0:ffff:127.0.0.1`) is the IPv4 address, a port is dropped (`1.2.3.4:5678`,
+ * `[2001:db8::1]:443`, as some proxies write X-Forwarded-For), and IPv6 is lowercase.
+ */
+export function normalizeAddress(address: string): string {
+  const text = address.trim();
+  const v4WithPort = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(text);
+  if (v4WithPort) return v4WithPort[1]!;
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(text);
+  const bare = (bracketed ? bracketed[1]! : text).toLowerCase();
+  if (!bare.includes(':')) return bare;
+  const groups = ipv6Groups(bare.replace(/%.*$/, ''));
+  if (groups !== null && groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 0xff, groups[7]! >> 8, groups[7]! & 0xff].join('.');
+  }
+  return bare;
+}
 
 /**
  * The bucket a client address is limited in: an IPv4 address itself, an IPv6 address by its /64

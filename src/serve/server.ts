@@ -172,7 +172,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
   // Every part of the answer from one build; should that build's folder vanish mid-request (a newer
   // build replaced it), the answer is started again from the newer build.
   const build = await context.builds.current();
-  if ((await answerFrom(build, found, req, res)) === 'gone') await answerFrom(await context.builds.current({ fresh: true }), found, req, res);
+  if ((await answerFrom(build, found, req, res)) !== 'gone') return;
+  if ((await answerFrom(await context.builds.current({ fresh: true }), found, req, res)) !== 'gone') return;
+  // The output is gone too (removed by hand, or being replaced by an older version's two renames):
+  // an answer now, never a request left open.
+  sendError(res, apiError(API.unavailable, undefined), { 'Retry-After': '1', 'Cache-Control': 'no-store' });
 }
 
 async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'error' }>, req: IncomingMessage, res: ServerResponse): Promise<'gone' | void> {

@@ -5,7 +5,7 @@
 // The writing itself happens in worker threads (worker.ts), started before the content is even read:
 // the main thread hands them files while it renders, and they write and compress on the other cores.
 // On 2,000 notices this took the build's writing from after rendering to alongside it.
-import { rm } from 'node:fs/promises';
+import { realpath, rm } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -41,9 +41,16 @@ const BATCH = 64;
 /** More writers than this only contend for the disk. */
 const MAX_WRITERS = 4;
 
-/** Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir is not replaceable. */
-export async function openOutput(outDir: string): Promise<Output> {
+/**
+ * Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir
+ * is not replaceable, or lies inside one of `outside` (the content folder: it would be read as content).
+ */
+export async function openOutput(outDir: string, { outside = [] as string[] } = {}): Promise<Output> {
   const target = await outputTarget(outDir);
+  for (const folder of outside) {
+    const root = await realpath(folder).catch(() => null);
+    if (root !== null && (target === root || target.startsWith(root + path.sep))) throw fail(COMMAND.outInsideContent, { out: outDir, content: folder });
+  }
   await assertReplaceable(target);
   let slot: Slot;
   try {

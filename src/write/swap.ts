@@ -118,7 +118,7 @@ export async function removeLeftovers(target: string): Promise<string[]> {
   const candidates = [
     ...(own ? listQuiet(builds).filter((name) => BUILD_ID.test(name)) : []).map((name) => path.join(builds, name)),
     ...listQuiet(path.dirname(target))
-      .filter((name) => LEFTOVER.test(name) && name.startsWith(`${path.basename(target)}.`))
+      .filter((name) => name.startsWith(`${path.basename(target)}.`) && LEFTOVER.test(name.slice(path.basename(target).length)))
       .map((name) => path.join(path.dirname(target), name)),
   ];
   const failed: string[] = [];
@@ -129,8 +129,11 @@ export async function removeLeftovers(target: string): Promise<string[]> {
   return failed;
 }
 
-/** Names next to the output that a build makes: `dist.tmp-<pid>-…`, `dist.old-<pid>-…` (older versions), `dist.link-<pid>-…`. */
-const LEFTOVER = /\.(?:tmp|old|link)-\d+-[0-9a-f]+$/;
+/**
+ * Names next to the output that a build makes, exactly: `dist.tmp-<pid>-<8 hex>`, `dist.old-<pid>-<8 hex>`
+ * (older versions) and `dist.link-<pid>-<8 hex>`. A backup someone named `dist.old-2024-06` is not one.
+ */
+const LEFTOVER = /^\.(?:tmp|old|link)-\d+-[0-9a-f]{8}$/;
 
 /** The process id in a leftover's name; null when the name carries none (then it is nobody's). */
 function ownerOf(file: string): number | null {

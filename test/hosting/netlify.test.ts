@@ -150,14 +150,14 @@ describe('Netlify _redirects', () => {
       return result;
     };
     for (const join of [false, true]) {
-      for (const url of ['/api/v1/status', '/v1/notices', '/', '/notices/1/']) {
+      for (const url of ['/api/v1/status', '/v1/notices', '/', '/notices/1/', '/feed.atom', '/maintenance.ics', '/badges/status.svg', '/components/2/data.json']) {
         const headers = resolveHeaders(url, join);
         expect(headers.get('Access-Control-Allow-Origin'), url).toBe('*');
         expect(headers.get('X-Content-Type-Options'), url).toBe('nosniff');
         expect(headers.get('Access-Control-Expose-Headers'), url).toBe('Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset');
         expect(headers.get('Cache-Control'), url).toMatch(/^public, max-age=60/);
         const csp = headers.get('Content-Security-Policy')!;
-        if (url.startsWith('/api') || url.startsWith('/v1')) expect(csp, url).toContain("default-src 'none'; sandbox");
+        if (url.startsWith('/api') || url.startsWith('/v1') || /\.(?:atom|ics|svg|json)$/.test(url)) expect(csp, url).toContain("default-src 'none'; sandbox");
         else expect(csp, url).toBe("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'");
       }
     }

@@ -162,3 +162,45 @@ describe('docs/reliability.md', () => {
     expect(named.filter((p) => !existsSync(path.join(ROOT, p)))).toEqual([]);
   });
 });
+describe('serve when its build is gone', () => {
+  it('answers (any status) instead of leaving the request open forever when the output was removed', async () => {
+    const { dir, content } = project();
+    const out = path.join(dir, 'dist');
+    await build({ contentDir: content, outDir: out, now: NOW });
+    const running = await serve({ dir: out, port: 0, rateLimit: 0 });
+    try {
+      expect((await fetch(`${running.url}/`)).status).toBe(200);
+      // `rm -rf dist dist.builds` (a clean checkout, a deploy script): no build at all for a while.
+      rmSync(out, { recursive: true, force: true });
+      rmSync(`${out}.builds`, { recursive: true, force: true });
+      const answered = await Promise.all(
+        ['/history/', '/api/v1/notices/1', '/api/v1/notices?page=7'].map((target) =>
+          fetch(`${running.url}${target}`, { signal: AbortSignal.timeout(3_000) }).then(
+            (res) => `${target} ${res.status}`,
+            () => `${target} no answer in 3 s`,
+          ),
+        ),
+      );
+      expect(answered.filter((a) => a.endsWith('no answer in 3 s'))).toEqual([]);
+    } finally {
+      running.server.closeAllConnections();
+      await running.close();
+    }
+  });
+});
+
+describe('leftovers of killed builds are told apart from the user files beside the output', () => {
+  it('keeps a backup the user named `dist.old-2024-06` (a date), and `dist.tmp-2025-1`', async () => {
+    const { dir, content } = project();
+    const out = path.join(dir, 'dist');
+    await build({ contentDir: content, outDir: out, now: NOW });
+    for (const name of ['dist.old-2024-06', 'dist.tmp-2025-1']) {
+      mkdirSync(path.join(dir, name));
+      writeFileSync(path.join(dir, name, 'README'), 'my own backup');
+    }
+    await build({ contentDir: content, outDir: out, now: NOW });
+    expect(existsSync(path.join(dir, 'dist.old-2024-06', 'README')), 'the build deleted a folder it never made').toBe(true);
+    expect(existsSync(path.join(dir, 'dist.tmp-2025-1', 'README'))).toBe(true);
+  });
+});
+

@@ -77,6 +77,17 @@ describe('links out of the content folder', () => {
   });
 });
 
+describe('names in the folder listing', () => {
+  it('reads .YAML and .Yml in any case and names with any characters, and escapes names in messages', async () => {
+    const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.YAML': NOTICE, 'notices/2\nline.yml': NOTICE.replace('id: 1', 'id: 2') });
+    const loaded = await loadContent(dir);
+    expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.YAML', 'notices/2\nline.yml']);
+    writeFileSync(path.join(dir, 'notices/3\u202erid.yaml'), 'id: [');
+    const [line] = await problems(dir);
+    expect(line).toMatch(/^notices\/3\\u202erid\.yaml:1:6 {2}/);
+  });
+});
+
 describe('the folders of a site', () => {
   it('accept empty components/ and notices/ folders as a site with none', async () => {
     const { value, issues } = validateContent(await loadContent(await writeContent({ 'site.yaml': SITE })));

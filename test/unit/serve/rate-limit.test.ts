@@ -1,6 +1,7 @@
 // The token bucket behind `statuspress serve`'s rate limit (rate a second, burst rate), with an injected clock:
 // take(client, nowMs) never reads the real time here, so every figure is exact.
 import { describe, expect, it } from 'vitest';
+import { CLIENT_PATTERNS } from '../../../src/hosting/nginx.js';
 import { clientAddress, limitKey, normalizeAddress, RateLimiter } from '../../../src/serve/rate-limit.js';
 import type { RateDecision } from '../../../src/serve/rate-limit.js';
 
@@ -309,9 +310,37 @@ describe('limitKey', () => {
     expect(limitKey('64:ff9b::198.51.100.4')).toBe('64:ff9b:0:0::/64');
   });
 
+  it('reads every spelling of one client as one address: mapped IPv4, a port, capitals', () => {
+    for (const spelling of ['1.2.3.4', '::ffff:1.2.3.4', '::FFFF:1.2.3.4', '0:0:0:0:0:ffff:1.2.3.4', '::ffff:102:304', '1.2.3.4:5678']) {
+      expect(normalizeAddress(spelling), spelling).toBe('1.2.3.4');
+    }
+    expect(normalizeAddress('[2001:DB8::1]:443')).toBe('2001:db8::1');
+    expect(limitKey(normalizeAddress('::ffff:7f00:1'))).toBe('127.0.0.1');
+    expect(limitKey(normalizeAddress('::ffff:7f00:2'))).not.toBe(limitKey(normalizeAddress('::ffff:7f00:1')));
+  });
+
   it('keeps a malformed address as its own key rather than throwing', () => {
     expect(limitKey('1:2:3')).toBe('1:2:3');
     expect(limitKey('1::2::3')).toBe('1::2::3');
     expect(limitKey('unknown')).toBe('unknown');
+  });
+});
+
+describe("the nginx block's client key", () => {
+  it('groups IPv6 clients by /64 as serve does, for every way nginx writes an address', () => {
+    const nginxKey = (address: string): string => {
+      for (const [pattern, key] of CLIENT_PATTERNS) {
+        const match = new RegExp(pattern).exec(address);
+        if (match) return key.replace(/\$(\d)/g, (_, i: string) => match[Number(i)]!);
+      }
+      return address; // $binary_remote_addr: the address itself
+    };
+    // Compressed as nginx writes IPv6 (RFC 5952), with the `::` in every place it can be.
+    const addresses = ['203.0.113.9', '::ffff:198.51.100.4', '2001:db8:1:2:3:4:5:6', '2001:db8:1:2::5', '2001:db8:1::5', '2001:db8::5', '2001::5', '::1', '::', '2001:db8:0:1:0:0:0:1', 'fe80::1'];
+    const normalizeV6 = (key: string): string => (key.includes(':') ? key.split(':').map((g) => parseInt(g, 16).toString(16)).join(':') : key);
+    for (const address of addresses) {
+      const serve = limitKey(normalizeAddress(address)).replace(/::\/64$/, '');
+      expect(normalizeV6(nginxKey(address)), address).toBe(serve);
+    }
   });
 });

@@ -227,6 +227,15 @@ describe('openOutput', () => {
     expect((error as Error).message).toMatch(/^Could not write the output to \/proc\/self\/x: /);
   });
 
+  it('refuses an output inside a folder it must stay out of (the content folder)', async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'statuspress-inside-'));
+    mkdirSync(path.join(root, 'content', 'notices'), { recursive: true });
+    for (const out of [path.join(root, 'content'), path.join(root, 'content', 'dist'), path.join(root, 'content', 'notices', 'zz.yaml')]) {
+      await expect(openOutput(out, { outside: [path.join(root, 'content')] }), out).rejects.toMatchObject({ code: 'usage/out-inside-content' });
+    }
+    expect(readdirSync(path.join(root, 'content')).sort()).toEqual(['notices']);
+  });
+
   it('will not replace a folder that statuspress did not write', async () => {
     const foreign = mkdtempSync(path.join(tmpdir(), 'statuspress-foreign-'));
     writeFileSync(path.join(foreign, 'notes.txt'), 'mine');
