@@ -1,9 +1,8 @@
 // `statuspress fingerprint`: one line, a hash of what a reader of the built site would see as of
 // `--now`. The workflows `statuspress init` writes compare it with the last deployed one, so a
 // scheduled rebuild that changes nothing publishes nothing (src/fingerprint.ts has the rule).
-import { nowOption } from './build.js';
 import type { Command } from './command.js';
-import { text } from './command.js';
+import { nowFlag, text } from './command.js';
 
 export const fingerprint: Command = {
   name: 'fingerprint',
@@ -14,7 +13,7 @@ export const fingerprint: Command = {
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
   },
   async run(values, out) {
-    const now = nowOption(values);
+    const now = nowFlag(values);
     const templates = text(values, 'templates');
     const { fingerprint: run } = await import('../fingerprint.js');
     const result = await run({
