@@ -1,5 +1,6 @@
 // Every command of the CLI, in the order `statuspress --help` lists them.
 import { build } from './build.js';
+import { dev } from './dev.js';
 import { fingerprint } from './fingerprint.js';
 import type { Command } from './command.js';
 import { hostConfig } from './host-config.js';
@@ -9,4 +10,4 @@ import { serve } from './serve.js';
 import { upgrade } from './upgrade.js';
 import { validate } from './validate.js';
 
-export const COMMANDS: readonly Command[] = [init, upgrade, validate, build, fingerprint, serve, newFile, hostConfig];
+export const COMMANDS: readonly Command[] = [init, upgrade, validate, build, fingerprint, serve, dev, newFile, hostConfig];

@@ -15,6 +15,13 @@ import { componentRules, noticeRules } from './rules.js';
 import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.js';
 import type { SourceFile } from './source.js';
 
+/**
+ * Each file's own checks and model, by source: a source is never changed once read, so validating
+ * the same sources again (`statuspress dev` after one file changed) checks only the new ones. The
+ * checks across files always run.
+ */
+const checked = new WeakMap<SourceFile, { issues: ContentIssue[]; value: unknown }>();
+
 /** The content model, or null with every issue (load issues included), sorted by file, line, column. */
 export function validateContent(loaded: LoadedContent): { value: Content | null; issues: ContentIssue[] } {
   const issues: ContentIssue[] = [...loaded.issues];
@@ -25,9 +32,14 @@ export function validateContent(loaded: LoadedContent): { value: Content | null;
     convert: (data: z.output<S>, file: string) => T,
   ): T | null => {
     if (!source.usable) return null; // its load issues say why; guessing at a broken file adds noise
-    const result = checkFile(source, schema, rules);
+    let result = checked.get(source) as { issues: ContentIssue[]; value: T | null } | undefined;
+    if (!result) {
+      const { data, issues: found } = checkFile(source, schema, rules);
+      result = { issues: found, value: data === undefined ? null : convert(data, source.file) };
+      checked.set(source, result);
+    }
     issues.push(...result.issues);
-    return result.data === undefined ? null : convert(result.data, source.file);
+    return result.value;
   };
 
   const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, () => [], toSite) : null;
