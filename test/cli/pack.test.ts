@@ -69,7 +69,7 @@ describe('npm pack', () => {
     expect(build.code, build.stderr).toBe(0);
     expect(build.stdout).toMatch(/^Built \d+ files/);
     expect(await run(process.execPath, ['.statuspress/statuspress.mjs', '--version'], site)).toMatchObject({ code: 0, stdout: `statuspress ${version}\n` });
-  });
+  }, 180_000);
 
   it('init --from npm:file:<tarball> makes a repository that installs it and passes its check workflow', async () => {
     const site = path.join(folder, 'npm-site');
@@ -85,5 +85,5 @@ describe('npm pack', () => {
     expect(job.ran).toEqual(expect.arrayContaining(['npm ci', 'Validate the content', 'Build the site']));
     expect(job.log).toContain('content: no problems found');
     expect(job.log).toMatch(/Built \d+ files/);
-  });
+  }, 180_000);
 });

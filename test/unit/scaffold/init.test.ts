@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
 import { readContent } from '../../../src/content/index.js';
 import { StatuspressError } from '../../../src/errors.js';
+import { main } from '../../../src/cli.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { snapshot, tempDir } from './helpers.js';
 
@@ -122,6 +123,25 @@ describe('initSite', () => {
     const readme = await readFile(path.join(dir, 'README.md'), 'utf8');
     expect(readme).toContain('package-lock.json');
     expect(readme).toContain('npx statuspress validate');
+  });
+
+  it('statuspress init --from and --branch: npm, npm:SPEC and their refusals', async () => {
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    const parent = await tempDir();
+    const dependency = async (dir: string): Promise<unknown> =>
+      (JSON.parse(await readFile(path.join(parent, dir, 'package.json'), 'utf8')) as { devDependencies: unknown }).devDependencies;
+    expect(await main(['init', path.join(parent, 'a'), '--from', 'npm'], out)).toBe(0);
+    expect(await dependency('a')).toEqual({ statuspress: `^${__STATUSPRESS_VERSION__}` });
+    expect(await main(['init', path.join(parent, 'b'), '--from', 'npm:statuspress@^0.2.0', '--branch', 'trunk'], out)).toBe(0);
+    expect(await dependency('b')).toEqual({ statuspress: '^0.2.0' });
+    expect(await readFile(path.join(parent, 'b/.github/workflows/publish.yml'), 'utf8')).toContain('branches: [trunk]');
+    for (const args of [['--from', 'yarn'], ['--from', 'npm:'], ['--from', 'npm:a b'], ['--branch', 'main, dev']]) {
+      lines.length = 0;
+      expect(await main(['init', path.join(parent, 'c'), ...args], out), args.join(' ')).toBe(2);
+      expect(lines.join('\n')).toContain(args[0]!);
+    }
+    expect(existsSync(path.join(parent, 'c'))).toBe(false);
   });
 
   it('refuses a folder that is not empty and leaves it unchanged', async () => {

@@ -169,7 +169,8 @@ describe('the workflow steps, run in a repository init made', () => {
     expect(deployments).toHaveLength(6);
     expect(new Set(deployments).size).toBe(4);
     expect(runner.cacheKeys).toEqual(new Set(deployments.map((fp) => `statuspress-deployed-c0ffee-${fp}`)));
-  });
+    // Sixteen runs of the CLI: room for a busy machine.
+  }, 180_000);
 
   it('serves the build with the bundled CLI', async () => {
     const check = await readWorkflow(path.join(repo, '.github/workflows/check.yml'));
