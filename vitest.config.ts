@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 import { vitePlugin } from './scripts/site-modules.js';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 export default defineConfig({
   // Templates, styles and browser scripts compiled as the lib/ bundle compiles them.
   plugins: [vitePlugin],
+  // What scripts/build-lib.js compiles in (src/version.d.ts).
+  define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'false' },
   test: {
     include: ['test/**/*.test.ts'],
     // The stylesheet is imported as text (`templates/style.css?raw`); vitest empties every CSS import

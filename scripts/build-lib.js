@@ -1,16 +1,26 @@
 #!/usr/bin/env node
 /**
  * build-lib.js: compiles src/ into lib/, the code bin/statuspress.js runs (`npm run build:lib`, run by
- * `prepare` on `npm ci`).
+ * `prepare` on `npm ci`). Two builds of the same source:
  *
- * One bundle with its dependencies instead of tsc's file-for-file output: loading ~300 small modules
- * (zod alone is dozens) took 0.27 s of every CLI run, the bundle 0.09 s. Splitting keeps the CLI's
- * lazy imports lazy: `statuspress validate` never loads the server, the renderer or Handlebars.
- * Entry points: lib/cli.js (the bin), and lib/build.js and lib/server.js for scripts that call the
- * core directly (scripts/flood.js). Types are checked by `npm run typecheck`, not here. The HTML
- * site's templates, styles and browser scripts are compiled in by scripts/site-modules.js.
+ * - lib/cli.js, lib/build.js, lib/server.js and lib/chunks/: one bundle with its dependencies, split,
+ *   for the bin. Loading ~300 small modules (zod alone is dozens) took 0.27 s of every CLI run, the
+ *   bundle 0.09 s, and splitting keeps the CLI's lazy imports lazy: `statuspress validate` never
+ *   loads the server, the renderer or Handlebars. lib/build.js and lib/server.js are for scripts that
+ *   call the core directly (scripts/flood.js).
+ * - lib/statuspress.mjs: the whole CLI in one file, no chunks, every dependency inlined, no source
+ *   map. `statuspress init` copies it into a new status repository as .statuspress/statuspress.mjs,
+ *   and `statuspress upgrade` replaces that copy: it runs with plain `node` in a folder with no
+ *   node_modules, so a status repository publishes even while a package registry is down. Its first
+ *   line names the version (`upgrade` reads it); the licences of the bundled packages close the file.
+ *
+ * The version in package.json is compiled in (`__STATUSPRESS_VERSION__`; vitest.config.ts defines it
+ * for the tests), since a copy of the single file knows no package.json. Types are checked by
+ * `npm run typecheck`, not here. The HTML site's templates, styles and browser scripts are compiled
+ * in by scripts/site-modules.js; the write workers run from inline source, so nothing is read from
+ * disk at run time.
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -18,23 +28,78 @@ import { esbuildPlugin } from './site-modules.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIB = path.join(ROOT, 'lib');
+const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 
-rmSync(LIB, { recursive: true, force: true });
-await esbuild.build({
+/** The first line of lib/statuspress.mjs; src/scaffold/bundle.ts reads the version back from it. */
+const singleFileMarker = (v) => `// statuspress ${v}: the whole statuspress CLI in one file (node statuspress.mjs --help).`;
+
+// Bundled CommonJS dependencies (handlebars, serve-handler) call require() for Node's built-ins,
+// which ES modules do not have.
+const REQUIRE = "import { createRequire as __statuspressRequire } from 'node:module'; const require = __statuspressRequire(import.meta.url);";
+
+const common = {
   absWorkingDir: ROOT,
-  entryPoints: { cli: 'src/cli.ts', build: 'src/build.ts', server: 'src/serve/server.ts' },
-  outdir: LIB,
   bundle: true,
-  splitting: true,
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  chunkNames: 'chunks/[name]-[hash]',
-  sourcemap: true,
   minifySyntax: true,
   logLevel: 'warning',
   plugins: [esbuildPlugin],
-  // Bundled CommonJS dependencies (handlebars, serve-handler) call require() for Node's
-  // built-ins, which ES modules do not have.
-  banner: { js: "import { createRequire as __statuspressRequire } from 'node:module'; const require = __statuspressRequire(import.meta.url);" },
+};
+
+rmSync(LIB, { recursive: true, force: true });
+await esbuild.build({
+  ...common,
+  entryPoints: { cli: 'src/cli.ts', build: 'src/build.ts', server: 'src/serve/server.ts' },
+  outdir: LIB,
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
+  sourcemap: true,
+  define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'false' },
+  banner: { js: REQUIRE },
 });
+
+const single = await esbuild.build({
+  ...common,
+  entryPoints: ['src/cli-main.ts'],
+  outfile: path.join(LIB, 'statuspress.mjs'),
+  splitting: false,
+  minifyWhitespace: true,
+  minifyIdentifiers: true,
+  legalComments: 'none',
+  metafile: true,
+  define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'true' },
+  banner: { js: `#!/usr/bin/env node\n${singleFileMarker(version)}\n${REQUIRE}` },
+});
+const file = path.join(LIB, 'statuspress.mjs');
+writeFileSync(file, `${readFileSync(file, 'utf8')}${licences(single.metafile)}`);
+
+/**
+ * The licence of every package bundled into the single file, as one closing comment: the file is
+ * copied into other people's repositories, and the MIT and ISC licences ask that their notice travel
+ * with the code.
+ */
+function licences(metafile) {
+  const packages = new Map();
+  for (const input of Object.keys(metafile.inputs)) {
+    const match = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (match && !packages.has(match[1])) packages.set(match[1], path.join(ROOT, input.slice(0, match.index + match[0].length)));
+  }
+  const blocks = [...packages].sort(([a], [b]) => a.localeCompare(b)).map(([name, dir]) => {
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    const text = ['LICENSE', 'LICENSE.md', 'LICENSE.txt', 'license', 'LICENCE']
+      .map((f) => {
+        try {
+          return readFileSync(path.join(dir, f), 'utf8');
+        } catch {
+          return null;
+        }
+      })
+      .find((t) => t !== null);
+    return `${name}@${pkg.version} (${pkg.license ?? 'see its package'})\n\n${(text ?? '').trim()}`;
+  });
+  const statuspress = `statuspress@${version} (MIT)`;
+  const body = [statuspress, ...blocks].join('\n\n---\n\n').replaceAll('*/', '* /');
+  return `/*\nThis file bundles the following packages, under these licences:\n\n${body}\n*/\n`;
+}

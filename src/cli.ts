@@ -5,7 +5,6 @@
 // Each command imports the core it needs when it runs: loading the server and the scaffolding up
 // front would cost every build 20-35 ms, and `validate` 30-35 ms more (the renderer and the writer
 // too), measured on 2026-11-23 against builds of 2,000 notices that take 0.7-0.8 s.
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { COMMANDS } from './cli/index.js';
@@ -50,10 +49,8 @@ export async function main(argv: string[], out: Out = { log: console.log, error:
   }
 }
 
-/** The version in package.json, one folder above this file both in src/ and in the lib/ bundle (cli.js is an entry point, never a chunk). */
-function version(): string {
-  return (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
-}
+/** The version in package.json, compiled in (a copy of the single-file CLI in a status repository has no package.json beside it). */
+const version = (): string => __STATUSPRESS_VERSION__;
 
 /** Prints an error of `command` (none: before a command was found) and returns its exit code. */
 function report(error: unknown, out: Out, command?: Command): number {

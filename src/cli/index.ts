@@ -1,11 +1,13 @@
 // Every command of the CLI, in the order `statuspress --help` lists them.
 import { build } from './build.js';
 import { dev } from './dev.js';
+import { fingerprint } from './fingerprint.js';
 import type { Command } from './command.js';
 import { hostConfig } from './host-config.js';
 import { init } from './init.js';
 import { newFile } from './new.js';
 import { serve } from './serve.js';
+import { upgrade } from './upgrade.js';
 import { validate } from './validate.js';
 
-export const COMMANDS: readonly Command[] = [init, validate, build, serve, dev, newFile, hostConfig];
+export const COMMANDS: readonly Command[] = [init, upgrade, validate, build, fingerprint, serve, dev, newFile, hostConfig];

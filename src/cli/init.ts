@@ -7,20 +7,46 @@ import { text } from './command.js';
 export const init: Command = {
   name: 'init',
   args: 'DIR',
-  summary: 'Create a status repository in a new or empty folder: example content and GitHub workflows.',
+  summary: 'Create a status repository in a new or empty folder: example content, the CLI as one file, GitHub workflows.',
   positionals: true,
   flags: {
     name: { type: 'string', value: 'NAME', description: "the status page's name" },
     url: { type: 'string', value: 'URL', description: "the status page's public address" },
+    from: {
+      type: 'string',
+      default: 'bundle',
+      value: 'bundle|npm[:SPEC]',
+      description: 'bundle: this statuspress as one file in the repository; npm: a package.json dependency (npm:statuspress@^0.2.0)',
+    },
+    branch: { type: 'string', default: 'main', value: 'NAME', description: 'the branch whose pushes publish the page' },
   },
   async run(values, out, positionals) {
     const [dir, ...extra] = positionals;
     if (dir === undefined || extra.length > 0) throw fail(COMMAND.initNeedsFolder, undefined);
+    const from = parseFrom(String(values.from));
+    const branch = String(values.branch);
+    // Branch names that a workflow's `branches: [...]` carries as they are.
+    if (!/^[\w./-]+$/.test(branch)) throw fail(COMMAND.badBranch, { value: branch });
     const { initSite } = await import('../scaffold/init.js');
     const name = text(values, 'name');
     const url = text(values, 'url');
-    const { files } = await initSite(dir, { ...(name === undefined ? {} : { name }), ...(url === undefined ? {} : { url }) });
-    out.log(`Created a status page in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\nNext: cd ${dir} && npm install && npx statuspress build && npx statuspress serve`);
+    const { files } = await initSite(dir, { ...(name === undefined ? {} : { name }), ...(url === undefined ? {} : { url }), from, branch });
+    const sp = from.kind === 'bundle' ? 'node .statuspress/statuspress.mjs' : 'npx statuspress';
+    const install = from.kind === 'npm' ? 'npm install && ' : '';
+    out.log(
+      `Created a status page in ${dir}:\n${files.map((f) => `  ${f}`).join('\n')}\n\n` +
+        `Next: cd ${dir} && ${install}${sp} build && ${sp} serve\n` +
+        `Then push it to GitHub and set Settings > Pages > Source to "GitHub Actions" (README.md says more).`,
+    );
     return 0;
   },
 };
+
+/** `--from`: bundle, npm (this version, as a caret range) or npm:SPEC (`statuspress@^0.2.0`, `file:../x.tgz`, `^0.2.0`). */
+function parseFrom(value: string): { kind: 'bundle' } | { kind: 'npm'; spec: string } {
+  if (value === 'bundle') return { kind: 'bundle' };
+  if (value === 'npm') return { kind: 'npm', spec: `^${__STATUSPRESS_VERSION__}` };
+  const spec = value.startsWith('npm:') ? value.slice('npm:'.length).replace(/^statuspress@/, '') : '';
+  if (spec === '' || /\s/.test(spec)) throw fail(COMMAND.badFrom, { value });
+  return { kind: 'npm', spec };
+}

@@ -57,6 +57,32 @@ export const COMMAND = {
     message: () => 'Name the folder to create: statuspress init DIR',
     hint: USAGE_HINT,
   }),
+  badFrom: command({
+    code: 'usage/bad-from',
+    exit: 2,
+    title: '`init --from` is not a source',
+    when: '`statuspress init --from` is neither `bundle`, `npm` nor `npm:` followed by what npm installs (`npm:statuspress@^0.2.0`, `npm:file:../statuspress-0.2.0.tgz`).',
+    message: ({ value }: { value: string }) => `--from must be bundle, npm or npm:SPEC (npm:statuspress@^0.2.0, npm:file:../statuspress.tgz), not "${value}"`,
+    hint: USAGE_HINT,
+    example: { value: 'yarn' },
+  }),
+  badBranch: command({
+    code: 'usage/bad-branch',
+    exit: 2,
+    title: '`init --branch` is not a branch name',
+    when: '`statuspress init --branch` holds characters a workflow file could not carry as a branch name (spaces, quotes, brackets, commas, `*`, `?`, `:`).',
+    message: ({ value }: { value: string }) => `--branch must be a branch name such as main, not "${value}"`,
+    hint: USAGE_HINT,
+    example: { value: 'main, release' },
+  }),
+  upgradeExtraArguments: command({
+    code: 'usage/upgrade-arguments',
+    exit: 2,
+    title: '`upgrade` with arguments',
+    when: '`statuspress upgrade` is given an argument; the repository is named with `--dir`.',
+    message: () => 'statuspress upgrade takes no arguments; name the repository with --dir',
+    hint: USAGE_HINT,
+  }),
   newNeedsKind: command({
     code: 'usage/new-needs-kind',
     exit: 2,
@@ -279,6 +305,30 @@ export const COMMAND = {
     hint: ({ written }) => (written.length > 0 ? `Already written: ${written.join(', ')}.` : undefined),
     example: { target: 'my-status/package.json', detail: "EEXIST: file already exists, open 'my-status/package.json'", written: [] },
   }),
+  upgradeNotRepository: command({
+    code: 'usage/upgrade-not-repository',
+    exit: 2,
+    title: '`upgrade` outside a status repository',
+    when: 'The folder given to `statuspress upgrade` (default: the current one) has no `.statuspress/statuspress.mjs`, the CLI that `statuspress init` puts there.',
+    message: ({ dir, npm }: { dir: string; npm: boolean }) =>
+      npm
+        ? `${dir} takes statuspress from npm (package.json), not from .statuspress/statuspress.mjs; there is nothing for upgrade to replace`
+        : `${dir} is not a statuspress repository: it has no .statuspress/statuspress.mjs`,
+    hint: ({ npm }) =>
+      npm
+        ? 'Upgrade the package instead: npm install statuspress@latest, then commit package.json and package-lock.json.'
+        : 'Run it in the folder `statuspress init` made, or pass --dir with that folder.',
+    example: { dir: 'my-status', npm: false },
+  }),
+  upgradeNotBundle: command({
+    code: 'usage/upgrade-not-bundle',
+    exit: 2,
+    title: '`upgrade` would overwrite something else',
+    when: '`.statuspress/statuspress.mjs` exists but is not a statuspress CLI file (its second line does not name a statuspress version): upgrade leaves it alone.',
+    message: ({ file }: { file: string }) => `${file} is not the statuspress CLI that init writes; upgrade never overwrites another file`,
+    hint: 'Move that file away (or delete it if you know what it is), then run statuspress upgrade again.',
+    example: { file: 'my-status/.statuspress/statuspress.mjs' },
+  }),
   newInvalid: command({
     code: 'usage/new-invalid',
     exit: 2,
@@ -408,6 +458,15 @@ export const COMMAND = {
     hint: ({ written }) => (written.length > 0 ? `Already written: ${written.join(', ')}.` : undefined),
     example: { target: 'my-status/README.md', detail: "EACCES: permission denied, open 'my-status/README.md'", written: ['my-status/content/site.yaml'] },
   }),
+  upgradeWriteFailed: command({
+    code: 'output/upgrade-write-failed',
+    exit: 1,
+    title: '`upgrade` could not write the new CLI',
+    when: 'Writing the new `.statuspress/statuspress.mjs` failed (permissions, a full disk). The old file is left as it was.',
+    message: ({ target, detail }: { target: string; detail: string }) => `could not replace ${target}: ${detail}; the old file was left as it was`,
+    hint: 'Check that the folder is writable and the disk has room, then run statuspress upgrade again.',
+    example: { target: 'my-status/.statuspress/statuspress.mjs', detail: "EACCES: permission denied, open 'my-status/.statuspress/statuspress.mjs.tmp-4242'" },
+  }),
   newWriteFailed: command({
     code: 'output/new-write-failed',
     exit: 1,
@@ -463,6 +522,15 @@ export const COMMAND = {
     example: { where: '10.9.9.9:8080', detail: 'listen EADDRNOTAVAIL: address not available 10.9.9.9:8080' },
   }),
 
+  noBundle: command({
+    code: 'internal/no-bundle',
+    exit: 1,
+    title: 'No single-file CLI to copy',
+    when: '`statuspress init` or `upgrade` runs from an installation of statuspress that lacks `lib/statuspress.mjs`, the file it copies into the repository: a build of statuspress that did not finish.',
+    message: ({ looked }: { looked: string[] }) => `this statuspress has no single-file CLI to copy (looked for ${looked.join(', ')})`,
+    hint: 'Reinstall statuspress; in a checkout of statuspress itself, run npm run build:lib. `statuspress init --from npm` needs no such file.',
+    example: { looked: ['/usr/lib/node_modules/statuspress/lib/statuspress.mjs'] },
+  }),
   internal: command({
     code: 'internal/unexpected',
     exit: 1,

@@ -150,7 +150,7 @@ describe('statuspress init and new', () => {
     const dir = path.join(tmp, 'new-site');
     const init = await run(['init', dir, '--name', 'Demo Status', '--url', 'https://status.demo.io']);
     expect(init.code).toBe(0);
-    expect(init.stdout).toContain('.github/workflows/status.yml');
+    expect(init.stdout).toContain('.github/workflows/publish.yml');
     const content = path.join(dir, 'content');
     const notice = await run(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'API errors: "quoted" #1', '--components', '3']);
     expect(notice.code).toBe(0);

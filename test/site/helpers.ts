@@ -42,7 +42,10 @@ export interface BuiltSite {
 export async function buildSite(contentDir: string, now: string | number): Promise<BuiltSite> {
   const root = await mkdtemp(path.join(tmpdir(), 'statuspress-site-'));
   const dir = path.join(root, 'dist');
-  await build({ contentDir, outDir: dir, now: typeof now === 'number' ? now : Date.parse(now), templatesDir: path.join(root, 'no-templates') });
+  // An empty templates folder: the built-in theme, whatever lies beside the content (a build refuses a --templates folder that is missing).
+  const templatesDir = path.join(root, 'no-templates');
+  await mkdir(templatesDir);
+  await build({ contentDir, outDir: dir, now: typeof now === 'number' ? now : Date.parse(now), templatesDir });
   return { dir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
@@ -108,7 +111,8 @@ let axeSource: string | undefined;
  */
 export async function axeViolations(page: Page, only?: string[]): Promise<string[]> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axeSource });
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline scripts) does not cover.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (rules) => {
     const { axe } = globalThis as unknown as { axe: { run(options: object): Promise<{ violations: AxeViolation[] }> } };
     const result = await axe.run({ resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) });

@@ -1,19 +1,22 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { build } from '../../../src/build.js';
 import { readContent } from '../../../src/content/index.js';
 import { StatuspressError } from '../../../src/errors.js';
+import { main } from '../../../src/cli.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { snapshot, tempDir } from './helpers.js';
 
 const NOW = Date.parse('2026-11-20T10:05:00Z');
+const ROOT = path.join(import.meta.dirname, '../../..');
 
 const EXPECTED_FILES = [
-  '.github/workflows/status.yml',
+  '.github/workflows/check.yml',
+  '.github/workflows/publish.yml',
   '.gitignore',
+  '.statuspress/statuspress.mjs',
   'README.md',
   'content/components/1-website.yaml',
   'content/components/2-api.yaml',
@@ -21,7 +24,6 @@ const EXPECTED_FILES = [
   'content/components/4-webhooks.yaml',
   'content/notices/1-welcome.yaml',
   'content/site.yaml',
-  'package.json',
 ];
 
 async function usageError(promise: Promise<unknown>): Promise<StatuspressError> {
@@ -77,56 +79,69 @@ describe('initSite', () => {
     expect(result.files).toBeGreaterThan(0);
   });
 
-  it('writes a workflow: validate on pull requests, build and deploy to Pages on push, schedule and dispatch', async () => {
-    const dir = await tempDir();
-    await initSite(dir, { now: NOW });
-    const workflow = parse(await readFile(path.join(dir, '.github/workflows/status.yml'), 'utf8')) as {
-      on: Record<string, unknown>;
-      jobs: Record<string, { if?: string; permissions?: Record<string, string>; concurrency?: { group: string }; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }>;
-    };
-    expect(Object.keys(workflow.on).sort()).toEqual(['pull_request', 'push', 'schedule', 'workflow_dispatch']);
-    expect(workflow.on.push).toEqual({ branches: ['main'] });
-    expect(workflow.on.schedule).toEqual([{ cron: '*/10 * * * *' }]);
-
-    const jobs = Object.values(workflow.jobs);
-    const runs = (job: (typeof jobs)[number]): string[] => job.steps.flatMap((s) => (s.run ? [s.run] : []));
-    const uses = (job: (typeof jobs)[number]): string[] => job.steps.flatMap((s) => (s.uses ? [s.uses] : []));
-    const validate = jobs.find((j) => runs(j).some((r) => r.includes('validate')))!;
-    expect(runs(validate)).toContain('npx statuspress validate --format github');
-    expect(validate.if).toContain("== 'pull_request'");
-
-    const deploy = jobs.find((j) => uses(j).includes('actions/deploy-pages@v4'))!;
-    expect(deploy.if).toContain("!= 'pull_request'");
-    expect(runs(deploy)).toEqual(['npm ci', 'npx statuspress build --out dist']);
-    expect(uses(deploy)).toEqual(expect.arrayContaining(['actions/configure-pages@v5', 'actions/upload-pages-artifact@v3', 'actions/deploy-pages@v4']));
-    expect(deploy.steps.find((s) => s.uses === 'actions/upload-pages-artifact@v3')?.with).toEqual({ path: 'dist' });
-    // build before the Pages steps, deploy last
-    const order = deploy.steps.map((s) => s.uses ?? s.run);
-    expect(order.indexOf('npx statuspress build --out dist')).toBeLessThan(order.indexOf('actions/upload-pages-artifact@v3'));
-    expect(order.at(-1)).toBe('actions/deploy-pages@v4');
-    expect(deploy.permissions).toMatchObject({ pages: 'write', 'id-token': 'write' });
-    expect(deploy.concurrency?.group).toBeTruthy();
-    for (const job of [validate, deploy]) {
-      expect(job.steps.find((s) => s.uses === 'actions/setup-node@v4')?.with).toMatchObject({ 'node-version': 20 });
-    }
-  });
-
-  it('writes package.json, .gitignore and a README', async () => {
+  it('copies the single-file CLI, executable, and writes .gitignore and a README, but no package.json', async () => {
     const dir = path.join(await tempDir(), 'Acme Status Page');
     await initSite(dir, { name: 'Acme Status', now: NOW });
-    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
-    expect(pkg).toMatchObject({
-      name: 'acme-status-page',
-      private: true,
-      type: 'module',
-      devDependencies: { statuspress: '^0.1.0' },
-      scripts: { build: 'statuspress build', validate: 'statuspress validate', start: 'statuspress build && statuspress serve' },
-    });
-    expect((await readFile(path.join(dir, '.gitignore'), 'utf8')).split('\n')).toEqual(expect.arrayContaining(['node_modules/', 'dist/']));
+    const copy = await readFile(path.join(dir, '.statuspress/statuspress.mjs'));
+    expect(copy.equals(await readFile(path.join(ROOT, 'lib/statuspress.mjs')))).toBe(true);
+    expect((await stat(path.join(dir, '.statuspress/statuspress.mjs'))).mode & 0o111).not.toBe(0);
+    expect(existsSync(path.join(dir, 'package.json'))).toBe(false);
+    // `dist` without a slash: the output is a link, which `dist/` would not match.
+    expect((await readFile(path.join(dir, '.gitignore'), 'utf8')).split('\n')).toEqual(['dist', 'dist.builds/', 'node_modules/', '']);
     const readme = await readFile(path.join(dir, 'README.md'), 'utf8');
     expect(readme).toMatch(/^# Acme Status\n/);
     expect(readme).toContain('pull request');
-    expect(readme).toContain('npm start');
+    expect(readme).toContain('node .statuspress/statuspress.mjs validate');
+    expect(readme).toContain('GitHub Actions');
+    expect(readme).not.toContain('npm ci');
+  });
+
+  it('copies the single file it is given', async () => {
+    const dir = await tempDir();
+    const file = path.join(await tempDir(), 'cli.mjs');
+    await writeFile(file, '#!/usr/bin/env node\n// statuspress 9.9.9: the whole statuspress CLI in one file\n');
+    await initSite(path.join(dir, 'site'), { now: NOW, from: { kind: 'bundle', file } });
+    expect(await readFile(path.join(dir, 'site/.statuspress/statuspress.mjs'), 'utf8')).toBe(await readFile(file, 'utf8'));
+  });
+
+  it('from npm: a package.json with the dependency instead of the single file, and workflows that install it', async () => {
+    const dir = path.join(await tempDir(), 'Acme Status Page');
+    const { files } = await initSite(dir, { name: 'Acme Status', now: NOW, from: { kind: 'npm', spec: 'file:../statuspress-0.1.0.tgz' } });
+    expect(files).toContain('package.json');
+    expect(files).not.toContain('.statuspress/statuspress.mjs');
+    const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as Record<string, unknown>;
+    expect(pkg).toEqual({
+      name: 'acme-status-page',
+      private: true,
+      type: 'module',
+      devDependencies: { statuspress: 'file:../statuspress-0.1.0.tgz' },
+      scripts: { build: 'statuspress build', validate: 'statuspress validate', start: 'statuspress build && statuspress serve' },
+    });
+    const check = await readFile(path.join(dir, '.github/workflows/check.yml'), 'utf8');
+    expect(check).toContain('run: npm ci');
+    expect(check).toContain('npx statuspress validate --format github');
+    const readme = await readFile(path.join(dir, 'README.md'), 'utf8');
+    expect(readme).toContain('package-lock.json');
+    expect(readme).toContain('npx statuspress validate');
+  });
+
+  it('statuspress init --from and --branch: npm, npm:SPEC and their refusals', async () => {
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+    const parent = await tempDir();
+    const dependency = async (dir: string): Promise<unknown> =>
+      (JSON.parse(await readFile(path.join(parent, dir, 'package.json'), 'utf8')) as { devDependencies: unknown }).devDependencies;
+    expect(await main(['init', path.join(parent, 'a'), '--from', 'npm'], out)).toBe(0);
+    expect(await dependency('a')).toEqual({ statuspress: `^${__STATUSPRESS_VERSION__}` });
+    expect(await main(['init', path.join(parent, 'b'), '--from', 'npm:statuspress@^0.2.0', '--branch', 'trunk'], out)).toBe(0);
+    expect(await dependency('b')).toEqual({ statuspress: '^0.2.0' });
+    expect(await readFile(path.join(parent, 'b/.github/workflows/publish.yml'), 'utf8')).toContain('branches: [trunk]');
+    for (const args of [['--from', 'yarn'], ['--from', 'npm:'], ['--from', 'npm:a b'], ['--branch', 'main, dev']]) {
+      lines.length = 0;
+      expect(await main(['init', path.join(parent, 'c'), ...args], out), args.join(' ')).toBe(2);
+      expect(lines.join('\n')).toContain(args[0]!);
+    }
+    expect(existsSync(path.join(parent, 'c'))).toBe(false);
   });
 
   it('refuses a folder that is not empty and leaves it unchanged', async () => {

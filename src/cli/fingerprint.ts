@@ -1,0 +1,27 @@
+// `statuspress fingerprint`: one line, a hash of what a reader of the built site would see as of
+// `--now`. The workflows `statuspress init` writes compare it with the last deployed one, so a
+// scheduled rebuild that changes nothing publishes nothing (src/fingerprint.ts has the rule).
+import type { Command } from './command.js';
+import { nowFlag, text } from './command.js';
+
+export const fingerprint: Command = {
+  name: 'fingerprint',
+  summary: 'Print a hash of what readers of the built site would see: equal hashes, nothing to publish.',
+  flags: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    now: { type: 'string', value: 'ISO', description: 'the moment, as given to build --now (default: the clock)' },
+    templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
+  },
+  async run(values, out) {
+    const now = nowFlag(values);
+    const templates = text(values, 'templates');
+    const { fingerprint: run } = await import('../fingerprint.js');
+    const result = await run({
+      contentDir: String(values.content),
+      ...(now === undefined ? {} : { now }),
+      ...(templates === undefined ? {} : { templatesDir: templates }),
+    });
+    out.log(result.value);
+    return 0;
+  },
+};

@@ -1,0 +1,101 @@
+// fingerprint(): one hash of what a reader of the built site can see as of `now`, so a scheduled
+// rebuild publishes only when that changed (the workflows `statuspress init` writes compare it with
+// the last deployed one). Every build's bytes differ (its time, the metrics' running totals), so the
+// hash is not of the output: it is of the published content, the states derived from it, and the
+// clock only where the clock shows. docs/workflows.md states the rule for users.
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { defaultTemplates } from './build.js';
+import { loadContent, requireValid, validateContent } from './content/index.js';
+import { deriveSite } from './derive/index.js';
+import type { DerivedSite } from './derive/types.js';
+import { isPublished } from './derive/updates.js';
+import { DAY_MS, formatDate, formatTimestamp } from './time.js';
+import type { Content } from './types.js';
+
+/** Bumped whenever what goes into the hash changes, so an old fingerprint never matches a new one. */
+const FORMAT = 1;
+
+/** maintenance.ics keeps a maintenance for a year after its window ended (src/render/site/feeds.ts). */
+const CALENDAR_PAST_MS = 365 * DAY_MS;
+
+export interface FingerprintOptions {
+  contentDir: string;
+  /** The moment to fingerprint, epoch ms; default: the clock. Pass the build's own `now`. */
+  now?: number;
+  /** The site's own templates; default: `templates/` beside the content folder, when there is one. */
+  templatesDir?: string;
+}
+
+/**
+ * How much of the clock went in: `day` (the UTC date: the "as of" line, the metrics' windows and
+ * daily bars move on daily) or `minute` (an incident is under way: its duration and uptime move
+ * every second, so every run publishes).
+ */
+export type ClockPart = 'day' | 'minute';
+
+export interface Fingerprint {
+  /** sha256, hex. */
+  value: string;
+  now: number;
+  clock: ClockPart;
+}
+
+/** The fingerprint of the site the content builds into as of `now`; throws ContentError like a build. */
+export async function fingerprint({ contentDir, now = Date.now(), templatesDir }: FingerprintOptions): Promise<Fingerprint> {
+  const [loaded, theme] = await Promise.all([loadContent(contentDir), filesHash(templatesDir ?? defaultTemplates(contentDir))]);
+  const content = requireValid(validateContent(loaded));
+  const site = deriveSite(content, now);
+  const clock: ClockPart = site.notices.some((n) => n.impact !== null && n.impact.end >= now) ? 'minute' : 'day';
+  const seen = {
+    format: FORMAT,
+    statuspress: __STATUSPRESS_VERSION__,
+    theme,
+    content: publishedContent(content, now),
+    states: visibleStates(site),
+    clock: clock === 'minute' ? formatTimestamp(now - (now % 60_000)) : formatDate(now),
+  };
+  return { value: createHash('sha256').update(JSON.stringify(seen)).digest('hex'), now, clock };
+}
+
+/** The content as published at `now`: updates dated later are withheld, notices without a published update left out. */
+function publishedContent(content: Content, now: number): Content {
+  const notices = content.notices
+    .map((n) => ({ ...n, updates: n.updates.filter((u) => isPublished(u, now)) }))
+    .filter((n) => n.updates.length > 0);
+  return { ...content, notices };
+}
+
+/**
+ * What the clock changes at a moment of its own: each notice's published updates (with the automatic
+ * underway and complete of planned maintenance), state and timeline state (upcoming, present, past in
+ * the last 7 days, older; a general notice's expiry), whether the calendar still lists it; each
+ * component's and the page's state.
+ */
+function visibleStates(site: DerivedSite): unknown {
+  return {
+    notices: site.notices.map((n) => [
+      n.id,
+      n.state,
+      n.timelineState,
+      n.updates.map((u) => u.id),
+      n.type === 'planned' && n.source.endsAt !== null && n.source.endsAt >= site.now - CALENDAR_PAST_MS,
+    ]),
+    components: site.components.map((c) => [c.id, c.state]),
+    page: site.page.state,
+  };
+}
+
+/** sha256 of every file's path and bytes under `dir`, or null when there is no such folder. */
+async function filesHash(dir: string): Promise<string | null> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => null);
+  if (entries === null) return null;
+  const hash = createHash('sha256');
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+  for (const file of files) hash.update(`${path.relative(dir, file)}\0`).update(await readFile(file)).update('\0');
+  return hash.digest('hex');
+}
