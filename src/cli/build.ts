@@ -1,12 +1,6 @@
 // `statuspress build`: the content in, the site and API out.
-import { fail } from '../errors.js';
-import { COMMAND } from '../errors/command.js';
-import { parseTimestamp } from '../time.js';
 import type { Command } from './command.js';
-import { text } from './command.js';
-
-/** 0001-01-01T00:00:00Z: the default metrics window starts 30 days before `now`, and its dates must stay in years 0000-9999. */
-const YEAR_1 = -62_135_596_800_000;
+import { nowFlag, text } from './command.js';
 
 export const build: Command = {
   name: 'build',
@@ -19,13 +13,7 @@ export const build: Command = {
     timings: { type: 'boolean', default: false, description: 'print how long each stage took' },
   },
   async run(values, out) {
-    const nowText = text(values, 'now');
-    let now: number | undefined;
-    if (nowText !== undefined) {
-      const parsed = parseTimestamp(nowText);
-      if (parsed === null || parsed < YEAR_1) throw fail(COMMAND.badNow, { value: nowText });
-      now = parsed;
-    }
+    const now = nowFlag(values);
     const templates = text(values, 'templates');
     const started = performance.now();
     const { build: run } = await import('../build.js');

@@ -2,6 +2,7 @@
 // its arguments and what it runs. Commands live one to a file in this folder; src/cli.ts runs them.
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
+import { parseTimestamp } from '../time.js';
 
 export type Out = { log: (line: string) => void; error: (line: string) => void };
 export type Values = Record<string, string | boolean | undefined>;
@@ -61,3 +62,15 @@ export const integer = (value: string, flag: '--parent' | '--position'): number 
   if (!Number.isSafeInteger(n)) throw fail(COMMAND.notWholeNumber, { flag, value });
   return n;
 };
+
+/** 0001-01-01T00:00:00Z: the default metrics window starts 30 days before `now`, and its dates must stay in years 0000-9999. */
+const YEAR_1 = -62_135_596_800_000;
+
+/** `--now` in epoch ms, or undefined when not given (the clock); a usage error when it is not a timestamp with a zone. */
+export function nowFlag(values: Values): number | undefined {
+  const value = text(values, 'now');
+  if (value === undefined) return undefined;
+  const parsed = parseTimestamp(value);
+  if (parsed === null || parsed < YEAR_1) throw fail(COMMAND.badNow, { value });
+  return parsed;
+}
