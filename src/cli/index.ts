@@ -4,7 +4,9 @@ import type { Command } from './command.js';
 import { hostConfig } from './host-config.js';
 import { init } from './init.js';
 import { newFile } from './new.js';
+import { resolve } from './resolve.js';
 import { serve } from './serve.js';
+import { update } from './update.js';
 import { validate } from './validate.js';
 
-export const COMMANDS: readonly Command[] = [init, validate, build, serve, newFile, hostConfig];
+export const COMMANDS: readonly Command[] = [init, validate, build, serve, newFile, update, resolve, hostConfig];

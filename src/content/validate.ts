@@ -78,6 +78,13 @@ function withheld(source: SourceFile, notice: Notice, now: number): ContentIssue
   );
 }
 
+/** The model of one notice file judged on its own (no checks across files), or null when it has a problem. */
+export function noticeOf(source: SourceFile): Notice | null {
+  if (!source.usable || source.data === null || source.data === undefined) return null;
+  const { data, issues } = checkFile(source, noticeSchema, noticeRules);
+  return data === undefined || issues.length > 0 ? null : toNotice(data, source.file);
+}
+
 function checkFile<S extends z.ZodType>(
   source: SourceFile,
   schema: S,
