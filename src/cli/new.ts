@@ -3,9 +3,10 @@
 import path from 'node:path';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
+import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
 import type { Command } from './command.js';
-import { integer, integerList, text } from './command.js';
+import { integer, integerList, reportElsewhere, text } from './command.js';
 
 export const newFile: Command = {
   name: 'new',
@@ -31,7 +32,7 @@ export const newFile: Command = {
     const contentDir = String(values.content);
     if (extra.length > 0 || (kind !== 'notice' && kind !== 'maintenance' && kind !== 'component')) throw fail(COMMAND.newNeedsKind, undefined);
     const { newComponent, newNotice } = await import('../scaffold/new.js');
-    let created: { file: string; id: number };
+    let created: Created;
     if (kind === 'notice' || kind === 'maintenance') {
       let type = text(values, 'type');
       const subject = text(values, 'subject');
@@ -71,6 +72,7 @@ export const newFile: Command = {
       });
     }
     out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);
+    reportElsewhere(out, created.elsewhere);
     return 0;
   },
 };

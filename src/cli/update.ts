@@ -4,7 +4,7 @@ import { fail, formatIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Changed } from '../scaffold/update.js';
 import type { Command, Out } from './command.js';
-import { text } from './command.js';
+import { reportElsewhere, text } from './command.js';
 
 export const update: Command = {
   name: 'update',
@@ -61,9 +61,5 @@ export function reportChange(out: Out, verb: string, contentDir: string, changed
   ];
   out.log(`${verb} ${path.join(contentDir, changed.file)} (${facts.join('; ')})`);
   for (const note of changed.notes) out.error(`note: ${formatIssue(note)}`);
-  for (const issue of changed.elsewhere) out.error(`warning: ${formatIssue(issue)}`);
-  if (changed.elsewhere.length > 0) {
-    const n = changed.elsewhere.length;
-    out.error(`warning: ${n} ${n === 1 ? 'problem' : 'problems'} in other files, not this change's: builds fail until ${n === 1 ? 'it is' : 'they are'} fixed`);
-  }
+  reportElsewhere(out, changed.elsewhere);
 }

@@ -86,8 +86,9 @@ export function judge(loaded: LoadedContent, changed: SourceFile[], now?: number
       site,
       components: merge(loaded.components, 'component'),
       notices: merge(loaded.notices, 'notice'),
-      // What loading found about the changed files is about their old text.
-      issues: loaded.issues.filter((issue) => !files.has(issue.file)),
+      // What loading found about the changed files is about their old text; a missing folder
+      // (`components/`) is made by writing a new file into it.
+      issues: loaded.issues.filter((issue) => !files.has(issue.file) && !(issue.file.endsWith('/') && changed.some((s) => s.file.startsWith(issue.file)))),
     },
     now === undefined ? {} : { now },
   );
