@@ -1,5 +1,6 @@
 // Every command of the CLI, in the order `statuspress --help` lists them.
 import { build } from './build.js';
+import { dev } from './dev.js';
 import type { Command } from './command.js';
 import { hostConfig } from './host-config.js';
 import { init } from './init.js';
@@ -9,4 +10,4 @@ import { serve } from './serve.js';
 import { update } from './update.js';
 import { validate } from './validate.js';
 
-export const COMMANDS: readonly Command[] = [init, validate, build, serve, newFile, update, resolve, hostConfig];
+export const COMMANDS: readonly Command[] = [init, validate, build, serve, dev, newFile, update, resolve, hostConfig];

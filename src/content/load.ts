@@ -1,6 +1,7 @@
 // Stage 1 of the build: find the content files and parse each into a Document that remembers positions.
 import type { ContentIssue } from '../errors.js';
 import { contentRoot, findContentFiles } from './files.js';
+import type { ContentFile } from './files.js';
 import { readSource } from './source.js';
 import type { SourceFile } from './source.js';
 
@@ -19,15 +20,33 @@ export interface LoadedContent {
   unlisted: ReadonlySet<'components' | 'notices'>;
 }
 
+/** A file as read: its source, and the problems reading it found. */
+export interface ReadFile {
+  source: SourceFile;
+  issues: ContentIssue[];
+}
+
+export interface LoadOptions {
+  /** A file already read and unchanged since, to use instead of reading it again (`statuspress dev`). */
+  reuse?: (file: ContentFile) => ReadFile | undefined;
+  /** Called with each file read anew. */
+  onRead?: (file: ContentFile, read: ReadFile) => void;
+}
+
 /**
  * Reads every content file under contentDir. Throws a usage StatuspressError only when the folder
  * itself is missing; every other problem (a missing components/, a link leaving the folder) is an issue.
  */
-export async function loadContent(contentDir: string): Promise<LoadedContent> {
+export async function loadContent(contentDir: string, options: LoadOptions = {}): Promise<LoadedContent> {
   const found = findContentFiles(contentRoot(contentDir));
   const loaded: LoadedContent = { dir: contentDir, site: null, components: [], notices: [], issues: found.issues, unlisted: found.unlisted };
   for (const entry of found.files) {
-    const { source, issues } = readSource(entry);
+    let read = options.reuse?.(entry);
+    if (!read) {
+      read = readSource(entry);
+      options.onRead?.(entry, read);
+    }
+    const { source, issues } = read;
     loaded.issues.push(...issues);
     if (source.kind === 'site') loaded.site = source;
     else if (source.kind === 'component') loaded.components.push(source);

@@ -16,6 +16,13 @@ import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.j
 import type { SourceFile } from './source.js';
 import { utcText } from './timestamps.js';
 
+/**
+ * Each file's own checks and model, by source: a source is never changed once read, so validating
+ * the same sources again (`statuspress dev` after one file changed) checks only the new ones. The
+ * checks across files always run.
+ */
+const checked = new WeakMap<SourceFile, { issues: ContentIssue[]; value: unknown }>();
+
 export interface ValidateOptions {
   /** The moment to judge the content as of (epoch ms): updates dated after it are noted as withheld. None: no notes. */
   now?: number;
@@ -40,9 +47,14 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
     convert: (data: z.output<S>, file: string) => T,
   ): T | null => {
     if (!source.usable) return null; // its load issues say why; guessing at a broken file adds noise
-    const result = checkFile(source, schema, rules);
+    let result = checked.get(source) as { issues: ContentIssue[]; value: T | null } | undefined;
+    if (!result) {
+      const { data, issues: found } = checkFile(source, schema, rules);
+      result = { issues: found, value: data === undefined ? null : convert(data, source.file) };
+      checked.set(source, result);
+    }
     issues.push(...result.issues);
-    return result.data === undefined ? null : convert(result.data, source.file);
+    return result.value;
   };
 
   const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, () => [], toSite) : null;

@@ -67,7 +67,8 @@ function impactSpan(
 function timelineState(notice: Notice, beganAt: number | null, endedAt: number | null, now: number): TimelineState {
   const ended = notice.type === 'general' ? notice.expiresAt : endedAt;
   if (ended !== null && ended <= now) return now - ended <= RECENT_MS ? 'past_recent' : 'past_distant';
-  if (notice.type === 'planned' && notice.beginsAt !== null && now < notice.beginsAt && beganAt === null) {
+  // Not begun: no began_at yet, or one (written in the file) still ahead of now.
+  if (notice.type === 'planned' && notice.beginsAt !== null && now < notice.beginsAt && (beganAt === null || beganAt > now)) {
     return 'future';
   }
   return 'present';

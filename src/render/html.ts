@@ -1,28 +1,97 @@
-// renderHtml(): the HTML site people read, rendered from the same derived model as the API (never
-// from its JSON): the status page, a page per notice and component, the history, the feeds and the
-// badges, with the theme's templates. Like every renderer it only returns files; the writer writes.
-import type { DerivedSite } from '../derive/index.js';
-import { SITE } from '../routes/site.js';
+// The HTML site people read, rendered from the same derived model as the API (never from its JSON):
+// the status page, a page per notice and component, the history, the feeds and the badges, with the
+// theme's templates. Like every renderer it only returns files; the writer writes. The build renders
+// every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
+import type { DerivedNotice, DerivedSite } from '../derive/index.js';
+import { pageOf } from '../routes/site.js';
+import type { SiteRequest } from '../routes/site.js';
+import { NOTICE_TYPES } from '../types.js';
+import { PAGE_SIZE } from './collections.js';
 import { renderAssets } from './site/assets.js';
-import { renderBadges } from './site/badges.js';
+import type { Assets } from './site/assets.js';
+import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
-import { componentData, componentPage, historyPages, noticePage, noticesByComponent, statusPage } from './site/pages.js';
+import { componentData, componentPage, historyView, noticePage, noticesByComponent, statusPage } from './site/pages.js';
 import type { Theme } from './site/theme.js';
 import type { OutputFile } from './types.js';
 
-/** Every file of the HTML site; the notice pages come last, for the writers (see renderApi). */
-export function* renderHtml(site: DerivedSite, theme: Theme): Generator<OutputFile> {
+export interface SiteRenderer {
+  assets: Assets;
+  /** The file of one page, feed, badge or asset; null when the site has no such thing (an unknown id, a page past the last). */
+  render(request: SiteRequest): OutputFile | null;
+}
+
+/** A renderer of any page of `site`; what several pages share is computed once, when first needed. */
+export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const assets = renderAssets(theme.styles);
-  yield* assets.files;
-  yield { path: SITE.status().file, contents: theme.page('status', statusPage(site, assets)) };
-  const byComponent = noticesByComponent(site);
+  const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
+  let byComponent: Map<number, DerivedNotice[]> | null = null;
+  const file = (request: SiteRequest, contents: string): OutputFile => ({ path: pageOf(request).file, contents });
+  return {
+    assets,
+    render(request) {
+      switch (request.kind) {
+        case 'status':
+          return file(request, theme.page('status', statusPage(site, assets)));
+        case 'notice': {
+          const notice = site.noticesById.get(request.id);
+          return notice ? file(request, theme.page('notice', noticePage(site, assets, notice))) : null;
+        }
+        case 'component': {
+          const component = site.componentsById.get(request.id);
+          if (!component) return null;
+          byComponent ??= noticesByComponent(site);
+          return file(request, theme.page('component', componentPage(site, assets, component, byComponent.get(component.id) ?? [])));
+        }
+        case 'componentData': {
+          const component = site.componentsById.get(request.id);
+          return component?.metrics ? file(request, componentData(site, component)) : null;
+        }
+        case 'history': {
+          const notices = request.type === undefined ? site.notices : site.notices.filter((n) => n.type === request.type);
+          const pages = Math.max(1, Math.ceil(notices.length / PAGE_SIZE));
+          if (request.page > pages) return null;
+          const onPage = notices.slice((request.page - 1) * PAGE_SIZE, request.page * PAGE_SIZE);
+          return file(request, theme.page('history', historyView(site, assets, request.type, onPage, request.page, pages)));
+        }
+        case 'feed':
+          return renderAtom(site);
+        case 'maintenance':
+          return renderCalendar(site);
+        case 'statusBadge':
+          return file(request, statusBadge(site));
+        case 'componentBadge': {
+          const component = site.componentsById.get(request.id);
+          return component ? file(request, componentBadge(site, component)) : null;
+        }
+        case 'asset':
+          return assetFiles.get(pageOf(request).file) ?? null;
+      }
+    },
+  };
+}
+
+/** Every request the site answers, in the order the build writes them: the notice pages last (see renderApi). */
+function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
+  yield { kind: 'status' };
   for (const component of site.components) {
-    yield { path: SITE.component(component.id).file, contents: theme.page('component', componentPage(site, assets, component, byComponent.get(component.id) ?? [])) };
-    if (component.metrics) yield { path: SITE.componentData(component.id).file, contents: componentData(site, component) };
+    yield { kind: 'component', id: component.id };
+    if (component.metrics) yield { kind: 'componentData', id: component.id };
   }
-  for (const { page, view } of historyPages(site, assets)) yield { path: page.file, contents: theme.page('history', view) };
-  yield renderAtom(site);
-  yield renderCalendar(site);
-  yield* renderBadges(site);
-  for (const notice of site.notices) yield { path: SITE.notice(notice.id).file, contents: theme.page('notice', noticePage(site, assets, notice)) };
+  for (const type of [undefined, ...NOTICE_TYPES]) {
+    const count = type === undefined ? site.notices.length : site.notices.filter((n) => n.type === type).length;
+    for (let page = 1; page <= Math.max(1, Math.ceil(count / PAGE_SIZE)); page++) yield { kind: 'history', type, page };
+  }
+  yield { kind: 'feed' };
+  yield { kind: 'maintenance' };
+  yield { kind: 'statusBadge' };
+  for (const component of site.components) yield { kind: 'componentBadge', id: component.id };
+  for (const notice of site.notices) yield { kind: 'notice', id: notice.id };
+}
+
+/** Every file of the HTML site. */
+export function* renderHtml(site: DerivedSite, theme: Theme): Generator<OutputFile> {
+  const renderer = siteRenderer(site, theme);
+  yield* renderer.assets.files;
+  for (const request of everyRequest(site)) yield renderer.render(request)!;
 }

@@ -66,3 +66,74 @@ export function relativeHref(from: SitePage, to: SitePage): string {
 
 /** The absolute URL of a site page, from the site's {base_url} (no trailing slash). */
 export const siteUrl = (baseUrl: string, page: SitePage): string => `${baseUrl}/${page.href}`;
+
+/** A page, feed, badge or asset of the site, as a request (what `statuspress dev` renders on demand). */
+export type SiteRequest =
+  | { kind: 'status' }
+  | { kind: 'notice'; id: number }
+  | { kind: 'component'; id: number }
+  | { kind: 'componentData'; id: number }
+  | { kind: 'history'; type: NoticeType | undefined; page: number }
+  | { kind: 'feed' }
+  | { kind: 'maintenance' }
+  | { kind: 'statusBadge' }
+  | { kind: 'componentBadge'; id: number }
+  /** `name` with its fingerprint, as in the page's links (`style.3f9a1c2b07.css`). */
+  | { kind: 'asset'; file: string };
+
+/** The page of a request: its file and href, from the same builders as every link. */
+export function pageOf(request: SiteRequest): SitePage {
+  switch (request.kind) {
+    case 'status':
+      return SITE.status();
+    case 'notice':
+      return SITE.notice(request.id);
+    case 'component':
+      return SITE.component(request.id);
+    case 'componentData':
+      return SITE.componentData(request.id);
+    case 'history':
+      return SITE.history(request.type, request.page);
+    case 'feed':
+      return SITE.feed();
+    case 'maintenance':
+      return SITE.maintenance();
+    case 'statusBadge':
+      return SITE.statusBadge();
+    case 'componentBadge':
+      return SITE.componentBadge(request.id);
+    case 'asset':
+      return file(`assets/${request.file}`);
+  }
+}
+
+const ID = '([1-9][0-9]{0,15})';
+const TYPES = '(unplanned|planned|general)';
+const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
+  [/^index\.html$/, () => ({ kind: 'status' })],
+  [new RegExp(`^notices/${ID}/index\\.html$`), (m) => ({ kind: 'notice', id: Number(m[1]) })],
+  [new RegExp(`^components/${ID}/index\\.html$`), (m) => ({ kind: 'component', id: Number(m[1]) })],
+  [new RegExp(`^components/${ID}/data\\.json$`), (m) => ({ kind: 'componentData', id: Number(m[1]) })],
+  [new RegExp(`^history/(?:${TYPES}/)?(?:page/${ID}/)?index\\.html$`), (m) => ({ kind: 'history', type: m[1] as NoticeType | undefined, page: Number(m[2] ?? 1) })],
+  [/^feed\.atom$/, () => ({ kind: 'feed' })],
+  [/^maintenance\.ics$/, () => ({ kind: 'maintenance' })],
+  [/^badges\/status\.svg$/, () => ({ kind: 'statusBadge' })],
+  [new RegExp(`^badges/components/${ID}\\.svg$`), (m) => ({ kind: 'componentBadge', id: Number(m[1]) })],
+  [/^assets\/([a-z0-9-]+\.[0-9a-f]{8,}\.(?:css|js|svg))$/, (m) => ({ kind: 'asset', file: m[1]! })],
+];
+
+/**
+ * The request a site path names (`notices/42/`, `notices/42/index.html`, `feed.atom`), or null. A
+ * path counts only when the builders above give back exactly its file, so `history/page/1/` (page 1
+ * lives at `history/`) or `notices/042/` name nothing, as a static host would find nothing there.
+ */
+export function parseSitePath(path: string): SiteRequest | null {
+  const wanted = path === '' || path.endsWith('/') ? `${path}index.html` : path;
+  for (const [pattern, make] of SITE_PATHS) {
+    const match = pattern.exec(wanted);
+    if (!match) continue;
+    const request = make(match);
+    return pageOf(request).file === wanted ? request : null;
+  }
+  return null;
+}

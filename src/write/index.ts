@@ -131,22 +131,24 @@ class WorkerOutput implements Output {
 
   private flush(): void {
     if (this.batch.length === 0) return;
-    const parts = this.batch.map(([, contents]) => (typeof contents === 'string' ? Buffer.from(contents) : contents));
     const ends: number[] = [];
     let end = 0;
-    for (const part of parts) ends.push((end += part.byteLength));
-    // One fresh buffer per batch (never the shared pool of small Buffers), so it can be transferred.
-    const bytes = new Uint8Array(new ArrayBuffer(end));
-    let at = 0;
-    for (const part of parts) {
-      bytes.set(part, at);
-      at += part.byteLength;
-    }
-    const message: ToWorker = { paths: this.batch.map(([path]) => path), ends, bytes: bytes.buffer };
-    this.writers[this.next]!.worker.postMessage(message, [bytes.buffer]);
+    for (const [, contents] of this.batch) ends.push((end += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
+    // Encoded straight into one buffer of its own (never the shared pool of small Buffers), which
+    // is transferred: no copy per file, and none in posting it.
+    const bytes = Buffer.allocUnsafeSlow(end);
+    this.batch.forEach(([, contents], i) => {
+      const at = i === 0 ? 0 : ends[i - 1]!;
+      if (typeof contents === 'string') bytes.write(contents, at);
+      else bytes.set(contents, at);
+    });
+    const buffer = bytes.buffer as ArrayBuffer;
+    const message: ToWorker = { paths: this.batch.map(([path]) => path), ends, bytes: buffer };
+    this.writers[this.next]!.worker.postMessage(message, [buffer]);
     this.next = (this.next + 1) % this.writers.length;
     this.batch = [];
   }
+
 
 }
 

@@ -2,9 +2,7 @@
 // state (and uptime, with metrics). Every text is escaped; widths are estimated from Verdana's.
 import type { DerivedComponent, DerivedSite } from '../../derive/index.js';
 import { defaultMetrics } from '../../derive/metrics.js';
-import { SITE } from '../../routes/site.js';
 import type { State } from '../../types.js';
-import type { OutputFile } from '../types.js';
 import { percentWords } from '../words.js';
 
 const COLOUR: Record<State, string> = { operational: '#1a7f37', degraded: '#9a4d00', 'under-maintenance': '#0550ae' };
@@ -32,14 +30,11 @@ export function badge(label: string, message: string, state: State): string {
     `<text x="${left / 2}" y="14">${escapeXml(shown)}</text><text x="${left + right / 2}" y="14">${escapeXml(message)}</text></g></svg>\n`;
 }
 
-/** `badges/status.svg` and `badges/components/<id>.svg`. */
-export function renderBadges(site: DerivedSite): OutputFile[] {
-  const files = [{ path: SITE.statusBadge().file, contents: badge('status', WORD[site.page.state], site.page.state) }];
-  for (const component of site.components) files.push({ path: SITE.componentBadge(component.id).file, contents: componentBadge(site, component) });
-  return files;
-}
+/** `badges/status.svg`: the page's state. */
+export const statusBadge = (site: DerivedSite): string => badge('status', WORD[site.page.state], site.page.state);
 
-function componentBadge(site: DerivedSite, component: DerivedComponent): string {
+/** `badges/components/<id>.svg`: the component's state, and its uptime over the past 30 days with metrics on. */
+export function componentBadge(site: DerivedSite, component: DerivedComponent): string {
   let message = WORD[component.state];
   if (component.metrics) {
     const figures = defaultMetrics(site, component.id);

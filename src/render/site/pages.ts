@@ -7,7 +7,6 @@ import type { SitePage } from '../../routes/site.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
 import { NOTICE_TYPES } from '../../types.js';
 import type { NoticeType } from '../../types.js';
-import { PAGE_SIZE } from '../collections.js';
 import { durationWords, percentWords } from '../words.js';
 import type { Assets } from './assets.js';
 import { monthOf, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
@@ -144,21 +143,10 @@ export function componentData(site: DerivedSite, component: DerivedComponent): s
   return JSON.stringify({ now: site.now, notices });
 }
 
-/** Every page of the history: all notices, then each type's, 25 to a page, grouped by month. */
-export function* historyPages(site: DerivedSite, assets: Assets): Generator<{ page: SitePage; view: object }> {
-  const kinds: (NoticeType | undefined)[] = [undefined, ...NOTICE_TYPES];
-  for (const type of kinds) {
-    const notices = type === undefined ? site.notices : site.notices.filter((n) => n.type === type);
-    const pages = Math.max(1, Math.ceil(notices.length / PAGE_SIZE));
-    for (let number = 1; number <= pages; number++) {
-      const page = SITE.history(type, number);
-      const heading = type === undefined ? 'History' : `History: ${TYPE_PLURAL[type].toLowerCase()}`;
-      yield { page, view: historyView(site, assets, page, type, notices.slice((number - 1) * PAGE_SIZE, number * PAGE_SIZE), number, pages, heading) };
-    }
-  }
-}
-
-function historyView(site: DerivedSite, assets: Assets, page: SitePage, type: NoticeType | undefined, notices: DerivedNotice[], number: number, pages: number, heading: string) {
+/** One page of the history (all notices, or one type's): `notices` are that page's 25, grouped here by month. */
+export function historyView(site: DerivedSite, assets: Assets, type: NoticeType | undefined, notices: DerivedNotice[], number: number, pages: number) {
+  const page = SITE.history(type, number);
+  const heading = type === undefined ? 'History' : `History: ${TYPE_PLURAL[type].toLowerCase()}`;
   const months: { key: string; text: string; notices: object[] }[] = [];
   for (const notice of notices) {
     const when = notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;

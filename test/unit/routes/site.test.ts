@@ -1,6 +1,8 @@
 // The HTML site's addresses: each page's file and href, and relative links between pages.
 import { describe, expect, it } from 'vitest';
 import { relativeHref, SITE, siteUrl } from '../../../src/routes/index.js';
+import { pageOf, parseSitePath } from '../../../src/routes/site.js';
+import type { SiteRequest } from '../../../src/routes/site.js';
 
 describe('site addresses', () => {
   it('gives each page its file and its href', () => {
@@ -46,5 +48,33 @@ describe('site addresses', () => {
   it('makes the absolute urls the API prints', () => {
     expect(siteUrl('https://status.acme.com', SITE.notice(42))).toBe('https://status.acme.com/notices/42/');
     expect(siteUrl('https://acme.github.io/status', SITE.component(3))).toBe('https://acme.github.io/status/components/3/');
+  });
+});
+
+describe('parseSitePath', () => {
+  it('reads back every address the builders make, and only those', () => {
+    const requests: SiteRequest[] = [
+      { kind: 'status' },
+      { kind: 'notice', id: 42 },
+      { kind: 'component', id: 3 },
+      { kind: 'componentData', id: 3 },
+      { kind: 'history', type: undefined, page: 1 },
+      { kind: 'history', type: undefined, page: 7 },
+      { kind: 'history', type: 'planned', page: 1 },
+      { kind: 'history', type: 'general', page: 2 },
+      { kind: 'feed' },
+      { kind: 'maintenance' },
+      { kind: 'statusBadge' },
+      { kind: 'componentBadge', id: 9 },
+      { kind: 'asset', file: 'style.3f9a1c2b07.css' },
+    ];
+    for (const request of requests) {
+      const page = pageOf(request);
+      expect(parseSitePath(page.file), page.file).toEqual(request);
+      expect(parseSitePath(page.href), page.href).toEqual(request);
+    }
+    for (const nothing of ['history/page/1/', 'notices/042/', 'notices/0/', 'notices/1x/', 'components/3/other.json', 'history/outage/', 'assets/style.css', 'index.htm', '../index.html']) {
+      expect(parseSitePath(nothing), nothing).toBeNull();
+    }
   });
 });

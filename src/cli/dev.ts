@@ -1,0 +1,50 @@
+// `statuspress dev`: write content and templates with the site open in a browser.
+import path from 'node:path';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import { parseTimestamp } from '../time.js';
+import type { Command } from './command.js';
+import { text, wholeNumber } from './command.js';
+
+export const dev: Command = {
+  name: 'dev',
+  summary: 'Serve the site from the content and rebuild it on every change, reloading the browser.',
+  flags: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder, watched' },
+    templates: { type: 'string', value: 'DIR', description: "the site's own templates, watched (default: templates/ beside the content)" },
+    port: { type: 'string', default: '8080', value: 'PORT', description: 'the port to listen on (0: any free one)' },
+    host: { type: 'string', default: '127.0.0.1', value: 'ADDR', description: 'the address to listen on' },
+    now: { type: 'string', value: 'ISO', description: 'show the site as of this moment (default: the clock)' },
+  },
+  async run(values, out) {
+    const port = wholeNumber(values.port);
+    if (port === null || port > 65535) throw fail(COMMAND.badPort, { value: String(values.port) });
+    const nowText = text(values, 'now');
+    const now = nowText === undefined ? undefined : parseTimestamp(nowText);
+    if (now === null) throw fail(COMMAND.badNow, { value: String(nowText) });
+    const contentDir = String(values.content);
+    const templatesDir = text(values, 'templates') ?? path.join(path.dirname(path.resolve(contentDir)), 'templates');
+    const { startDev } = await import('../dev/index.js');
+    const running = await startDev({
+      contentDir,
+      templatesDir,
+      host: String(values.host),
+      port,
+      ...(now === undefined ? {} : { now }),
+      onRefresh(result, changed) {
+        const names = changed.map((f) => path.relative(process.cwd(), f));
+        const what = changed.length === 0 ? 'Built' : `${changed.length > 3 ? `${names.slice(0, 3).join(', ')} and ${changed.length - 3} more` : names.join(', ')} changed: rebuilt`;
+        for (const warning of result.warnings) out.error(`warning: ${warning}`);
+        if (result.problems.length === 0) out.log(`${what} in ${result.ms} ms`);
+        else out.error(`${result.problems.join('\n')}\n\n${result.problems.length} problem${result.problems.length === 1 ? '' : 's'}: the page shows them, and the last version that built (${result.ms} ms)`);
+      },
+    });
+    out.log(`Serving ${contentDir} at ${running.url}/ and watching it and ${templatesDir}; Ctrl-C stops`);
+    await new Promise<void>((resolve) => {
+      const stop = (): void => void running.close().then(resolve);
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
+  },
+};

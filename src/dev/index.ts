@@ -1,0 +1,85 @@
+// `statuspress dev`: the site from the content in memory, rebuilt when a file of content/ or
+// templates/ changes (only what changed is read again), pages reloaded in the browser, and the
+// content's problems shown in the page and the terminal without stopping.
+import { watch } from 'chokidar';
+import { DevState } from './state.js';
+import type { DevOptions, Refreshed } from './state.js';
+import { devServer } from './server.js';
+
+export interface StartDevOptions extends DevOptions {
+  host?: string;
+  /** 0 picks a free one. */
+  port?: number;
+  /** Told of every rebuild (the CLI prints it). */
+  onRefresh?: (result: Refreshed, changed: readonly string[]) => void;
+}
+
+export interface RunningDev {
+  url: string;
+  state: DevState;
+  /** Stops watching and serving. */
+  close(): Promise<void>;
+}
+
+/** Files changed within this long are rebuilt together: an editor's save is often several events. */
+const SETTLE_MS = 40;
+/** Time moves the page along (maintenance starts, notices expire) even when no file changes. */
+const TICK_MS = 60_000;
+
+/** Builds the content, serves it and watches it; resolves once listening. */
+export async function startDev(options: StartDevOptions): Promise<RunningDev> {
+  const state = new DevState(options);
+  // Not inside the optional call: its arguments are not evaluated when there is no onRefresh.
+  const first = await state.refresh();
+  options.onRefresh?.(first, []);
+  const dev = devServer(state);
+
+  let pending = new Set<string>();
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const rebuild = (): void => {
+    const changed = [...pending];
+    pending = new Set();
+    timer = null;
+    running = running.then(async () => {
+      const result = await state.refresh(changed);
+      options.onRefresh?.(result, changed);
+      dev.broadcast(result.problems.length > 0 ? 'problems' : 'reload', result.problems);
+    });
+  };
+  const changed = (file: string): void => {
+    pending.add(file);
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(rebuild, SETTLE_MS);
+  };
+  // Two watchers: given a path that does not exist yet (templates/ often does not), chokidar says
+  // it is ready at once, before it has read the other paths, and changes made meanwhile are lost.
+  const content = watch(options.contentDir, { ignoreInitial: true });
+  const templates = watch(options.templatesDir, { ignoreInitial: true });
+  for (const watcher of [content, templates]) watcher.on('all', (_event, file) => changed(file));
+  await new Promise<void>((resolve, reject) => content.once('ready', resolve).once('error', reject));
+  const tick = setInterval(() => {
+    if (!timer) rebuild();
+  }, TICK_MS);
+  tick.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    dev.server.once('error', reject);
+    dev.server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', resolve);
+  });
+  const address = dev.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const host = options.host ?? '127.0.0.1';
+  return {
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    state,
+    async close() {
+      clearInterval(tick);
+      if (timer) clearTimeout(timer);
+      await Promise.all([content.close(), templates.close()]);
+      await running;
+      dev.server.closeAllConnections();
+      await new Promise<void>((resolve) => dev.server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The server of `statuspress dev`: every answer rendered on demand from the state in memory (the API
+// with the same answer() as `statuspress serve`, the pages with the build's renderers), no caching,
+// and a stream of events that tells open pages to reload, or to show the content's problems.
+import { createServer } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import path from 'node:path';
+import devCss from '../site/dev.css?raw';
+import devJs from '../site/dev.ts?browser';
+import { COMMON_HEADERS, contentSecurityPolicy, DATA_CSP } from '../hosting/headers.js';
+import { answer, serialize } from '../render/answer.js';
+import { route } from '../routes/parse.js';
+import { ApiError } from '../routes/request.js';
+import { parseSitePath } from '../routes/site.js';
+import type { DevState } from './state.js';
+
+/** The dev server's own addresses, out of the way of the site's. */
+export const DEV_PREFIX = '/__statuspress/';
+const EVENTS = `${DEV_PREFIX}events`;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.atom': 'application/atom+xml; charset=utf-8',
+  '.ics': 'text/calendar; charset=utf-8',
+};
+
+export interface DevServer {
+  server: Server;
+  /** Tells every open page something happened: `reload`, or `problems` (one line each). */
+  broadcast(event: 'reload' | 'problems', data?: unknown): void;
+  /** Open pages listening for events. */
+  readonly listeners: number;
+}
+
+/** A server for `state` (not yet listening). */
+export function devServer(state: DevState): DevServer {
+  const streams = new Set<ServerResponse>();
+  const send = (res: ServerResponse, event: string, data: unknown): void => {
+    res.write(`event: ${event}\ndata: ${JSON.stringify(data ?? null)}\n\n`);
+  };
+  const server = createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch (error) {
+      if (!res.headersSent) reply(res, 500, 'text/plain; charset=utf-8', `statuspress dev failed to answer: ${(error as Error).message}\n`);
+      else res.destroy();
+    }
+  });
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    for (const [name, value] of COMMON_HEADERS) res.setHeader(name, value);
+    res.setHeader('Cache-Control', 'no-store');
+    const target = req.url ?? '/';
+    if (target === EVENTS) {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', Connection: 'keep-alive' });
+      res.write(': statuspress dev\n\n');
+      streams.add(res);
+      if (state.problems.length > 0) send(res, 'problems', state.problems);
+      req.on('close', () => streams.delete(res));
+      return;
+    }
+    if (target === `${DEV_PREFIX}dev.js`) return reply(res, 200, TYPES['.js']!, devJs);
+    if (target === `${DEV_PREFIX}dev.css`) return reply(res, 200, TYPES['.css']!, devCss);
+    const found = route(target);
+    const good = state.good;
+    if (found.kind === 'error') return reply(res, found.error.status, TYPES['.json']!, serialize(found.error.toJSON()));
+    if (good === null) return problemsPage(res, state.problems);
+    if (found.kind === 'api') {
+      try {
+        return reply(res, 200, TYPES['.json']!, serialize(answer(good.site, found.request)));
+      } catch (error) {
+        if (error instanceof ApiError) return reply(res, error.status, TYPES['.json']!, serialize(error.toJSON()));
+        throw error;
+      }
+    }
+    const request = parseSitePath(found.path);
+    const file = request === null ? null : good.renderer.render(request);
+    if (file === null) return reply(res, 404, TYPES['.json']!, serialize({ error: { status: 404, code: 'not_found', message: `Nothing at /${found.path}` } }));
+    const type = TYPES[path.extname(file.path)] ?? 'application/octet-stream';
+    const body = typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents);
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(file.path));
+    reply(res, 200, type, type === TYPES['.html'] ? withDevScript(String(body)) : body);
+  }
+
+  return {
+    server,
+    broadcast(event, data) {
+      for (const res of streams) send(res, event, data);
+    },
+    get listeners() {
+      return streams.size;
+    },
+  };
+}
+
+/** A page with the dev script, which reloads it on a change and shows the content's problems. */
+function withDevScript(html: string): string {
+  const tags = `<link rel="stylesheet" href="${DEV_PREFIX}dev.css">\n<script src="${DEV_PREFIX}dev.js" defer></script>\n`;
+  const at = html.indexOf('</head>');
+  return at < 0 ? html + tags : html.slice(0, at) + tags + html.slice(at);
+}
+
+/** Before the content has ever built: the problems, and the script that reloads once they are fixed. */
+function problemsPage(res: ServerResponse, problems: string[]): void {
+  const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const html = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>The content has problems</title>\n</head>\n<body>\n<main class="statuspress-dev-problems">\n<h1>The content has problems</h1>\n<p>Fix them and this page reloads itself.</p>\n<pre>${problems.map(escape).join('\n')}</pre>\n</main>\n</body>\n</html>\n`;
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy('index.html'));
+  reply(res, 200, TYPES['.html']!, withDevScript(html));
+}
+
+function reply(res: ServerResponse, status: number, type: string, body: string | Buffer): void {
+  if (!res.hasHeader('Content-Security-Policy')) res.setHeader('Content-Security-Policy', DATA_CSP);
+  res.writeHead(status, { 'Content-Type': type, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}

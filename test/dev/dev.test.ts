@@ -1,0 +1,119 @@
+// `statuspress dev` as a user works with it: the site served from the content, a notice edited and
+// the page changing with a reload message sent, a broken file shown in the page without stopping,
+// and a template change picked up. Talks HTTP on 127.0.0.1 only.
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
+import type { IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDev } from '../../src/dev/index.js';
+import type { RunningDev } from '../../src/dev/index.js';
+
+const FIXTURE = path.join(import.meta.dirname, '../fixtures/metrics-site/content');
+let work: string;
+let dev: RunningDev;
+
+/** The events of the dev stream, as they arrive. */
+class Events {
+  readonly seen: { event: string; data: unknown }[] = [];
+  private response: IncomingMessage | null = null;
+  async open(url: string): Promise<void> {
+    this.response = await new Promise<IncomingMessage>((resolve, reject) => get(`${url}/__statuspress/events`, resolve).on('error', reject));
+    let buffer = '';
+    this.response.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      let end: number;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event) this.seen.push({ event, data: data === undefined ? null : JSON.parse(data) });
+      }
+    });
+  }
+  /** The next event after the ones seen so far, within 10 s. */
+  async next(): Promise<{ event: string; data: unknown }> {
+    const count = this.seen.length;
+    for (let waited = 0; waited < 10_000; waited += 20) {
+      if (this.seen.length > count) return this.seen[count]!;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('no event within 10 s');
+  }
+  close(): void {
+    this.response?.destroy();
+  }
+}
+
+async function fetchText(url: string): Promise<{ status: number; body: string; type: string }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+  return { status: res.status, body: await res.text(), type: res.headers.get('content-type') ?? '' };
+}
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'statuspress-dev-'));
+  await cp(FIXTURE, path.join(work, 'content'), { recursive: true });
+  dev = await startDev({ contentDir: path.join(work, 'content'), templatesDir: path.join(work, 'templates'), port: 0, now: Date.parse('2026-11-20T12:00:00Z') });
+});
+
+afterAll(async () => {
+  await dev.close();
+  await rm(work, { recursive: true, force: true });
+});
+
+describe('statuspress dev', () => {
+  it('serves the site and the API from the content, with the reload script in every page', async () => {
+    expect(dev.state.good).not.toBeNull();
+    const page = await fetchText(`${dev.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.type).toMatch(/^text\/html/);
+    expect(page.body).toContain('<script src="/__statuspress/dev.js" defer></script>');
+    expect((await fetchText(`${dev.url}/api/v1/status`)).body).toContain('"page":{');
+    expect((await fetchText(`${dev.url}/__statuspress/dev.js`)).body).toContain('EventSource');
+  });
+
+  it('rebuilds when a notice changes: the page shows it, and open pages are told to reload', async () => {
+    const events = new Events();
+    await events.open(dev.url);
+    const file = path.join(work, 'content/notices/104-api-outage.yaml');
+    const { readFile } = await import('node:fs/promises');
+    const text = await readFile(file, 'utf8');
+    const subject = /^subject: (.*)$/m.exec(text)![1]!;
+    await writeFile(file, text.replace(`subject: ${subject}`, 'subject: Edited while dev runs'));
+    expect(await events.next()).toEqual({ event: 'reload', data: [] });
+    expect((await fetchText(`${dev.url}/notices/104/`)).body).toContain('<h1>Edited while dev runs</h1>');
+    expect((await fetchText(`${dev.url}/api/v1/notices/104`)).body).toContain('"subject":"Edited while dev runs"');
+    events.close();
+  });
+
+  it('shows a content error in the page and keeps serving the last version that built, until it is fixed', async () => {
+    const events = new Events();
+    await events.open(dev.url);
+    const broken = path.join(work, 'content/notices/999-broken.yaml');
+    await writeFile(broken, 'id: 999\ntype: unplanned\nsubject: [oops\n');
+    const problems = await events.next();
+    expect(problems.event).toBe('problems');
+    expect(problems.data).toEqual([expect.stringMatching(/^notices\/999-broken\.yaml:\d+:\d+ {2}YAML syntax error/)]);
+    expect(dev.state.problems).toHaveLength(1);
+    const page = await fetchText(`${dev.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('__statuspress/dev.js');
+    await rm(broken);
+    expect(await events.next()).toEqual({ event: 'reload', data: [] });
+    expect(dev.state.problems).toEqual([]);
+    events.close();
+  });
+
+  it("picks up the site's own templates as they are written", async () => {
+    const events = new Events();
+    await events.open(dev.url);
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(work, 'templates/partials'), { recursive: true });
+    await writeFile(path.join(work, 'templates/partials/footer.hbs'), '<footer class="dev-footer">Edited footer</footer>\n');
+    expect(await events.next()).toEqual({ event: 'reload', data: [] });
+    expect((await fetchText(`${dev.url}/`)).body).toContain('<footer class="dev-footer">Edited footer</footer>');
+    events.close();
+  });
+});
