@@ -42,6 +42,8 @@ export interface BuiltSite {
 export async function buildSite(contentDir: string, now: string | number): Promise<BuiltSite> {
   const root = await mkdtemp(path.join(tmpdir(), 'statuspress-site-'));
   const dir = path.join(root, 'dist');
+  // An empty templates folder: the built-in theme, whatever lies beside the content. (--templates must exist.)
+  await mkdir(path.join(root, 'no-templates'));
   await build({ contentDir, outDir: dir, now: typeof now === 'number' ? now : Date.parse(now), templatesDir: path.join(root, 'no-templates') });
   return { dir, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
@@ -108,7 +110,8 @@ let axeSource: string | undefined;
  */
 export async function axeViolations(page: Page, only?: string[]): Promise<string[]> {
   axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScriptTag({ content: axeSource });
+  // Evaluated, not added as a <script>: the pages' Content-Security-Policy (script-src 'self') blocks inline scripts.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async (rules) => {
     const { axe } = globalThis as unknown as { axe: { run(options: object): Promise<{ violations: AxeViolation[] }> } };
     const result = await axe.run({ resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) });
