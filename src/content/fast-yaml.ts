@@ -12,6 +12,9 @@ import { isPlainYaml } from './plain-yaml.js';
  */
 export const MAX_DEPTH = 64;
 
+/** Entries one list or mapping may hold (the careful path refuses more, see source.ts). */
+export const MAX_ENTRIES = 2_000;
+
 /**
  * YAML 1.2's core schema as `yaml` implements it (its schema/core tests, copied): js-yaml's own
  * CORE_SCHEMA also reads 0b101, -0x1F and -0o17 as numbers and leaves -.5 a string. (Text with a
@@ -57,9 +60,24 @@ export function parseFast(text: string): unknown {
   if (!isPlainYaml(text)) return undefined;
   try {
     const data: unknown = jsyaml.load(text, LOAD_OPTIONS);
-    // Every content file is a mapping; anything else is an error the careful path words better.
-    return typeof data !== 'object' || data === null || Array.isArray(data) ? undefined : data;
+    // Every content file is a mapping; anything else is an error the careful path words better, and
+    // so is a collection too large, which it refuses at its place.
+    return typeof data !== 'object' || data === null || Array.isArray(data) || widest(data) > MAX_ENTRIES ? undefined : data;
   } catch {
     return undefined;
   }
+}
+
+/** Entries of the largest list or mapping in `data`, walked without recursion. */
+function widest(data: object): number {
+  let max = 0;
+  const stack: unknown[] = [data];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (typeof value !== 'object' || value === null) continue;
+    const items = Array.isArray(value) ? value : Object.values(value);
+    max = Math.max(max, items.length);
+    for (const item of items) if (typeof item === 'object' && item !== null) stack.push(item);
+  }
+  return max;
 }

@@ -5,7 +5,7 @@
 
 /** Characters shown as escapes: C0/C1 controls, DEL, bidi controls, zero-width characters, line/paragraph separators, BOM. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufffe\uffff]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\' };
 

@@ -16,14 +16,17 @@ export const MAX_NOTICE_ID = 9_000_000_000_000;
 export const MAX_UPDATES = 899;
 
 /**
- * Text as it may reach a page, a feed or a terminal: no control characters but tab and line break.
- * (A raw one is refused when the file is read; these come from escapes such as "\0" in quotes.)
+ * Text as it may reach a page, a feed or a terminal: no control characters but tab and line break,
+ * and not U+FFFE or U+FFFF, which XML (the feed, the badges) cannot hold. (A raw one is refused when
+ * the file is read; these come from escapes such as "\0" or "\uFFFE" in quotes.)
  */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
-const plain = z.string().refine((value) => !CONTROL.test(value), {
-  error: (issue) => zodMessage(say(CONTENT.controlEscape, { value: issue.input })),
-});
+const NONCHARACTER = /[\ufffe\uffff]/;
+const plain = z
+  .string()
+  .refine((value) => !CONTROL.test(value), { error: (issue) => zodMessage(say(CONTENT.controlEscape, { value: issue.input })) })
+  .refine((value) => !NONCHARACTER.test(value), { error: (issue) => zodMessage(say(CONTENT.noncharacterEscape, { value: issue.input })) });
 const text = plain.regex(/\S/, { error: zodMessage(say(CONTENT.emptyText)) });
 const positiveId = z
   .number()
@@ -44,9 +47,13 @@ const baseUrl = z.string().transform((value, ctx): string => {
  */
 function urlProblem(value: string): ParamsOf<typeof CONTENT.badUrl>[0] | null {
   if (/\s/.test(value)) return { problem: 'spaces', value };
+  // Quotes and brackets could leave an attribute; invisible and direction-changing characters would
+  // make the address read as another in a browser's bar or an API answer.
   // eslint-disable-next-line no-control-regex -- finding control characters is the point
-  const bad = /[\u0000-\u001f\u007f-\u009f"'<>`\\^{|}]/.exec(value);
+  const bad = /[\u0000-\u001f\u007f-\u009f"'<>`\\^{|}\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufffe\uffff]/.exec(value);
   if (bad) return { problem: 'character', value, char: bad[0] };
+  // As written, not as the URL parser would mend it: `https:status.acme.com` and `https:///x` are not addresses.
+  if (!/^https?:\/\/[^/?#@]/i.test(value)) return /^[a-z][a-z0-9+.-]*:/i.test(value) && !/^https?:/i.test(value) ? { problem: 'scheme', value } : { problem: 'not-absolute', value };
   let url: URL;
   try {
     url = new URL(value);

@@ -12,7 +12,7 @@ import type { CST, Document } from 'yaml';
 import type { ContentIssue, IssueWords } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
-import { MAX_DEPTH, parseFast } from './fast-yaml.js';
+import { MAX_DEPTH, MAX_ENTRIES, parseFast } from './fast-yaml.js';
 import type { ContentFile } from './files.js';
 import { excerpt } from './quote.js';
 
@@ -81,9 +81,13 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
   const source: { -readonly [K in keyof SourceFile]: SourceFile[K] } = { file, kind, doc: null, lineCounter, data: undefined, usable: false };
   if (typeof text !== 'string') return { source, issues: [{ file, ...(text.at ?? { line: 1, column: 1 }), path: '', ...text.problem }] };
   const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
-  const depth = nestingDepth(tokens);
+  const { depth, widest } = collectionShape(tokens);
   if (depth > MAX_DEPTH) {
     return { source, issues: [{ file, line: 1, column: 1, path: '', ...say(CONTENT.nestedTooDeep, { depth, max: MAX_DEPTH }) }] };
+  }
+  if (widest.count > MAX_ENTRIES) {
+    const { line, col } = lineCounter.linePos(widest.offset);
+    return { source, issues: [{ file, line, column: col, path: '', ...say(CONTENT.tooManyEntries, { count: widest.count, max: MAX_ENTRIES }) }] };
   }
 
   const doc = compose(tokens, text.length);
@@ -166,21 +170,26 @@ function compose(tokens: CST.Token[], length: number): Document.Parsed {
   return doc!; // compose(…, forceDoc = true) always yields a document
 }
 
-/** Deepest collection nesting in a concrete syntax tree, walked without recursion (the composer recurses). */
-export function nestingDepth(tokens: readonly CST.Token[]): number {
-  type Token = { type?: string; value?: unknown; items?: { key?: unknown; value?: unknown }[] };
+/**
+ * The deepest collection nesting in a concrete syntax tree, and its largest collection (entries, and
+ * where it starts), walked without recursion: the composer recurses, and checks a mapping's keys for
+ * repeats in time that grows with the square of their number.
+ */
+export function collectionShape(tokens: readonly CST.Token[]): { depth: number; widest: { count: number; offset: number } } {
+  type Token = { type?: string; offset?: number; value?: unknown; items?: { key?: unknown; value?: unknown }[] };
   const stack: [Token | undefined, number][] = tokens.map((token) => [token as Token, 0]);
-  let max = 0;
+  let depth = 0;
+  const widest = { count: 0, offset: 0 };
   while (stack.length > 0) {
-    const [token, depth] = stack.pop()!;
+    const [token, level] = stack.pop()!;
     if (!token || typeof token !== 'object') continue;
-    max = Math.max(max, depth);
-    if (token.type === 'document') stack.push([token.value as Token, depth]);
-    for (const item of token.items ?? []) {
-      stack.push([item.key as Token, depth + 1], [item.value as Token, depth + 1]);
-    }
+    depth = Math.max(depth, level);
+    if (token.type === 'document') stack.push([token.value as Token, level]);
+    const items = token.items ?? [];
+    if (items.length > widest.count) Object.assign(widest, { count: items.length, offset: token.offset ?? 0 });
+    for (const item of items) stack.push([item.key as Token, level + 1], [item.value as Token, level + 1]);
   }
-  return max;
+  return { depth, widest };
 }
 
 /**

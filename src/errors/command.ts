@@ -269,6 +269,15 @@ export const COMMAND = {
     hint: 'statuspress replaces its output folder whole; choose an empty or new folder for --out.',
     example: { target: '/home/acme/status/src' },
   }),
+  buildsNotFolder: command({
+    code: 'usage/builds-not-folder',
+    exit: 2,
+    title: 'The builds folder is not a folder statuspress made',
+    when: "`<out>.builds`, where a build keeps its complete builds, is a symbolic link or a file: removing a killed build's leftovers there would remove what it points at.",
+    message: ({ builds }: { builds: string }) => `${builds} is a link or a file, not the folder of builds statuspress keeps next to the output`,
+    hint: 'Move it away (statuspress creates the folder itself), or choose another --out.',
+    example: { builds: '/home/acme/status/dist.builds' },
+  }),
   initNotFolder: command({
     code: 'usage/init-not-folder',
     exit: 2,

@@ -186,6 +186,14 @@ export const CONTENT = {
     hint: 'Content files nest a few levels at most; remove the nesting.',
     example: { depth: 100, max: 64 },
   }),
+  tooManyEntries: content({
+    code: 'content/too-many-entries',
+    title: 'Too many entries in one list or mapping',
+    when: 'One list or mapping holds more entries than any content file needs. Refused before parsing: checking a mapping for repeated keys takes time that grows with the square of its keys.',
+    message: ({ count, max }: { count: number; max: number }) => `a list or mapping of ${count} entries; content files hold at most ${max} in one`,
+    hint: 'A notice lists a few components and at most 899 updates; split what is left over.',
+    example: { count: 300000, max: 2000 },
+  }),
   yamlSyntax: content({
     code: 'content/yaml-syntax',
     title: 'YAML syntax error',
@@ -328,6 +336,14 @@ export const CONTENT = {
     message: ({ value }: { value: unknown }) => `${describe(value)} holds a control character (from an escape such as \\0 or \\x07); remove it`,
     hint: 'Remove the escape; a line break is written as a real line break or `\\n`, a tab as `\\t`.',
     example: { value: 'API\u0000errors' },
+  }),
+  noncharacterEscape: content({
+    code: 'content/noncharacter-escape',
+    title: 'A noncharacter in text',
+    when: 'Quoted text holds `"\\uFFFE"` or `"\\uFFFF"`: not characters at all, and XML (the Atom feed, the badges) cannot carry them.',
+    message: ({ value }: { value: unknown }) => `${describe(value)} holds U+FFFE or U+FFFF, which are not characters (from an escape such as \\uFFFE); remove it`,
+    hint: 'Remove the escape.',
+    example: { value: 'API\uFFFEerrors' },
   }),
   emptyText: content({
     code: 'content/empty-text',

@@ -21,8 +21,12 @@ export class ServedBuild {
     /** Real path of the build's folder plus its state file's identity: equal for the same build. */
     readonly id: string,
     readonly root: string,
+    /** The output folder (or link) this build was found behind. */
+    output: string,
   ) {
-    this.files = new FileCache(root);
+    // Still current while the output resolves to this folder: a swap renames the link first, then
+    // removes the old folder, so a file missing from a replaced build is no answer.
+    this.files = new FileCache(root, () => realpath(output).then((now) => now === root, () => false));
   }
 
   /** The site as of the build's `now`, for answers computed on demand; read once per build. */
@@ -76,6 +80,6 @@ export class BuildWatcher {
     const info = await stat(path.join(root, STATE_FILE)).catch(() => null);
     if (info === null) return null;
     const id = `${root}:${info.ino}:${info.mtimeMs}`;
-    return id === this.build?.id ? this.build : new ServedBuild(id, root);
+    return id === this.build?.id ? this.build : new ServedBuild(id, root, this.dir);
   }
 }

@@ -23,21 +23,26 @@ export class FileCache {
   private readonly files = new Map<string, CachedFile>();
   private bytes = 0;
 
-  /** `root` is the build's own folder (a real path, never the output link that moves on to newer builds). */
+  /**
+   * `root` is the build's own folder (a real path, never the output link that moves on to newer
+   * builds); `isCurrent` says whether the output still points at it.
+   */
   constructor(
     private readonly root: string,
+    private readonly isCurrent: () => Promise<boolean>,
     private readonly maxBytes = 128 * 1024 * 1024,
   ) {}
 
   /**
    * The file at `relative` (already made safe by the router); null when there is none, or 'gone'
-   * when the build's folder itself has been removed (a newer build replaced it).
+   * when the build is no longer the current one: a newer build replaced it, and its files may be
+   * half removed, so a missing file says nothing about the site.
    */
   async get(relative: string): Promise<CachedFile | null | 'gone'> {
     const hit = this.files.get(relative);
     if (hit) return this.touch(relative, hit);
     const file = await this.read(relative);
-    if (file === null && !(await stat(this.root).then(() => true, () => false))) return 'gone';
+    if (file === null && !(await this.isCurrent())) return 'gone';
     if (file) this.store(relative, file);
     return file;
   }

@@ -6,8 +6,11 @@
 // process id in its name, and the next build removes everything whose process is gone.
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import type { Stats } from 'node:fs';
 import { rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
 
 /** `dist` keeps its builds in `dist.builds/`, next to it. */
 export const BUILDS_SUFFIX = '.builds';
@@ -26,9 +29,21 @@ export interface Slot {
 /** Builds this process is writing now: their folders are never leftovers, whatever their age. */
 const active = new Set<string>();
 
-/** A new, empty folder for a build of `target`; `makeFolder` creates missing parents (bounded) and says which. */
+/**
+ * A build's folder name: the time, the pid of the process writing it, random hex; `-previous` for an
+ * older version's output moved in. Only names of this form are ever published or removed.
+ */
+const BUILD_ID = /^[0-9a-z]+-\d+-[0-9a-f]{8}(?:-previous)?$/;
+
+/**
+ * A new, empty folder for a build of `target`; `makeFolder` creates missing parents (bounded) and
+ * says which. The builds folder must be a real folder: were it a link, removing leftovers in it would
+ * remove whatever it points at.
+ */
 export function openSlot(target: string, makeFolder: (dir: string) => string[]): Slot {
   const builds = `${target}${BUILDS_SUFFIX}`;
+  const existing = lstatQuiet(builds);
+  if (existing !== null && (existing.isSymbolicLink() || !existing.isDirectory())) throw fail(COMMAND.buildsNotFolder, { builds });
   const made = makeFolder(builds);
   // Time first, so a listing shows the builds in order; the pid says whose it is.
   const id = `${Date.now().toString(36)}-${process.pid}-${randomBytes(4).toString('hex')}`;
@@ -47,7 +62,8 @@ export function currentBuild(target: string): string | null {
     return null;
   }
   const prefix = `${path.basename(target)}${BUILDS_SUFFIX}/`;
-  return link.startsWith(prefix) && !link.slice(prefix.length).includes('/') ? path.join(path.dirname(target), link) : null;
+  // Exactly `dist.builds/<build id>`: `dist.builds/..` or `dist.builds/.` are not builds.
+  return link.startsWith(prefix) && BUILD_ID.test(link.slice(prefix.length)) ? path.join(path.dirname(target), link) : null;
 }
 
 /** True when `target` is a link this writer made. */
@@ -97,8 +113,10 @@ export async function abandon(slot: Slot): Promise<void> {
 export async function removeLeftovers(target: string): Promise<string[]> {
   const builds = `${target}${BUILDS_SUFFIX}`;
   const current = currentBuild(target);
+  const info = lstatQuiet(builds);
+  const own = info !== null && info.isDirectory() && !info.isSymbolicLink();
   const candidates = [
-    ...listQuiet(builds).map((name) => path.join(builds, name)),
+    ...(own ? listQuiet(builds).filter((name) => BUILD_ID.test(name)) : []).map((name) => path.join(builds, name)),
     ...listQuiet(path.dirname(target))
       .filter((name) => LEFTOVER.test(name) && name.startsWith(`${path.basename(target)}.`))
       .map((name) => path.join(path.dirname(target), name)),
@@ -139,7 +157,7 @@ function listQuiet(dir: string): string[] {
   }
 }
 
-function lstatQuiet(file: string): ReturnType<typeof lstatSync> | null {
+function lstatQuiet(file: string): Stats | null {
   try {
     return lstatSync(file);
   } catch {
