@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
+import { formatIssue } from './errors.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { renderHtml } from './render/html.js';
@@ -43,7 +44,8 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     const [loaded, theme] = await stage('load', () =>
       Promise.all([loadContent(contentDir), loadTheme(templatesDir ?? defaultTemplates(contentDir), { required: templatesDir !== undefined })]),
     );
-    const content = stage('validate', () => requireValid(validateContent(loaded)));
+    const validated = stage('validate', () => validateContent(loaded, { now }));
+    const content = requireValid(validated);
     const site = stage('derive', () => deriveSite(content, now));
     stage('render', () => {
       // The workers write (and compress) each batch of files while the next is rendered.
@@ -53,7 +55,8 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
       output.write([renderState(content, now)]);
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
-    return { now, files, bytes, warnings: [...theme.warnings, ...warnings], timings: stage.timings };
+    // Updates withheld until after `now`: worth a look (a typo in a year shows as one), not an error.
+    return { now, files, bytes, warnings: [...validated.notes.map(formatIssue), ...theme.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
     await output.discard();
     throw error;

@@ -1,6 +1,7 @@
 // What a command of the CLI is: its flags (each with a one-line description, so `--help` lists them),
 // its arguments and what it runs. Commands live one to a file in this folder; src/cli.ts runs them.
-import { fail } from '../errors.js';
+import { fail, formatIssue } from '../errors.js';
+import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { parseTimestamp } from '../time.js';
 
@@ -73,4 +74,14 @@ export function nowFlag(values: Values): number | undefined {
   const parsed = parseTimestamp(value);
   if (parsed === null || parsed < YEAR_1) throw fail(COMMAND.badNow, { value });
   return parsed;
+}
+
+/**
+ * The problems in files an authoring command did not write (`new`, `update`, `resolve`): they did
+ * not stop it, but every build fails until they are fixed, so they are shown as warnings.
+ */
+export function reportElsewhere(out: Out, issues: readonly ContentIssue[]): void {
+  for (const issue of issues) out.error(`warning: ${formatIssue(issue)}`);
+  const n = issues.length;
+  if (n > 0) out.error(`warning: ${n} ${n === 1 ? 'problem' : 'problems'} in other files, not this command's: builds fail until ${n === 1 ? 'it is' : 'they are'} fixed`);
 }

@@ -1,25 +1,27 @@
-// `statuspress new notice|component`: a new content file with the next free id, checked first.
+// `statuspress new notice|maintenance|component`: a new content file with the next free id, checked
+// first. `new maintenance` is `new notice --type planned`, with its window required.
 import path from 'node:path';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
+import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
 import type { Command } from './command.js';
-import { integer, integerList, text } from './command.js';
+import { integer, integerList, reportElsewhere, text } from './command.js';
 
 export const newFile: Command = {
   name: 'new',
-  args: 'notice|component',
-  summary: 'Add a notice or a component with the next free id; nothing is written if it would not validate.',
+  args: 'notice|maintenance|component',
+  summary: 'Add a notice, a maintenance (a planned notice) or a component with the next free id; nothing is written if it would not validate.',
   positionals: true,
   flags: {
     content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
     type: { type: 'string', value: 'unplanned|planned|general', description: "notice: the notice's type" },
-    subject: { type: 'string', value: 'TEXT', description: 'notice: one line saying what is happening' },
-    components: { type: 'string', value: 'ID,ID', description: 'notice: the ids of the components it affects' },
-    state: { type: 'string', value: 'STATE', description: "notice: the first update's state (default: investigating, scheduled)" },
-    message: { type: 'string', value: 'TEXT', description: "notice: the first update's Markdown text" },
-    'begins-at': { type: 'string', value: 'ISO', description: 'planned notice: when the window begins' },
-    'ends-at': { type: 'string', value: 'ISO', description: 'planned notice: when the window ends' },
+    subject: { type: 'string', value: 'TEXT', description: 'notice, maintenance: one line saying what is happening' },
+    components: { type: 'string', value: 'ID,ID', description: 'notice, maintenance: the ids of the components it affects' },
+    state: { type: 'string', value: 'STATE', description: "notice, maintenance: the first update's state (default: investigating, scheduled)" },
+    message: { type: 'string', value: 'TEXT', description: "notice, maintenance: the first update's Markdown text" },
+    'begins-at': { type: 'string', value: 'ISO', description: 'maintenance (planned notice): when the window begins' },
+    'ends-at': { type: 'string', value: 'ISO', description: 'maintenance (planned notice): when the window ends' },
     name: { type: 'string', value: 'NAME', description: "component: the component's name" },
     description: { type: 'string', value: 'TEXT', description: 'component: one line about it' },
     parent: { type: 'string', value: 'ID', description: "component: its parent's id" },
@@ -28,12 +30,19 @@ export const newFile: Command = {
   async run(values, out, positionals) {
     const [kind, ...extra] = positionals;
     const contentDir = String(values.content);
-    if (extra.length > 0 || (kind !== 'notice' && kind !== 'component')) throw fail(COMMAND.newNeedsKind, undefined);
+    if (extra.length > 0 || (kind !== 'notice' && kind !== 'maintenance' && kind !== 'component')) throw fail(COMMAND.newNeedsKind, undefined);
     const { newComponent, newNotice } = await import('../scaffold/new.js');
-    let created: { file: string; id: number };
-    if (kind === 'notice') {
-      const type = text(values, 'type');
+    let created: Created;
+    if (kind === 'notice' || kind === 'maintenance') {
+      let type = text(values, 'type');
       const subject = text(values, 'subject');
+      if (kind === 'maintenance') {
+        if (type !== undefined && type !== 'planned') throw fail(COMMAND.maintenanceIsPlanned, { type });
+        if (subject === undefined || text(values, 'begins-at') === undefined || text(values, 'ends-at') === undefined) {
+          throw fail(COMMAND.maintenanceNeeds, undefined);
+        }
+        type = 'planned';
+      }
       if (type === undefined || subject === undefined) throw fail(COMMAND.noticeNeedsTypeAndSubject, undefined);
       const components = text(values, 'components');
       const state = text(values, 'state');
@@ -63,6 +72,7 @@ export const newFile: Command = {
       });
     }
     out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);
+    reportElsewhere(out, created.elsewhere);
     return 0;
   },
 };

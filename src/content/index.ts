@@ -7,7 +7,8 @@ import { validateContent } from './validate.js';
 
 export { loadContent } from './load.js';
 export type { LoadedContent, SourceFile, SourceKind } from './load.js';
-export { validateContent } from './validate.js';
+export { noticeOf, validateContent } from './validate.js';
+export type { Validated, ValidateOptions } from './validate.js';
 export { positionOf } from './positions.js';
 
 /** The content of a validation that found no issue; ContentError with every issue otherwise. */

@@ -33,11 +33,15 @@ function genericWords(issue: RawIssue): IssueWords | undefined {
   if (issue.code === 'invalid_type') {
     if (missing) return say(CONTENT.missingKey, { kind: issue.expected });
     if (issue.input === null) return say(CONTENT.emptyValue, { kind: issue.expected });
-    return say(CONTENT.wrongType, { kind: issue.expected, value: issue.input });
+    // `ture` for true: booleans are a closed set of two words.
+    const guess = issue.expected === 'boolean' && typeof issue.input === 'string' ? closest(issue.input, ['true', 'false']) : undefined;
+    return say(CONTENT.wrongType, { kind: issue.expected, value: issue.input, ...(guess ? { guess } : {}) });
   }
   if (issue.code === 'invalid_value') {
     if (missing) return say(CONTENT.missingKey, { choices: issue.values });
-    return issue.input === null ? say(CONTENT.emptyValue, { choices: issue.values }) : say(CONTENT.notAllowed, { value: issue.input, choices: issue.values });
+    if (issue.input === null) return say(CONTENT.emptyValue, { choices: issue.values });
+    const guess = typeof issue.input === 'string' ? closest(issue.input, issue.values.map(String)) : undefined;
+    return say(CONTENT.notAllowed, { value: issue.input, choices: issue.values, ...(guess ? { guess } : {}) });
   }
   // Checks with their own wording never reach here; this is the safe-integer bound of z.int().
   if ((issue.code === 'too_small' || issue.code === 'too_big') && (issue.origin === 'int' || issue.origin === 'number')) {
@@ -64,25 +68,34 @@ export function toFindings(issues: readonly z.core.$ZodIssue[], known: (path: re
   return findings;
 }
 
-/** The allowed key nearest to a misspelt one (1 edit, 2 for longer keys, or a case difference), if any. */
-function closest(key: string, allowed: readonly string[]): string | undefined {
+/**
+ * The word of a closed set nearest to a misspelt one (1 edit, 2 for words of 6 letters or more, or a
+ * case difference), if any: for unknown keys, and for values such as a notice's type or an update's
+ * state (`identifed` → `identified`). Two swapped letters count as one edit (`ture` → `true`).
+ */
+export function closest(word: string, allowed: readonly string[]): string | undefined {
+  // Nothing is near a long text; measuring it against every word would only cost time.
+  if (word.length > 64) return undefined;
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of allowed) {
-    const d = candidate.toLowerCase() === key.toLowerCase() ? 0 : distance(key, candidate);
+    const d = candidate.toLowerCase() === word.toLowerCase() ? 0 : distance(word, candidate);
     if (d <= (candidate.length >= 6 ? 2 : 1) && d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best;
 }
 
+/** Edits (insert, delete, replace, swap two neighbours) from a to b: the optimal string alignment distance. */
 function distance(a: string, b: string): number {
+  let before: number[] = [];
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
     for (let j = 1; j <= b.length; j++) {
       row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) row[j] = Math.min(row[j]!, before[j - 2]! + 1);
     }
-    previous = row;
+    [before, previous] = [previous, row];
   }
   return previous[b.length]!;
 }

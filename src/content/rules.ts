@@ -5,8 +5,9 @@ import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
 import { NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from '../types.js';
 import type { NoticeType } from '../types.js';
+import { closest } from './messages.js';
 import type { Finding } from './positions.js';
-import { checkTimestamp } from './timestamps.js';
+import { checkTimestamp, utcText } from './timestamps.js';
 
 const STATES_OF: Record<NoticeType, readonly string[]> = {
   unplanned: UNPLANNED_STATES,
@@ -70,10 +71,25 @@ export function noticeRules(raw: unknown): Finding[] {
     } else if (state === undefined || state === null) {
       findings.push({ path, ...say(CONTENT.stateMissing, { type: noticeType, states: allowed }) });
     } else if (typeof state !== 'string' || !allowed.includes(state)) {
-      findings.push({ path, ...say(CONTENT.badState, { value: state, type: noticeType, states: allowed }) });
+      const guess = typeof state === 'string' ? closest(state, allowed) : undefined;
+      findings.push({ path, ...say(CONTENT.badState, { value: state, type: noticeType, states: allowed, ...(guess ? { guess } : {}) }) });
     }
   });
+  findings.push(...lastUpdateOrder(updates));
   return findings;
+}
+
+/**
+ * New updates go at the end of the list, since an update's id is its position: a last update dated
+ * before the one above it is a date typo, or an update added at the wrong end. Only the last pair is
+ * compared; the list above it may be in any order.
+ */
+function lastUpdateOrder(updates: unknown[]): Finding[] {
+  if (updates.length < 2) return [];
+  const last = checkTimestamp(field(updates[updates.length - 1], 'at'));
+  const above = checkTimestamp(field(updates[updates.length - 2], 'at'));
+  if (!last.ok || !above.ok || last.value >= above.value) return [];
+  return [{ path: ['updates', updates.length - 1, 'at'], ...say(CONTENT.updateOutOfOrder, { above: utcText(above.value) }) }];
 }
 
 /** Rules of a component file beyond its fields' types. */

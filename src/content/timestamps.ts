@@ -27,7 +27,7 @@ export function checkTimestamp(value: unknown): TimestampResult {
   if (parsed !== null) return { ok: true, value: parsed };
   if (DATE_ONLY.test(text)) return fail(say(CONTENT.timestampDateOnly, { value }));
   const basic = parseBasicTimestamp(text);
-  if (basic !== null) return fail(say(CONTENT.timestampBasicForm, { value, extended: formatTimestamp(basic).replace(/\.000Z$/, 'Z') }));
+  if (basic !== null) return fail(say(CONTENT.timestampBasicForm, { value, extended: utcText(basic) }));
   if (NO_ZONE.test(text)) return fail(say(CONTENT.timestampWithoutZone));
   if (SHAPED.test(text)) {
     return parseTimestamp(text, { anyYear: true }) === null
@@ -36,6 +36,9 @@ export function checkTimestamp(value: unknown): TimestampResult {
   }
   return fail(say(CONTENT.notATimestamp, { value }));
 }
+
+/** A time as messages show it: UTC, without milliseconds when there are none (`2026-11-20T10:05:00Z`). */
+export const utcText = (ms: number): string => formatTimestamp(ms).replace(/\.000Z$/, 'Z');
 
 const fail = (words: IssueWords): TimestampResult => ({ ok: false, ...words });
 

@@ -14,6 +14,7 @@ import type { Finding } from './positions.js';
 import { componentRules, noticeRules } from './rules.js';
 import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.js';
 import type { SourceFile } from './source.js';
+import { utcText } from './timestamps.js';
 
 /**
  * Each file's own checks and model, by source: a source is never changed once read, so validating
@@ -22,8 +23,22 @@ import type { SourceFile } from './source.js';
  */
 const checked = new WeakMap<SourceFile, { issues: ContentIssue[]; value: unknown }>();
 
-/** The content model, or null with every issue (load issues included), sorted by file, line, column. */
-export function validateContent(loaded: LoadedContent): { value: Content | null; issues: ContentIssue[] } {
+export interface ValidateOptions {
+  /** The moment to judge the content as of (epoch ms): updates dated after it are noted as withheld. None: no notes. */
+  now?: number;
+}
+
+export interface Validated {
+  /** The model; null whenever there is an issue. */
+  value: Content | null;
+  /** Every problem, sorted by file, line, column. */
+  issues: ContentIssue[];
+  /** What is worth knowing but valid (an update withheld until after `now`), sorted the same way. */
+  notes: ContentIssue[];
+}
+
+/** The content model, or null with every issue (load issues included); notes either way. */
+export function validateContent(loaded: LoadedContent, options: ValidateOptions = {}): Validated {
   const issues: ContentIssue[] = [...loaded.issues];
   const check = <S extends z.ZodType, T>(
     source: SourceFile,
@@ -46,13 +61,40 @@ export function validateContent(loaded: LoadedContent): { value: Content | null;
   const components = loaded.components.map((s) => check(s, componentSchema, componentRules, toComponent));
   const notices = loaded.notices.map((s) => check(s, noticeSchema, noticeRules, toNotice));
   for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'))) issues.push(locate(source, finding));
+  const { now } = options;
+  const notes = now === undefined ? [] : notices.flatMap((notice, i) => (notice ? withheld(loaded.notices[i]!, notice, now) : []));
 
   const sorted = dedupe(issues).sort(compareIssues);
-  if (sorted.length > 0 || site === null) return { value: null, issues: sorted };
+  notes.sort(compareIssues);
+  if (sorted.length > 0 || site === null) return { value: null, issues: sorted, notes };
   return {
     value: { site, components: components as Component[], notices: notices as Notice[] },
     issues: [],
+    notes,
   };
+}
+
+/**
+ * A note for each update dated after `now` (the build withholds it), at its `at`. When none of the
+ * notice's updates is published, the earliest one's note says the notice is left out too.
+ */
+function withheld(source: SourceFile, notice: Notice, now: number): ContentIssue[] {
+  const later = notice.updates.filter((u) => u.at > now);
+  if (later.length === 0) return [];
+  const first = later.length === notice.updates.length ? later.reduce((a, b) => (b.at < a.at ? b : a)) : null;
+  return later.map((u) =>
+    locate(source, {
+      path: ['updates', u.index, 'at'],
+      ...say(CONTENT.withheld, { until: utcText(u.at), now: utcText(now), notice: u === first }),
+    }),
+  );
+}
+
+/** The model of one notice file judged on its own (no checks across files), or null when it has a problem. */
+export function noticeOf(source: SourceFile): Notice | null {
+  if (!source.usable || source.data === null || source.data === undefined) return null;
+  const { data, issues } = checkFile(source, noticeSchema, noticeRules);
+  return data === undefined || issues.length > 0 ? null : toNotice(data, source.file);
 }
 
 function checkFile<S extends z.ZodType>(

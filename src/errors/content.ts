@@ -297,11 +297,12 @@ export const CONTENT = {
   wrongType: content({
     code: 'content/wrong-type',
     title: 'A value of the wrong kind',
-    when: 'A value is of another kind than its key takes: a number where text belongs, text where a list belongs.',
-    message: ({ kind, value }: { kind: string; value: unknown }) => {
+    when: 'A value is of another kind than its key takes: a number where text belongs, text where a list belongs, a misspelt `true` or `false`.',
+    message: ({ kind, value, guess }: { kind: string; value: unknown; guess?: string }) => {
       const numeric = kind === 'number' || kind === 'int';
-      const fix =
-        kind === 'string' && (typeof value === 'number' || typeof value === 'boolean')
+      const fix = guess
+        ? `; did you mean ${guess}?`
+        : kind === 'string' && (typeof value === 'number' || typeof value === 'boolean')
           ? '; put it in quotes to make it text'
           : numeric && typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim())
             ? '; remove the quotes to make it a number'
@@ -315,9 +316,10 @@ export const CONTENT = {
     code: 'content/not-allowed',
     title: 'A value that is not one of the choices',
     when: 'A key that takes one of a few words (a notice’s `type`) holds another.',
-    message: ({ value, choices }: { value: unknown; choices: readonly unknown[] }) => `${describe(value)} is not allowed; use one of ${choices.map(String).join(', ')}`,
-    hint: 'Use one of the words listed.',
-    example: { value: 'incident', choices: ['unplanned', 'planned', 'general'] },
+    message: ({ value, choices, guess }: { value: unknown; choices: readonly unknown[]; guess?: string }) =>
+      `${describe(value)} is not allowed; ${guess ? `did you mean "${guess}"?` : `use one of ${choices.map(String).join(', ')}`}`,
+    hint: 'Use one of the words listed (a misspelt one gets the nearest as a suggestion).',
+    example: { value: 'unplaned', choices: ['unplanned', 'planned', 'general'], guess: 'unplanned' },
   }),
   outOfRange: content({
     code: 'content/out-of-range',
@@ -514,9 +516,9 @@ export const CONTENT = {
     code: 'content/bad-state',
     title: 'A state the notice type does not have',
     when: 'An update’s `state` is not one of its notice type’s states.',
-    message: ({ value, type, states }: { value: unknown; type: string; states: readonly string[] }) =>
-      `${describe(value)} is not a state of ${article(type)} notice; use one of ${states.join(', ')}`,
-    hint: 'Use one of the states listed.',
+    message: ({ value, type, states, guess }: { value: unknown; type: string; states: readonly string[]; guess?: string }) =>
+      `${describe(value)} is not a state of ${article(type)} notice; ${guess ? `did you mean "${guess}"?` : `use one of ${states.join(', ')}`}`,
+    hint: 'Use one of the states of the notice’s type (a misspelt one gets the nearest as a suggestion).',
     example: { value: 'scheduled', type: 'unplanned', states: ['investigating', 'identified', 'recovering', 'resolved', 'false_alarm'] },
   }),
   timeOrder: content({
@@ -526,6 +528,26 @@ export const CONTENT = {
     message: ({ earlier }: { earlier: keyof typeof ORDER }) => `is before ${earlier}; ${ORDER[earlier]}`,
     hint: 'Correct whichever of the two times is wrong.',
     example: { earlier: 'began_at' },
+  }),
+
+  updateOutOfOrder: content({
+    code: 'content/update-out-of-order',
+    title: 'The last update is older than the one above it',
+    when: 'The last update in a notice’s `updates` has an `at` before that of the update just above it. New updates go at the end of the list (an update’s id is its position), so this is a date typo, or an update added at the top of the list.',
+    message: ({ above }: { above: string }) =>
+      `is before the update above it (${above}); new updates go at the end of the list: correct this date, or move the newest update to the end`,
+    hint: 'Correct the date of the last update; if the newest update was added above the others, move it to the end of the list (before it is published: moving an update changes the ids of the updates after it).',
+    example: { above: '2026-11-20T11:00:00Z' },
+  }),
+  withheld: content({
+    code: 'content/withheld',
+    note: true,
+    title: 'An update dated after now',
+    when: 'An update’s `at` is after the `now` of the build (or of `validate --now`, default the clock): it is withheld until then, and a notice without a published update is left out.',
+    message: ({ until, now, notice }: { until: string; now: string; notice: boolean }) =>
+      `withheld until ${until}, after now (${now})${notice ? ', and so is the notice' : ''}; builds from then on publish it`,
+    hint: 'Nothing, if the update is meant for later (an announcement merged early, the next step of a maintenance); correct its `at` if it should show already: a typo in the year or the zone shows as this.',
+    example: { until: '2026-11-25T02:00:00Z', now: '2026-11-23T15:50:00Z', notice: false },
   }),
 
   // Across files.

@@ -52,7 +52,8 @@ followed by the command's usage instead.`;
 
 const CONTENT_INTRO = `Each problem is one line, at the YAML node that holds it, and its message ends with what to write
 instead. \`build\` and \`validate\` list every problem, then end with \`content/invalid\` and exit 1.
-Quoted content is escaped and cut short.`;
+Quoted content is escaped and cut short. A few entries are notes rather than problems: they are
+printed the same way, but the content is valid.`;
 
 const API_INTRO = `Error answers of \`statuspress serve\`, of the files a build writes for static hosts and of the
 generated nginx and Netlify configurations. The answer's \`code\` is the name of its status
@@ -80,7 +81,8 @@ function commandSection(entry: AnyCommandEntry): string {
 }
 
 function contentSection(entry: AnyContentEntry): string {
-  return [heading(entry, ''), block(example(entry)), `What to do: ${entry.hint}`].join('\n\n');
+  const note = entry.note ? 'A note, not a problem: `validate` prints it and exits 0, `build` prints it as a warning and builds.' : '';
+  return [heading(entry, note), block(example(entry)), `What to do: ${entry.hint}`].join('\n\n');
 }
 
 function apiSection(entry: AnyApiEntry): string {

@@ -48,6 +48,11 @@ interface ContentFields {
    * instruction (`…; remove it`), since one problem is always one line. Shown in docs/errors.md.
    */
   readonly hint: string;
+  /**
+   * A note, not a problem: printed (by `validate`, and as a warning by `build`), but the content is
+   * valid and the command succeeds. An update dated after `now` is one.
+   */
+  readonly note?: true;
 }
 
 export interface ContentEntry<C extends string = string, P = never> extends Common<C, P>, ContentFields {

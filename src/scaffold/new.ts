@@ -6,10 +6,11 @@ import { loadContent } from '../content/index.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
+import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
-import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
+import { currentSecond, invalidError, isoAt, judge, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface NewNoticeOptions {
   type: NoticeType;
@@ -40,6 +41,8 @@ export interface NewComponentOptions {
 export interface Created {
   file: string;
   id: number;
+  /** Problems in the other files: they did not stop the new file, which cannot have caused them. */
+  elsewhere: ContentIssue[];
 }
 
 const DEFAULT_STATE: Record<NoticeType, string | undefined> = {
@@ -77,8 +80,8 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? DEFAULT_CONTENT[type] }],
   };
   const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
-  await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
-  return { file, id };
+  const elsewhere = await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
+  return { file, id, elsewhere };
 }
 
 /** Writes `components/<id>-<slug>.yaml` created at `now`; a usage error (and nothing written) for an unknown parent or any other problem. */
@@ -97,8 +100,8 @@ export async function newComponent(contentDir: string, options: NewComponentOpti
     created_at: at,
   };
   const file = `components/${id}-${slugify(name, 'component')}.yaml`;
-  await create(loaded, 'component', file, toYaml(component));
-  return { file, id };
+  const elsewhere = await create(loaded, 'component', file, toYaml(component));
+  return { file, id, elsewhere };
 }
 
 /** One more than the largest id any file of the kind carries (1 when none), valid or not. */
@@ -111,10 +114,11 @@ function nextId(sources: SourceFile[]): number {
   return max + 1;
 }
 
-async function create(loaded: LoadedContent, kind: SourceKind, file: string, text: string): Promise<void> {
+/** Writes the new file unless it would have a problem; returns the problems of the other files. */
+async function create(loaded: LoadedContent, kind: SourceKind, file: string, text: string): Promise<ContentIssue[]> {
   const target = path.join(loaded.dir, file);
   if (await stat(target).catch(() => null)) throw fail(COMMAND.fileExists, { target });
-  const issues = issuesOf(loaded, [sourceOf(file, kind, text)]);
+  const { issues, elsewhere } = judge(loaded, [sourceOf(file, kind, text)]);
   if (issues.length > 0) throw invalidError(`The new ${kind}`, issues);
   await mkdir(path.dirname(target), { recursive: true });
   try {
@@ -123,4 +127,5 @@ async function create(loaded: LoadedContent, kind: SourceKind, file: string, tex
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw fail(COMMAND.fileExists, { target });
     throw fail(COMMAND.newWriteFailed, { target, detail: (error as Error).message }, { cause: error });
   }
+  return elsewhere;
 }

@@ -1,4 +1,4 @@
-// What init and new share: YAML that reads back exactly as written, in-memory sources for
+// What init, new and the edits share: YAML that reads back exactly as written, in-memory sources for
 // validateContent, and the usage error that lists a new file's problems.
 import { isDeepStrictEqual } from 'node:util';
 import jsyaml from 'js-yaml';
@@ -17,7 +17,7 @@ const STRINGIFY = { lineWidth: 0, minContentWidth: 0, flowCollectionPadding: fal
  * Block-style YAML of `value` (keys in `flow` as one-line lists, like `components: [3]`), checked to
  * read back identically with both parsers the loader uses (js-yaml on its fast path, `yaml` otherwise).
  */
-export function toYaml(value: Record<string, unknown>, options: { flow?: string[]; comment?: string } = {}): string {
+export function toYaml(value: Record<string, unknown>, options: { flow?: string[]; comment?: string; indent?: number } = {}): string {
   const doc = new Document(value);
   for (const key of options.flow ?? []) {
     const node = doc.get(key, true);
@@ -31,7 +31,7 @@ export function toYaml(value: Record<string, unknown>, options: { flow?: string[
     },
   });
   if (options.comment) doc.commentBefore = options.comment;
-  const text = doc.toString(STRINGIFY);
+  const text = doc.toString({ ...STRINGIFY, indent: options.indent ?? 2 });
   const fast = jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
   const careful = parseDocument(text, { uniqueKeys: true }).toJS() as unknown;
   if (!isDeepStrictEqual(fast, value) || !isDeepStrictEqual(careful, value)) {
@@ -59,15 +59,45 @@ export function sourceOf(file: string, kind: SourceKind, text: string): SourceFi
 
 /** The issues validateContent finds in `added` when they join `loaded` (problems elsewhere are not theirs). */
 export function issuesOf(loaded: LoadedContent, added: SourceFile[]): ContentIssue[] {
-  const withAdded: LoadedContent = {
-    ...loaded,
-    site: added.find((s) => s.kind === 'site') ?? loaded.site,
-    components: [...loaded.components, ...added.filter((s) => s.kind === 'component')],
-    notices: [...loaded.notices, ...added.filter((s) => s.kind === 'notice')],
-    issues: [],
+  return judge(loaded, added).issues;
+}
+
+/** What validating the whole content says once `changed` replaces (or joins) the files of the same name. */
+export interface Judgement {
+  /** Problems in the changed files: any of them means nothing may be written. */
+  issues: ContentIssue[];
+  /** Notes about the changed files (an update withheld until after `now`). */
+  notes: ContentIssue[];
+  /** Problems in the rest of the content, load problems included: not the change's, but worth saying. */
+  elsewhere: ContentIssue[];
+}
+
+/** Validates all of `loaded` with `changed` in place of the files of the same name, as of `now` (none: no notes). */
+export function judge(loaded: LoadedContent, changed: SourceFile[], now?: number): Judgement {
+  const files = new Set(changed.map((s) => s.file));
+  const merge = (sources: SourceFile[], kind: SourceFile['kind']): SourceFile[] => [
+    ...sources.filter((s) => !files.has(s.file)),
+    ...changed.filter((s) => s.kind === kind),
+  ];
+  const site = changed.find((s) => s.kind === 'site') ?? loaded.site;
+  const result = validateContent(
+    {
+      ...loaded,
+      site,
+      components: merge(loaded.components, 'component'),
+      notices: merge(loaded.notices, 'notice'),
+      // What loading found about the changed files is about their old text; a missing folder
+      // (`components/`) is made by writing a new file into it.
+      issues: loaded.issues.filter((issue) => !files.has(issue.file) && !(issue.file.endsWith('/') && changed.some((s) => s.file.startsWith(issue.file)))),
+    },
+    now === undefined ? {} : { now },
+  );
+  const mine = (issue: ContentIssue): boolean => files.has(issue.file);
+  return {
+    issues: result.issues.filter(mine),
+    notes: result.notes.filter(mine),
+    elsewhere: result.issues.filter((issue) => !mine(issue)),
   };
-  const files = new Set(added.map((s) => s.file));
-  return validateContent(withAdded).issues.filter((issue) => files.has(issue.file));
 }
 
 /** The usage error for generated files that would not validate: every problem, by field. */

@@ -145,6 +145,32 @@ describe('statuspress validate', () => {
   });
 });
 
+describe('updates dated after now', () => {
+  const EXAMPLE = path.join(ROOT, 'content');
+
+  it('are notes to validate: printed, exit 0, and ::notice annotations on GitHub', async () => {
+    const res = await run(['validate', '--content', EXAMPLE, '--now', '2026-11-22T06:00:00Z']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toContain(
+      'note: notices/27-email-notifications-delayed.yaml:17:9  updates.2.at: withheld until 2026-11-22T06:35:00Z, after now (2026-11-22T06:00:00Z); builds from then on publish it\n',
+    );
+    expect(res.stdout).toMatch(/: no problems found \(\d+ notes?\)\n$/);
+    const github = await run(['validate', '--content', EXAMPLE, '--now', '2026-11-22T06:00:00Z', '--format', 'github']);
+    expect(github.code).toBe(0);
+    expect(github.stdout).toMatch(/^::notice file=.*content\/notices\/27-email-notifications-delayed\.yaml,line=17,col=9,title=updates\.2\.at \(content\/withheld\)::withheld until/m);
+    expect((await run(['validate', '--content', EXAMPLE, '--now', '2026-11-22'])).code).toBe(2);
+  });
+
+  it('are warnings to build, which succeeds', async () => {
+    const res = await run(['build', '--content', EXAMPLE, '--out', path.join(tmp, 'withheld'), '--now', '2026-11-22T06:00:00Z']);
+    expect(res.code).toBe(0);
+    expect(res.stderr).toBe(
+      'warning: notices/27-email-notifications-delayed.yaml:17:9  updates.2.at: withheld until 2026-11-22T06:35:00Z, after now (2026-11-22T06:00:00Z); builds from then on publish it\n',
+    );
+  });
+});
+
 describe('statuspress init and new', () => {
   it('creates a status repository whose content validates, then adds a notice and a component to it', async () => {
     const dir = path.join(tmp, 'new-site');

@@ -219,3 +219,102 @@ describe('general notices', () => {
     ]);
   });
 });
+
+describe('did you mean, for values of a closed set', () => {
+  const UNPLANNED = (state: string, type = 'unplanned'): string =>
+    `id: 1\ntype: ${type}\nsubject: S\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    state: ${state}\n    content: x\n`;
+
+  it.each([
+    ['identifed', 'updates.0.state: "identifed" is not a state of an unplanned notice; did you mean "identified"?'],
+    ['Resolved', 'updates.0.state: "Resolved" is not a state of an unplanned notice; did you mean "resolved"?'],
+    ['false-alarm', 'updates.0.state: "false-alarm" is not a state of an unplanned notice; did you mean "false_alarm"?'],
+    ['reslovde', 'updates.0.state: "reslovde" is not a state of an unplanned notice; did you mean "resolved"?'],
+    // Nothing near: the list, as before.
+    ['scheduled', 'updates.0.state: "scheduled" is not a state of an unplanned notice; use one of investigating, identified, recovering, resolved, false_alarm'],
+  ])('suggests a state for %s', async (state, message) => {
+    expect(await problems(await writeContent(notice(UNPLANNED(state))))).toEqual([`notices/1.yaml:6:12  ${message}`]);
+  });
+
+  it.each([
+    ['unplaned', 'did you mean "unplanned"?'],
+    ['Planned', 'did you mean "planned"?'],
+    ['genral', 'did you mean "general"?'],
+    ['incident', 'use one of unplanned, planned, general'],
+  ])('suggests a type for %s', async (type, end) => {
+    const found = await problems(await writeContent(notice(UNPLANNED('investigating', type))));
+    expect(found[0]).toBe(`notices/1.yaml:2:7  type: "${type}" is not allowed; ${end}`);
+  });
+
+  it('suggests true or false for a misspelt boolean', async () => {
+    const dir = await writeContent({ 'site.yaml': `${SITE}metrics: ture\n` });
+    expect(await problems(dir)).toEqual(['site.yaml:4:10  metrics: expected true or false, got "ture"; did you mean true?']);
+  });
+});
+
+describe('the last update of a notice', () => {
+  const updates = (...ats: string[]): Record<string, string> =>
+    notice(`id: 1\ntype: general\nsubject: S\nupdates:\n${ats.map((at) => `  - at: ${at}\n    content: x\n`).join('')}`);
+
+  it('may not be older than the one above it: new updates go at the end', async () => {
+    expect(await problems(await writeContent(updates('2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', '2026-11-02T12:00:00Z')))).toEqual([
+      'notices/1.yaml:9:9  updates.2.at: is before the update above it (2026-11-20T11:00:00Z); new updates go at the end of the list: correct this date, or move the newest update to the end',
+    ]);
+  });
+
+  it('compares instants, whatever the zones, and only the last two updates', async () => {
+    // 12:30+02:00 is 10:30Z, after 10:00Z; the first two may be in any order.
+    expect(await problems(await writeContent(updates('2026-11-20T11:00:00Z', '2026-11-20T10:00:00Z', '2026-11-20T12:30:00+02:00')))).toEqual([]);
+    expect(await problems(await writeContent(updates('2026-11-20T10:00:00Z', '2026-11-20T10:00:00Z')))).toEqual([]);
+    expect(await problems(await writeContent(updates('2026-11-20T11:00:00Z', '2026-11-20T12:30:00+02:00')))).toHaveLength(1);
+  });
+
+  it('is not compared when either time is malformed (that has its own message)', async () => {
+    expect(await problems(await writeContent(updates('2026-11-20T11:00:00Z', '2026-11-20')))).toEqual([
+      'notices/1.yaml:7:9  updates.1.at: "2026-11-20" is a date without a time; write e.g. 2026-11-20T00:00:00Z',
+    ]);
+  });
+});
+
+describe('updates dated after now', () => {
+  const TWO = 'id: 1\ntype: general\nsubject: S\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    content: x\n  - at: 2026-11-25T02:00:00+01:00\n    content: y\n';
+
+  it('are notes, not issues: the content stays valid', async () => {
+    const dir = await writeContent(notice(TWO));
+    const { value, issues, notes } = validateContent(await loadContent(dir), { now: T('2026-11-21T00:00:00Z') });
+    expect(issues).toEqual([]);
+    expect(value).not.toBeNull();
+    expect(notes).toEqual([
+      {
+        file: 'notices/1.yaml',
+        line: 7,
+        column: 9,
+        path: 'updates.1.at',
+        code: 'content/withheld',
+        message: 'withheld until 2026-11-25T01:00:00Z, after now (2026-11-21T00:00:00Z); builds from then on publish it',
+      },
+    ]);
+  });
+
+  it('say when the whole notice is left out, at its earliest update', async () => {
+    const dir = await writeContent(notice(TWO));
+    const { notes } = validateContent(await loadContent(dir), { now: T('2026-11-19T00:00:00Z') });
+    expect(notes.map((n) => [n.path, n.message.includes('and so is the notice')])).toEqual([
+      ['updates.0.at', true],
+      ['updates.1.at', false],
+    ]);
+  });
+
+  it('are not judged without a now, nor when the update is due', async () => {
+    const dir = await writeContent(notice(TWO));
+    expect(validateContent(await loadContent(dir)).notes).toEqual([]);
+    expect(validateContent(await loadContent(dir), { now: T('2026-11-25T01:00:00Z') }).notes).toEqual([]);
+  });
+
+  it('come along with the problems of invalid content', async () => {
+    const dir = await writeContent({ ...notice(TWO), 'notices/2.yaml': 'id: 2\n' });
+    const { value, issues, notes } = validateContent(await loadContent(dir), { now: T('2026-11-21T00:00:00Z') });
+    expect(value).toBeNull();
+    expect(issues.length).toBeGreaterThan(0);
+    expect(notes.map((n) => n.file)).toEqual(['notices/1.yaml']);
+  });
+});

@@ -60,9 +60,9 @@ describe('newNotice', () => {
   it('takes the next id and names the file after it and the subject', async () => {
     const dir = await initContent();
     const created = await newNotice(dir, { type: 'unplanned', subject: 'Elevated error rates on the REST API today!', components: [3], now: NOW });
-    expect(created).toEqual({ id: 2, file: 'notices/2-elevated-error-rates-on-the-rest.yaml' });
+    expect(created).toEqual({ id: 2, file: 'notices/2-elevated-error-rates-on-the-rest.yaml', elsewhere: [] });
     const again = await newNotice(dir, { type: 'general', subject: '!!!', now: NOW });
-    expect(again).toEqual({ id: 3, file: 'notices/3-notice.yaml' });
+    expect(again).toEqual({ id: 3, file: 'notices/3-notice.yaml', elsewhere: [] });
   });
 
   it('counts from the largest id, in a folder with no notices and in the example content', async () => {
@@ -75,11 +75,13 @@ describe('newNotice', () => {
     expect((await newNotice(example, { type: 'general', subject: 'Next', now: NOW })).id).toBe(28);
   });
 
-  it('reads ids from content that is otherwise invalid, and ignores problems outside the new file', async () => {
+  it('reads ids from content that is otherwise invalid, and returns problems outside the new file without refusing', async () => {
     const dir = await initContent();
     await writeFile(path.join(dir, 'notices/weird-name.yaml'), 'id: 40\ntype: unplanned\nsubject: Broken\nupdates:\n  - at: yesterday\n    state: nope\n    content: x\n');
     const created = await newNotice(dir, { type: 'unplanned', subject: 'Fine', now: NOW });
     expect(created.id).toBe(41);
+    // Not the new file's problems, so they do not stop it; the CLI shows them as warnings.
+    expect(created.elsewhere.map((i) => `${i.file} ${i.path}`)).toEqual(['notices/weird-name.yaml updates.0.at', 'notices/weird-name.yaml updates.0.state']);
   });
 
   it('writes one update at now with the default state and content of each type', async () => {
@@ -206,7 +208,7 @@ describe('newComponent', () => {
   it('takes the next id, names the file, and writes a component that validates', async () => {
     const dir = await initContent();
     const created = await newComponent(dir, { name: 'GraphQL API', description: 'Queries: "all" #1', parentId: 2, position: 3, now: NOW });
-    expect(created).toEqual({ id: 5, file: 'components/5-graphql-api.yaml' });
+    expect(created).toEqual({ id: 5, file: 'components/5-graphql-api.yaml', elsewhere: [] });
     const component = (await readContent(dir)).components.find((c) => c.id === 5)!;
     expect(component).toMatchObject({ name: 'GraphQL API', description: 'Queries: "all" #1', parentId: 2, position: 3, createdAt: NOW, updatedAt: NOW });
     expect((await newComponent(dir, { name: 'Status', now: NOW })).file).toBe('components/6-status.yaml');
@@ -217,7 +219,7 @@ describe('newComponent', () => {
     await mkdir(dir);
     await writeFile(path.join(dir, 'site.yaml'), 'name: X\nurl: https://x.example\ncreated_at: 2024-01-01T00:00:00Z\n');
     await mkdir(path.join(dir, 'notices'));
-    expect(await newComponent(dir, { name: 'Website', now: NOW })).toEqual({ id: 1, file: 'components/1-website.yaml' });
+    expect(await newComponent(dir, { name: 'Website', now: NOW })).toEqual({ id: 1, file: 'components/1-website.yaml', elsewhere: [] });
     expect((await readContent(dir)).components).toHaveLength(1);
   });
 

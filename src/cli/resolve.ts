@@ -1,0 +1,29 @@
+// `statuspress resolve ID`: end a notice: an incident resolved, a maintenance complete, an announcement expired.
+import type { Command } from './command.js';
+import { text } from './command.js';
+import { noticeId, reportChange } from './update.js';
+
+export const resolve: Command = {
+  name: 'resolve',
+  args: 'ID',
+  summary: 'End a notice: an incident gets a resolved update, a maintenance that has begun a complete one, a general notice expires_at now.',
+  positionals: true,
+  flags: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    message: { type: 'string', value: 'TEXT', description: "the update's Markdown text (default: a sentence for the type; general notices get an update only with one)" },
+    at: { type: 'string', value: 'ISO', description: 'when it ended, with a zone (default: now, to the second)' },
+  },
+  async run(values, out, positionals) {
+    const id = noticeId('resolve', positionals);
+    const message = text(values, 'message');
+    const at = text(values, 'at');
+    const { resolveNotice } = await import('../scaffold/update.js');
+    const contentDir = String(values.content);
+    const changed = await resolveNotice(contentDir, id, {
+      ...(message === undefined ? {} : { content: message }),
+      ...(at === undefined ? {} : { at }),
+    });
+    reportChange(out, 'Resolved', contentDir, changed);
+    return 0;
+  },
+};

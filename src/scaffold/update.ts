@@ -1,0 +1,194 @@
+// `statuspress update` and `statuspress resolve`: a notice found by the id inside its file, changed
+// in place (an update appended at the end of its list, a window moved, an expiry set), the whole
+// content validated with the change, and the file replaced only when the change has no problem.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContent, noticeOf } from '../content/index.js';
+import type { LoadedContent, SourceFile } from '../content/index.js';
+import { DEFAULT_STATE_TEXT, DEFAULT_TRANSITION_TEXT } from '../content/model.js';
+import { field } from '../content/rules.js';
+import { utcText } from '../content/timestamps.js';
+import { publishedUpdates } from '../derive/updates.js';
+import { fail } from '../errors.js';
+import type { ContentIssue } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import type { Notice, SiteConfig } from '../types.js';
+import { appendItem, applyEdits, checkReadsAs, replaceFile, setValue } from './edit.js';
+import type { TextEdit } from './edit.js';
+import { currentSecond, isoAt, judge, sourceOf } from './yaml.js';
+
+export interface UpdateOptions {
+  /** The notice's state after this update: required for unplanned and planned notices, refused for general ones (validation says so). */
+  state?: string;
+  /** The update's Markdown. */
+  content: string;
+  /** When it was posted, written as given (ISO 8601 with a zone); default `now`. */
+  at?: string;
+  /** Planned notices: the window's new start and end, written as given; the update says why it moved. */
+  beginsAt?: string;
+  endsAt?: string;
+  /** Epoch ms (default: the current time, to the second): the update's `at`, and what is withheld. */
+  now?: number;
+}
+
+export interface ResolveOptions {
+  /** The update's Markdown; default a sentence for the type (a general notice gets an update only with one). */
+  content?: string;
+  /** When, written as given; default `now`. */
+  at?: string;
+  now?: number;
+}
+
+type SetKey = 'begins_at' | 'ends_at' | 'expires_at';
+
+/** What was changed, and what the whole content's validation said besides. */
+export interface Changed {
+  /** The notice's file, relative to the content folder (`notices/42-api.yaml`). */
+  file: string;
+  /** The update appended: its id in the API (notice id × 1000 + its position) and its state; null when none was. */
+  update: { id: number; state: string | null } | null;
+  /** Top-level keys set, with the values written. */
+  set: Partial<Record<SetKey, string>>;
+  /** Notes about the file (the update is withheld until after now). */
+  notes: ContentIssue[];
+  /** Problems in other files: they do not stop the change, which cannot have caused them. */
+  elsewhere: ContentIssue[];
+}
+
+/** What to change: an update to append, and top-level values to set. */
+interface Plan {
+  append?: Record<string, string>;
+  set?: Partial<Record<SetKey, string>>;
+}
+
+/** Appends an update at the end of notice `id`'s list (and moves a planned notice's window); a usage error, with nothing written, when the result would not validate. */
+export async function updateNotice(contentDir: string, id: number, options: UpdateOptions): Promise<Changed> {
+  if (typeof options.content !== 'string') throw fail(COMMAND.updateNeedsMessage, undefined);
+  const now = options.now ?? currentSecond();
+  const at = options.at ?? isoAt(now);
+  return change(contentDir, id, 'update', now, () => ({
+    append: { at, ...(options.state === undefined ? {} : { state: options.state }), content: options.content },
+    set: {
+      ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
+      ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
+    },
+  }));
+}
+
+const FINAL_STATE = { unplanned: 'resolved', planned: 'complete' } as const;
+
+const RESOLVED_TEXT = {
+  unplanned: 'This incident has been resolved.',
+  planned: 'This maintenance is complete.',
+} as const;
+
+/**
+ * Ends notice `id`: an incident gets a `resolved` update; a maintenance that has begun a `complete`
+ * one (one still scheduled before its window is refused: cancel it instead); a general notice gets
+ * `expires_at` (and an update only when `content` is given). A notice that has ended is refused.
+ */
+export async function resolveNotice(contentDir: string, id: number, options: ResolveOptions = {}): Promise<Changed> {
+  const now = options.now ?? currentSecond();
+  const at = options.at ?? isoAt(now);
+  return change(contentDir, id, 'resolve', now, (model): Plan => {
+    const notice = model();
+    if (notice.type === 'general') {
+      if (notice.expiresAt !== null && notice.expiresAt <= now) throw fail(COMMAND.noticeAlreadyEnded, { id, state: 'expired' });
+      return { set: { expires_at: at }, ...(options.content === undefined ? {} : { append: { at, content: options.content } }) };
+    }
+    const state = currentState(notice, now);
+    if (state === 'resolved' || state === 'false_alarm' || state === 'complete' || state === 'cancelled') {
+      throw fail(COMMAND.noticeAlreadyEnded, { id, state });
+    }
+    if (notice.type === 'planned' && state !== 'underway' && notice.beginsAt !== null && now < notice.beginsAt) {
+      throw fail(COMMAND.maintenanceNotBegun, { id, beginsAt: utcText(notice.beginsAt) });
+    }
+    return { append: { at, state: FINAL_STATE[notice.type], content: options.content ?? RESOLVED_TEXT[notice.type] } };
+  });
+}
+
+// publishedUpdates words the automatic transitions with the site's texts; only their states count here.
+const ANY_SITE: SiteConfig = {
+  name: '',
+  url: '',
+  createdAt: 0,
+  metrics: false,
+  stateText: { ...DEFAULT_STATE_TEXT },
+  transitionText: DEFAULT_TRANSITION_TEXT,
+};
+
+/** The state the page shows as of `now`, automatic transitions included; null before the first update. */
+function currentState(notice: Notice, now: number): string | null {
+  return publishedUpdates(notice, now, ANY_SITE).at(-1)?.state ?? null;
+}
+
+const WHAT = { update: 'The update', resolve: 'The resolution' } as const;
+
+/**
+ * Finds notice `id`, makes `plan`'s change to its text, checks that the text reads back as meant
+ * and that the whole content validates with it, then replaces the file. `model` gives the notice as
+ * the file says it now, or throws its problems.
+ */
+async function change(contentDir: string, id: number, command: keyof typeof WHAT, now: number, plan: (model: () => Notice) => Plan): Promise<Changed> {
+  if (!Number.isSafeInteger(id) || id <= 0) throw fail(COMMAND.noticeIdNeeded, { command, value: String(id) });
+  const loaded = await loadContent(contentDir);
+  const found = findNotice(loaded, id);
+  const target = path.join(loaded.dir, found.file);
+  const text = await readFile(target, 'utf8').catch(() => {
+    throw fail(COMMAND.changedMeanwhile, { target });
+  });
+  const original = sourceOf(found.file, 'notice', text);
+  const what = `${WHAT[command]} to ${found.file}`;
+  const problems = (): ContentIssue[] =>
+    original.usable ? judge(loaded, [original]).issues : loaded.issues.filter((issue) => issue.file === found.file);
+  const refuse = (): never => {
+    throw fail(COMMAND.editInvalid, { what, issues: problems() });
+  };
+  if (!original.usable || original.doc === null) refuse();
+
+  const { append, set = {} } = plan(() => noticeOf(original) ?? refuse());
+  const doc = original.doc!;
+  const expected = structuredClone(original.data) as Record<string, unknown>;
+  const edits: TextEdit[] = [];
+  const updates = field(original.data, 'updates');
+  if (append) {
+    const edit = appendItem(text, doc, 'updates', append);
+    if (edit === null || !Array.isArray(updates)) {
+      if (problems().length > 0) refuse();
+      throw fail(COMMAND.cannotEditInPlace, { file: found.file, key: 'updates' });
+    }
+    edits.push(edit);
+    expected.updates = [...updates, append];
+  }
+  for (const [key, value] of Object.entries(set) as [SetKey, string][]) {
+    const edit = setValue(text, doc, key, value, 'updates');
+    if (edit === null) {
+      if (problems().length > 0) refuse();
+      throw fail(COMMAND.cannotEditInPlace, { file: found.file, key });
+    }
+    edits.push(edit);
+    expected[key] = value;
+  }
+  const changed = applyEdits(text, edits);
+  checkReadsAs(changed, expected);
+
+  const judged = judge(loaded, [sourceOf(found.file, 'notice', changed)], now);
+  if (judged.issues.length > 0) throw fail(COMMAND.editInvalid, { what, issues: judged.issues });
+  await replaceFile(target, changed, text);
+  return {
+    file: found.file,
+    update: append && Array.isArray(updates) ? { id: id * 1000 + updates.length + 1, state: append.state ?? null } : null,
+    set,
+    notes: judged.notes,
+    elsewhere: judged.elsewhere,
+  };
+}
+
+/** The one notice file whose `id` is `id` (ids come from the files, never their names). */
+function findNotice(loaded: LoadedContent, id: number): SourceFile {
+  const matches = loaded.notices.filter((source) => field(source.data, 'id') === id);
+  if (matches.length === 0) throw fail(COMMAND.noSuchNotice, { id, folder: path.join(loaded.dir, 'notices') });
+  if (matches.length > 1) throw fail(COMMAND.noticeIdTwice, { id, files: matches.map((source) => source.file) });
+  return matches[0]!;
+}
+
