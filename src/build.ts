@@ -6,6 +6,7 @@ import { formatIssue } from './errors.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { renderHtml } from './render/html.js';
+import { startHtmlThread } from './render/html-thread.js';
 import { loadTheme } from './render/site/theme.js';
 import { renderState } from './render/state.js';
 import { stageRunner } from './stages.js';
@@ -38,28 +39,36 @@ export interface BuildResult {
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
 export async function build({ contentDir, outDir, now = Date.now(), templatesDir }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
-  // Opened first: its write workers start up while the content is read.
+  const theme = { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
+  // Opened first: the write workers, and the HTML site's own thread, start up while the content is read.
   const output = await openOutput(outDir, { outside: [contentDir] });
+  const htmlThread = startHtmlThread();
   try {
-    const [loaded, theme] = await stage('load', () =>
-      Promise.all([loadContent(contentDir), loadTheme(templatesDir ?? defaultTemplates(contentDir), { required: templatesDir !== undefined })]),
-    );
+    // The theme is loaded here too, so a broken template is reported with the content's problems.
+    const [loaded, themed] = await stage('load', () => Promise.all([loadContent(contentDir), loadTheme(theme.dir, { required: theme.required })]));
     const validated = stage('validate', () => validateContent(loaded, { now }));
     const content = requireValid(validated);
     const site = stage('derive', () => deriveSite(content, now));
-    stage('render', () => {
-      // The workers write (and compress) each batch of files while the next is rendered.
+    await stage('render', async () => {
+      // The HTML site renders on its own thread meanwhile (or here, when there is none); the writers
+      // write and compress each batch while the next is rendered.
+      const html = htmlThread?.render({ content, now, templatesDir: theme.dir, required: theme.required }, (batch) => output.writeBatch(batch));
+      // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
+      html?.catch(() => undefined);
       output.write(renderApi(site));
-      output.write(renderHtml(site, theme));
+      if (!html) output.write(renderHtml(site, themed));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);
+      await html;
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
     // Updates withheld until after `now`: worth a look (a typo in a year shows as one), not an error.
-    return { now, files, bytes, warnings: [...validated.notes.map(formatIssue), ...theme.warnings, ...warnings], timings: stage.timings };
+    return { now, files, bytes, warnings: [...validated.notes.map(formatIssue), ...themed.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
     await output.discard();
     throw error;
+  } finally {
+    await htmlThread?.stop();
   }
 }
 

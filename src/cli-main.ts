@@ -1,5 +1,9 @@
 // The entry point of the single-file CLI (lib/statuspress.mjs, scripts/build-lib.js): runs the CLI
-// with the process's arguments, as bin/statuspress.js does for the split bundle.
+// with the process's arguments, as bin/statuspress.js does for the split bundle. A build starts this
+// same file again as its HTML renderer's worker thread: there it only loads that renderer (in one
+// bundled file a module imported lazily runs only when imported, so it must be imported here).
+import { isMainThread } from 'node:worker_threads';
 import { main } from './cli.js';
 
-process.exitCode = await main(process.argv.slice(2));
+if (isMainThread) process.exitCode = await main(process.argv.slice(2));
+else await import('./render/html-thread.js');

@@ -12,6 +12,8 @@ import { Worker } from 'node:worker_threads';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { OutputFile } from '../render/types.js';
+import { BATCH_FILES, checkedPath, encodeBatch } from './batch.js';
+import type { Batch } from './batch.js';
 import { abandon, openSlot, publish, removeLeftovers } from './swap.js';
 import type { Slot } from './swap.js';
 import { assertReplaceable, makeFolder, outputTarget } from './target.js';
@@ -21,6 +23,8 @@ import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 export interface Output {
   /** Hands files to the writers; they are written as soon as a batch is full. Paths must be unique. Only before commit(). */
   write(files: Iterable<OutputFile>): void;
+  /** Hands a batch encoded elsewhere (another thread's renderer) to a writer as it is. Only before commit(). */
+  writeBatch(batch: Batch): void;
   /**
    * Waits for every file, then swaps the new output in; a second call gets the same answer. The new
    * output is in place when this resolves; `warnings` says what could not be cleaned up after.
@@ -36,8 +40,6 @@ export interface Committed {
   warnings: string[];
 }
 
-/** Files per message: large enough that posting costs little, small enough that writers start early. */
-const BATCH = 64;
 /** More writers than this only contend for the disk. */
 const MAX_WRITERS = 4;
 
@@ -67,7 +69,7 @@ class WorkerOutput implements Output {
   /** Set by commit() or discard(): after either, nothing more may be written. */
   private closed: 'committed' | 'discarded' | null = null;
   private committed: Promise<Committed> | null = null;
-  private batch: [string, string | Uint8Array][] = [];
+  private batch: OutputFile[] = [];
   private next = 0;
 
   constructor(
@@ -81,15 +83,23 @@ class WorkerOutput implements Output {
   write(files: Iterable<OutputFile>): void {
     if (this.closed) throw new Error(`internal: write() after the output was ${this.closed}`);
     for (const file of files) {
-      const normal = path.posix.normalize(file.path);
-      const outside = normal === '.' || normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal);
-      if (normal !== file.path || outside || this.seen.has(normal)) {
-        throw new Error(`internal: output path "${file.path}" is not a unique relative path`);
-      }
-      this.seen.add(normal);
-      this.batch.push([normal, file.contents]);
-      if (this.batch.length === BATCH) this.flush();
+      this.claim(file.path);
+      this.batch.push(file);
+      if (this.batch.length === BATCH_FILES) this.flush();
     }
+  }
+
+  writeBatch(batch: Batch): void {
+    if (this.closed) throw new Error(`internal: writeBatch() after the output was ${this.closed}`);
+    for (const file of batch.paths) this.claim(file);
+    this.post(batch);
+  }
+
+  /** Each path once, relative and inside the output. */
+  private claim(file: string): void {
+    const normal = checkedPath(file);
+    if (this.seen.has(normal)) throw new Error(`internal: output path "${file}" is not a unique relative path`);
+    this.seen.add(normal);
   }
 
   commit(): Promise<Committed> {
@@ -138,23 +148,17 @@ class WorkerOutput implements Output {
 
   private flush(): void {
     if (this.batch.length === 0) return;
-    const ends: number[] = [];
-    let end = 0;
-    for (const [, contents] of this.batch) ends.push((end += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
-    // Encoded straight into one buffer of its own (never the shared pool of small Buffers), which
-    // is transferred: no copy per file, and none in posting it.
-    const bytes = Buffer.allocUnsafeSlow(end);
-    this.batch.forEach(([, contents], i) => {
-      const at = i === 0 ? 0 : ends[i - 1]!;
-      if (typeof contents === 'string') bytes.write(contents, at);
-      else bytes.set(contents, at);
-    });
-    const buffer = bytes.buffer as ArrayBuffer;
-    const message: ToWorker = { paths: this.batch.map(([path]) => path), ends, bytes: buffer };
-    this.writers[this.next]!.worker.postMessage(message, [buffer]);
-    this.next = (this.next + 1) % this.writers.length;
+    this.post(encodeBatch(this.batch));
     this.batch = [];
   }
+
+  /** To the next writer, round robin; the buffer is moved, not copied. */
+  private post(batch: Batch): void {
+    const message: ToWorker = batch;
+    this.writers[this.next]!.worker.postMessage(message, [batch.bytes]);
+    this.next = (this.next + 1) % this.writers.length;
+  }
+
 
 
 }

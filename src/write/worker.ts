@@ -7,13 +7,14 @@
 // compressPair is inserted as source text, so serve and the build compress alike (it refers to
 // nothing outside itself, so a bundler's renaming cannot break it).
 import { COMPRESSIBLE, compressPair, PRECOMPRESS_MIN_BYTES, UNSERVED_PREFIX } from './compress.js';
+import type { Batch } from './batch.js';
 
 /**
  * Main → worker: a batch of files, or 'end' (answer with the totals, then exit). A batch is the files'
  * paths and their bytes in one transferred buffer (file i is bytes ends[i-1]..ends[i]): moving the
  * buffer costs nothing, where cloning 30 MB of strings took the main thread 0.4 s.
  */
-export type ToWorker = { paths: string[]; ends: number[]; bytes: ArrayBuffer } | 'end';
+export type ToWorker = Batch | 'end';
 /** Worker → main. */
 export type FromWorker = { done: { files: number; bytes: number } } | { error: string };
 

@@ -38,10 +38,12 @@ const hash = (text: string): string => createHash('sha1').update(text).digest('h
  * `required`: the built-in theme). A `required` folder that is missing is a usage error.
  */
 export async function loadTheme(dir: string | null, { required = false } = {}): Promise<Theme> {
-  const overrides = dir === null ? new Map<string, string>() : readOverrides(dir, required);
+  // Files are named as the site's folder holds them: templates/notice.hbs, or theme/notice.hbs with --templates theme.
+  const folder = dir === null ? 'templates' : path.basename(path.resolve(dir));
+  const overrides = dir === null ? new Map<string, string>() : readOverrides(dir, folder, required);
   const warnings = [...overrides.keys()]
     .filter((file) => !(file.replace(/\.hbs$/, '') in TEMPLATES) && !(file in STYLES))
-    .map((file) => COMMAND.unknownTemplate.message({ file: `templates/${file}`, known: [...Object.keys(TEMPLATES).map((t) => `${t}.hbs`), ...Object.keys(STYLES)] }));
+    .map((file) => COMMAND.unknownTemplate.message({ file: `${folder}/${file}`, known: [...Object.keys(TEMPLATES).map((t) => `${t}.hbs`), ...Object.keys(STYLES)] }));
   const changed = (name: TemplateName): string | null => {
     const source = overrides.get(`${name}.hbs`);
     return source === undefined || hash(source) === TEMPLATES[name].hash ? null : source;
@@ -62,14 +64,14 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
         // Compiled now, not on first use, so a broken override is reported before anything renders.
         render({});
       } catch (error) {
-        const problem = templateProblem(`templates/${name}.hbs`, error);
+        const problem = templateProblem(`${folder}/${name}.hbs`, error);
         if (problem) {
           issues.push(problem);
           continue;
         }
       }
     }
-    const wrapped = named(`templates/${name}.hbs`, render);
+    const wrapped = named(`${folder}/${name}.hbs`, render);
     templates.set(name, wrapped);
     if (name.startsWith('partials/')) env.registerPartial(name.slice('partials/'.length), wrapped);
   }
@@ -92,7 +94,9 @@ function named(file: string, render: Render): Render {
       return render(context);
     } catch (error) {
       if (error instanceof StatuspressError) throw error;
-      throw fail(COMMAND.templateFailed, { file, detail: (error as Error).message.split('\n')[0]! }, { location: { file }, cause: error });
+      // Handlebars names the context it searched as "[object Object]", which tells a reader nothing.
+      const detail = (error as Error).message.split('\n')[0]!.replace(' in [object Object]', ' in the fields this template is given');
+      throw fail(COMMAND.templateFailed, { file, detail }, { location: { file }, cause: error });
     }
   };
 }
@@ -110,7 +114,7 @@ function templateProblem(file: string, error: unknown): ContentIssue | null {
 }
 
 /** `name` → text of every file under `dir` that could be an override; links leaving the folder are refused. */
-function readOverrides(dir: string, required: boolean): Map<string, string> {
+function readOverrides(dir: string, folder: string, required: boolean): Map<string, string> {
   const found = new Map<string, string>();
   let root: string;
   try {
@@ -130,7 +134,7 @@ function readOverrides(dir: string, required: boolean): Map<string, string> {
       if (!/\.(?:hbs|css)$/.test(name)) continue;
       const real = info.isSymbolicLink() ? realpathQuiet(full) : full;
       if (real === null || !real.startsWith(root + path.sep)) {
-        issues.push({ file: `templates/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) });
+        issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) });
         continue;
       }
       if (info.isFile() || lstatSync(real).isFile()) found.set(file, readFileSync(real, 'utf8'));

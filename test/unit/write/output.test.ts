@@ -88,11 +88,11 @@ describe('openOutput', () => {
     await first.commit();
 
     const second = await openOutput(dir);
-    expect(() => second.write([{ path: 'a.json', contents: '1' }, { path: 'a.json', contents: '2' }])).toThrow(/not a unique relative path/);
+    expect(() => second.write([{ path: 'a.json', contents: '1' }, { path: 'a.json', contents: '2' }])).toThrow(/not a (?:unique )?relative path/);
     for (const outside of ['../escape.json', '..', '.', '/etc/passwd', 'api/../../x.json']) {
-      expect(() => second.write([{ path: outside, contents: '1' }]), outside).toThrow(/not a unique relative path/);
+      expect(() => second.write([{ path: outside, contents: '1' }]), outside).toThrow(/not a (?:unique )?relative path/);
     }
-    expect(() => second.write([{ path: 'api/./x.json', contents: '1' }])).toThrow(/not a unique relative path/);
+    expect(() => second.write([{ path: 'api/./x.json', contents: '1' }])).toThrow(/not a (?:unique )?relative path/);
     await second.discard();
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('old');
     expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);

@@ -11,7 +11,9 @@ import { loadTheme } from '../../../../src/render/site/theme.js';
 import { component, content, ms } from '../../../helpers/content.js';
 
 function templates(files: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'statuspress-theme-'));
+  // Named templates/, as beside a site's content: messages name files by the folder's own name.
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-theme-')), 'templates');
+  mkdirSync(dir);
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), text);
@@ -63,6 +65,14 @@ describe('loadTheme', () => {
     symlinkSync(path.join(outside, 'secret.hbs'), path.join(dir, 'status.hbs'));
     const error = await loadTheme(dir).catch((e: unknown) => e);
     expect((error as ContentError).issues.map(formatIssue)).toEqual(['templates/status.hbs:1:1  is a symbolic link that leads outside the templates folder (or nowhere); it was not followed']);
+  });
+
+  it('names files by the folder they are in when --templates names another folder', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-theme-')), 'acme-theme');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'status.hbs'), '{{#if x}}');
+    const error = await loadTheme(dir, { required: true }).catch((e: unknown) => e);
+    expect((error as ContentError).issues.map(formatIssue)).toEqual([expect.stringMatching(/^acme-theme\/status\.hbs:\d+:1 {2}the template does not compile: /)]);
   });
 
   it('uses the built-in theme when the folder is missing, unless the folder was asked for', async () => {
