@@ -16,6 +16,9 @@ export type State = 'operational' | 'degraded' | 'under-maintenance';
 export const TIMELINE_STATES = ['future', 'present', 'past_recent', 'past_distant'] as const;
 export type TimelineState = (typeof TIMELINE_STATES)[number];
 
+export const MAINTENANCE_SPELLINGS = ['under-maintenance', 'under_maintenance'] as const;
+export type MaintenanceSpelling = (typeof MAINTENANCE_SPELLINGS)[number];
+
 export interface SiteConfig {
   name: string;
   /** {base_url}, without a trailing slash; may carry a path. */
@@ -23,6 +26,11 @@ export interface SiteConfig {
   createdAt: number;
   metrics: boolean;
   stateText: Record<State, string>;
+  /**
+   * How answers spell the maintenance state: the API's own `under-maintenance`, or `under_maintenance`,
+   * as the hosted service the API describes spells it and strict clients written against it require.
+   */
+  maintenanceSpelling: MaintenanceSpelling;
   /** Content of the updates that planned auto transitions add (`underway` at begins_at, `complete` at ends_at). */
   transitionText: { underway: string; complete: string };
 }

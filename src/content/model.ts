@@ -22,6 +22,7 @@ export function toSite(data: SiteData): SiteConfig {
     createdAt: data.created_at,
     metrics: data.metrics,
     stateText: { ...DEFAULT_STATE_TEXT, ...definedOnly(data.state_text) },
+    maintenanceSpelling: data.maintenance_spelling,
     transitionText: { ...DEFAULT_TRANSITION_TEXT, ...definedOnly(data.transition_text) },
   };
 }

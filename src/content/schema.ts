@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
-import { NOTICE_TYPES } from '../types.js';
+import { MAINTENANCE_SPELLINGS, NOTICE_TYPES } from '../types.js';
 import { zodMessage } from './messages.js';
 import { timestamp } from './timestamps.js';
 
@@ -76,6 +76,7 @@ export const siteSchema = z.strictObject({
     .strictObject({ operational: text.optional(), degraded: text.optional(), 'under-maintenance': text.optional() })
     .optional(),
   transition_text: z.strictObject({ underway: text.optional(), complete: text.optional() }).optional(),
+  maintenance_spelling: z.enum(MAINTENANCE_SPELLINGS).default('under-maintenance'),
 });
 
 export const componentSchema = z.strictObject({

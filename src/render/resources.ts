@@ -5,18 +5,22 @@ import { apiHref } from '../routes/href.js';
 import { SITE, siteUrl } from '../routes/site.js';
 import { WITHOUT_API, WITHOUT_VERSION } from '../routes/table.js';
 import { formatTimestamp as ts } from '../time.js';
+import type { State } from '../types.js';
 import { durationWords, percentWords } from './words.js';
 
 type Json = Record<string, unknown>;
 
 const timestampOrNull = (ms: number | null): string | null => (ms === null ? null : ts(ms));
 
+/** A page or component state as the answers spell it: the one place the site's spelling setting acts. */
+const spelled = (site: DerivedSite, state: State): string => (state === 'under-maintenance' ? site.site.maintenanceSpelling : state);
+
 /** The page resource: state, links to both collections with their counts. */
 export function pageResource(site: DerivedSite): Json {
   const { site: config, page } = site;
   return {
     name: config.name,
-    state: page.state,
+    state: spelled(site, page.state),
     state_text: config.stateText[page.state],
     url: config.url,
     links: {
@@ -29,10 +33,10 @@ export function pageResource(site: DerivedSite): Json {
 }
 
 /** A component as embedded in a notice detail: no links, no metrics_summary. */
-export function embeddedComponent(c: DerivedComponent): Json {
+export function embeddedComponent(site: DerivedSite, c: DerivedComponent): Json {
   return {
     id: c.id,
-    state: c.state,
+    state: spelled(site, c.state),
     name: c.source.name,
     description: c.source.description,
     parent_id: c.source.parentId,
@@ -45,7 +49,7 @@ export function embeddedComponent(c: DerivedComponent): Json {
 export function listComponent(site: DerivedSite, c: DerivedComponent): Json {
   const json: Json = {
     id: c.id,
-    state: c.state,
+    state: spelled(site, c.state),
     name: c.source.name,
     description: c.source.description,
     parent_id: c.source.parentId,
@@ -124,7 +128,7 @@ export function noticeDetail(site: DerivedSite, n: DerivedNotice): Json {
   const components = n.source.components
     .map((id) => site.componentsById.get(id))
     .filter((c): c is DerivedComponent => c !== undefined)
-    .map(embeddedComponent);
+    .map((c) => embeddedComponent(site, c));
   // Newest first, as a status page shows its timeline; the list view's latest_update is updates[0].
   const updates = n.updates.map(updateResource).reverse();
   return noticeResource(site, n, {}, { components, updates });

@@ -8,7 +8,7 @@ import type { Content } from '../types.js';
 import type { OutputFile } from './types.js';
 
 /** Bumped whenever the shape below changes: serve refuses a state it cannot read. */
-export const STATE_FORMAT = 1;
+export const STATE_FORMAT = 2; // 2: the site's maintenance spelling
 
 export interface BuildState {
   format: number;

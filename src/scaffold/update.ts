@@ -114,6 +114,7 @@ const ANY_SITE: SiteConfig = {
   createdAt: 0,
   metrics: false,
   stateText: { ...DEFAULT_STATE_TEXT },
+  maintenanceSpelling: 'under-maintenance',
   transitionText: DEFAULT_TRANSITION_TEXT,
 };
 

@@ -17,14 +17,16 @@ function localTimes(): void {
 
 /** Reloads the page when the status it shows has changed (checked every minute while it is visible). */
 function followStatus(): void {
-  const shown = `${root.dataset.updated ?? ''} ${root.dataset.state ?? ''}`;
+  // The page's state is spelt `under-maintenance`; the API may spell it `under_maintenance` (a site setting).
+  const same = (text: string): string => text.replace(/_/g, '-');
+  const shown = same(`${root.dataset.updated ?? ''} ${root.dataset.state ?? ''}`);
   const check = async (): Promise<void> => {
     if (document.visibilityState !== 'visible') return;
     try {
       const answer = await fetch(`${root.dataset.root ?? ''}api/v1/status.json`, { cache: 'no-store' });
       if (!answer.ok) return;
       const { page } = (await answer.json()) as { page: { updated_at: string; state: string } };
-      if (`${page.updated_at} ${page.state}` !== shown) location.reload();
+      if (same(`${page.updated_at} ${page.state}`) !== shown) location.reload();
     } catch {
       // Offline or the host is busy: try again next minute.
     }

@@ -37,6 +37,7 @@ export function siteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig {
       'under-maintenance': 'Maintenance',
     },
     transitionText: { underway: 'Auto underway.', complete: 'Auto complete.' },
+    maintenanceSpelling: 'under-maintenance',
     ...overrides,
   };
 }
