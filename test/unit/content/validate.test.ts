@@ -277,7 +277,7 @@ describe('did you mean, for values of a closed set', () => {
     const text = `id: 1\ntype: unplanned\nsubject: S\nimpact: ${impact}\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    state: investigating\n    content: x\n`;
     const found = await problems(await writeContent(notice(text)));
     expect(found).toHaveLength(1);
-    expect(found[0]).toMatch(/^notices\/1\.yaml:4:9  impact: /);
+    expect(found[0]).toMatch(/^notices\/1\.yaml:4:9 {2}impact: /);
     expect(found[0]).toContain(end);
   });
 
