@@ -3,6 +3,8 @@
 // Statuspage's documented shape (test/schemas/statuspage.ts), in UTC, and tells the same facts as
 // the spec API of the same build (test/helpers/statuspage-facts.ts); the worked example's moments
 // are checked value by value.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildContent, contentDir, FIXTURES, SCENARIOS } from '../helpers/build.js';
@@ -164,5 +166,45 @@ describe('the worked example through api/v2', () => {
     for (const general of ['1', '11', '26']) expect(all).not.toContain(general);
     expect(listed(label, '/api/v2/scheduled-maintenances')).toEqual(['25', '21', '18', '9']);
     expect(v2(label, '/api/v2/scheduled-maintenances').scheduled_maintenances.find((m: Json) => m.id === '9').status).toBe('completed'); // cancelled
+  });
+});
+
+describe('hostile content through YAML and a whole build', () => {
+  it('comes out of every api/v2 answer as plain JSON strings, exactly as written', async () => {
+    const evil = '</script><script>alert("x")</script> "},{"id":"1" {{constructor}} \u2028 \u202Eevil';
+    const q = JSON.stringify;
+    const root = await mkdtemp(path.join(tmpdir(), 'statuspress-v2-hostile-'));
+    try {
+      const content = path.join(root, 'content');
+      await mkdir(path.join(content, 'components'), { recursive: true });
+      await mkdir(path.join(content, 'notices'));
+      await writeFile(path.join(content, 'site.yaml'), `name: ${q(evil)}\nurl: https://status.acme.com\ncreated_at: 2024-01-01T00:00:00Z\nstate_text:\n  degraded: ${q(evil)}\n`);
+      await writeFile(path.join(content, 'components/1.yaml'), `id: 1\nname: __proto__\ndescription: ${q(evil)}\ncreated_at: 2024-01-01T00:00:00Z\n`);
+      await writeFile(path.join(content, 'components/2.yaml'), `id: 2\nname: constructor\nparent_id: 1\ncreated_at: 2024-01-01T00:00:00Z\n`);
+      await writeFile(
+        path.join(content, 'notices/3.yaml'),
+        `id: 3\ntype: unplanned\nsubject: ${q(evil)}\ncomponents: [2]\nimpact: critical\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    state: investigating\n    content: ${q(evil)}\n`,
+      );
+      const b = await buildContent(content, Date.parse('2026-11-20T12:00:00Z'), 'v2-hostile');
+      try {
+        expect(statuspageFactProblems(b.get)).toEqual([]);
+        const summary = b.json('api/v2/summary.json');
+        expect(conformanceProblems(statuspageSchemaForFile('api/v2/summary.json')!, summary)).toEqual([]);
+        expect(summary.page.name).toBe(evil);
+        expect(summary.status).toEqual({ indicator: 'critical', description: evil });
+        expect(summary.components.map((c: Json) => [c.name, c.status])).toEqual([
+          ['__proto__', 'major_outage'],
+          ['constructor', 'major_outage'],
+        ]);
+        expect(summary.components[0].description).toBe(evil);
+        expect(summary.incidents[0].name).toBe(evil);
+        expect(summary.incidents[0].incident_updates[0].body).toBe(evil);
+        expect(Object.keys(summary.components[0])).not.toContain('__proto__');
+      } finally {
+        await b.cleanup();
+      }
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
