@@ -10,6 +10,13 @@ export type UnplannedState = (typeof UNPLANNED_STATES)[number];
 export type PlannedState = (typeof PLANNED_STATES)[number];
 export type NoticeState = UnplannedState | PlannedState;
 
+/**
+ * How badly an incident hurts while it is investigated or identified: the Statuspage-compatible API
+ * (`api/v2`) prints it as the incident's `impact` and derives its component statuses from it.
+ */
+export const IMPACTS = ['minor', 'major', 'critical'] as const;
+export type Impact = (typeof IMPACTS)[number];
+
 /** Page and component state. */
 export type State = 'operational' | 'degraded' | 'under-maintenance';
 
@@ -75,6 +82,11 @@ export interface Notice {
   endedAt: number | null;
   /** unplanned only. */
   impactSeconds: number | null;
+  /**
+   * unplanned only, and only when the file gives it (the default, `minor`, is applied where it is
+   * read): absent rather than null, so the build state of content without it keeps its bytes.
+   */
+  impact?: Impact;
   /** In file order; derivation sorts by time where it needs to. */
   updates: Update[];
   file: string;

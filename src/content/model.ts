@@ -58,6 +58,7 @@ export function toNotice(data: NoticeData, file: string): Notice {
     beganAt: data.began_at ?? null,
     endedAt: data.ended_at ?? null,
     impactSeconds: data.impact_seconds ?? null,
+    ...(data.type === 'unplanned' && data.impact != null ? { impact: data.impact } : {}),
     updates: data.updates.map((u, index) => ({
       index,
       at: u.at,

@@ -22,6 +22,7 @@ const ONLY_FOR: [key: string, type: NoticeType][] = [
   ['auto_transition', 'planned'],
   ['expires_at', 'general'],
   ['impact_seconds', 'unplanned'],
+  ['impact', 'unplanned'],
 ];
 
 /** Own properties only: content may hold keys like `constructor` that a plain lookup would find on Object. */

@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
-import { MAINTENANCE_SPELLINGS, NOTICE_TYPES } from '../types.js';
+import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES } from '../types.js';
 import { zodMessage } from './messages.js';
 import { timestamp } from './timestamps.js';
 
@@ -116,6 +116,7 @@ export const noticeSchema = z.strictObject({
     .nonnegative({ error: zodMessage(say(CONTENT.negativeImpact)) })
     .nullable()
     .optional(),
+  impact: z.enum(IMPACTS).nullable().optional(),
   updates: z
     .array(updateSchema)
     .min(1, { error: zodMessage(say(CONTENT.noUpdates)) })

@@ -54,9 +54,9 @@ export const API = {
     code: 'api/no-endpoint',
     status: 404,
     title: 'No such endpoint',
-    when: 'The address is under an API prefix (`/api/v1`, `/v1`, `/api`) but names no endpoint, or a path-style segment no file holds.',
+    when: 'The address is under an API prefix (`/api/v1`, `/v1`, `/api`, or `/api/v2` of the Statuspage-compatible API) but names no endpoint, or a path-style segment no file holds.',
     message: ({ path }: { path: string }) => `No API endpoint at ${path}`,
-    hint: 'The endpoints are `status`, `components`, `components/<id>/metrics`, `notices` and `notices/<id>` (docs/api.md).',
+    hint: 'The endpoints are `status`, `components`, `components/<id>/metrics`, `notices` and `notices/<id>`; under `/api/v2`, `summary`, `status`, `components`, `incidents`, `incidents/unresolved`, `scheduled-maintenances`, `scheduled-maintenances/upcoming` and `scheduled-maintenances/active` (docs/api.md).',
     example: { path: '/api/v1/incidents' },
   }),
   noRecord: api({

@@ -7,6 +7,7 @@ import type { ApiRequest } from '../routes/request.js';
 import { paginate, selectComponents, selectNotices } from './collections.js';
 import { metricsResult } from './metrics.js';
 import { listComponent, listNotice, noticeDetail, pageResource } from './resources.js';
+import { statuspageAnswer } from './statuspage/answers.js';
 
 /** The answer to a request, as the object to serialise; throws ApiError (404, 400). */
 export function answer(site: DerivedSite, request: ApiRequest): unknown {
@@ -28,6 +29,15 @@ export function answer(site: DerivedSite, request: ApiRequest): unknown {
     }
     case 'metrics':
       return metricsResult(site, request.componentId, request.timeframe, request.showCalculations);
+    case 'v2Summary':
+    case 'v2Status':
+    case 'v2Components':
+    case 'v2Incidents':
+    case 'v2UnresolvedIncidents':
+    case 'v2Maintenances':
+    case 'v2UpcomingMaintenances':
+    case 'v2ActiveMaintenances':
+      return statuspageAnswer(site, request.endpoint);
   }
 }
 

@@ -62,6 +62,14 @@ const RENDERERS: Record<ApiRequest['endpoint'], Renderer> = {
   metrics,
   notices: lists,
   notice: eachAnswer,
+  v2Summary: eachAnswer,
+  v2Status: eachAnswer,
+  v2Components: eachAnswer,
+  v2Incidents: eachAnswer,
+  v2UnresolvedIncidents: eachAnswer,
+  v2Maintenances: eachAnswer,
+  v2UpcomingMaintenances: eachAnswer,
+  v2ActiveMaintenances: eachAnswer,
 };
 
 function file(request: ApiRequest, contents: string, endpoints: readonly Endpoint[], path = apiFilePath(request, endpoints)!): OutputFile {

@@ -12,8 +12,20 @@ export type { ComponentFilter, NoticeFilter, Timeframe } from './table.js';
 /** `past` is the filter alias for past_recent + past_distant: real clients of this API send it. */
 export type TimelineFilter = TimelineState | 'past';
 
+/** The endpoints of the Statuspage-compatible API (`/api/v2/…`): one answer each, nothing to choose. */
+export type StatuspageEndpoint =
+  | 'v2Summary'
+  | 'v2Status'
+  | 'v2Components'
+  | 'v2Incidents'
+  | 'v2UnresolvedIncidents'
+  | 'v2Maintenances'
+  | 'v2UpcomingMaintenances'
+  | 'v2ActiveMaintenances';
+
 export type ApiRequest =
   | { endpoint: 'status' }
+  | { endpoint: StatuspageEndpoint }
   | { endpoint: 'components'; filter: ComponentFilter; page: number }
   | { endpoint: 'metrics'; componentId: number; timeframe: Timeframe; showCalculations: boolean }
   | { endpoint: 'notices'; filter: NoticeFilter; page: number }

@@ -68,6 +68,11 @@ export const WITHOUT_API = '/v1';
 /** The spec's notice `links.self` leaves the version out (`/api/notices/42`). */
 export const WITHOUT_VERSION = '/api';
 export const V1: Api = { root: 'api/v1', prefixes: ['/api/v1', WITHOUT_API, WITHOUT_VERSION] };
+/**
+ * The public answers of Atlassian Statuspage's v2 API, prebuilt from the same model (its mapping
+ * rules are in docs/api.md). Only its own prefix: clients written for Statuspage ask for `/api/v2/…`.
+ */
+export const V2: Api = { root: 'api/v2', prefixes: ['/api/v2'] };
 
 /** Accepted on the last segment of every API address, as the real API accepts `/api/v1/status.json`. */
 export const SUFFIXES = ['', '.json'] as const;
@@ -139,9 +144,23 @@ const METRICS_PARAMS = [TIMEFRAME_START, TIMEFRAME_END, SHOW_CALCULATIONS] as co
 
 const LIST_MISSING = API.listNotPrebuilt.message({ key: METRICS_COMPONENT_ID.key });
 
+/** Statuspage's endpoints: one answer each, no parameters (a query is ignored, as Statuspage ignores it). */
+const STATUSPAGE: readonly Endpoint[] = (
+  [
+    ['v2Summary', ['summary']],
+    ['v2Status', ['status']],
+    ['v2Components', ['components']],
+    ['v2Incidents', ['incidents']],
+    ['v2UnresolvedIncidents', ['incidents', 'unresolved']],
+    ['v2Maintenances', ['scheduled-maintenances']],
+    ['v2UpcomingMaintenances', ['scheduled-maintenances', 'upcoming']],
+    ['v2ActiveMaintenances', ['scheduled-maintenances', 'active']],
+  ] as const
+).map(([name, path]) => ({ name, api: V2, path, params: [], paged: false }));
+
 /**
- * The Status Reporting API. The writer renders and nginx lists its locations in this order; the notice
- * details come last so the writers finish on small files.
+ * The Status Reporting API, then Statuspage's. The writer renders and nginx lists its locations in
+ * this order; the notice details come last so the writers finish on small files.
  */
 export const ENDPOINTS: readonly Endpoint[] = [
   { name: 'status', api: V1, path: ['status'], params: [], paged: false },
@@ -157,6 +176,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     onDemand: API.metricsNotPrebuilt.message({ calculations: SHOW_CALCULATIONS.key, start: TIMEFRAME_START.key, end: TIMEFRAME_END.key }),
   },
   { name: 'notices', api: V1, path: ['notices'], params: NOTICE_PARAMS, paged: true, missing: LIST_MISSING },
+  ...STATUSPAGE,
   {
     name: 'notice',
     api: V1,

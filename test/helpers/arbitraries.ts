@@ -68,6 +68,7 @@ export interface NoticeFile {
   began_at?: Stamp | null;
   ended_at?: Stamp | null;
   impact_seconds?: number | null;
+  impact?: 'minor' | 'major' | 'critical' | null;
   /** In file order, which is generally not time order. */
   updates: UpdateFile[];
 }
@@ -214,6 +215,7 @@ interface NoticeDraft {
   began: number | null | undefined;
   ended: number | null | undefined;
   impactSeconds: number | null | undefined;
+  impact: 'minor' | 'major' | 'critical' | null | undefined;
   fileKey: number;
 }
 
@@ -238,6 +240,7 @@ const noticeDraftArb = (id: number): fc.Arbitrary<NoticeDraft> =>
     began: maybe(fc.integer({ min: -DAY, max: DAY }), 6),
     ended: maybe(spanArb, 6),
     impactSeconds: maybe(fc.integer({ min: 0, max: 5 * 86_400 }), 5),
+    impact: maybe(fc.constantFrom('minor' as const, 'major' as const, 'critical' as const)),
     fileKey: fc.nat(),
   });
 
@@ -389,6 +392,7 @@ function placeNotice(d: NoticeDraft, now: number, stamp: (ms: number) => Stamp, 
     }
   }
   if (d.type === 'unplanned' && d.impactSeconds !== undefined) data.impact_seconds = d.impactSeconds;
+  if (d.type === 'unplanned' && d.impact !== undefined) data.impact = d.impact;
   return data;
 }
 

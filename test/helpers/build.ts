@@ -63,15 +63,20 @@ export async function readAll(dir: string): Promise<Map<string, Buffer>> {
 export const isCompressed = (file: string): boolean => /\.(gz|br)$/.test(file);
 
 export async function buildScenario(scenario: Scenario, now: number = nowOf(scenario)): Promise<Built> {
-  const root = await mkdtemp(path.join(tmpdir(), `statuspress-${scenario}-`));
+  return { scenario, ...(await buildContent(contentDir(scenario), now, scenario)) };
+}
+
+/** A build of any content folder as of `now`, read like a fixture's (`label` names its temporary folder and messages). */
+export async function buildContent(content: string, now: number, label = 'site'): Promise<Omit<Built, 'scenario'>> {
+  const root = await mkdtemp(path.join(tmpdir(), `statuspress-${label}-`));
   const dir = path.join(root, 'dist');
-  await build({ contentDir: contentDir(scenario), outDir: dir, now });
+  await build({ contentDir: content, outDir: dir, now });
   const raw = await readAll(dir);
   const files = new Map([...raw].filter(([file]) => !isCompressed(file)).map(([file, bytes]) => [file, bytes.toString('utf8')]));
-  const site = deriveSite(await readContent(contentDir(scenario)), now);
+  const site = deriveSite(await readContent(content), now);
   const json = (file: string): Json => {
     const text = files.get(file);
-    if (text === undefined) throw new Error(`no file ${file} in the ${scenario} output`);
+    if (text === undefined) throw new Error(`no file ${file} in the ${label} output`);
     return JSON.parse(text);
   };
   const get = (url: string): Json => {
@@ -81,7 +86,7 @@ export async function buildScenario(scenario: Scenario, now: number = nowOf(scen
     if (r.file !== null && files.has(r.file)) return json(r.file);
     return JSON.parse(serialize(answer(site, r.request)));
   };
-  return { scenario, dir, files, raw, site, json, get, cleanup: () => rm(root, { recursive: true, force: true }) };
+  return { dir, files, raw, site, json, get, cleanup: () => rm(root, { recursive: true, force: true }) };
 }
 
 /** The 404 bodies static hosts send (src/hosting); not answers of the API. */

@@ -3,6 +3,7 @@
 import type {
   Component,
   Content,
+  Impact,
   Notice,
   NoticeState,
   NoticeType,
@@ -86,6 +87,8 @@ export interface NoticeInput {
   beganAt?: string;
   endedAt?: string;
   impactSeconds?: number;
+  /** unplanned only; left out of the notice when not given, as the loader leaves it out. */
+  impact?: Impact;
 }
 
 function notice(id: number, type: NoticeType, updates: UpdateInput[], input: NoticeInput): Notice {
@@ -103,6 +106,7 @@ function notice(id: number, type: NoticeType, updates: UpdateInput[], input: Not
     beganAt: opt(input.beganAt),
     endedAt: opt(input.endedAt),
     impactSeconds: type === 'unplanned' ? (input.impactSeconds ?? null) : null,
+    ...(type === 'unplanned' && input.impact !== undefined ? { impact: input.impact } : {}),
     updates: updates.map((up, index) => ({
       index,
       at: ms(up.at),

@@ -134,6 +134,17 @@ describe('Netlify _redirects', () => {
     expect(JSON.parse(await readFile(path.join(dist, 'api/404.json'), 'utf8')).error.status).toBe(404);
   });
 
+  it('maps every Statuspage address, with or without .json, whatever its query, onto its file; other v2 addresses get the JSON 404', () => {
+    const paths = ['summary', 'status', 'components', 'incidents', 'incidents/unresolved', 'scheduled-maintenances', 'scheduled-maintenances/upcoming', 'scheduled-maintenances/active'];
+    for (const p of paths) {
+      for (const url of [`/api/v2/${p}`, `/api/v2/${p}.json`, `/api/v2/${p}?_=1700000000`, `/api/v2/${p}.json?page=2`]) {
+        expect(resolve(rules, dist, url), url).toEqual({ file: `api/v2/${p}.json`, status: 200 });
+      }
+    }
+    expect(resolve(rules, dist, '/api/v2/incidents/42')).toEqual({ file: 'api/404.json', status: 404 });
+    expect(resolve(rules, dist, '/api/v2/scheduled-maintenances/past.json')).toEqual({ file: 'api/404.json', status: 404 });
+  });
+
   it('sends CORS, caching and security headers, correct whether matching rules replace or join each other', async () => {
     const text = await readFile(path.join(dist, '_headers'), 'utf8');
     // `/path` lines start a rule; indented `Name: value` lines belong to it.

@@ -33,7 +33,7 @@ beforeAll(async () => {
   await build({ contentDir: path.join(import.meta.dirname, '../fixtures/serve-site/content'), outDir: dist, now: Date.parse(SERVE_SITE_NOW) });
   files = (await readdir(dist, { recursive: true }))
     .map((f) => f.split(path.sep).join('/'))
-    .filter((f) => f.startsWith('api/v1/') && f.endsWith('.json') && !f.endsWith('/past-the-end.json'));
+    .filter((f) => /^api\/v[12]\//.test(f) && f.endsWith('.json') && !f.endsWith('/past-the-end.json'));
   server = httpServer.createServer({ root: path.join(tmp, 'site'), cache: -1, showDir: false, gzip: false });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
@@ -67,6 +67,9 @@ describe('path-style addresses on a plain static host under a base path', () => 
       '/api/v1/notices/100.json',
       '/api/v1/components/2/metrics.json',
       '/api/v1/components/2/metrics/show_calculations=true.json',
+      '/api/v2/summary.json',
+      '/api/v2/incidents/unresolved.json',
+      '/api/v2/scheduled-maintenances/upcoming.json',
     ]) {
       expect((await request(base, address)).status, address).toBe(200);
     }

@@ -185,6 +185,57 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
     });
   });
 
+  describe('the Statuspage-compatible API', () => {
+    const PATHS = ['summary', 'status', 'components', 'incidents', 'incidents/unresolved', 'scheduled-maintenances', 'scheduled-maintenances/upcoming', 'scheduled-maintenances/active'];
+
+    it('answers every /api/v2 address as JSON to any origin, the same bytes with or without .json, a trailing slash or a query', async () => {
+      for (const p of PATHS) {
+        const res = await get(`/api/v2/${p}.json`);
+        expect(res.status, p).toBe(200);
+        expect(res.headers['content-type'], p).toMatch(/^application\/json/);
+        expect(res.headers['access-control-allow-origin'], p).toBe('*');
+        expect(res.headers['content-security-policy'], p).toBe("default-src 'none'; sandbox");
+        expect(res.json().page.name, p).toBe('Serve Test Status');
+        for (const other of [`/api/v2/${p}`, `/api/v2/${p}/`, `/api/v2/${p}.json?_=1700000000`, `/api/v2/${p}?page=2`]) {
+          expect((await get(other)).body, other).toBe(res.body);
+        }
+      }
+    });
+
+    it('gives the summary of the site: its components, no unresolved incident, the upcoming maintenance, the indicator', async () => {
+      const summary = (await get('/api/v2/summary.json')).json();
+      expect(summary.page).toMatchObject({ name: 'Serve Test Status', url: 'https://status.example.com/status', time_zone: 'Etc/UTC' });
+      expect(summary.components.map((c: { id: string }) => c.id)).toEqual(['1', '2', '3']);
+      expect(summary.components[0]).toMatchObject({ group: true, components: ['2'], status: 'operational' });
+      expect(summary.incidents).toEqual([]);
+      expect(summary.scheduled_maintenances.map((m: { id: string; status: string }) => [m.id, m.status])).toEqual([['100', 'scheduled']]);
+      expect(summary.status).toEqual({ indicator: 'none', description: 'All systems operational' });
+      const incidents = (await get('/api/v2/incidents.json')).json().incidents;
+      expect(incidents.length).toBe(30);
+      expect(incidents.every((i: { status: string }) => i.status === 'resolved')).toBe(true);
+      // JSON carries content as written.
+      expect(incidents.find((i: { id: string }) => i.id === '1').name).toBe('Incident number 1 <script>alert(1)</script>');
+    });
+
+    it('answers HEAD without a body', async () => {
+      const res = await request(base(), '/api/v2/summary.json', { method: 'HEAD' });
+      expect(res.status).toBe(200);
+      expect(res.body).toBe('');
+    });
+
+    it('answers any other /api/v2 address with the JSON 404, and a filter with the JSON 400', async () => {
+      for (const p of ['/api/v2/incidents/1.json', '/api/v2/nothing', '/api/v2/scheduled-maintenances/past.json', '/api/v2/']) {
+        const res = await get(p);
+        expect(res.status, p).toBe(404);
+        expect(res.headers['content-type'], p).toMatch(/^application\/json/);
+        expect(res.json().error, p).toMatchObject({ status: 404, code: 'not_found' });
+      }
+      const filtered = await get('/api/v2/incidents.json?filter[type_eq]=planned');
+      expect(filtered.status).toBe(400);
+      expect(filtered.json().error.message).toContain('filter[type_eq]');
+    });
+  });
+
   describe('errors', () => {
     it('404 with the JSON error for an unknown notice', async () => {
       const res = await get('/api/v1/notices/999');

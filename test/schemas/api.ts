@@ -8,6 +8,7 @@
 // - `apiSchemas({ metrics })` builds the schemas of one variant: `metrics_summary` and `impact_time`
 //   exist only on a metrics site.
 import { z } from 'zod';
+import { statuspageSchemaForFile } from './statuspage.js';
 
 export const TIMESTAMP_RE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -239,8 +240,12 @@ export function apiSchemas(variant: Variant) {
 
 export type ApiSchemas = ReturnType<typeof apiSchemas>;
 
-/** The schema of a prebuilt file, by its path relative to the output folder; null for a path no answer has. */
+/**
+ * The schema of a prebuilt file, by its path relative to the output folder; null for a path no answer
+ * has. The Statuspage-compatible answers under `api/v2/` have Statuspage's schemas (statuspage.ts).
+ */
 export function schemaForFile(schemas: ApiSchemas, file: string): z.ZodType | null {
+  if (file.startsWith('api/v2/')) return statuspageSchemaForFile(file);
   if (file === 'api/v1/status.json') return schemas.status;
   // `past-the-end.json`: the empty page static hosts serve after a list's last page.
   if (/^api\/v1\/components\/q\/(.+\/)?(page=[1-9]\d*|past-the-end)\.json$/.test(file)) return schemas.componentList;

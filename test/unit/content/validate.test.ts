@@ -208,6 +208,28 @@ describe('validateContent: fields', () => {
   });
 });
 
+describe('the impact of an incident', () => {
+  const INCIDENT = (extra: string): string =>
+    `id: 1\ntype: unplanned\nsubject: S\n${extra}updates:\n  - at: 2026-11-20T10:05:00Z\n    state: investigating\n    content: x\n`;
+
+  it('is read when given, and absent from the model when not (or null): the build state keeps its bytes', async () => {
+    for (const [extra, expected] of [['impact: major\n', 'major'], ['impact: critical\n', 'critical'], ['', undefined], ['impact: ~\n', undefined]] as const) {
+      const { value, issues } = validateContent(await loadContent(await writeContent(notice(INCIDENT(extra)))));
+      expect(issues, extra).toEqual([]);
+      expect(value!.notices[0]!.impact, extra).toBe(expected);
+      expect(Object.hasOwn(value!.notices[0]!, 'impact'), extra).toBe(expected !== undefined);
+    }
+  });
+
+  it('belongs to unplanned notices only', async () => {
+    const planned = 'id: 1\ntype: planned\nsubject: S\nbegins_at: 2026-11-25T02:00:00Z\nends_at: 2026-11-25T04:00:00Z\nimpact: minor\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    state: scheduled\n    content: x\n';
+    expect(await problems(await writeContent(notice(planned)))).toEqual(['notices/1.yaml:6:1  impact: only unplanned notices have impact; remove it from this planned notice']);
+    expect(await problems(await writeContent(notice(GENERAL.replace('updates:', 'impact: major\nupdates:'))))).toEqual([
+      'notices/1.yaml:4:1  impact: only unplanned notices have impact; remove it from this general notice',
+    ]);
+  });
+});
+
 describe('general notices', () => {
   it('reject began_at and ended_at, which they do not have', async () => {
     const dir = await writeContent({
@@ -244,6 +266,20 @@ describe('did you mean, for values of a closed set', () => {
   ])('suggests a type for %s', async (type, end) => {
     const found = await problems(await writeContent(notice(UNPLANNED('investigating', type))));
     expect(found[0]).toBe(`notices/1.yaml:2:7  type: "${type}" is not allowed; ${end}`);
+  });
+
+  it.each([
+    ['majr', 'did you mean "major"?'],
+    ['Critical', 'did you mean "critical"?'],
+    ['minr', 'did you mean "minor"?'],
+    ['none', 'use one of minor, major, critical'],
+    ['3', 'the number 3 is not allowed; use one of minor, major, critical'],
+  ])('suggests an impact for %s', async (impact, end) => {
+    const text = `id: 1\ntype: unplanned\nsubject: S\nimpact: ${impact}\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    state: investigating\n    content: x\n`;
+    const found = await problems(await writeContent(notice(text)));
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^notices\/1\.yaml:4:9 {2}impact: /);
+    expect(found[0]).toContain(end);
   });
 
   it('suggests true or false for a misspelt boolean', async () => {

@@ -15,6 +15,45 @@ function error(url: string): { status: number; code: string; message: string } {
   return { status: r.error.status, code: r.error.code, message: r.error.message };
 }
 
+describe('the Statuspage-compatible addresses (/api/v2)', () => {
+  const V2: [string, string][] = [
+    ['summary', 'v2Summary'],
+    ['status', 'v2Status'],
+    ['components', 'v2Components'],
+    ['incidents', 'v2Incidents'],
+    ['incidents/unresolved', 'v2UnresolvedIncidents'],
+    ['scheduled-maintenances', 'v2Maintenances'],
+    ['scheduled-maintenances/upcoming', 'v2UpcomingMaintenances'],
+    ['scheduled-maintenances/active', 'v2ActiveMaintenances'],
+  ];
+
+  it('reads each endpoint with .json, without it and with a trailing slash, to its own file', () => {
+    for (const [path, endpoint] of V2) {
+      for (const url of [`/api/v2/${path}.json`, `/api/v2/${path}`, `/api/v2/${path}/`]) {
+        expect(api(url), url).toEqual({ request: { endpoint }, file: `api/v2/${path}.json` });
+      }
+      expect(apiHref({ endpoint } as ApiRequest)).toBe(`/api/v2/${path}`);
+      expect(apiFilePath({ endpoint } as ApiRequest)).toBe(`api/v2/${path}.json`);
+    }
+  });
+
+  it('ignores a query, but refuses a filter as every endpoint does', () => {
+    expect(api('/api/v2/summary.json?_=1700000000&page=2&callback=x').request).toEqual({ endpoint: 'v2Summary' });
+    expect(error('/api/v2/incidents.json?filter[type_eq]=unplanned')).toMatchObject({ status: 400, code: 'bad_request' });
+  });
+
+  it('is reached only under /api/v2: the spec API\'s shorthands and other versions are 404s', () => {
+    for (const url of ['/v1/summary', '/api/summary.json', '/api/v1/incidents/unresolved', '/api/v2']) {
+      expect(error(url), url).toMatchObject({ status: 404, code: 'not_found' });
+    }
+    // Outside every API prefix: a file of the HTML site, which has none there.
+    expect(route('/v2/summary.json')).toEqual({ kind: 'site', path: 'v2/summary.json' });
+    expect(error('/api/v2/incidents/42.json').message).toBe('No API endpoint at /api/v2/incidents/42.json');
+    // The v1 shorthand `/api/...` still reads as v1 beside /api/v2.
+    expect(api('/api/status').request).toEqual({ endpoint: 'status' });
+  });
+});
+
 describe('endpoints and link shapes', () => {
   it('reads the five endpoints', () => {
     expect(api('/api/v1/status').request).toEqual({ endpoint: 'status' });
@@ -265,7 +304,11 @@ describe('addresses that are not served', () => {
   it('answers 404 for unknown endpoints and ids that are not positive integers', () => {
     for (const url of [
       '/api/v1/incidents',
-      '/api/v2/status',
+      '/api/v3/status',
+      '/api/v2/nothing',
+      '/api/v2/incidents/42',
+      '/api/v2/scheduled-maintenances/past',
+      '/api/v2/summary/extra',
       '/api/v1/status/extra',
       '/api/v1/notices/abc',
       '/api/v1/notices/0',

@@ -18,9 +18,9 @@ import { component, content, general, ms } from '../../helpers/content.js';
 const TAG: Param = { key: 'filter[tag_eq]', field: 'filter.tag', segment: 'tag_eq', kind: { type: 'enum', values: ['api', 'web'] }, prebuilt: 'every' };
 const WITH_TAG: readonly Endpoint[] = ENDPOINTS.map((e) => (e.name === 'notices' ? { ...e, params: [...e.params, TAG] } : e));
 
-/** A Statuspage-style answer: a plain file without parameters, under its own API version. */
-const SUMMARY = { name: 'summary', api: { root: 'api/v2', prefixes: ['/api/v2'] }, path: ['summary'], params: [], paged: false } as unknown as Endpoint;
-const WITH_SUMMARY: readonly Endpoint[] = [...ENDPOINTS, SUMMARY];
+/** A plain answer without parameters, under an API version of its own (as Statuspage's `api/v2` is). */
+const HISTORY = { name: 'history', api: { root: 'api/v3', prefixes: ['/api/v3'] }, path: ['history'], params: [], paged: false } as unknown as Endpoint;
+const WITH_HISTORY: readonly Endpoint[] = [...ENDPOINTS, HISTORY];
 
 const NOW = ms('2026-11-20T12:00:00Z');
 const site = deriveSite(content({ components: [component(1)], notices: [general(1, [{ at: '2026-11-20T10:00:00Z' }])] }), NOW);
@@ -109,25 +109,25 @@ describe('a filter added to the table', () => {
 
 describe('an endpoint added to the table', () => {
   it('is read by route() at its own prefix, with or without .json', () => {
-    for (const target of ['/api/v2/summary.json', '/api/v2/summary']) {
-      expect(apiRoute(target, WITH_SUMMARY), target).toEqual({ request: { endpoint: 'summary' }, file: 'api/v2/summary.json' });
+    for (const target of ['/api/v3/history.json', '/api/v3/history']) {
+      expect(apiRoute(target, WITH_HISTORY), target).toEqual({ request: { endpoint: 'history' }, file: 'api/v3/history.json' });
     }
     // The v1 prefixes do not reach it, and without the entry it is not an endpoint.
-    expect(route('/api/v1/summary', WITH_SUMMARY).kind).toBe('error');
-    expect(route('/api/v2/summary.json').kind).toBe('error');
+    expect(route('/api/v1/history', WITH_HISTORY).kind).toBe('error');
+    expect(route('/api/v3/history.json').kind).toBe('error');
     // v1 still reads as before.
-    expect(apiRoute('/api/notices/1', WITH_SUMMARY).file).toBe('api/v1/notices/1.json');
+    expect(apiRoute('/api/notices/1', WITH_HISTORY).file).toBe('api/v1/notices/1.json');
   });
 
   it('is printed by the link builder and reached by nginx and Netlify', () => {
-    expect(apiHref({ endpoint: 'summary' } as unknown as ApiRequest, undefined, WITH_SUMMARY)).toBe('/api/v2/summary');
-    const config = nginxConfig(NGINX_OPTIONS, WITH_SUMMARY);
-    expect(config).toContain('location ~ "^/(?:api/v2)/summary(?:[.]json)?/?$" {');
-    expect(config).toContain('try_files /api/v2/summary.json =404;');
-    expect(config).toContain('map $args $statuspress_summary_error {');
-    const rules = netlifyRedirects(WITH_SUMMARY).split('\n');
-    expect(rules).toContain('/api/v2/summary  /api/v2/summary.json  200');
+    expect(apiHref({ endpoint: 'history' } as unknown as ApiRequest, undefined, WITH_HISTORY)).toBe('/api/v3/history');
+    const config = nginxConfig(NGINX_OPTIONS, WITH_HISTORY);
+    expect(config).toContain('location ~ "^/(?:api/v3)/history(?:[.]json)?/?$" {');
+    expect(config).toContain('try_files /api/v3/history.json =404;');
+    expect(config).toContain('map $args $statuspress_history_error {');
+    const rules = netlifyRedirects(WITH_HISTORY).split('\n');
+    expect(rules).toContain('/api/v3/history  /api/v3/history.json  200');
     // The `.json` spelling is the file itself.
-    expect(rules.filter((r) => r.startsWith('/api/v2/summary.json'))).toEqual([]);
+    expect(rules.filter((r) => r.startsWith('/api/v3/history.json'))).toEqual([]);
   });
 });
