@@ -24,7 +24,7 @@ const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--
 const CSS =
   ':host{display:block;font-size:14px;line-height:1.45;--bg:#fff;--fg:#1f2328;--mu:#57606a;--bd:#d0d7de;--a:#0550ae;--ok:#1a7f37;--bad:#9a4d00;--mnt:#0550ae}' +
   `:host([data-theme=dark]){${DARK}}@media (prefers-color-scheme:dark){:host(:not([data-theme=light])){${DARK}}}` +
-  ':host([data-mode=compact]){display:inline-block;max-width:100%}' +
+  ':host([data-mode=compact]){display:inline-block;max-width:100%;vertical-align:middle}' +
   '.w{margin:0;background:var(--bg);color:var(--fg);border:1px solid var(--bd);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
   '.c{padding:.2em .6em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
   'a{color:var(--a);text-underline-offset:2px}a:focus-visible{outline:2px solid var(--a);outline-offset:2px}' +
