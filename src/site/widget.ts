@@ -6,7 +6,7 @@
 // by a shadow root (no style attribute, no <style> element), and every text from the API is inserted
 // with textContent, never parsed as HTML. Each placeholder (`<div data-statuspress>` or
 // `<statuspress-status>`) takes `data-mode` (full or compact), `data-theme` (auto, light or dark) and
-// `data-refresh` (minutes between checks, 1 to 60, default 5).
+// `data-refresh` (minutes between checks, held to 1 to 60, default 5).
 
 /** Where the script was loaded from: the API and the status page are beside it. */
 const script = (document.currentScript ?? document.querySelector('script[src*="widget.js"]')) as HTMLScriptElement | null;
@@ -192,7 +192,8 @@ function mount(host: HTMLElement): void {
       shown = key;
     });
   };
-  const minutes = Math.min(60, Math.max(1, Number(host.dataset.refresh) || 5));
+  const asked = Number(host.dataset.refresh);
+  const minutes = asked > 0 ? Math.min(60, Math.max(1, asked)) : 5;
   timers.set(host, setInterval(check, minutes * 60_000));
   checks.add(check);
   check();
