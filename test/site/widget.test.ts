@@ -50,6 +50,8 @@ interface HostPage {
   /** Origin allowed in script-src and connect-src (the status page's). */
   origin: string;
   body: string;
+  /** More headers of the page. */
+  headers?: Record<string, string>;
 }
 
 /** The product's server: each page under its name, with a strict CSP naming the status origin only. */
@@ -68,6 +70,7 @@ function startHost(pages: Map<string, HostPage>): Promise<{ server: Server; url:
     res.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': `default-src 'none'; script-src ${page.origin}; connect-src ${page.origin}; style-src 'self'; img-src 'self'; base-uri 'none'; form-action 'none'`,
+      ...page.headers,
     });
     res.end(`<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Product</title>\n</head>\n<body>\n<main>\n<h1>Product</h1>\n${page.body}\n</main>\n</body>\n</html>\n`);
   });
@@ -122,6 +125,12 @@ beforeAll(async () => {
   pages.set('auto', { origin: status.url, body: `<div data-statuspress></div>\n<div data-statuspress data-mode="compact"></div>\n${script(statusSite())}` });
   pages.set('refresh', { origin: status.url, body: `<div data-statuspress data-refresh="0.01"></div>\n${script(statusSite())}` });
   pages.set('hostile', { origin: hostileStatus.url, body: `<div data-statuspress></div>\n${script(`${hostileStatus.url}/`)}` });
+  // A cross-origin isolated page loads only what answers with CORS (or a CORP header): the script with crossorigin.
+  pages.set('isolated', {
+    origin: status.url,
+    body: `<div data-statuspress></div>\n<script src="${statusSite()}widget.js" async crossorigin="anonymous"></script>`,
+    headers: { 'Cross-Origin-Embedder-Policy': 'require-corp', 'Cross-Origin-Opener-Policy': 'same-origin' },
+  });
   pages.set('lonely', { origin: lonely.url, body: `<div data-statuspress></div>\n${script(`${lonely.url}/`)}` });
   browser = await launching;
 });
@@ -310,6 +319,19 @@ describe('the widget on another origin under a strict CSP', () => {
       } finally {
         await context.close();
       }
+    }
+  });
+
+  it('works on a cross-origin isolated page (COEP require-corp), loaded with crossorigin="anonymous"', async () => {
+    const { page: statusPage } = await api(status, BASE);
+    const { context, page, problems } = await open('isolated');
+    try {
+      expect(await page.evaluate(() => (globalThis as unknown as { crossOriginIsolated: boolean }).crossOriginIsolated)).toBe(true);
+      expect((await shown(page)).state).toBe(statusPage.state_text);
+      expect(await violations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
     }
   });
 
