@@ -5,7 +5,7 @@
 // linked to its page, with no CSP violation (the page records every `securitypolicyviolation`
 // event, and a control shows the same page does report an inline style); show hostile text from
 // the API as text; say "Status unavailable" with the status page's link when the API cannot be
-// read; refresh on its interval, never more often than once a minute; pass axe-core in light and
+// read; refresh on its interval, never more often than once a minute, not while hidden; pass axe-core in light and
 // dark; and be usable with the keyboard.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -93,6 +93,7 @@ function startLonely(widget: string): Promise<{ server: Server; url: string }> {
 interface InPage {
   document: Json;
   getComputedStyle(element: unknown): { backgroundColor: string; clipPath: string; outlineStyle: string };
+  Event: new (type: string) => unknown;
   violations: string[];
 }
 
@@ -470,11 +471,41 @@ describe('refreshing', () => {
       recovered = true;
       // data-refresh="0.01" asks for every 0.6 s: it is held to once a minute.
       await page.clock.runFor(50_000);
+      // Time for a request the timers might have started to reach the route.
+      await page.waitForTimeout(300);
       expect(statusRequests).toBe(1);
       await page.clock.runFor(15_000);
       await expect.poll(async () => (await box(page).locator('.s').textContent()) ?? '', { timeout: WAIT }).toBe('All better now');
       expect(statusRequests).toBe(2);
       expect(await box(page).getAttribute('class')).toBe('w operational');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('skips its checks while the page is hidden, and checks at once when it is shown again', async () => {
+    let statusRequests = 0;
+    const { context, page, problems } = await open('refresh', {}, async (context, page) => {
+      await page.clock.install();
+      await rewrite(context, `${statusSite()}api/v1/status.json`, () => statusRequests++);
+    });
+    /** Hides or shows the page as a browser does for a tab in the background. */
+    const setHidden = (hidden: boolean): Promise<void> =>
+      page.evaluate((hidden) => {
+        const { document, Event } = globalThis as unknown as InPage;
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => hidden });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    try {
+      await box(page).waitFor({ timeout: WAIT });
+      expect(statusRequests).toBe(1);
+      await setHidden(true);
+      await page.clock.runFor(5 * 60_000);
+      await page.waitForTimeout(300);
+      expect(statusRequests).toBe(1);
+      await setHidden(false);
+      await expect.poll(() => statusRequests, { timeout: WAIT }).toBe(2);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
