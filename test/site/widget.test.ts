@@ -5,8 +5,9 @@
 // linked to its page, with no CSP violation (the page records every `securitypolicyviolation`
 // event, and a control shows the same page does report an inline style); show hostile text from
 // the API as text; say "Status unavailable" with the status page's link when the API cannot be
-// read; refresh on its interval, never more often than once a minute, not while hidden; pass axe-core in light and
-// dark; and be usable with the keyboard.
+// read; refresh on its interval, never more often than once a minute and not while the page is
+// hidden; pass axe-core in light and dark; be usable with the keyboard; and load on a cross-origin
+// isolated page.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
