@@ -1,11 +1,12 @@
 // The HTML site people read, rendered from the same derived model as the API (never from its JSON):
 // the status page, a page per notice and component, the history, the feeds and the badges, with the
-// theme's templates. Like every renderer it only returns files; the writer writes. The build renders
+// theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
 // every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
 import { pageOf } from '../routes/site.js';
 import type { SiteRequest } from '../routes/site.js';
 import { NOTICE_TYPES } from '../types.js';
+import widgetJs from '../site/widget.ts?browser';
 import { PAGE_SIZE } from './collections.js';
 import { renderAssets } from './site/assets.js';
 import type { Assets } from './site/assets.js';
@@ -66,6 +67,9 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
         }
         case 'asset':
           return assetFiles.get(pageOf(request).file) ?? null;
+        case 'widget':
+          // The same file for every site: it reads the API beside it, whatever the content.
+          return file(request, widgetJs);
       }
     },
   };
@@ -74,6 +78,7 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
 /** Every request the site answers, in the order the build writes them: the notice pages last (see renderApi). */
 function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
   yield { kind: 'status' };
+  yield { kind: 'widget' };
   for (const component of site.components) {
     yield { kind: 'component', id: component.id };
     if (component.metrics) yield { kind: 'componentData', id: component.id };

@@ -1,5 +1,5 @@
-// The HTML site's addresses: for each page, feed and badge, the file the build writes and the href
-// that links to it. Hrefs are relative to {base_url}, and pages link to each other with
+// The HTML site's addresses: for each page, feed, badge and the embeddable widget, the file the
+// build writes and the href that links to it. Hrefs are relative to {base_url}, and pages link to each other with
 // relativeHref(), so one output works at `/` and under a base path. The API's absolute `url`s (a
 // notice's, a component's metrics view) are siteUrl() of these same entries.
 import type { NoticeType } from '../types.js';
@@ -55,6 +55,11 @@ export const SITE = {
   statusBadge: (): SitePage => file('badges/status.svg'),
   componentBadge: (id: number): SitePage => file(`badges/components/${id}.svg`),
   asset,
+  /**
+   * The embeddable widget: at the site's root and never fingerprinted, so other sites can link it
+   * for good (`<script src="https://status.example.com/widget.js" async>`).
+   */
+  widget: (): SitePage => file('widget.js'),
 };
 
 /** The href from one site page to another, relative, so it holds wherever the output is mounted. */
@@ -79,7 +84,8 @@ export type SiteRequest =
   | { kind: 'statusBadge' }
   | { kind: 'componentBadge'; id: number }
   /** `name` with its fingerprint, as in the page's links (`style.3f9a1c2b07.css`). */
-  | { kind: 'asset'; file: string };
+  | { kind: 'asset'; file: string }
+  | { kind: 'widget' };
 
 /** The page of a request: its file and href, from the same builders as every link. */
 export function pageOf(request: SiteRequest): SitePage {
@@ -104,6 +110,8 @@ export function pageOf(request: SiteRequest): SitePage {
       return SITE.componentBadge(request.id);
     case 'asset':
       return file(`assets/${request.file}`);
+    case 'widget':
+      return SITE.widget();
   }
 }
 
@@ -119,6 +127,7 @@ const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
   [/^maintenance\.ics$/, () => ({ kind: 'maintenance' })],
   [/^badges\/status\.svg$/, () => ({ kind: 'statusBadge' })],
   [new RegExp(`^badges/components/${ID}\\.svg$`), (m) => ({ kind: 'componentBadge', id: Number(m[1]) })],
+  [/^widget\.js$/, () => ({ kind: 'widget' })],
   [/^assets\/([a-z0-9-]+\.[0-9a-f]{8,}\.(?:css|js|svg))$/, (m) => ({ kind: 'asset', file: m[1]! })],
 ];
 

@@ -72,6 +72,13 @@ describe('statuspress dev', () => {
     expect(page.body).toContain('<script src="/__statuspress/dev.js" defer></script>');
     expect((await fetchText(`${dev.url}/api/v1/status`)).body).toContain('"page":{');
     expect((await fetchText(`${dev.url}/__statuspress/dev.js`)).body).toContain('EventSource');
+    // The embeddable widget and the two answers it reads, at the addresses a build writes them to.
+    const widget = await fetchText(`${dev.url}/widget.js`);
+    expect(widget.status).toBe(200);
+    expect(widget.type).toMatch(/^text\/javascript/);
+    expect(widget.body).toContain('statuspress-status');
+    expect((await fetchText(`${dev.url}/api/v1/status.json`)).body).toContain('"page":{');
+    expect((await fetchText(`${dev.url}/api/v1/notices/q/timeline_state_eq=present/page=1.json`)).body).toContain('"notices":[');
   });
 
   it('rebuilds when a notice changes: the page shows it, and open pages are told to reload', async () => {

@@ -127,6 +127,12 @@ describe('Netlify _redirects', () => {
     expect(resolve(rules, dist, '/api/v1/notices?filter[metrics_component_id]=2&filter[type_eq]=unplanned')).toEqual(NOT_PREBUILT);
   });
 
+  it('serves the widget and the two answers it reads as the files themselves', () => {
+    for (const file of ['widget.js', 'api/v1/status.json', 'api/v1/notices/q/timeline_state_eq=present/page=1.json']) {
+      expect(resolve(rules, dist, `/${file}`), file).toEqual({ file, status: 200 });
+    }
+  });
+
   it('answers unknown API addresses and the build state with the JSON 404', async () => {
     expect(resolve(rules, dist, '/api/v1/notices/999')).toBeNull(); // no file: Netlify's 404 …
     expect(resolve(rules, dist, '/api/v1/nothing-here')).toEqual({ file: 'api/404.json', status: 404 });
@@ -161,7 +167,7 @@ describe('Netlify _redirects', () => {
       return result;
     };
     for (const join of [false, true]) {
-      for (const url of ['/api/v1/status', '/v1/notices', '/', '/notices/1/', '/feed.atom', '/maintenance.ics', '/badges/status.svg', '/components/2/data.json']) {
+      for (const url of ['/api/v1/status', '/v1/notices', '/', '/notices/1/', '/feed.atom', '/maintenance.ics', '/badges/status.svg', '/components/2/data.json', '/widget.js']) {
         const headers = resolveHeaders(url, join);
         expect(headers.get('Access-Control-Allow-Origin'), url).toBe('*');
         expect(headers.get('X-Content-Type-Options'), url).toBe('nosniff');

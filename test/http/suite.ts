@@ -87,6 +87,26 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
       }
     });
 
+    it('serves the embeddable widget at /widget.js as JavaScript to any origin, cached briefly, and the answers it reads', async () => {
+      const res = await get('/widget.js');
+      expect(res.status).toBe(200);
+      // nosniff: a browser runs a cross-origin script only when its type says JavaScript.
+      expect(res.headers['content-type']).toMatch(/^(?:text|application)\/javascript\b/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+      expect(res.headers['cross-origin-resource-policy']).toBeUndefined();
+      // Its name never changes, so it is not cached for a year like a fingerprinted asset.
+      expect(res.headers['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+      expect(res.body).toContain('statuspress-status');
+      // Its own fetches, by the path-style addresses every host serves: readable from another origin.
+      for (const target of ['/api/v1/status.json', '/api/v1/notices/q/timeline_state_eq=present/page=1.json']) {
+        const answer = await get(target, { Origin: 'https://product.example' });
+        expect(answer.status, target).toBe(200);
+        expect(answer.headers['content-type'], target).toMatch(/^application\/json/);
+        expect(answer.headers['access-control-allow-origin'], target).toBe('*');
+      }
+    });
+
     it('caches assets with a content hash in their name for a year', async () => {
       // The runner puts HASHED_ASSET into the output after the build (see addHashedAsset).
       const res = await get(HASHED_ASSET_PATH);

@@ -23,6 +23,8 @@ describe('site addresses', () => {
     expect(SITE.statusBadge().file).toBe('badges/status.svg');
     expect(SITE.componentBadge(3).file).toBe('badges/components/3.svg');
     expect(SITE.asset('app.css', '3f9a1c2b').file).toBe('assets/app.3f9a1c2b.css');
+    // Embedders link it by this name: it must never move or carry a fingerprint.
+    expect(SITE.widget()).toEqual({ file: 'widget.js', href: 'widget.js' });
   });
 
   it('links pages relatively, so the output works under any base path', () => {
@@ -67,13 +69,14 @@ describe('parseSitePath', () => {
       { kind: 'statusBadge' },
       { kind: 'componentBadge', id: 9 },
       { kind: 'asset', file: 'style.3f9a1c2b07.css' },
+      { kind: 'widget' },
     ];
     for (const request of requests) {
       const page = pageOf(request);
       expect(parseSitePath(page.file), page.file).toEqual(request);
       expect(parseSitePath(page.href), page.href).toEqual(request);
     }
-    for (const nothing of ['history/page/1/', 'notices/042/', 'notices/0/', 'notices/1x/', 'components/3/other.json', 'history/outage/', 'assets/style.css', 'index.htm', '../index.html']) {
+    for (const nothing of ['history/page/1/', 'notices/042/', 'notices/0/', 'notices/1x/', 'components/3/other.json', 'history/outage/', 'assets/style.css', 'index.htm', '../index.html', 'widget.js/', 'assets/widget.js']) {
       expect(parseSitePath(nothing), nothing).toBeNull();
     }
   });

@@ -1,0 +1,215 @@
+// The embeddable widget (`widget.js` at the site's root, built into a browser bundle): a product puts
+// it on its own pages, on another origin, to show the page's state and the incidents and maintenance
+// happening now, each linked to the status page. It reads the prebuilt API next to itself, so the
+// embedder configures nothing; it works under a Content-Security-Policy that allows the status origin
+// in script-src and connect-src and nothing inline: its styles are a constructed stylesheet adopted
+// by a shadow root (no style attribute, no <style> element), and every text from the API is inserted
+// with textContent, never parsed as HTML. Each placeholder (`<div data-statuspress>` or
+// `<statuspress-status>`) takes `data-mode` (full or compact), `data-theme` (auto, light or dark) and
+// `data-refresh` (minutes between checks, held to 1 to 60, default 5).
+
+/** Where the script was loaded from: the API and the status page are beside it. */
+const script = (document.currentScript ?? document.querySelector('script[src*="widget.js"]')) as HTMLScriptElement | null;
+const BASE = new URL('.', script?.src || location.href).href;
+/** The prebuilt files (path-style, so hosts without rewrites serve them too). */
+const STATUS = 'api/v1/status.json';
+const PRESENT = 'api/v1/notices/q/timeline_state_eq=present/page=1.json';
+/** At most this many notices in the full widget; the rest are on the status page. */
+const SHOWN = 3;
+
+const STATES = ['operational', 'degraded', 'under-maintenance'];
+const KINDS: Record<string, string> = { unplanned: 'Incident', planned: 'Maintenance' };
+
+const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--ok:#3fb950;--bad:#e3a33a;--mnt:#6cb6ff';
+const CSS =
+  ':host{display:block;font-size:14px;line-height:1.45;--bg:#fff;--fg:#1f2328;--mu:#57606a;--bd:#d0d7de;--a:#0550ae;--ok:#1a7f37;--bad:#9a4d00;--mnt:#0550ae}' +
+  `:host([data-theme=dark]){${DARK}}@media (prefers-color-scheme:dark){:host(:not([data-theme=light])){${DARK}}}` +
+  ':host([data-mode=compact]){display:inline-block;max-width:100%;vertical-align:middle}' +
+  '.w{margin:0;background:var(--bg);color:var(--fg);border:1px solid var(--bd);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
+  '.c{padding:.2em .6em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
+  'a{color:var(--a);text-underline-offset:2px}a:focus-visible{outline:2px solid var(--a);outline-offset:2px}' +
+  'p{margin:0}bdi{unicode-bidi:isolate}.s{font-weight:600}.m{color:var(--mu);font-size:.875em}' +
+  '.i{display:inline-block;width:.75em;height:.75em;margin-right:.45em;border-radius:50%;border:2px solid var(--mu);box-sizing:border-box}' +
+  '.operational .i{background:var(--ok);border:0}' +
+  '.degraded .i{background:var(--bad);border:0;border-radius:0;clip-path:polygon(50% 0,100% 100%,0 100%)}' +
+  '.under-maintenance .i{background:var(--mnt);border:0;border-radius:2px;transform:rotate(45deg) scale(.85)}' +
+  'ul{list-style:none;margin:.35em 0;padding:0 0 0 1.2em}li{margin:.3em 0}li .m{display:block}';
+
+interface Notice {
+  kind: string;
+  state: string;
+  subject: string;
+  url: string;
+}
+interface View {
+  state: string;
+  text: string;
+  name: string;
+  url: string;
+  notices: Notice[];
+  more: boolean;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** An http(s) address from the API, or the status page's: never a `javascript:` link. */
+function link(value: unknown): string {
+  try {
+    const url = new URL(text(value));
+    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+  } catch {
+    // Not an address.
+  }
+  return BASE;
+}
+
+/** `investigating` → `Investigating`, `false_alarm` → `False alarm`. */
+const word = (state: string): string => state.charAt(0).toUpperCase() + state.slice(1).replace(/_/g, ' ');
+
+async function get(path: string): Promise<Record<string, unknown>> {
+  const answer = await fetch(BASE + path, { credentials: 'omit', signal: AbortSignal.timeout(10_000) });
+  if (!answer.ok) throw new Error(String(answer.status));
+  return (await answer.json()) as Record<string, unknown>;
+}
+
+/** What the API says, or null when it cannot be read (then the widget says so and links the page). */
+async function fetchView(): Promise<View | null> {
+  try {
+    const [status, present] = await Promise.all([get(STATUS), get(PRESENT).catch(() => null)]);
+    const page = status.page as Record<string, unknown>;
+    // Sites may spell the state `under_maintenance`.
+    const state = text(page.state).replace('_', '-');
+    if (!STATES.includes(state)) return null;
+    const notices = ((present?.notices ?? []) as Record<string, unknown>[])
+      .filter((n) => KINDS[text(n.type)])
+      .sort((a, b) => (a.type === b.type ? 0 : a.type === 'unplanned' ? -1 : 1))
+      .map((n) => ({ kind: KINDS[text(n.type)]!, state: word(text(n.state)), subject: text(n.subject), url: link(n.url) }));
+    const meta = present?.meta as { next_page?: unknown } | undefined;
+    return { state, text: text(page.state_text) || word(state), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page };
+  } catch {
+    return null;
+  }
+}
+
+/** One answer for every widget on the page, at most every 30 seconds. */
+let fetched = 0;
+let pending: Promise<View | null> | undefined;
+function load(): Promise<View | null> {
+  if (!pending || Date.now() - fetched > 30_000) {
+    fetched = Date.now();
+    pending = fetchView();
+  }
+  return pending;
+}
+
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, content?: string): HTMLElementTagNameMap[K] {
+  const made = document.createElement(tag);
+  if (className) made.className = className;
+  if (content !== undefined) made.textContent = content;
+  return made;
+}
+
+/** A link whose words come from the API: isolated, so a right-to-left override in them stays inside. */
+function anchor(href: string, words: string): HTMLAnchorElement {
+  const made = element('a');
+  made.href = href;
+  made.append(element('bdi', '', words));
+  return made;
+}
+
+function icon(): HTMLElement {
+  const made = element('span', 'i');
+  made.setAttribute('aria-hidden', 'true');
+  return made;
+}
+
+/** The widget's contents for a view (null: the API could not be read). */
+function render(view: View | null, compact: boolean): HTMLElement {
+  if (!view) {
+    const box = element('p', compact ? 'w c' : 'w', 'Status unavailable. ');
+    box.prepend(icon());
+    box.append(anchor(BASE, 'View the status page'));
+    return box;
+  }
+  if (compact) {
+    const box = element('p', `w c ${view.state}`);
+    box.append(icon(), anchor(view.url, view.text));
+    return box;
+  }
+  const box = element('div', `w ${view.state}`);
+  const head = element('p', 's');
+  head.append(icon(), element('bdi', '', view.text));
+  box.append(head);
+  if (view.notices.length) {
+    const list = element('ul');
+    for (const notice of view.notices.slice(0, SHOWN)) {
+      const item = element('li');
+      item.append(element('span', 'm', `${notice.kind} · ${notice.state}`), anchor(notice.url, notice.subject));
+      list.append(item);
+    }
+    box.append(list);
+  }
+  const foot = element('p', 'm');
+  foot.append(anchor(view.url, view.more ? 'More on the status page' : view.name || 'View the status page'));
+  box.append(foot);
+  return box;
+}
+
+let sheet: CSSStyleSheet | undefined;
+try {
+  sheet = new CSSStyleSheet();
+  sheet.replaceSync(CSS);
+} catch {
+  // A browser without constructed stylesheets shows the widget unstyled; nothing else would pass the CSP.
+}
+
+const timers = new WeakMap<Element, number>();
+const checks = new Set<() => void>();
+
+/** Shows the widget in `host` and keeps it current. */
+function mount(host: HTMLElement): void {
+  if (host.shadowRoot && !timers.has(host)) return;
+  clearInterval(timers.get(host));
+  const root = host.shadowRoot ?? host.attachShadow({ mode: 'open' });
+  if (sheet) root.adoptedStyleSheets = [sheet];
+  const region = element('div');
+  region.setAttribute('role', 'status');
+  region.setAttribute('aria-live', 'polite');
+  root.replaceChildren(region);
+  let shown = '';
+  const check = (): void => {
+    if (!host.isConnected) {
+      clearInterval(timers.get(host));
+      checks.delete(check);
+      return;
+    }
+    if (document.hidden) return;
+    void load().then((view) => {
+      const compact = host.dataset.mode === 'compact';
+      const key = JSON.stringify([view, compact]);
+      // Unchanged: left alone, so a screen reader does not announce it again.
+      if (key !== shown) region.replaceChildren(render(view, compact));
+      shown = key;
+    });
+  };
+  const asked = Number(host.dataset.refresh);
+  const minutes = asked > 0 ? Math.min(60, Math.max(1, asked)) : 5;
+  timers.set(host, setInterval(check, minutes * 60_000));
+  checks.add(check);
+  check();
+}
+
+document.addEventListener('visibilitychange', () => checks.forEach((check) => check()));
+if (!customElements.get('statuspress-status')) {
+  customElements.define(
+    'statuspress-status',
+    class extends HTMLElement {
+      connectedCallback(): void {
+        mount(this);
+      }
+    },
+  );
+}
+const scan = (): void => document.querySelectorAll<HTMLElement>('[data-statuspress]').forEach(mount);
+if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
+else scan();
