@@ -160,10 +160,14 @@ async function sendAll(
   policy: RetryPolicy,
   transport: Transport,
 ): Promise<Delivery[]> {
+  // Every target's address, path and secret is blanked from every answer: one target may echo another's.
+  const secrets = targets
+    .flatMap((t) => [t.url, new URL(t.url).pathname, ...(t.secret === null ? [] : [t.secret])])
+    .filter((s) => s.length > 1)
+    .sort((a, b) => b.length - a.length);
   const perTarget = await Promise.all(
     targets.map(async (target) => {
       const deadline = transport.clock() + policy.budgetMs;
-      const secrets = [target.url, new URL(target.url).pathname, ...(target.secret === null ? [] : [target.secret])].filter((s) => s.length > 1);
       const done: Delivery[] = [];
       let failedBefore = false;
       for (const event of events.filter((e) => takes(target.target, e))) {
