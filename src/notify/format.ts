@@ -36,7 +36,8 @@ export function messageOf(event: NotifyEvent, site: SiteConfig, componentName: (
     const kind = KIND[notice.type];
     const subject = line(notice.source.subject);
     const what = {
-      'notice.published': notice.type === 'planned' ? 'Maintenance scheduled' : `New ${kind}`,
+      // A maintenance is announced in the state it is published in: usually scheduled.
+      'notice.published': notice.type === 'planned' ? `Maintenance ${stateWords(notice.state ?? 'scheduled')}` : `New ${kind}`,
       'notice.updated': `${capital(kind)} update`,
       'maintenance.started': 'Maintenance started',
       'maintenance.ended': 'Maintenance complete',

@@ -107,14 +107,17 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   } else {
     const file = options.previous;
     const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep };
-    result = await withLock(file, lock, async () => {
-      const planned = plan(await readRecordFile(file), file);
-      if (!options.dryRun && planned.record !== null) {
-        await writeRecordFile(file, planned.record);
-        recorded = file;
-      }
-      return planned;
-    });
+    // A dry run only reads: it takes no lock and creates nothing.
+    result = options.dryRun
+      ? plan(await readRecordFile(file), file)
+      : await withLock(file, lock, async () => {
+          const planned = plan(await readRecordFile(file), file);
+          if (planned.record !== null) {
+            await writeRecordFile(file, planned.record);
+            recorded = file;
+          }
+          return planned;
+        });
   }
 
   const componentName = (id: number): string | undefined => site.componentsById.get(id)?.source.name;

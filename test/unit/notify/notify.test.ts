@@ -89,6 +89,16 @@ describe('statuspress notify: events to every target, once', () => {
     expect(slackTexts(s.hooks)[0]).toBe(
       '*[Acme Status] New incident: Elevated error rates*\ninvestigating · API\n>We are looking into it.\n<https://status.acme.com/notices/42/|View on the status page>',
     );
+    expect(slackTexts(s.hooks)[5]!.split('\n').slice(0, 3)).toEqual([
+      '*[Acme Status] Maintenance scheduled: Database upgrade*',
+      'scheduled · 2026-11-20 11:00 – 12:00 UTC · Website',
+      '>We will upgrade the database.',
+    ]);
+    expect(slackTexts(s.hooks)[8]!.split('\n').slice(0, 3)).toEqual([
+      '*[Acme Status] Maintenance started: Database upgrade*',
+      'underway · 2026-11-20 11:00 – 12:00 UTC · Website',
+      '>Maintenance is underway.',
+    ]);
     expect(slackTexts(s.hooks)[9]).toBe('*[Acme Status] Website: under maintenance*\nwas operational\n<https://status.acme.com/components/2/|View on the status page>');
   });
 
@@ -269,6 +279,21 @@ describe('statuspress notify: failures', () => {
     expect((await s.run(10)).events).toEqual([]);
   });
 
+  it('an answer that will not change (a 404, a redirect) fails at once, without retries', async () => {
+    const s = await setup(`notify:\n  - type: slack\n    url_env: SLACK_URL\n  - type: webhook\n    url_env: HOOK_URL\n    secret_env: HOOK_SECRET\n`);
+    await s.run(0);
+    await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'x']));
+    s.hooks.answer('/slack/T000/B000/slack-token-abc', { status: 404, body: 'no_service' });
+    s.hooks.answer('/hook', { status: 302, headers: { Location: 'http://127.0.0.1:1/elsewhere' } });
+    const result = await s.run(10);
+    expect(result.warnings).toEqual([
+      'slack (SLACK_URL): 3 of 3 messages not delivered: HTTP 404: "no_service"',
+      'webhook (HOOK_URL): 3 of 3 messages not delivered: HTTP 302',
+    ]);
+    expect(s.hooks.requests).toHaveLength(2);
+    expect(s.transport.slept).toEqual([]);
+  });
+
   it('gives up on a target when its time runs out', async () => {
     const s = await setup(`notify:\n  - type: slack\n    url_env: SLACK_URL\n`);
     await s.run(0);
@@ -316,10 +341,16 @@ describe('statuspress notify: hostile content', () => {
     expect(Array.from(runs[2]!.inlines[0]!.text).length).toBeLessThanOrEqual(1001);
 
     const hook = s.hooks.bodies('/hook')[0] as { notice: { subject: string }; update: { content: string; content_truncated: boolean } };
-    // Data as written (JSON escapes it); the long text cut to 10,000 characters.
+    // Data as written (JSON escapes it), the text whole up to 10,000 characters...
     expect(hook.notice.subject).toBe(HOSTILE_SUBJECT);
     expect(hook.update.content_truncated).toBe(false);
     expect(hook.update.content).toBe(LONG);
+    // ...and cut past them.
+    await writeFile(path.join(s.content, 'notices/42.yaml'), `${notice}  - at: ${iso(20)}\n    state: identified\n    content: ${JSON.stringify('y'.repeat(12_000))}\n`);
+    await s.run(25);
+    const longer = s.hooks.bodies('/hook').at(-1) as { update: { content: string; content_truncated: boolean } };
+    expect(longer.update.content_truncated).toBe(true);
+    expect(longer.update.content).toBe(`${'y'.repeat(10_000)}…`);
   });
 });
 
