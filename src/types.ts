@@ -26,6 +26,25 @@ export type TimelineState = (typeof TIMELINE_STATES)[number];
 export const MAINTENANCE_SPELLINGS = ['under-maintenance', 'under_maintenance'] as const;
 export type MaintenanceSpelling = (typeof MAINTENANCE_SPELLINGS)[number];
 
+/** The kinds of target `statuspress notify` sends to (site.yaml `notify`). */
+export const NOTIFY_TYPES = ['slack', 'discord', 'teams', 'webhook'] as const;
+export type NotifyType = (typeof NOTIFY_TYPES)[number];
+
+/** The events `statuspress notify` sends, by the name a target's `events` and the webhook payload's `type` use. */
+export const NOTIFY_EVENTS = ['notice.published', 'notice.updated', 'maintenance.started', 'maintenance.ended', 'component.state_changed', 'page.state_changed'] as const;
+export type NotifyEventType = (typeof NOTIFY_EVENTS)[number];
+
+/** One target of `statuspress notify`: where its address and secret are read from, never the values themselves. */
+export interface NotifyTarget {
+  type: NotifyType;
+  /** Name of the environment variable holding the webhook's address. */
+  urlEnv: string;
+  /** Name of the environment variable holding the signing secret: `webhook` targets only, else null. */
+  secretEnv: string | null;
+  /** The events it gets; null: all of them. */
+  events: NotifyEventType[] | null;
+}
+
 export interface SiteConfig {
   name: string;
   /** {base_url}, without a trailing slash; may carry a path. */
@@ -40,6 +59,8 @@ export interface SiteConfig {
   maintenanceSpelling: MaintenanceSpelling;
   /** Content of the updates that planned auto transitions add (`underway` at begins_at, `complete` at ends_at). */
   transitionText: { underway: string; complete: string };
+  /** Where `statuspress notify` sends events; absent when site.yaml has no `notify`. */
+  notify?: NotifyTarget[];
 }
 
 export interface Component {

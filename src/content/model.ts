@@ -24,6 +24,11 @@ export function toSite(data: SiteData): SiteConfig {
     stateText: { ...DEFAULT_STATE_TEXT, ...definedOnly(data.state_text) },
     maintenanceSpelling: data.maintenance_spelling,
     transitionText: { ...DEFAULT_TRANSITION_TEXT, ...definedOnly(data.transition_text) },
+    ...(data.notify === undefined
+      ? {}
+      : {
+          notify: data.notify.map((t) => ({ type: t.type, urlEnv: t.url_env, secretEnv: t.secret_env ?? null, events: t.events ?? null })),
+        }),
   };
 }
 

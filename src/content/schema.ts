@@ -6,7 +6,7 @@ import * as z from 'zod';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
-import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES } from '../types.js';
+import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
 import { zodMessage } from './messages.js';
 import { timestamp } from './timestamps.js';
 
@@ -67,6 +67,17 @@ function urlProblem(value: string): ParamsOf<typeof CONTENT.badUrl>[0] | null {
   return null;
 }
 
+/**
+ * A target of `statuspress notify`. The variables' names are checked by notify.ts (siteRules), whose
+ * messages never repeat what was written: it may be the secret itself.
+ */
+const notifyTarget = z.strictObject({
+  type: z.enum(NOTIFY_TYPES),
+  url_env: z.string(),
+  secret_env: z.string().optional(),
+  events: z.array(z.enum(NOTIFY_EVENTS)).optional(),
+});
+
 export const siteSchema = z.strictObject({
   name: text,
   url: baseUrl,
@@ -77,6 +88,7 @@ export const siteSchema = z.strictObject({
     .optional(),
   transition_text: z.strictObject({ underway: text.optional(), complete: text.optional() }).optional(),
   maintenance_spelling: z.enum(MAINTENANCE_SPELLINGS).default('under-maintenance'),
+  notify: z.array(notifyTarget).optional(),
 });
 
 export const componentSchema = z.strictObject({

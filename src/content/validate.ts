@@ -9,6 +9,7 @@ import { crossFileFindings } from './cross.js';
 import type { LoadedContent } from './load.js';
 import { errorMessage, toFindings } from './messages.js';
 import { toComponent, toNotice, toSite } from './model.js';
+import { siteRules } from './notify.js';
 import { locate } from './positions.js';
 import type { Finding } from './positions.js';
 import { componentRules, noticeRules } from './rules.js';
@@ -57,7 +58,7 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
     return result.value;
   };
 
-  const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, () => [], toSite) : null;
+  const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, siteRules, toSite) : null;
   const components = loaded.components.map((s) => check(s, componentSchema, componentRules, toComponent));
   const notices = loaded.notices.map((s) => check(s, noticeSchema, noticeRules, toNotice));
   for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'))) issues.push(locate(source, finding));

@@ -1,7 +1,7 @@
 // The catalogue's command errors: what the CLI prints before it exits non-zero (and the warnings it
 // prints while succeeding). Codes by prefix: `usage/` the command line or the folders it names (exit
 // 2), `content/` the content and the site's templates, `output/` writing files, `serve/` the server,
-// `internal/` a bug: exit 1, or 0 for a warning.
+// `notify/` sending notifications, `internal/` a bug: exit 1, or 0 for a warning.
 import type { ContentIssue } from '../errors.js';
 import { command, USAGE_HINT } from './entry.js';
 
@@ -230,6 +230,35 @@ export const COMMAND = {
     message: ({ value }: { value: string }) => `--trust-proxy takes IP addresses separated by commas, not "${value}"`,
     hint: USAGE_HINT,
     example: { value: 'cdn.example.com' },
+  }),
+
+  notifyNeedsPrevious: command({
+    code: 'usage/notify-needs-previous',
+    exit: 2,
+    title: '`notify` without `--previous`',
+    when: '`statuspress notify` is not told where the previous state is: a file (the record notify keeps, e.g. in the workflow’s cache) or the deployed site’s address.',
+    message: () => 'Say where the previous state is: --previous FILE (the record notify keeps and updates) or --previous URL (the deployed site)',
+    hint: USAGE_HINT,
+  }),
+  notifyEnvMissing: command({
+    code: 'usage/notify-env-missing',
+    exit: 2,
+    title: 'A notify target’s environment variable is not set',
+    when: 'A target in site.yaml’s `notify` names an environment variable (`url_env`, `secret_env`) that is unset or empty where `statuspress notify` runs. Nothing is sent and nothing is recorded, so the next run with the variables set sends what changed meanwhile.',
+    message: ({ missing }: { missing: readonly { name: string; target: string }[] }) =>
+      `${plural(missing.length, 'environment variable')} of site.yaml's notify targets ${missing.length === 1 ? 'is' : 'are'} not set: ${missing.map((m) => `${m.name} (${m.target})`).join(', ')}; nothing was sent`,
+    hint: 'Set each one where statuspress notify runs. In GitHub Actions: add it under Settings > Secrets and variables > Actions, and pass it in the env of the notify step of publish.yml (docs/notifications.md).',
+    example: { missing: [{ name: 'SLACK_WEBHOOK_URL', target: 'slack (SLACK_WEBHOOK_URL)' }] },
+  }),
+  notifyEnvNotUrl: command({
+    code: 'usage/notify-env-not-url',
+    exit: 2,
+    title: 'A notify target’s address is not a web address',
+    when: 'The environment variable a target’s `url_env` names does not hold an absolute `https://` (or `http://`) address. The message never shows the value.',
+    message: ({ names }: { names: readonly { name: string; target: string }[] }) =>
+      `${names.map((n) => `${n.name} (${n.target})`).join(', ')} ${names.length === 1 ? 'does' : 'do'} not hold an http(s) address; nothing was sent`,
+    hint: 'Set it to the webhook address the chat service gave you, whole, starting with https:// (docs/notifications.md says where to find it).',
+    example: { names: [{ name: 'TEAMS_WEBHOOK_URL', target: 'teams (TEAMS_WEBHOOK_URL)' }] },
   }),
 
   // Folders the command names.
@@ -640,6 +669,63 @@ export const COMMAND = {
     message: ({ where, detail }: { where: string; detail: string }) => `Cannot listen on ${where}: ${detail}`,
     hint: 'Choose another --port (or --host), or stop what is using it.',
     example: { where: '10.9.9.9:8080', detail: 'listen EADDRNOTAVAIL: address not available 10.9.9.9:8080' },
+  }),
+
+  // statuspress notify.
+  notifyPreviousUnreadable: command({
+    code: 'notify/previous-unreadable',
+    exit: 1,
+    title: 'The previous state cannot be read',
+    when: 'The file given to `statuspress notify --previous` exists but is not a record notify wrote (or cannot be read), or the site given there answered with an error, something other than a state file, or not at all. Nothing is sent: without the previous state, what is new is unknown.',
+    message: ({ from, detail }: { from: string; detail: string; file: boolean }) => `Could not read the previous state from ${from}: ${detail}; nothing was sent`,
+    hint: ({ file }) =>
+      file
+        ? 'If the file is damaged, delete it: the next run sends nothing and records the state afresh, and the runs after it send what changes.'
+        : 'Check that the site is up and serves _statuspress/build.json (GitHub Pages does; the nginx and Netlify configurations statuspress writes keep _statuspress/ private, so use --previous FILE there).',
+    example: { from: '.statuspress-notify.json', detail: 'not a notify record: no valid "now"', file: true },
+  }),
+  notifyRecordLocked: command({
+    code: 'notify/record-locked',
+    exit: 1,
+    title: 'Another `notify` holds the record',
+    when: 'Another `statuspress notify` held the record’s lock file for the whole wait (30 seconds). A run holds it only while it reads and replaces the record, so this is a run that hangs, or a lock left on a shared disk whose clock is off. Nothing is sent.',
+    message: ({ lock }: { lock: string }) => `Another statuspress notify is using the record (${lock} exists); nothing was sent`,
+    hint: 'Wait for the other run to end and run this one again; remove the lock file only if no other run is going (a lock older than two minutes is removed by itself).',
+    example: { lock: '.statuspress-notify.json.lock' },
+  }),
+  notifyRecordNotWritten: command({
+    code: 'notify/record-not-written',
+    exit: 1,
+    title: 'The notify record could not be written',
+    when: 'Writing the record file of `statuspress notify --previous FILE` (or its lock) failed (permissions, a full disk). Nothing is sent, since a run that sends must first record what it sends.',
+    message: ({ file, detail }: { file: string; detail: string }) => `Could not write ${file}: ${detail}; nothing was sent`,
+    hint: 'Check that the folder is writable and the disk has room, then run it again: it sends what changed since the record.',
+    example: { file: '.statuspress-notify.json', detail: "EACCES: permission denied, open '.statuspress-notify.json.4242-k3j9.tmp'" },
+  }),
+  notifyDeliveryFailed: command({
+    code: 'notify/delivery-failed',
+    exit: 0,
+    title: 'A notification was not delivered',
+    when: 'A target did not take a message after its retries (an error status, no answer, a refused connection, a Retry-After longer than a minute, or two minutes spent on it). Its later messages in the run are not tried, so the channel never shows them out of order. A warning: the other targets got theirs, the command exits 0 and the deployment stands. The events are recorded as sent and are not tried by later runs.',
+    message: ({ target, failed, total, reason }: { target: string; failed: number; total: number; reason: string }) =>
+      `${target}: ${failed} of ${plural(total, 'message')} not delivered: ${reason}`,
+    example: { target: 'teams (TEAMS_WEBHOOK_URL)', failed: 2, total: 3, reason: 'HTTP 500 (5 attempts)' },
+  }),
+  notifyNothingOnSite: command({
+    code: 'notify/nothing-on-site',
+    exit: 0,
+    title: 'The site has no state to compare with',
+    when: '`statuspress notify --previous URL` got 404 for the site’s `_statuspress/build.json`: a first deployment, or a host that does not serve `_statuspress/`. A warning: nothing is sent.',
+    message: ({ address }: { address: string }) => `${address} answered 404: nothing was sent (a first deployment, or a host that does not serve _statuspress/)`,
+    example: { address: 'https://status.acme.com/_statuspress/build.json' },
+  }),
+  notifyOtherFormat: command({
+    code: 'notify/other-format',
+    exit: 0,
+    title: 'The previous state is of another version',
+    when: 'The record (or the site’s state file) was written by a version of statuspress that keeps it in another shape. A warning: it counts as none, so nothing is sent this time, and the new state is recorded.',
+    message: ({ from }: { from: string }) => `${from} was written by another version of statuspress: nothing was sent this time; the runs from now on compare with this one`,
+    example: { from: '.statuspress-notify.json' },
   }),
 
   noBundle: command({

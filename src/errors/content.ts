@@ -1,7 +1,7 @@
 // The catalogue's content problems: each is printed on one line, `file:line:column  path: message`,
 // and the message ends with what to write instead. Content text reaches a message only through
 // quote() and describe(): escaped and cut short, so a file can neither flood nor forge a line.
-import { describe, quote } from '../content/quote.js';
+import { describe, excerpt, quote } from '../content/quote.js';
 import { content } from './entry.js';
 
 /** The example every timestamp message gives. */
@@ -548,6 +548,58 @@ export const CONTENT = {
       `withheld until ${until}, after now (${now})${notice ? ', and so is the notice' : ''}; builds from then on publish it`,
     hint: 'Nothing, if the update is meant for later (an announcement merged early, the next step of a maintenance); correct its `at` if it should show already: a typo in the year or the zone shows as this.',
     example: { until: '2026-11-25T02:00:00Z', now: '2026-11-23T15:50:00Z', notice: false },
+  }),
+
+  // site.yaml's notify targets.
+  notifySecretInContent: content({
+    code: 'content/notify-secret-in-content',
+    title: 'A webhook address or secret written in content',
+    when: 'A target in site.yaml’s `notify` holds a web address or a key named like one (`url`, `secret`, `token`), or `url_env`/`secret_env` holds an address instead of a variable’s name. Content is public (in the repository, the pull request and git history), and a webhook’s address lets anyone post to the channel, so addresses and secrets live in environment variables and site.yaml only names them. The message never repeats the value.',
+    message: ({ key }: { key: string }) =>
+      key === 'url_env' || key === 'secret_env'
+        ? `holds an address or secret instead of the name of the environment variable that holds it; write the name (like ${key === 'url_env' ? 'SLACK_WEBHOOK_URL' : 'STATUS_WEBHOOK_SECRET'}), and revoke the address if it was ever pushed`
+        : `webhook addresses and secrets are never written in content; remove ${excerpt(key, 30)} and name the environment variable that holds it with url_env (or secret_env), and revoke the address if it was ever pushed`,
+    hint: 'Store the address (and a webhook’s secret) as a secret of the repository, pass it to `statuspress notify` as an environment variable, and write only that variable’s name: `url_env: SLACK_WEBHOOK_URL` (docs/notifications.md). An address that was committed or shown in a pull request is public: create a new webhook and delete the old one.',
+    example: { key: 'url' },
+  }),
+  notifyEnvName: content({
+    code: 'content/notify-env-name',
+    title: '`url_env` or `secret_env` is not a variable’s name',
+    when: '`url_env` or `secret_env` of a `notify` target is not the name of an environment variable: letters, digits and `_`, not starting with a digit, at most 128. The message never repeats the value, which may be a secret.',
+    message: ({ key }: { key: 'url_env' | 'secret_env' }) =>
+      `is not the name of an environment variable (letters, digits and _, not starting with a digit); write the variable's name, like ${key === 'url_env' ? 'SLACK_WEBHOOK_URL' : 'STATUS_WEBHOOK_SECRET'}, never its value`,
+    hint: 'Write the name of the environment variable that holds the value, as the workflow passes it to `statuspress notify`.',
+    example: { key: 'url_env' },
+  }),
+  notifySecretEnvMissing: content({
+    code: 'content/notify-secret-env-missing',
+    title: 'A webhook target without `secret_env`',
+    when: 'A `notify` target of type `webhook` has no `secret_env`: every message to a generic webhook is signed, so the receiver can tell it came from you.',
+    message: () => 'missing; a webhook target signs every message: add secret_env with the name of the environment variable holding the signing secret, like STATUS_WEBHOOK_SECRET',
+    hint: 'Create a long random secret (`openssl rand -hex 32`), store it as a repository secret, give it to the receiver, and name its variable with `secret_env`.',
+  }),
+  notifySecretEnvUnused: content({
+    code: 'content/notify-secret-env-unused',
+    title: '`secret_env` on a chat target',
+    when: 'A `notify` target of type `slack`, `discord` or `teams` has `secret_env`: only `webhook` targets sign their messages (a chat webhook’s address is its secret).',
+    message: ({ type }: { type: string }) => `only webhook targets are signed; remove secret_env from this ${type} target`,
+    hint: 'Remove `secret_env`; the chat service’s webhook address, in `url_env`, is all it needs.',
+    example: { type: 'slack' },
+  }),
+  notifyNoEvents: content({
+    code: 'content/notify-no-events',
+    title: 'A target with no events',
+    when: 'A `notify` target has `events: []`: it would never get a message.',
+    message: () => 'an empty list sends nothing; list the events this target gets, or remove events to send it all of them',
+    hint: 'List some of notice.published, notice.updated, maintenance.started, maintenance.ended, component.state_changed, page.state_changed, or remove the key.',
+  }),
+  notifyTargetTwice: content({
+    code: 'content/notify-target-twice',
+    title: 'Two targets read the same variable',
+    when: 'Two `notify` targets have the same `url_env`: the same webhook would get every message twice.',
+    message: ({ name, other }: { name: string; other: number }) => `${name} is also the url_env of notify.${other}; each target reads its own variable, or it gets every message twice`,
+    hint: 'Remove one of the two targets, or give each its own variable.',
+    example: { name: 'SLACK_WEBHOOK_URL', other: 0 },
   }),
 
   // Across files.

@@ -39,6 +39,7 @@ to fix:
 | \`content/\` | the content files, and the site's own templates | one line per problem, \`file:line:column  path: message\`; exit code 1 (0 for a warning) |
 | \`output/\` | writing files | the CLI's message; exit code 1 (0 for a warning) |
 | \`serve/\` | starting \`statuspress serve\` | the CLI's message; exit code 1 |
+| \`notify/\` | \`statuspress notify\`: the previous state it compares with, or a delivery | the CLI's message; exit code 1 (0 for a warning) |
 | \`internal/\` | statuspress itself: a bug | the CLI's message; exit code 1 |
 | \`api/\` | a request to the API | an error answer, \`{"error": {"status", "code", "message"}}\` |
 

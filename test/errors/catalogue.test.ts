@@ -25,7 +25,7 @@ describe('the error catalogue', () => {
     const codes = CATALOGUE.map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);
     for (const entry of CATALOGUE) {
-      expect(entry.code).toMatch(/^(usage|content|output|serve|internal|api)\/[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(entry.code).toMatch(/^(usage|content|output|serve|notify|internal|api)\/[a-z0-9]+(-[a-z0-9]+)*$/);
       if (entry.kind === 'content') expect(entry.code, entry.code).toMatch(/^content\//);
       if (entry.kind === 'api') expect(entry.code, entry.code).toMatch(/^api\//);
       // Usage errors exit 2, everything else 1 (or 0 for a warning).

@@ -1,8 +1,9 @@
 // Runs a job of a generated workflow on this machine, as far as it can be run without GitHub: every
 // `run:` step with bash as GitHub runs it (`bash -eo pipefail`, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
 // as temporary files, the step's `env`), and the `uses:` steps the workflows use replaced by what
-// they do here (a cache of keys, the uploaded folders checked and recorded). Expressions are the few
-// forms the workflows use: `${{ a.b.c }}` and `x == 'v'`, `x != 'v'`.
+// they do here (a cache of keys and files, the uploaded folders checked and recorded). Expressions
+// are the few forms the workflows use: `${{ a.b.c }}` (an unset secret reads as ''), and in `if:`
+// `x == 'v'`, `x != 'v'` and `always()`.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ export interface Step {
 
 export interface Job {
   'runs-on': string;
-  needs?: string;
+  needs?: string | string[];
   if?: string;
   permissions?: Record<string, string>;
   outputs?: Record<string, string>;
@@ -43,6 +44,8 @@ export const readWorkflow = async (file: string): Promise<Workflow> => parse(awa
 /** What the simulated `uses:` steps share across runs: the cache's keys, and what was uploaded or deployed. */
 export interface Runner {
   cacheKeys: Set<string>;
+  /** What each saved key holds, in the order saved (a restore by prefix takes the newest), when a job saves a file. */
+  cacheFiles?: Map<string, Buffer>;
   /** Every `uses:` step that ran, with its `with` after substitution. */
   actions: { uses: string; with: Record<string, string> }[];
 }
@@ -57,7 +60,9 @@ export interface JobRun {
 }
 
 export interface JobContext {
-  github: { event_name: string; sha: string };
+  github: { event_name: string; sha: string; run_id?: string; run_attempt?: string };
+  /** The repository's secrets; any other reads as an empty string, as on GitHub. */
+  secrets?: Record<string, string>;
   needs?: Record<string, { outputs: Record<string, string> }>;
   /** Prepended to PATH (a fake `date`, say). */
   path?: string;
@@ -76,10 +81,17 @@ export async function runJob(workflow: Workflow, jobName: string, context: JobCo
   let log = '';
   const summaryFile = path.join(scratch, 'summary');
   await writeFile(summaryFile, '');
-  const value = (expression: string): string => lookup(expression.trim(), { github: context.github, steps, needs: context.needs ?? {} });
+  const value = (expression: string): string => {
+    const name = /^secrets\.(\w+)$/.exec(expression.trim())?.[1];
+    if (name !== undefined) return context.secrets?.[name] ?? '';
+    return lookup(expression.trim(), { github: context.github, steps, needs: context.needs ?? {} });
+  };
   const substitute = (text: string): string => text.replace(/\$\{\{(.*?)\}\}/g, (_, e: string) => value(e));
+  // After a step fails, only `if: always()` steps run, and the job then fails with the first failure.
+  let failed: Error | null = null;
   try {
     for (const [index, step] of job.steps.entries()) {
+      if (failed !== null && step.if?.trim() !== 'always()') continue;
       if (step.if !== undefined && !condition(step.if, value)) continue;
       const label = step.name ?? step.id ?? step.uses ?? step.run!;
       ran.push(label);
@@ -100,7 +112,10 @@ export async function runJob(workflow: Workflow, jobName: string, context: JobCo
         for (const [name, text] of Object.entries(step.env ?? {})) env[name] = substitute(String(text));
         const result = await bash(substitute(step.run), context.cwd, env);
         log += `$ ${label}\n${result.output}`;
-        if (result.code !== 0) throw new Error(`step "${label}" exited ${result.code}:\n${log}`);
+        if (result.code !== 0) {
+          failed ??= new Error(`step "${label}" exited ${result.code}:\n${log}`);
+          continue;
+        }
         Object.assign(outputs, parseOutputs(await readFile(outputFile, 'utf8')));
       } else {
         const inputs = Object.fromEntries(Object.entries(step.with ?? {}).map(([k, v]) => [k, substitute(String(v))]));
@@ -109,6 +124,7 @@ export async function runJob(workflow: Workflow, jobName: string, context: JobCo
       }
       if (step.id !== undefined) steps[step.id] = { outputs };
     }
+    if (failed !== null) throw failed;
     const outputs = Object.fromEntries(Object.entries(job.outputs ?? {}).map(([k, v]) => [k, substitute(v)]));
     return { ran, outputs, summary: await readFile(summaryFile, 'utf8'), log };
   } finally {
@@ -124,13 +140,23 @@ async function action(uses: string, inputs: Record<string, string>, cwd: string,
     case 'actions/setup-node':
     case 'actions/configure-pages':
       return {};
-    case 'actions/cache/restore':
-      if (inputs['lookup-only'] !== 'true') throw new Error('the workflows only look the cache up');
-      return { 'cache-hit': String(runner.cacheKeys.has(inputs.key!)) };
-    case 'actions/cache/save':
-      await stat(path.join(cwd, inputs.path!));
+    case 'actions/cache/restore': {
+      if (inputs['lookup-only'] === 'true') return { 'cache-hit': String(runner.cacheKeys.has(inputs.key!)) };
+      // The exact key, else the newest key starting with a restore key; cache-hit only for the exact key.
+      const files = runner.cacheFiles ?? new Map<string, Buffer>();
+      const prefix = inputs['restore-keys'];
+      const key = files.has(inputs.key!) ? inputs.key! : [...files.keys()].reverse().find((k) => prefix !== undefined && k.startsWith(prefix));
+      if (key !== undefined) await writeFile(path.join(cwd, inputs.path!), files.get(key)!);
+      return { 'cache-hit': String(key === inputs.key) };
+    }
+    case 'actions/cache/save': {
+      // As on GitHub, a path that does not exist is a warning: nothing is saved, and the job goes on.
+      const file = path.join(cwd, inputs.path!);
+      if ((await stat(file).catch(() => null)) === null) return {};
       runner.cacheKeys.add(inputs.key!);
+      runner.cacheFiles?.set(inputs.key!, await readFile(file));
       return {};
+    }
     case 'actions/upload-artifact':
     case 'actions/upload-pages-artifact': {
       // The folder must hold a built site (dist is a link to it).
@@ -159,6 +185,7 @@ function lookup(expression: string, contexts: Record<string, unknown>): string {
 }
 
 function condition(text: string, value: (expression: string) => string): boolean {
+  if (text.trim() === 'always()') return true;
   const match = /^\s*([\w.-]+)\s*(==|!=)\s*'([^']*)'\s*$/.exec(text);
   if (!match) throw new Error(`cannot evaluate if: ${text}`);
   const equal = value(match[1]!) === match[3];

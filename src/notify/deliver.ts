@@ -1,0 +1,153 @@
+// One message to one target over HTTP: retried with backoff while the failure may pass (no answer, a
+// dropped connection, 408, 425, 429, 5xx), honouring Retry-After, within a bounded number of
+// attempts and a time budget the target's messages share. A failure is described without the
+// target's address or secret: the words come from the status, the error's code and (cut, with the
+// address and secret blanked) what the target answered.
+import { clean, cut } from './format.js';
+
+export interface RetryPolicy {
+  /** Attempts per message, the first included. */
+  attempts: number;
+  /** Wait before the first retry, ms; doubled for each next one. */
+  backoffMs: number;
+  maxBackoffMs: number;
+  /** How long one attempt may wait for an answer, ms. */
+  attemptTimeoutMs: number;
+  /** How long all of a target's messages in one run may take, ms: past it, no new attempt starts. */
+  budgetMs: number;
+  /** The longest Retry-After waited for, ms; a target asking for more has failed. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  attempts: 5,
+  backoffMs: 1000,
+  maxBackoffMs: 30_000,
+  attemptTimeoutMs: 10_000,
+  budgetMs: 120_000,
+  maxRetryAfterMs: 60_000,
+};
+
+/** What delivery uses of the world: injected by tests, so they wait for nothing. */
+export interface Transport {
+  fetch: typeof fetch;
+  sleep: (ms: number) => Promise<void>;
+  /** Epoch ms: the budget's clock, and the webhook signature's timestamp. */
+  clock: () => number;
+}
+
+export const REAL_TRANSPORT: Transport = {
+  fetch: (...args) => fetch(...args),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  clock: () => Date.now(),
+};
+
+export interface HttpRequest {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type Outcome = { ok: true; attempts: number; status: number } | { ok: false; attempts: number; reason: string };
+
+/**
+ * POSTs the request `build` makes (anew for each attempt: a signature carries the time) until it
+ * is answered 2xx, fails for good, or runs out of attempts or of time (`deadline`, epoch ms).
+ * `secrets` are blanked from any text the target answered.
+ */
+export async function deliver(build: () => HttpRequest, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[]): Promise<Outcome> {
+  let reason = 'no attempt was made: the time allowed for this target had run out';
+  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    const left = deadline - transport.clock();
+    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out` };
+    const timeout = Math.min(policy.attemptTimeoutMs, left);
+    const request = build();
+    let wait: number | null;
+    try {
+      const response = await transport.fetch(request.url, {
+        method: 'POST',
+        headers: request.headers,
+        body: request.body,
+        // A webhook that redirects is misconfigured; following it could carry the message elsewhere.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeout),
+      });
+      const text = await readSome(response);
+      if (response.status >= 200 && response.status < 300) return { ok: true, attempts: attempt, status: response.status };
+      reason = `HTTP ${response.status}${answered(text, secrets)}`;
+      if (!retryable(response.status)) return { ok: false, attempts: attempt, reason };
+      wait = retryAfter(response.headers.get('retry-after'), transport.clock());
+      if (wait !== null && (wait > policy.maxRetryAfterMs || transport.clock() + wait >= deadline)) {
+        return { ok: false, attempts: attempt, reason: `${reason}, asking to wait ${Math.ceil(wait / 1000)} s: longer than allowed` };
+      }
+    } catch (error) {
+      reason = failure(error, timeout);
+      wait = null;
+    }
+    if (attempt === policy.attempts) break;
+    const delay = wait ?? Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (attempt - 1));
+    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt` };
+    await transport.sleep(delay);
+  }
+  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)` };
+}
+
+/** Worth another attempt: the target may be briefly down or busy. */
+const retryable = (status: number): boolean => status === 408 || status === 425 || status === 429 || status >= 500;
+
+/** Retry-After in ms: delta seconds or an HTTP date; null when absent or unreadable. */
+export function retryAfter(value: string | null, now: number): number | null {
+  if (value === null) return null;
+  const text = value.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+/** The first 4 KiB of the answer, at most: the rest is cancelled. */
+async function readSome(response: Response): Promise<string> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < 4096) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.byteLength;
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, 4096));
+}
+
+/** `: "invalid_token"`, from what the target answered; the secrets blanked, short, on one line. */
+function answered(text: string, secrets: readonly string[]): string {
+  let shown = text;
+  for (const secret of secrets) if (secret !== '') shown = shown.split(secret).join('[secret]');
+  shown = clean(shown).replace(/\s+/g, ' ').trim();
+  return shown === '' ? '' : `: "${cut(shown, 100)}"`;
+}
+
+/** Why a request got no answer, in words that hold no address. */
+function failure(error: unknown, timeout: number): string {
+  const name = (error as { name?: string }).name;
+  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeout >= 1000 ? `${Math.round(timeout / 1000)} s` : `${timeout} ms`}`;
+  const cause = (error as { cause?: { code?: unknown } }).cause;
+  const code = String(cause?.code ?? (error as { code?: unknown }).code ?? '');
+  const words: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host not found (DNS lookup failed)',
+    ETIMEDOUT: 'connection timed out',
+    EHOSTUNREACH: 'host unreachable',
+    ENETUNREACH: 'network unreachable',
+    UND_ERR_SOCKET: 'connection closed',
+    UND_ERR_CONNECT_TIMEOUT: 'connection timed out',
+    UND_ERR_HEADERS_TIMEOUT: 'no answer in time',
+  };
+  return words[code] ?? (/^[A-Z_]+$/.test(code) ? `network error (${code})` : 'network error');
+}

@@ -1,0 +1,206 @@
+// Each event as a message, and the message as each kind of target takes it. Content comes from pull
+// requests and lands in chat channels, so every piece of it is cleaned (control and invisible
+// characters replaced), cut to a sane length and escaped the way its target needs: Slack's mrkdwn
+// gives `&`, `<` and `>` their meaning (links, `<!channel>`), Discord pings on `@everyone` and
+// `<@id>`, Teams cards read Markdown and date functions in TextBlocks but not in TextRuns.
+import type { SiteConfig, State } from '../types.js';
+import type { NotifyEvent } from './events.js';
+
+/** The longest update text a chat message quotes, and a subject or name, in characters. */
+export const CHAT_TEXT_MAX = 1000;
+export const TITLE_MAX = 200;
+/** Discord refuses a message's `content` over 2000 characters. */
+const DISCORD_MAX = 2000;
+
+/** What every kind of target shows of an event, as plain (cleaned, cut, not yet escaped) text. */
+export interface Message {
+  /** `[Acme Status] New incident: Elevated error rates` */
+  headline: string;
+  /** `investigating · REST API, Webhooks`, or empty. */
+  facts: string;
+  /** The update's text, cut to CHAT_TEXT_MAX; empty for a state change. */
+  body: string;
+  /** The page, notice or component on the site. */
+  link: string;
+}
+
+const KIND = { unplanned: 'incident', planned: 'maintenance', general: 'announcement' } as const;
+const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+const stateWords = (state: string): string => state.replace(/[_-]/g, ' ');
+
+/** The message of `event` on `site`. */
+export function messageOf(event: NotifyEvent, site: SiteConfig, componentName: (id: number) => string | undefined): Message {
+  const prefix = `[${line(site.name)}] `;
+  const { notice, update, component, page } = event;
+  if (notice !== null) {
+    const kind = KIND[notice.type];
+    const subject = line(notice.source.subject);
+    const what = {
+      // A maintenance is announced in the state it is published in: usually scheduled.
+      'notice.published': notice.type === 'planned' ? `Maintenance ${stateWords(notice.state ?? 'scheduled')}` : `New ${kind}`,
+      'notice.updated': `${capital(kind)} update`,
+      'maintenance.started': 'Maintenance started',
+      'maintenance.ended': 'Maintenance complete',
+    }[event.type as 'notice.published'];
+    const names = notice.source.components.map((id) => componentName(id)).filter((n): n is string => n !== undefined);
+    const facts = [
+      update?.state ? stateWords(update.state) : null,
+      notice.type === 'planned' && notice.source.beginsAt !== null && notice.source.endsAt !== null ? windowText(notice.source.beginsAt, notice.source.endsAt) : null,
+      names.length > 0 ? line(names.join(', ')) : null,
+    ].filter((f): f is string => f !== null);
+    return {
+      headline: `${prefix}${what}: ${subject}`,
+      facts: facts.join(' · '),
+      body: update ? cut(clean(update.content).trim(), CHAT_TEXT_MAX) : '',
+      link: `${site.url}/notices/${notice.id}/`,
+    };
+  }
+  if (component !== null) {
+    return {
+      headline: `${prefix}${line(component.name)}: ${stateWords(component.state)}`,
+      facts: `was ${stateWords(component.previous)}`,
+      body: '',
+      link: `${site.url}/components/${component.id}/`,
+    };
+  }
+  return {
+    headline: `${prefix}${line(site.stateText[page.state])}`,
+    facts: `${stateWords(page.state)}${page.previous ? `, was ${stateWords(page.previous)}` : ''}`,
+    body: '',
+    link: `${site.url}/`,
+  };
+}
+
+/** `2026-11-25 02:00 – 04:00 UTC`, or with both dates when the window spans days. */
+function windowText(begins: number, ends: number): string {
+  const [d1, t1] = new Date(begins).toISOString().slice(0, 16).split('T') as [string, string];
+  const [d2, t2] = new Date(ends).toISOString().slice(0, 16).split('T') as [string, string];
+  return d1 === d2 ? `${d1} ${t1} – ${t2} UTC` : `${d1} ${t1} – ${d2} ${t2} UTC`;
+}
+
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufffe\uffff]/g;
+
+/** Text safe to show: line breaks normalised, every other control, invisible or direction-changing character as U+FFFD. */
+export function clean(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(UNSAFE, '\uFFFD');
+}
+
+/** A name or subject on one line: cleaned, line breaks as spaces, at most TITLE_MAX characters. */
+const line = (text: string): string => cut(clean(text).replace(/\s*\n\s*/g, ' ').trim(), TITLE_MAX);
+
+/** At most `max` characters (code points, never half a pair), then `…`. */
+export function cut(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : text;
+}
+
+/** Slack mrkdwn: `&`, `<` and `>` as entities, so no text can make a link or a mention (`<!channel>`). */
+export const slackEscape = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The body of a Slack incoming webhook's request. */
+export function slackPayload(m: Message): object {
+  const lines = [`*${slackEscape(m.headline)}*`];
+  if (m.facts) lines.push(slackEscape(m.facts));
+  if (m.body) lines.push(m.body.split('\n').map((line) => `>${slackEscape(line)}`).join('\n'));
+  // The link's address is the site's url (checked to hold no <, >, | or spaces) and a path of ours.
+  lines.push(`<${m.link}|View on the status page>`);
+  return { text: lines.join('\n'), unfurl_links: false, unfurl_media: false };
+}
+
+/**
+ * Discord: mentions neutralised twice over. `allowed_mentions: {parse: []}` tells Discord to ping
+ * no one, and a zero-width space breaks `@everyone`, `@here` and `<@…>`, `<#…>` so they do not even
+ * look like mentions. Markdown is escaped in the headline and facts (ours), kept in the body (the
+ * update is Markdown).
+ */
+export function discordEscape(text: string): string {
+  return text.replace(/@(everyone|here)/gi, '@\u200b$1').replace(/<([@#])/g, '<\u200b$1');
+}
+
+const discordMarkdown = (text: string): string => text.replace(/[\\*_~`|>#[\]()-]/g, '\\$&');
+
+/** The body of a Discord webhook's request: the update's text is cut until the content fits Discord's 2000 characters. */
+export function discordPayload(m: Message): object {
+  const head = [`**${discordEscape(discordMarkdown(m.headline))}**`];
+  if (m.facts) head.push(discordEscape(discordMarkdown(m.facts)));
+  // `<url>` shows the link without an embed.
+  const link = `<${m.link}>`;
+  let content = '';
+  for (let max = CHAT_TEXT_MAX; ; max = Math.floor(max * 0.8)) {
+    const quoted = m.body && max > 0 ? discordEscape(cut(m.body, max).split('\n').map((line) => `> ${line}`).join('\n')) : '';
+    content = [...head, ...(quoted ? [quoted] : []), link].join('\n');
+    if (content.length <= DISCORD_MAX || max === 0) break;
+  }
+  return { content, allowed_mentions: { parse: [] } };
+}
+
+/** Teams: no Markdown or date functions in the text it shows, so every text is a TextRun of a RichTextBlock. */
+const teamsText = (text: string): string => text.replace(/\{\{/g, '{\u200b{');
+
+/** The body of a Teams webhook's request (a Workflows "when a webhook request is received" flow, or a connector): one Adaptive Card. */
+export function teamsPayload(m: Message): object {
+  const run = (text: string, style: Record<string, unknown> = {}): object => ({
+    type: 'RichTextBlock',
+    inlines: [{ type: 'TextRun', text: teamsText(text), ...style }],
+  });
+  const body = [run(m.headline, { weight: 'bolder', size: 'medium' })];
+  if (m.facts) body.push(run(m.facts, { isSubtle: true }));
+  if (m.body) body.push(run(m.body));
+  return {
+    type: 'message',
+    attachments: [
+      {
+        contentType: 'application/vnd.microsoft.card.adaptive',
+        contentUrl: null,
+        content: {
+          $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+          type: 'AdaptiveCard',
+          version: '1.4',
+          body,
+          actions: [{ type: 'Action.OpenUrl', title: 'View on the status page', url: m.link }],
+        },
+      },
+    ],
+  };
+}
+
+/** The longest update text a generic webhook's payload carries, in characters. */
+export const WEBHOOK_TEXT_MAX = 10_000;
+
+/** The JSON a generic webhook receives (docs/notifications.md gives its schema). */
+export function webhookPayload(event: NotifyEvent, site: SiteConfig): object {
+  const { notice, update, component, page } = event;
+  const content = update === null ? null : cut(update.content, WEBHOOK_TEXT_MAX);
+  const state = (s: State): { state: State; state_text: string } => ({ state: s, state_text: site.stateText[s] });
+  return {
+    id: event.id,
+    type: event.type,
+    occurred_at: new Date(event.at).toISOString(),
+    site: { name: site.name, url: site.url },
+    page: { ...state(page.state), previous_state: page.previous },
+    notice:
+      notice === null
+        ? null
+        : {
+            id: notice.id,
+            type: notice.type,
+            subject: notice.source.subject,
+            state: notice.state,
+            url: `${site.url}/notices/${notice.id}/`,
+            components: notice.source.components,
+            begins_at: iso(notice.source.beginsAt),
+            ends_at: iso(notice.source.endsAt),
+          },
+    update:
+      update === null
+        ? null
+        : { id: update.id, state: update.state, content, content_truncated: content !== update.content, created_at: iso(update.at) },
+    component:
+      component === null
+        ? null
+        : { id: component.id, name: component.name, state: component.state, previous_state: component.previous, url: `${site.url}/components/${component.id}/` },
+  };
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

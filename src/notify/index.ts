@@ -1,0 +1,189 @@
+// `statuspress notify`: the events between the build being deployed and the one it replaces, each
+// sent once to every target site.yaml's `notify` lists. The recipe: read the content and derive it
+// as of `now` (the build's, so it is the build deployed); read the previous state; claim the new
+// events in the record *before* sending (so a re-run, or a run racing this one for the lock, finds
+// them claimed and sends nothing twice); send, each target on its own, retrying; report. README.md
+// in this folder explains the rules and their limits.
+import { readContent } from '../content/index.js';
+import { deriveSite } from '../derive/index.js';
+import { COMMAND } from '../errors/command.js';
+import { DEFAULT_RETRY, deliver, REAL_TRANSPORT } from './deliver.js';
+import type { RetryPolicy, Transport } from './deliver.js';
+import { eventsBetween } from './events.js';
+import type { NotifyEvent } from './events.js';
+import { messageOf } from './format.js';
+import type { Message } from './format.js';
+import { DEFAULT_LOCK, fetchSiteState, readRecordFile, stateAddress, withLock, writeRecordFile } from './record.js';
+import type { Previous } from './record.js';
+import { keptSent, snapshotOf } from './snapshot.js';
+import type { NotifyRecord } from './snapshot.js';
+import { isHttpUrl, labelOf, requestFor, resolveTargets, takes } from './targets.js';
+import type { ResolvedTarget } from './targets.js';
+
+export { isHttpUrl } from './targets.js';
+export type { NotifyEvent } from './events.js';
+
+export interface NotifyOptions {
+  contentDir: string;
+  /** The build's `now`, epoch ms; default: the transport's clock. */
+  now?: number;
+  /** The record file (read and replaced), or the deployed site's address (read only). */
+  previous: string;
+  /** Where the targets' addresses and secrets are read; default: process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Compare and say what would be sent, but send and record nothing (no variable needs to be set). */
+  dryRun?: boolean;
+  transport?: Transport;
+  retry?: Partial<RetryPolicy>;
+  lock?: { waitMs?: number; staleMs?: number };
+  /** How long the site's state file may take to arrive, ms. */
+  fetchTimeoutMs?: number;
+}
+
+export interface Delivery {
+  target: string;
+  event: string;
+  ok: boolean;
+  attempts: number;
+  /** Why it failed; for a message not tried after an earlier failure, that says so. */
+  reason?: string;
+}
+
+export interface NotifyResult {
+  now: number;
+  /** `first-run`: no previous state, nothing sent; `older`: the previous state is of a later build, nothing sent. */
+  outcome: 'first-run' | 'older' | 'compared';
+  /** The previous build's `now`, when there was one. */
+  previousNow: number | null;
+  /** The events this run claimed and sent, oldest first, each with what chat targets show of it. */
+  events: { event: NotifyEvent; message: Message }[];
+  /** Events found again that an earlier run had already sent. */
+  alreadySent: string[];
+  /** Every target, by label. */
+  targets: string[];
+  deliveries: Delivery[];
+  /** Warnings of the catalogue (exit-0 entries), worded. */
+  warnings: string[];
+  /** The record file written, if any. */
+  recorded: string | null;
+}
+
+/** Compares, claims, sends, reports. Throws StatuspressError for usage errors and an unreadable previous state; failed deliveries are in the result. */
+export async function notify(options: NotifyOptions): Promise<NotifyResult> {
+  const transport = options.transport ?? REAL_TRANSPORT;
+  const policy = { ...DEFAULT_RETRY, ...options.retry };
+  const content = await readContent(options.contentDir);
+  const now = options.now ?? transport.clock();
+  const configured = content.site.notify ?? [];
+  // Before anything is read or written: a missing variable is a usage error, and nothing is claimed.
+  const targets = options.dryRun ? [] : resolveTargets(configured, options.env ?? process.env);
+  const site = deriveSite(content, now);
+  const current = snapshotOf(site);
+  const warnings: string[] = [];
+
+  const plan = (previous: Previous, from: string): Plan => {
+    if (previous.kind === 'other-format') warnings.push(COMMAND.notifyOtherFormat.message({ from }));
+    if (previous.kind !== 'found') return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], record: { snapshot: current, sent: new Map() } };
+    const { snapshot, sent } = previous.record;
+    // A run of an older build (a re-run of an old workflow run) must not undo the record or announce the past.
+    if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], alreadySent: [], record: null };
+    const all = eventsBetween(snapshot, site);
+    const events = all.filter((e) => !sent.has(e.id));
+    return {
+      outcome: 'compared',
+      previousNow: snapshot.now,
+      events,
+      alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
+      record: { snapshot: current, sent: keptSent(sent, events.map((e) => e.id), now) },
+    };
+  };
+
+  let result: Plan;
+  let recorded: string | null = null;
+  if (isHttpUrl(options.previous)) {
+    const previous = await fetchSiteState(options.previous, transport.fetch, options.fetchTimeoutMs ?? 30_000);
+    if (previous.kind === 'none') warnings.push(COMMAND.notifyNothingOnSite.message({ address: stateAddress(options.previous) }));
+    result = plan(previous, stateAddress(options.previous));
+  } else {
+    const file = options.previous;
+    const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep };
+    // A dry run only reads: it takes no lock and creates nothing.
+    result = options.dryRun
+      ? plan(await readRecordFile(file), file)
+      : await withLock(file, lock, async () => {
+          const planned = plan(await readRecordFile(file), file);
+          if (planned.record !== null) {
+            await writeRecordFile(file, planned.record);
+            recorded = file;
+          }
+          return planned;
+        });
+  }
+
+  const componentName = (id: number): string | undefined => site.componentsById.get(id)?.source.name;
+  const deliveries = options.dryRun ? [] : await sendAll(targets, result.events, (t, e) => requestFor(t, e, content.site, componentName, transport.clock), policy, transport);
+  for (const target of targets) {
+    const mine = deliveries.filter((d) => d.target === target.label);
+    const failed = mine.filter((d) => !d.ok);
+    if (failed.length > 0) {
+      warnings.push(COMMAND.notifyDeliveryFailed.message({ target: target.label, failed: failed.length, total: mine.length, reason: failed[0]!.reason ?? '' }));
+    }
+  }
+  return {
+    now,
+    outcome: result.outcome,
+    previousNow: result.previousNow,
+    events: result.events.map((event) => ({ event, message: messageOf(event, content.site, componentName) })),
+    alreadySent: result.alreadySent,
+    targets: configured.map(labelOf),
+    deliveries,
+    warnings,
+    recorded,
+  };
+}
+
+interface Plan {
+  outcome: NotifyResult['outcome'];
+  previousNow: number | null;
+  events: NotifyEvent[];
+  alreadySent: string[];
+  /** The record to write; null to leave it as it is. */
+  record: NotifyRecord | null;
+}
+
+/**
+ * Every target at once, each sending its events in order. After a message to a target fails, its
+ * later ones are not tried: they would most likely fail too, and a channel must not show an update
+ * without the one before it. The time budget runs per target, so a dead target delays no other.
+ */
+async function sendAll(
+  targets: readonly ResolvedTarget[],
+  events: readonly NotifyEvent[],
+  request: (target: ResolvedTarget, event: NotifyEvent) => ReturnType<typeof requestFor>,
+  policy: RetryPolicy,
+  transport: Transport,
+): Promise<Delivery[]> {
+  // Every target's address, path and secret is blanked from every answer: one target may echo another's.
+  const secrets = targets
+    .flatMap((t) => [t.url, new URL(t.url).pathname, ...(t.secret === null ? [] : [t.secret])])
+    .filter((s) => s.length > 1)
+    .sort((a, b) => b.length - a.length);
+  const perTarget = await Promise.all(
+    targets.map(async (target) => {
+      const deadline = transport.clock() + policy.budgetMs;
+      const done: Delivery[] = [];
+      let failedBefore = false;
+      for (const event of events.filter((e) => takes(target.target, e))) {
+        if (failedBefore) {
+          done.push({ target: target.label, event: event.id, ok: false, attempts: 0, reason: 'not tried after an earlier message to this target failed' });
+          continue;
+        }
+        const outcome = await deliver(request(target, event), policy, transport, deadline, secrets);
+        done.push({ target: target.label, event: event.id, ok: outcome.ok, attempts: outcome.attempts, ...(outcome.ok ? {} : { reason: outcome.reason }) });
+        failedBefore = !outcome.ok;
+      }
+      return done;
+    }),
+  );
+  return perTarget.flat();
+}

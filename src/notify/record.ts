@@ -1,0 +1,148 @@
+// Where the previous state comes from. A file: the notify record, read and replaced under a lock, so
+// two runs on one machine take turns and the second finds the first's events already claimed. A
+// site's address: the state file its last build published (`_statuspress/build.json`), read only.
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { deriveSite } from '../derive/index.js';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import { STATE_FORMAT } from '../render/state.js';
+import type { BuildState } from '../render/state.js';
+import { STATE_FILE } from '../routes/files.js';
+import { parseTimestamp } from '../time.js';
+import type { NotifyRecord } from './snapshot.js';
+import { parseRecord, recordJson, snapshotOf } from './snapshot.js';
+
+/** What was found where the previous state should be. */
+export type Previous =
+  | { kind: 'found'; record: NotifyRecord }
+  /** Nothing there: a first run. */
+  | { kind: 'none' }
+  /** A record or state of another format (another version of statuspress): counted as none. */
+  | { kind: 'other-format' };
+
+/** The record in `file`; throws `notify/previous-unreadable` when it exists but cannot be read as one. */
+export async function readRecordFile(file: string): Promise<Previous> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
+    throw fail(COMMAND.notifyPreviousUnreadable, { from: file, detail: (error as NodeJS.ErrnoException).code ?? 'unreadable', file: true }, { cause: error });
+  }
+  try {
+    const record = parseRecord(text);
+    return record === null ? { kind: 'other-format' } : { kind: 'found', record };
+  } catch (error) {
+    throw fail(COMMAND.notifyPreviousUnreadable, { from: file, detail: `not a notify record: ${(error as Error).message}`, file: true }, { cause: error });
+  }
+}
+
+/** Replaces `file` with `record` whole: written beside it, then renamed over it. */
+export async function writeRecordFile(file: string, record: NotifyRecord): Promise<void> {
+  const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
+  try {
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    const handle = await open(temporary, 'wx');
+    try {
+      await handle.writeFile(recordJson(record));
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw fail(COMMAND.notifyRecordNotWritten, { file, detail: (error as Error).message }, { cause: error });
+  }
+}
+
+export interface LockOptions {
+  /** How long to wait for another run's lock, ms. */
+  waitMs: number;
+  /** A lock older than this was left by a run that died (a run holds it for milliseconds), ms. */
+  staleMs: number;
+  sleep: (ms: number) => Promise<void>;
+}
+
+export const DEFAULT_LOCK: Omit<LockOptions, 'sleep'> = { waitMs: 30_000, staleMs: 120_000 };
+
+/**
+ * Runs `fn` holding `<file>.lock`, created exclusively: another run waits for it to go (up to
+ * `waitMs`, then `notify/record-locked`); a lock older than `staleMs` is removed first.
+ */
+export async function withLock<T>(file: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
+  const lock = `${file}.lock`;
+  await mkdir(path.dirname(path.resolve(lock)), { recursive: true }).catch(() => undefined);
+  const started = Date.now();
+  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    try {
+      const handle = await open(lock, 'wx');
+      await handle.writeFile(`${process.pid} ${new Date().toISOString()}\n`).finally(() => handle.close());
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: (error as Error).message }, { cause: error });
+      }
+    }
+    const since = await stat(lock).then((s) => s.mtimeMs, () => null);
+    if (since !== null && Date.now() - since > options.staleMs) {
+      await rm(lock, { force: true });
+      continue;
+    }
+    if (Date.now() - started > options.waitMs) throw fail(COMMAND.notifyRecordLocked, { lock });
+    await options.sleep(pause);
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+/** `<site>/_statuspress/build.json`, unless the address names a .json file itself. */
+export const stateAddress = (site: string): string => (/\.json(\?.*)?$/i.test(site) ? site : `${site.replace(/\/+$/, '')}/${STATE_FILE}`);
+
+/**
+ * The previous build's facts from the state file the deployed site published. 404 is none (a first
+ * deployment, or a host that does not serve `_statuspress/`); anything else but 200 and a state
+ * file is `notify/previous-unreadable`. A query and `Cache-Control: no-cache` ask caches for the
+ * current file.
+ */
+export async function fetchSiteState(site: string, fetcher: typeof fetch, timeoutMs: number): Promise<Previous> {
+  const address = stateAddress(site);
+  const unreadable = (detail: string, cause?: unknown): never => {
+    throw fail(COMMAND.notifyPreviousUnreadable, { from: address, detail, file: false }, cause === undefined ? {} : { cause });
+  };
+  let response: Response;
+  try {
+    const url = new URL(address);
+    url.searchParams.set('statuspress-notify', String(Date.now()));
+    response = await fetcher(url, { headers: { 'Cache-Control': 'no-cache', Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    return unreadable((error as { name?: string }).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : String((error as { cause?: { code?: string } }).cause?.code ?? 'network error'), error);
+  }
+  if (response.status === 404) {
+    await response.body?.cancel();
+    return { kind: 'none' };
+  }
+  if (response.status !== 200) {
+    await response.body?.cancel();
+    return unreadable(`HTTP ${response.status}`);
+  }
+  let state: Partial<BuildState>;
+  try {
+    state = (await response.json()) as Partial<BuildState>;
+  } catch (error) {
+    return unreadable('the answer is not JSON', error);
+  }
+  if (typeof state !== 'object' || state === null || state.format !== STATE_FORMAT) return { kind: 'other-format' };
+  const now = typeof state.now === 'string' ? parseTimestamp(state.now) : null;
+  if (now === null || state.content === undefined) return unreadable('not a statuspress state file');
+  try {
+    // The facts only: what was sent is not published, so nothing counts as sent.
+    return { kind: 'found', record: { snapshot: snapshotOf(deriveSite(state.content, now)), sent: new Map() } };
+  } catch (error) {
+    return unreadable('not a statuspress state file', error);
+  }
+}

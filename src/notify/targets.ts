@@ -1,0 +1,92 @@
+// The targets of site.yaml's `notify` with their addresses and secrets, read from the environment
+// variables it names, and the HTTP request each kind of target gets for an event. Addresses and
+// secrets never leave this module but in the requests: targets are named by their type and
+// variable (`slack (SLACK_WEBHOOK_URL)`) everywhere else.
+import { createHmac } from 'node:crypto';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import type { NotifyTarget, SiteConfig } from '../types.js';
+import type { HttpRequest } from './deliver.js';
+import type { NotifyEvent } from './events.js';
+import { discordPayload, messageOf, slackPayload, teamsPayload, webhookPayload } from './format.js';
+
+export interface ResolvedTarget {
+  target: NotifyTarget;
+  /** `slack (SLACK_WEBHOOK_URL)`: how reports name it. */
+  label: string;
+  url: string;
+  /** The signing secret of a `webhook` target; null for the others. */
+  secret: string | null;
+}
+
+export const labelOf = (target: NotifyTarget): string => `${target.type} (${target.urlEnv})`;
+
+/**
+ * Each target with its address and secret from `env`. Throws one usage error naming every variable
+ * that is unset or empty (and, failing that, every address that is not http(s)), never their values.
+ */
+export function resolveTargets(targets: readonly NotifyTarget[], env: Readonly<Record<string, string | undefined>>): ResolvedTarget[] {
+  const value = (name: string): string => (Object.hasOwn(env, name) ? (env[name] ?? '').trim() : '');
+  const missing = targets.flatMap((t) => [t.urlEnv, ...(t.secretEnv === null ? [] : [t.secretEnv])].filter((name) => value(name) === '').map((name) => ({ name, target: labelOf(t) })));
+  if (missing.length > 0) throw fail(COMMAND.notifyEnvMissing, { missing });
+  const notUrls = targets.filter((t) => !isHttpUrl(value(t.urlEnv))).map((t) => ({ name: t.urlEnv, target: labelOf(t) }));
+  if (notUrls.length > 0) throw fail(COMMAND.notifyEnvNotUrl, { names: notUrls });
+  return targets.map((target) => ({
+    target,
+    label: labelOf(target),
+    url: value(target.urlEnv),
+    secret: target.secretEnv === null ? null : value(target.secretEnv),
+  }));
+}
+
+/** An absolute http(s) URL. */
+export function isHttpUrl(text: string): boolean {
+  if (!/^https?:\/\//i.test(text)) return false;
+  try {
+    return ['http:', 'https:'].includes(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** Does `target` take events of this type? */
+export const takes = (target: NotifyTarget, event: NotifyEvent): boolean => target.events === null || target.events.includes(event.type);
+
+/** The headers a signed webhook request carries (docs/notifications.md explains how to check them). */
+export const SIGNATURE_HEADER = 'X-Statuspress-Signature';
+export const TIMESTAMP_HEADER = 'X-Statuspress-Timestamp';
+
+/** `sha256=<hex>`: HMAC-SHA256 with `secret` over `<timestamp>.<body>`, the timestamp in whole seconds as sent. */
+export function signature(secret: string, timestamp: string, body: string): string {
+  return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+}
+
+/**
+ * The request `resolved` gets for `event`, made anew for each attempt (`clock` gives a webhook's
+ * signature its time, so a retry minutes later still passes a receiver's freshness check).
+ */
+export function requestFor(resolved: ResolvedTarget, event: NotifyEvent, site: SiteConfig, componentName: (id: number) => string | undefined, clock: () => number): () => HttpRequest {
+  const headers = { 'Content-Type': 'application/json', 'User-Agent': `statuspress/${__STATUSPRESS_VERSION__}` };
+  const { type } = resolved.target;
+  if (type === 'webhook') {
+    const body = JSON.stringify(webhookPayload(event, site));
+    return () => {
+      const timestamp = String(Math.floor(clock() / 1000));
+      return {
+        url: resolved.url,
+        headers: {
+          ...headers,
+          'X-Statuspress-Event': event.type,
+          'X-Statuspress-Event-Id': event.id,
+          [TIMESTAMP_HEADER]: timestamp,
+          [SIGNATURE_HEADER]: signature(resolved.secret ?? '', timestamp, body),
+        },
+        body,
+      };
+    };
+  }
+  const message = messageOf(event, site, componentName);
+  const payload = type === 'slack' ? slackPayload(message) : type === 'discord' ? discordPayload(message) : teamsPayload(message);
+  const request = { url: resolved.url, headers, body: JSON.stringify(payload) };
+  return () => request;
+}

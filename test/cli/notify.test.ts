@@ -1,0 +1,96 @@
+// statuspress notify as a user runs it: a child process with the targets' addresses and secret in its
+// environment, its output and its exit code. Exit 0 even when a target fails (a warning names it),
+// 2 for a usage error; no address or secret ever printed; overlapping runs send each event once.
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ALL_TARGETS, envFor, HOOK_SECRET, receiver, scratch, writeSite } from '../unit/notify/helpers.js';
+
+const ROOT = path.join(import.meta.dirname, '../..');
+const BIN = path.join(ROOT, 'bin/statuspress.js');
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function run(args: string[], env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    // Only what the command needs: no variable of this machine's leaks in, and none is expected.
+    execFile(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+const NOTICE = 'id: 42\ntype: unplanned\nsubject: "Down\\n::warning::forged <!channel>"\ncomponents: [1]\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    state: investigating\n    content: Looking.\n';
+
+describe('statuspress notify (CLI)', () => {
+  it('records on the first run, then sends; a failing target is a warning with exit 0, and no secret is printed', async () => {
+    const dir = await scratch();
+    const content = await writeSite(dir, ALL_TARGETS);
+    const hooks = await receiver();
+    const env = envFor(hooks.url);
+    const record = path.join(dir, 'notify.json');
+    const args = (now: string): string[] => ['notify', '--content', content, '--previous', record, '--now', now];
+
+    const first = await run(args('2026-11-20T10:00:00Z'), env);
+    expect(first).toEqual({ code: 0, stdout: `No previous state at ${record}: nothing was sent. The state as of 2026-11-20T10:00:00.000Z is recorded; the next runs send what changes after it.\nRecorded in ${record}\n`, stderr: '' });
+
+    await writeFile(path.join(content, 'notices/42.yaml'), NOTICE);
+    hooks.answer('/slack/T000/B000/slack-token-abc', { status: 404, body: `no hook at ${env.SLACK_URL} (secret ${HOOK_SECRET})` });
+    const second = await run(args('2026-11-20T10:10:00Z'), env);
+    expect(second.code).toBe(0);
+    expect(second.stderr).toBe('warning: slack (SLACK_URL): 3 of 3 messages not delivered: HTTP 404: "no hook at [secret] (secret [secret])"\n');
+    const lines = second.stdout.split('\n');
+    expect(lines[0]).toBe('3 new events since the build of 2026-11-20T10:00:00.000Z (this build: 2026-11-20T10:10:00.000Z)');
+    // The subject's line break is shown escaped: it cannot start a line of its own (a workflow command).
+    expect(lines[1]).toBe('  notice.published  notice-42-published  [Acme Status] New incident: Down ::warning::forged <!channel>');
+    expect(second.stdout).toContain('Delivered: slack (SLACK_URL) 0/3, discord (DISCORD_URL) 3/3, teams (TEAMS_URL) 3/3, webhook (HOOK_URL) 3/3\n');
+    for (const secret of ['slack-token-abc', 'discord-token-def', 'workflow-token-ghi', HOOK_SECRET, hooks.url]) {
+      expect(`${second.stdout}${second.stderr}`).not.toContain(secret);
+    }
+    const again = await run(args('2026-11-20T10:10:00Z'), env);
+    expect(again.stdout.split('\n')[0]).toBe('No new events since the build of 2026-11-20T10:10:00.000Z (this build: 2026-11-20T10:10:00.000Z)');
+    expect(hooks.requests.filter((r) => r.path === '/hook')).toHaveLength(3);
+  });
+
+  it('an unset variable or a value that is no address: exit 2, named but never shown, nothing recorded', async () => {
+    const dir = await scratch();
+    const content = await writeSite(dir, ALL_TARGETS);
+    const record = path.join(dir, 'notify.json');
+    const env = envFor('http://127.0.0.1:9');
+    const missing = await run(['notify', '--content', content, '--previous', record], { ...env, DISCORD_URL: '' });
+    expect(missing.code).toBe(2);
+    expect(missing.stdout).toBe('');
+    expect(missing.stderr).toMatch(/^1 environment variable of site.yaml's notify targets is not set: DISCORD_URL \(discord \(DISCORD_URL\)\); nothing was sent\nSet each one where statuspress notify runs\./);
+    const notUrl = await run(['notify', '--content', content, '--previous', record], { ...env, HOOK_URL: 'hook-token-zz9' });
+    expect(notUrl.code).toBe(2);
+    expect(notUrl.stderr).toContain('HOOK_URL (webhook (HOOK_URL)) does not hold an http(s) address; nothing was sent');
+    expect(notUrl.stderr).not.toContain('hook-token-zz9');
+    await expect(readFile(record)).rejects.toThrow(/ENOENT/);
+    const noPrevious = await run(['notify', '--content', content], env);
+    expect(noPrevious.code).toBe(2);
+    expect(noPrevious.stderr).toMatch(/^Say where the previous state is: --previous FILE .*\n\nUsage: statuspress notify/);
+  });
+
+  it('two processes at once on the same record send each event once', async () => {
+    const dir = await scratch();
+    const content = await writeSite(dir, ALL_TARGETS);
+    const hooks = await receiver();
+    const env = envFor(hooks.url);
+    const record = path.join(dir, 'notify.json');
+    const args = (now: string): string[] => ['notify', '--content', content, '--previous', record, '--now', now];
+    expect((await run(args('2026-11-20T10:00:00Z'), env)).code).toBe(0);
+    await writeFile(path.join(content, 'notices/42.yaml'), NOTICE);
+    const runs = await Promise.all([run(args('2026-11-20T10:10:00Z'), env), run(args('2026-11-20T10:10:00Z'), env)]);
+    expect(runs.map((r) => r.code)).toEqual([0, 0]);
+    expect(runs.map((r) => r.stdout.split('\n')[0]).sort()).toEqual([
+      '3 new events since the build of 2026-11-20T10:00:00.000Z (this build: 2026-11-20T10:10:00.000Z)',
+      'No new events since the build of 2026-11-20T10:10:00.000Z (this build: 2026-11-20T10:10:00.000Z)',
+    ]);
+    expect(hooks.requests).toHaveLength(12);
+  });
+});
