@@ -72,9 +72,12 @@ export async function deliver(build: () => HttpRequest, policy: RetryPolicy, tra
         redirect: 'manual',
         signal: AbortSignal.timeout(timeout),
       });
-      const text = await readSome(response);
-      if (response.status >= 200 && response.status < 300) return { ok: true, attempts: attempt, status: response.status };
-      reason = `HTTP ${response.status}${answered(text, secrets)}`;
+      if (response.status >= 200 && response.status < 300) {
+        // Taken: what follows the status is not needed, and a body slow to come must not make it a retry (a second message).
+        await response.body?.cancel().catch(() => undefined);
+        return { ok: true, attempts: attempt, status: response.status };
+      }
+      reason = `HTTP ${response.status}${answered(await readSome(response), secrets)}`;
       if (!retryable(response.status)) return { ok: false, attempts: attempt, reason };
       wait = retryAfter(response.headers.get('retry-after'), transport.clock());
       if (wait !== null && (wait > policy.maxRetryAfterMs || transport.clock() + wait >= deadline)) {

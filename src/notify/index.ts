@@ -163,9 +163,13 @@ async function sendAll(
   policy: RetryPolicy,
   transport: Transport,
 ): Promise<Delivery[]> {
-  // Every target's address, path and secret is blanked from every answer: one target may echo another's.
+  // Every target's address, path, query (and each value in it: a Teams workflow's `sig` is its key)
+  // and secret is blanked from every answer: one target may echo another's.
   const secrets = targets
-    .flatMap((t) => [t.url, new URL(t.url).pathname, ...(t.secret === null ? [] : [t.secret])])
+    .flatMap((t) => {
+      const url = new URL(t.url);
+      return [t.url, url.pathname + url.search, url.pathname, ...url.searchParams.values(), ...(t.secret === null ? [] : [t.secret])];
+    })
     .filter((s) => s.length > 1)
     .sort((a, b) => b.length - a.length);
   const perTarget = await Promise.all(

@@ -394,6 +394,18 @@ describe('statuspress notify: configuration and secrets', () => {
     expect(result.warnings).toContain('teams (TEAMS_URL): 3 of 3 messages not delivered: HTTP 400: "bad request to [secret]"');
   });
 
+  it('a secret in the address\'s query (a Teams workflow\'s sig) is blanked too, alone or with its path', async () => {
+    const s = await setup(ALL_TARGETS);
+    await s.run(0);
+    await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'x']));
+    const sig = 'Zm9vYmFyLXNpZ25hdHVyZS12YWx1ZQ';
+    const env = { ...envFor(s.hooks.url), TEAMS_URL: `${s.hooks.url}/teams/invoke?api-version=2016-06-01&sig=${sig}` };
+    s.hooks.answer('/teams/invoke', { status: 401, body: `signature ${sig} is not valid for /teams/invoke?api-version=2016-06-01&sig=${sig}` });
+    const result = await s.run(10, { env });
+    expect(JSON.stringify(result)).not.toContain(sig);
+    expect(result.warnings).toContain('teams (TEAMS_URL): 3 of 3 messages not delivered: HTTP 401: "signature [secret] is not valid for [secret]"');
+  });
+
   it('with no targets, records the state and sends nothing', async () => {
     const s = await setup('');
     await s.run(0);
