@@ -12,8 +12,9 @@ export function deriveNotice(notice: Notice, now: number, site: SiteConfig): Der
   const updates = publishedUpdates(notice, now, site);
   if (updates.length === 0) return null;
   const state = updates[updates.length - 1]!.state;
-  const beganAt = notice.beganAt ?? derivedBegan(notice, updates);
-  const endedAt = notice.endedAt ?? derivedEnded(notice, updates);
+  // A time written in the file that is still ahead has not occurred: null until then, as the API says.
+  const beganAt = notice.beganAt === null ? derivedBegan(notice, updates) : occurred(notice.beganAt, now);
+  const endedAt = notice.endedAt === null ? derivedEnded(notice, updates) : occurred(notice.endedAt, now);
   const impact = impactSpan(notice, state, beganAt, updates, now);
   return {
     source: notice,
@@ -30,6 +31,8 @@ export function deriveNotice(notice: Notice, now: number, site: SiteConfig): Der
     impactSeconds: impact ? Math.round((impact.end - impact.start) / 1000) : 0,
   };
 }
+
+const occurred = (at: number, now: number): number | null => (at <= now ? at : null);
 
 const firstAt = (updates: DerivedUpdate[], states: NoticeState[]): number | null =>
   updates.find((u) => u.state !== null && states.includes(u.state))?.at ?? null;
@@ -67,8 +70,8 @@ function impactSpan(
 function timelineState(notice: Notice, beganAt: number | null, endedAt: number | null, now: number): TimelineState {
   const ended = notice.type === 'general' ? notice.expiresAt : endedAt;
   if (ended !== null && ended <= now) return now - ended <= RECENT_MS ? 'past_recent' : 'past_distant';
-  // Not begun: no began_at yet, or one (written in the file) still ahead of now.
-  if (notice.type === 'planned' && notice.beginsAt !== null && now < notice.beginsAt && (beganAt === null || beganAt > now)) {
+  // Not begun: no began_at yet (one written in the file and still ahead of now counts as none).
+  if (notice.type === 'planned' && notice.beginsAt !== null && now < notice.beginsAt && beganAt === null) {
     return 'future';
   }
   return 'present';

@@ -105,7 +105,8 @@ export function slackPayload(m: Message): object {
   if (m.body) lines.push(m.body.split('\n').map((line) => `>${slackEscape(line)}`).join('\n'));
   // The link's address is the site's url (checked to hold no <, >, | or spaces) and a path of ours.
   lines.push(`<${m.link}|View on the status page>`);
-  return { text: lines.join('\n'), unfurl_links: false, unfurl_media: false };
+  // Mentions are off by default; said explicitly, so a workspace's legacy webhook settings cannot turn them on.
+  return { text: lines.join('\n'), link_names: false, unfurl_links: false, unfurl_media: false };
 }
 
 /**
@@ -132,6 +133,9 @@ export function discordPayload(m: Message): object {
     content = [...head, ...(quoted ? [quoted] : []), link].join('\n');
     if (content.length <= DISCORD_MAX || max === 0) break;
   }
+  // Too long even without the update's text (a very long subject or site address): the headline is cut too.
+  const room = DISCORD_MAX - link.length - 1;
+  for (let max = room; content.length > DISCORD_MAX && max > 0; max = Math.floor(max * 0.8)) content = `${cut(head.join('\n'), max)}\n${link}`;
   return { content, allowed_mentions: { parse: [] } };
 }
 

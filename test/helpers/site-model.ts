@@ -80,16 +80,29 @@ export function modelNotice(notice: NoticeFile, now: number): ModelNotice | null
   if (updates.length === 0) return null;
   const { type } = notice;
   const state = type === 'general' ? null : updates[updates.length - 1]!.state;
+  // A time written in the file counts once it has occurred; before that the field is null.
+  const written = (at: number): number | null => (at <= now ? at : null);
   const beganAt =
-    notice.began_at?.ms ?? (type === 'unplanned' ? updates[0]!.at : type === 'planned' ? firstAt(updates, ['underway']) : null);
+    notice.began_at != null
+      ? written(notice.began_at.ms)
+      : type === 'unplanned'
+        ? updates[0]!.at
+        : type === 'planned'
+          ? firstAt(updates, ['underway'])
+          : null;
   const endedAt =
-    notice.ended_at?.ms ??
-    (type === 'unplanned' ? firstAt(updates, ['resolved', 'false_alarm']) : type === 'planned' ? firstAt(updates, ['complete', 'cancelled']) : null);
+    notice.ended_at != null
+      ? written(notice.ended_at.ms)
+      : type === 'unplanned'
+        ? firstAt(updates, ['resolved', 'false_alarm'])
+        : type === 'planned'
+          ? firstAt(updates, ['complete', 'cancelled'])
+          : null;
 
   const ended = type === 'general' ? (notice.expires_at?.ms ?? null) : endedAt;
   let timelineState: TimelineState;
   if (ended !== null && ended <= now) timelineState = now - ended <= RECENT ? 'past_recent' : 'past_distant';
-  else if (type === 'planned' && now < notice.begins_at!.ms && (beganAt === null || beganAt > now)) timelineState = 'future';
+  else if (type === 'planned' && now < notice.begins_at!.ms && beganAt === null) timelineState = 'future';
   else timelineState = 'present';
 
   let impact: ModelNotice['impact'] = null;

@@ -173,7 +173,7 @@ export function statuspageFactProblems(get: Get): string[] {
       resolved_at: n.ended_at,
       impact: n.type === 'planned' ? 'maintenance' : record.impact,
       shortlink: n.url,
-      started_at: n.type === 'unplanned' ? n.began_at : n.created_at,
+      started_at: n.type === 'unplanned' ? (n.began_at ?? n.created_at) : n.created_at,
       page_id: page.id,
       incident_updates: n.updates.map((u: Json) => {
         const i = inTime.indexOf(u);

@@ -62,6 +62,19 @@ describe('unplanned: began_at, ended_at, state', () => {
     expect(n.beganAt).toBe(ms('2026-11-10T08:00:00Z'));
     expect(n.endedAt).toBe(ms('2026-11-10T09:30:00Z'));
   });
+
+  it('an explicit began_at or ended_at still ahead of now has not occurred: null, and the notice is present until then', () => {
+    const later = { beganAt: '2026-11-20T11:00:00Z', endedAt: '2026-11-21T09:00:00Z' };
+    const n = derive(unplanned(1, [uu('2026-11-20T09:00:00Z', 'investigating')], later));
+    expect(n).toMatchObject({ beganAt: ms('2026-11-20T11:00:00Z'), endedAt: null, timelineState: 'present' });
+    const early = derive(unplanned(1, [uu('2026-11-20T09:00:00Z', 'investigating')], { beganAt: '2026-11-20T13:00:00Z' }));
+    expect(early.beganAt).toBeNull();
+    // Once now reaches it, the file's time is published.
+    expect(derive(unplanned(1, [uu('2026-11-20T09:00:00Z', 'investigating')], later), ms('2026-11-21T09:00:00Z'))).toMatchObject({
+      endedAt: ms('2026-11-21T09:00:00Z'),
+      timelineState: 'past_recent',
+    });
+  });
 });
 
 describe('unplanned: impact window', () => {

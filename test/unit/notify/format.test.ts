@@ -37,6 +37,11 @@ describe('message text', () => {
     expect(long.content.startsWith('**\\*\\*\\[x\\]\\(https://evil\\)\\*\\* @\u200beveryone**\n')).toBe(true);
     expect(long.content.endsWith('\n<https://status.acme.com/notices/42/>')).toBe(true);
     expect(long.allowed_mentions).toEqual({ parse: [] });
+    // A headline past the limit by itself (a subject of 3,000 characters, 2,000 of them astral) is cut too, the link kept.
+    const huge = discordPayload(message({ headline: 'x'.repeat(1000) + '\u{1F600}'.repeat(2000), facts: 'f'.repeat(500) })) as { content: string };
+    expect(huge.content.length).toBeLessThanOrEqual(2000);
+    expect(huge.content.endsWith('\n<https://status.acme.com/notices/42/>')).toBe(true);
+    expect(huge.content.startsWith('**xxx')).toBe(true);
   });
 
   it('Teams: every text a TextRun (no Markdown), date functions broken', () => {

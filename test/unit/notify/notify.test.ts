@@ -110,6 +110,7 @@ describe('statuspress notify: events to every target, once', () => {
     const [slack] = s.hooks.bodies('/slack/T000/B000/slack-token-abc');
     expect(slack).toEqual({
       text: '*[Acme Status] Incident update: Elevated error rates*\nidentified · API\n>A bad deploy.\n>Rolling back.\n<https://status.acme.com/notices/42/|View on the status page>',
+      link_names: false,
       unfurl_links: false,
       unfurl_media: false,
     });
