@@ -1,7 +1,8 @@
 // Where the previous state comes from. A file: the notify record, read and replaced under a lock, so
 // two runs on one machine take turns and the second finds the first's events already claimed. A
 // site's address: the state file its last build published (`_statuspress/build.json`), read only.
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { deriveSite } from '../derive/index.js';
 import { fail } from '../errors.js';
@@ -87,7 +88,8 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
     }
     const since = await stat(lock).then((s) => s.mtimeMs, () => null);
     if (since !== null && Date.now() - since > options.staleMs) {
-      await rm(lock, { force: true });
+      const seen = await readFile(lock, 'utf8').catch(() => null);
+      if (seen !== null) await removeStaleLock(lock, seen);
       continue;
     }
     if (Date.now() - started > options.waitMs) throw fail(COMMAND.notifyRecordLocked, { lock });
@@ -98,6 +100,24 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
   } finally {
     await rm(lock, { force: true });
   }
+}
+
+/**
+ * Removes the stale lock whose text was `seen`. Two runs can find the same stale lock: the second
+ * must not remove the fresh lock the first has made meanwhile, so the lock is moved aside first and
+ * put back when it is not the one seen.
+ */
+export async function removeStaleLock(lock: string, seen: string): Promise<void> {
+  const aside = `${lock}.${process.pid}-${randomUUID()}`;
+  try {
+    await rename(lock, aside);
+  } catch {
+    return; // gone already: another run removed it
+  }
+  const text = await readFile(aside, 'utf8').catch(() => null);
+  // Another run's fresh lock: back in place, unless a third run has made one in the meantime.
+  if (text !== seen) await link(aside, lock).catch(() => undefined);
+  await rm(aside, { force: true });
 }
 
 /** `<site>/_statuspress/build.json`, unless the address names a .json file itself. */

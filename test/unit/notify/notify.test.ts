@@ -3,12 +3,13 @@
 // checks it; re-runs and overlapping runs send nothing twice; failures are retried, bounded and
 // reported without stopping the other targets; hostile content arrives escaped; secrets stay secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, requireValid, validateContent } from '../../../src/content/index.js';
 import { StatuspressError } from '../../../src/errors.js';
 import { notify } from '../../../src/notify/index.js';
+import { removeStaleLock } from '../../../src/notify/record.js';
 import type { NotifyOptions, NotifyResult } from '../../../src/notify/index.js';
 import { renderState } from '../../../src/render/state.js';
 import { ALL_TARGETS, deadAddress, envFor, fastTransport, HOOK_SECRET, receiver, scratch, writeSite } from './helpers.js';
@@ -478,5 +479,18 @@ describe('statuspress notify: the previous state', () => {
     expect(held.code).toBe('notify/record-locked');
     expect((await s.run(10, { lock: { waitMs: 50, staleMs: 0 } })).outcome).toBe('compared');
     await expect(readFile(`${s.record}.lock`)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a stale lock found by two runs: the second leaves alone the fresh lock the first made meanwhile', async () => {
+    const dir = await scratch();
+    const lock = path.join(dir, 'record.json.lock');
+    await writeFile(lock, '1 2026-01-01T00:00:00.000Z\n');
+    await removeStaleLock(lock, '1 2026-01-01T00:00:00.000Z\n');
+    await expect(readFile(lock)).rejects.toThrow(/ENOENT/);
+    // The first run made its lock after both saw the stale one: the second's removal puts it back.
+    await writeFile(lock, '2 2026-11-23T00:00:00.000Z\n');
+    await removeStaleLock(lock, '1 2026-01-01T00:00:00.000Z\n');
+    expect(await readFile(lock, 'utf8')).toBe('2 2026-11-23T00:00:00.000Z\n');
+    expect(await readdir(dir)).toEqual(['record.json.lock']);
   });
 });
