@@ -5,7 +5,7 @@ import { deriveSite } from './derive/index.js';
 import { formatIssue } from './errors.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
-import { renderHtml } from './render/html.js';
+import { noticeClaims, noticePages, renderHtml, siteRenderer } from './render/html.js';
 import { startHtmlThread } from './render/html-thread.js';
 import { loadTheme } from './render/site/theme.js';
 import { renderState } from './render/state.js';
@@ -52,13 +52,15 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     await stage('render', async () => {
       // The HTML site renders on its own thread meanwhile (or here, when there is none); the writers
       // write and compress each batch while the next is rendered.
-      const html = htmlThread?.render({ content, now, templatesDir: theme.dir, required: theme.required }, (batch) => output.writeBatch(batch));
+      const claims = noticeClaims();
+      const html = htmlThread?.render({ content, now, templatesDir: theme.dir, required: theme.required, claims }, (batch) => output.writeBatch(batch));
       // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
       html?.catch(() => undefined);
       output.write(renderApi(site));
-      if (!html) output.write(renderHtml(site, themed));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);
+      // Then the notice pages the thread has not claimed yet (all of the site, with no thread).
+      output.write(html ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
       await html;
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());

@@ -4,6 +4,8 @@
 // this same module (a worker started from its own file), derives the site from the validated
 // content, renders with the same renderers and hands the files back in encoded batches, which the
 // main thread passes to the writers unopened. Same code, so the same bytes as rendering in-thread.
+// The notice pages come last and are claimed one at a time from a counter both threads share: the
+// main thread, done with the API, takes those the site's thread has not reached.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { deriveSite } from '../derive/index.js';
 import { StatuspressError } from '../errors.js';
@@ -13,6 +15,7 @@ import type { Content } from '../types.js';
 import { BATCH_FILES, encodeBatch } from '../write/batch.js';
 import type { Batch } from '../write/batch.js';
 import { renderHtml } from './html.js';
+import type { NoticeClaims } from './html.js';
 import { loadTheme } from './site/theme.js';
 import type { OutputFile } from './types.js';
 
@@ -24,6 +27,8 @@ export interface HtmlJob {
   now: number;
   templatesDir: string;
   required: boolean;
+  /** The notice pages are claimed from this counter, shared with the main thread (see renderHtml). */
+  claims: NoticeClaims;
 }
 
 type FromThread =
@@ -80,7 +85,7 @@ async function renderHere(job: HtmlJob): Promise<void> {
   try {
     const theme = await loadTheme(job.templatesDir, { required: job.required });
     let files: OutputFile[] = [];
-    for (const file of renderHtml(deriveSite(job.content, job.now), theme)) {
+    for (const file of renderHtml(deriveSite(job.content, job.now), theme, job.claims)) {
       files.push(file);
       if (files.length === BATCH_FILES) {
         post(files);

@@ -91,12 +91,27 @@ function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
   yield { kind: 'maintenance' };
   yield { kind: 'statusBadge' };
   for (const component of site.components) yield { kind: 'componentBadge', id: component.id };
-  for (const notice of site.notices) yield { kind: 'notice', id: notice.id };
 }
 
-/** Every file of the HTML site. */
-export function* renderHtml(site: DerivedSite, theme: Theme): Generator<OutputFile> {
+/**
+ * Every file of the HTML site. With `shared`, the notice pages (most of the site) are claimed one by
+ * one from a counter that another thread running noticePages() claims from too, so the two threads
+ * share them whichever finishes its other work first.
+ */
+export function* renderHtml(site: DerivedSite, theme: Theme, shared?: NoticeClaims): Generator<OutputFile> {
   const renderer = siteRenderer(site, theme);
   yield* renderer.assets.files;
   for (const request of everyRequest(site)) yield renderer.render(request)!;
+  yield* noticePages(site, renderer, shared);
+}
+
+/** The counter two threads claim notice pages from: an Int32Array over a SharedArrayBuffer, at 0. */
+export type NoticeClaims = Int32Array;
+
+export const noticeClaims = (): NoticeClaims => new Int32Array(new SharedArrayBuffer(4));
+
+/** The notice pages, in the site's order: all of them, or those this thread claims from `shared`. */
+export function* noticePages(site: DerivedSite, renderer: SiteRenderer, shared?: NoticeClaims): Generator<OutputFile> {
+  const next = shared ? () => Atomics.add(shared, 0, 1) : ((i = 0) => () => i++)();
+  for (let i = next(); i < site.notices.length; i = next()) yield renderer.render({ kind: 'notice', id: site.notices[i]!.id })!;
 }

@@ -1,7 +1,7 @@
 // The HTML site escapes everything it did not generate itself.
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
-import { renderHtml } from '../../../src/render/html.js';
+import { noticeClaims, noticePages, renderHtml, siteRenderer } from '../../../src/render/html.js';
 import { loadTheme } from '../../../src/render/site/theme.js';
 import { component, content, ms, unplanned, uu } from '../../helpers/content.js';
 
@@ -30,5 +30,34 @@ describe('renderHtml', () => {
     expect(html).not.toMatch(/<script>|<img|<b>/);
     expect(files.has('notices/7/index.html')).toBe(true);
     expect(files.has('components/1/index.html')).toBe(true);
+  });
+
+  it('shares the notice pages with another thread: each is rendered once, by whichever claims it, with the same bytes', async () => {
+    const notices = Array.from({ length: 9 }, (_, i) => unplanned(i + 1, [uu('2026-11-20T10:00:00Z', 'investigating')], { subject: `N${i + 1}` }));
+    const site = deriveSite(content({ components: [component(1)], notices }), ms('2026-11-20T12:00:00Z'));
+    const theme = await loadTheme(null);
+    const alone = new Map([...renderHtml(site, theme)].map((f) => [f.path, String(f.contents)]));
+    const claims = noticeClaims();
+    const thread = renderHtml(site, theme, claims);
+    const main = noticePages(site, siteRenderer(site, theme), claims);
+    // The two take turns once the thread has reached the notice pages.
+    const got = new Map<string, string>();
+    const fromMain: string[] = [];
+    const put = (path: string, contents: string) => {
+      expect(got.has(path), path).toBe(false);
+      got.set(path, contents);
+    };
+    for (let step = thread.next(); !step.done; step = thread.next()) {
+      put(step.value.path, String(step.value.contents));
+      if (!step.value.path.startsWith('notices/')) continue;
+      const other = main.next();
+      if (!other.done) {
+        put(other.value.path, String(other.value.contents));
+        fromMain.push(other.value.path);
+      }
+    }
+    for (const rest of main) put(rest.path, String(rest.contents));
+    expect(fromMain.length).toBeGreaterThan(2);
+    expect(got).toEqual(alone);
   });
 });
