@@ -1,28 +1,15 @@
 // The authoring commands as a user runs them (new, update, resolve), and every command's --help.
-import { execFile } from 'node:child_process';
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../helpers/cli.js';
+import type { CliRun } from '../helpers/cli.js';
 import { main } from '../../src/cli.js';
 import { COMMANDS } from '../../src/cli/index.js';
 
-const ROOT = path.join(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/statuspress.js');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd: ROOT, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const run = (args: string[]): Promise<CliRun> => runCli(args);
 
 /** Every file under dir, relative path → text. */
 async function listing(dir: string): Promise<Map<string, string>> {

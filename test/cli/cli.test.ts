@@ -1,30 +1,17 @@
 // The CLI as a user runs it: a child process, its output and its exit code.
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile, mkdir, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT, runCli } from '../helpers/cli.js';
+import type { CliRun } from '../helpers/cli.js';
 import { main } from '../../src/cli.js';
 
-const ROOT = path.join(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/statuspress.js');
 const SITE = path.join(ROOT, 'test/fixtures/serve-site/content');
 const NOW = '2026-11-20T12:00:00Z';
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], cwd = ROOT): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { cwd, timeout: 30_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const run = (args: string[], cwd = ROOT): Promise<CliRun> => runCli(args, { cwd });
 
 async function listing(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();

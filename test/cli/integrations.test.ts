@@ -2,23 +2,17 @@
 // (api/v1, the site set to the underscore spelling strict clients want) and a Slack channel all learn of the same
 // incident. Run as a team would: the CLI as child processes (new notice, build, serve, notify), the
 // answers over HTTP from `statuspress serve`, the Slack message at a local receiver.
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BIN, runCli } from '../helpers/cli.js';
+import type { CliRun } from '../helpers/cli.js';
 import type { Json } from '../helpers/build.js';
 import { receiver, scratch, writeSite } from '../unit/notify/helpers.js';
 
-const ROOT = path.join(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/statuspress.js');
 
-function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+const run = (args: string[], env: Record<string, string> = {}): Promise<CliRun> => runCli(args, { env, timeoutMs: 60_000 });
 
 /** `statuspress serve` on a free port for the time of `fn`. */
 async function serving<T>(dist: string, fn: (base: string) => Promise<T>): Promise<T> {

@@ -1,40 +1,32 @@
 // statuspress notify as a user runs it: a child process with the targets' addresses and secret in its
 // environment, its output and its exit code. Exit 0 even when a target fails (a warning names it),
 // 2 for a usage error; no address or secret ever printed; overlapping runs send each event once.
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import type { CliRun } from '../helpers/cli.js';
 import { ALL_TARGETS, envFor, HOOK_SECRET, receiver, scratch, writeSite } from '../unit/notify/helpers.js';
 
-const ROOT = path.join(import.meta.dirname, '../..');
-const BIN = path.join(ROOT, 'bin/statuspress.js');
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve) => {
-    // Only what the command needs: no variable of this machine's leaks in, and none is expected.
-    execFile(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
-    });
-  });
-}
+// Only what the command needs: no variable of this machine's leaks in, and none is expected.
+const run = (args: string[], env: Record<string, string>): Promise<CliRun> => runCli(args, { env, timeoutMs: 60_000 });
 
 const NOTICE = 'id: 42\ntype: unplanned\nsubject: "Down\\n::warning::forged <!channel>"\ncomponents: [1]\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    state: investigating\n    content: Looking.\n';
 
+/** A site with every kind of target, a receiver for them, and the arguments of a run as of `now`. */
+async function setup() {
+  const dir = await scratch();
+  const content = await writeSite(dir, ALL_TARGETS);
+  const hooks = await receiver();
+  const record = path.join(dir, 'notify.json');
+  const args = (now: string): string[] => ['notify', '--content', content, '--previous', record, '--now', now];
+  return { content, hooks, env: envFor(hooks.url), record, args };
+}
+
 describe('statuspress notify (CLI)', () => {
   it('records on the first run, then sends; a failing target is a warning with exit 0, and no secret is printed', async () => {
-    const dir = await scratch();
-    const content = await writeSite(dir, ALL_TARGETS);
-    const hooks = await receiver();
-    const env = envFor(hooks.url);
-    const record = path.join(dir, 'notify.json');
-    const args = (now: string): string[] => ['notify', '--content', content, '--previous', record, '--now', now];
+    const { content, hooks, env, record, args } = await setup();
 
     const first = await run(args('2026-11-20T10:00:00Z'), env);
     expect(first).toEqual({ code: 0, stdout: `No previous state at ${record}: nothing was sent. The state as of 2026-11-20T10:00:00.000Z is recorded; the next runs send what changes after it.\nRecorded in ${record}\n`, stderr: '' });
@@ -77,12 +69,7 @@ describe('statuspress notify (CLI)', () => {
   });
 
   it('two processes at once on the same record send each event once', async () => {
-    const dir = await scratch();
-    const content = await writeSite(dir, ALL_TARGETS);
-    const hooks = await receiver();
-    const env = envFor(hooks.url);
-    const record = path.join(dir, 'notify.json');
-    const args = (now: string): string[] => ['notify', '--content', content, '--previous', record, '--now', now];
+    const { content, hooks, env, args } = await setup();
     expect((await run(args('2026-11-20T10:00:00Z'), env)).code).toBe(0);
     await writeFile(path.join(content, 'notices/42.yaml'), NOTICE);
     const runs = await Promise.all([run(args('2026-11-20T10:10:00Z'), env), run(args('2026-11-20T10:10:00Z'), env)]);
