@@ -12,7 +12,7 @@ import type { Assets } from './assets.js';
 import { monthOf, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { BAR_DAYS } from './uptime.js';
-import { componentTree, impactText, layoutContext, noticeSummary, uptimeView, windowOf } from './views.js';
+import { componentTree, impactText, layoutContext, noticeHead, noticeSummary, uptimeView, windowOf } from './views.js';
 
 const RECENT_MS = 7 * DAY_MS;
 
@@ -153,11 +153,7 @@ export function historyView(site: DerivedSite, assets: Assets, type: NoticeType 
     const month = monthOf(when);
     if (months.at(-1)?.key !== month.key) months.push({ ...month, notices: [] });
     months.at(-1)!.notices.push({
-      href: relativeHref(page, SITE.notice(notice.id)),
-      subject: notice.source.subject,
-      tone: noticeTone(notice.type, notice.state),
-      stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
-      typeLabel: TYPE_LABEL[notice.type],
+      ...noticeHead(notice, page),
       when: timeView(when),
       impact: impactText(notice),
     });

@@ -39,12 +39,26 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
   };
 }
 
-export interface NoticeSummary {
+/** What every list of notices shows of one: its link, subject, type and state. */
+export interface NoticeHead {
   href: string;
   subject: string;
   tone: string;
   stateLabel: string | null;
   typeLabel: string;
+}
+
+export function noticeHead(notice: DerivedNotice, from: SitePage): NoticeHead {
+  return {
+    href: relativeHref(from, SITE.notice(notice.id)),
+    subject: notice.source.subject,
+    tone: noticeTone(notice.type, notice.state),
+    stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
+    typeLabel: TYPE_LABEL[notice.type],
+  };
+}
+
+export interface NoticeSummary extends NoticeHead {
   window: { from: TimeView; to: TimeView } | null;
   /** When it began (or was posted), for notices without a window. */
   when: TimeView;
@@ -55,11 +69,7 @@ export interface NoticeSummary {
 export function noticeSummary(notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
   const update = notice.updates[notice.updates.length - 1]!;
   return {
-    href: relativeHref(from, SITE.notice(notice.id)),
-    subject: notice.source.subject,
-    tone: noticeTone(notice.type, notice.state),
-    stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
-    typeLabel: TYPE_LABEL[notice.type],
+    ...noticeHead(notice, from),
     window: windowOf(notice),
     when: timeView(notice.beganAt ?? notice.createdAt),
     latest: latest ? { html: renderMarkdown(update.content), at: timeView(update.at) } : null,
