@@ -521,7 +521,24 @@ export const COMMAND = {
     when: 'The site’s templates folder holds a `.hbs` or `.css` file whose name is not one of the templates or styles statuspress uses. A warning: it is ignored and the build goes on.',
     message: ({ file, known }: { file: string; known: readonly string[] }) =>
       `${file} is not a template or style statuspress uses (known: ${known.join(', ')}); it was ignored`,
-    example: { file: 'templates/sidebar.hbs', known: ['layout.hbs', 'status.hbs', 'notice.hbs', 'site.css'] },
+    example: {
+      file: 'templates/sidebar.hbs',
+      known: [
+        'layout.hbs',
+        'status.hbs',
+        'notice.hbs',
+        'component.hbs',
+        'history.hbs',
+        'partials/header.hbs',
+        'partials/footer.hbs',
+        'partials/notice-summary.hbs',
+        'partials/component-node.hbs',
+        'partials/component-row.hbs',
+        'partials/uptime-bar.hbs',
+        'style.css',
+        'theme.css',
+      ],
+    },
   }),
   noticeIdTwice: command({
     code: 'content/notice-id-twice',

@@ -71,7 +71,7 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
   for (const [file, text] of Object.entries(workflows({ source, branch: options.branch ?? 'main' }))) await write(file, text);
   // `dist` without a slash: the output is a link to the latest build, which `dist/` would not match.
   await write('.gitignore', 'dist\ndist.builds/\nnode_modules/\n');
-  await write('README.md', readme(name, source));
+  await write('README.md', readme(name, source, options.branch ?? 'main'));
   return { files };
 }
 

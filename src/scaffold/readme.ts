@@ -3,8 +3,8 @@
 import type { CliSource } from './workflows.js';
 import { BUNDLE_PATH } from './workflows.js';
 
-/** The README of a new status repository named `name`. */
-export function readme(name: string, source: CliSource): string {
+/** The README of a new status repository named `name`, whose pushes to `branch` publish. */
+export function readme(name: string, source: CliSource, branch = 'main'): string {
   const sp = source.kind === 'bundle' ? `node ${BUNDLE_PATH}` : 'npx statuspress';
   const where =
     source.kind === 'bundle'
@@ -45,7 +45,7 @@ The workflows in \`.github/workflows/\`:
 
 - \`check.yml\`, on every pull request: validates the content, marking each problem on the changed
   line, and attaches the built site to the run (the artifact "site").
-- \`publish.yml\`: builds and deploys to GitHub Pages on every push to the default branch, when run by
+- \`publish.yml\`: builds and deploys to GitHub Pages on every push to \`${branch}\`, when run by
   hand, and every 10 minutes, so maintenance starts and ends on time without a commit. A scheduled
   run deploys only when what readers see has changed (\`statuspress fingerprint\`). After each
   deployment it sends what changed to the Slack, Discord, Teams or webhook targets listed under

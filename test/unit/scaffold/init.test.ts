@@ -94,6 +94,7 @@ describe('initSite', () => {
     expect(readme).toContain('node .statuspress/statuspress.mjs validate');
     expect(readme).toContain('GitHub Actions');
     expect(readme).not.toContain('npm ci');
+    expect(readme).toContain('on every push to `main`');
   });
 
   it('copies the single file it is given', async () => {
@@ -136,6 +137,8 @@ describe('initSite', () => {
     expect(await main(['init', path.join(parent, 'b'), '--from', 'npm:statuspress@^0.2.0', '--branch', 'trunk'], out)).toBe(0);
     expect(await dependency('b')).toEqual({ statuspress: '^0.2.0' });
     expect(await readFile(path.join(parent, 'b/.github/workflows/publish.yml'), 'utf8')).toContain('branches: [trunk]');
+    // The README says which branch publishes: the one the workflow names, not the repository's default.
+    expect(await readFile(path.join(parent, 'b/README.md'), 'utf8')).toContain('on every push to `trunk`');
     for (const args of [['--from', 'yarn'], ['--from', 'npm:'], ['--from', 'npm:a b'], ['--branch', 'main, dev']]) {
       lines.length = 0;
       expect(await main(['init', path.join(parent, 'c'), ...args], out), args.join(' ')).toBe(2);

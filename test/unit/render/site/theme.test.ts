@@ -6,6 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { ContentError, StatuspressError, formatIssue } from '../../../../src/errors.js';
+import { COMMAND } from '../../../../src/errors/command.js';
 import { renderHtml } from '../../../../src/render/html.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { component, content, ms } from '../../../helpers/content.js';
@@ -65,6 +66,11 @@ describe('loadTheme', () => {
     symlinkSync(path.join(outside, 'secret.hbs'), path.join(dir, 'status.hbs'));
     const error = await loadTheme(dir).catch((e: unknown) => e);
     expect((error as ContentError).issues.map(formatIssue)).toEqual(['templates/status.hbs:1:1  is a symbolic link that leads outside the templates folder (or nowhere); it was not followed']);
+  });
+
+  it('prints the example docs/errors.md shows for an unknown file, with the real list of templates', async () => {
+    const example = COMMAND.unknownTemplate.example!;
+    expect((await loadTheme(templates({ 'sidebar.hbs': 'x' }))).warnings).toEqual([COMMAND.unknownTemplate.message(example)]);
   });
 
   it('names files by the folder they are in when --templates names another folder', async () => {
