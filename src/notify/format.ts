@@ -3,6 +3,7 @@
 // characters replaced), cut to a sane length and escaped the way its target needs: Slack's mrkdwn
 // gives `&`, `<` and `>` their meaning (links, `<!channel>`), Discord pings on `@everyone` and
 // `<@id>`, Teams cards read Markdown and date functions in TextBlocks but not in TextRuns.
+import { spelledState } from '../render/resources.js';
 import type { SiteConfig, State } from '../types.js';
 import type { NotifyEvent } from './events.js';
 
@@ -176,13 +177,14 @@ export const WEBHOOK_TEXT_MAX = 10_000;
 export function webhookPayload(event: NotifyEvent, site: SiteConfig): object {
   const { notice, update, component, page } = event;
   const content = update === null ? null : cut(update.content, WEBHOOK_TEXT_MAX);
-  const state = (s: State): { state: State; state_text: string } => ({ state: s, state_text: site.stateText[s] });
+  // States spelled as the site's API spells them (maintenance_spelling).
+  const spell = (s: State): string => spelledState(site, s);
   return {
     id: event.id,
     type: event.type,
     occurred_at: new Date(event.at).toISOString(),
     site: { name: site.name, url: site.url },
-    page: { ...state(page.state), previous_state: page.previous },
+    page: { state: spell(page.state), state_text: site.stateText[page.state], previous_state: page.previous && spell(page.previous) },
     notice:
       notice === null
         ? null
@@ -203,7 +205,7 @@ export function webhookPayload(event: NotifyEvent, site: SiteConfig): object {
     component:
       component === null
         ? null
-        : { id: component.id, name: component.name, state: component.state, previous_state: component.previous, url: `${site.url}/components/${component.id}/` },
+        : { id: component.id, name: component.name, state: spell(component.state), previous_state: spell(component.previous), url: `${site.url}/components/${component.id}/` },
   };
 }
 

@@ -5,15 +5,19 @@ import { apiHref } from '../routes/href.js';
 import { SITE, siteUrl } from '../routes/site.js';
 import { WITHOUT_API, WITHOUT_VERSION } from '../routes/table.js';
 import { formatTimestamp as ts } from '../time.js';
-import type { State } from '../types.js';
+import type { SiteConfig, State } from '../types.js';
 import { durationWords, percentWords } from './words.js';
 
 type Json = Record<string, unknown>;
 
 const timestampOrNull = (ms: number | null): string | null => (ms === null ? null : ts(ms));
 
-/** A page or component state as the answers spell it: the one place the site's spelling setting acts. */
-const spelled = (site: DerivedSite, state: State): string => (state === 'under-maintenance' ? site.site.maintenanceSpelling : state);
+/**
+ * A page or component state as the site's answers spell it (the API's, and the webhook payloads of
+ * statuspress notify): the one place the site's spelling setting acts.
+ */
+export const spelledState = (config: SiteConfig, state: State): string => (state === 'under-maintenance' ? config.maintenanceSpelling : state);
+const spelled = (site: DerivedSite, state: State): string => spelledState(site.site, state);
 
 /** The page resource: state, links to both collections with their counts. */
 export function pageResource(site: DerivedSite): Json {

@@ -103,6 +103,26 @@ describe('statuspress notify: events to every target, once', () => {
     expect(slackTexts(s.hooks)[9]).toBe('*[Acme Status] Website: under maintenance*\nwas operational\n<https://status.acme.com/components/2/|View on the status page>');
   });
 
+  it('the webhook payload spells the maintenance state as the API of the site does (maintenance_spelling); event ids keep one spelling', async () => {
+    const webhook = 'notify:\n  - type: webhook\n    url_env: HOOK_URL\n    secret_env: HOOK_SECRET\n';
+    const s = await setup(`maintenance_spelling: under_maintenance\n${webhook}`, { '43.yaml': MAINTENANCE });
+    await s.run(50);
+    await s.run(70);
+    await s.run(130);
+    const states = s.hooks
+      .bodies('/hook')
+      .map((b) => b as { id: string; page: { state: string; previous_state: string | null }; component: { state: string; previous_state: string } | null })
+      .map((b) => [b.id.replace(/-\d{4}-.*$/, ''), b.page.state, b.page.previous_state, b.component?.state ?? null, b.component?.previous_state ?? null]);
+    expect(states).toEqual([
+      ['maintenance-43-started', 'under_maintenance', null, null, null],
+      ['component-2-under-maintenance', 'under_maintenance', null, 'under_maintenance', 'operational'],
+      ['page-under-maintenance', 'under_maintenance', 'operational', null, null],
+      ['maintenance-43-ended', 'operational', null, null, null],
+      ['component-2-operational', 'operational', null, 'operational', 'under_maintenance'],
+      ['page-operational', 'operational', 'under_maintenance', null, null],
+    ]);
+  });
+
   it('the payload of each kind of target', async () => {
     const s = await setup(ALL_TARGETS, { '42.yaml': INCIDENT([5, 'investigating', 'We are **looking** into it.']) });
     await s.run(10);
