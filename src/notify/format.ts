@@ -140,8 +140,11 @@ export function discordPayload(m: Message): object {
   return { content, allowed_mentions: { parse: [] } };
 }
 
-/** Teams: no Markdown or date functions in the text it shows, so every text is a TextRun of a RichTextBlock. */
-const teamsText = (text: string): string => text.replace(/\{\{/g, '{\u200b{');
+/**
+ * Teams: no Markdown or date functions in the text it shows, so every text is a TextRun of a
+ * RichTextBlock, and no two braces stay together (a pair at a time would leave `{{{` as `{·{{`).
+ */
+const teamsText = (text: string): string => text.replace(/\{(?=\{)/g, '{\u200b');
 
 /** The body of a Teams webhook's request (a Workflows "when a webhook request is received" flow, or a connector): one Adaptive Card. */
 export function teamsPayload(m: Message): object {

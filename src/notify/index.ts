@@ -89,12 +89,15 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], alreadySent: [], record: null };
     const all = eventsBetween(snapshot, site);
     const events = all.filter((e) => !sent.has(e.id));
+    // A notice that left the content stays in the record with the updates it had published: added
+    // back, it is not announced again (even one a first run recorded), and what was posted meanwhile is.
+    const notices = new Map([...snapshot.notices, ...current.notices]);
     return {
       outcome: 'compared',
       previousNow: snapshot.now,
       events,
       alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
-      record: { snapshot: current, sent: keptSent(sent, events.map((e) => e.id), now) },
+      record: { snapshot: { ...current, notices }, sent: keptSent(sent, events.map((e) => e.id), now) },
     };
   };
 

@@ -12,7 +12,7 @@ export interface Snapshot {
   page: State;
   /** Component id → state. */
   components: Map<number, State>;
-  /** Notice id → the ids of its published updates (auto transitions included). */
+  /** Notice id → the ids of its published updates (auto transitions included); a record keeps removed notices' too. */
   notices: Map<number, Set<number>>;
 }
 
@@ -29,7 +29,7 @@ export function snapshotOf(site: DerivedSite): Snapshot {
 /** Bumped whenever the record's shape changes: a record of another format counts as none (a first run). */
 export const RECORD_FORMAT = 1;
 
-/** Sent event ids are kept this long, so a notice removed and added back is not announced again. */
+/** Sent event ids are kept this long, so an event found again (a maintenance's start undone and redone) is not sent again. */
 export const SENT_KEPT_MS = 90 * 86_400_000;
 /** And at most this many (the newest), so the record stays small on a busy page. */
 export const SENT_KEPT_MAX = 5000;

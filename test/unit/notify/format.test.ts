@@ -48,5 +48,9 @@ describe('message text', () => {
     const card = JSON.stringify(teamsPayload(message({ body: '**bold** {{DATE(2026-01-01T00:00:00Z, SHORT)}}' })));
     expect(card).toContain('"text":"**bold** {\u200b{DATE(2026-01-01T00:00:00Z, SHORT)}}"');
     expect(card).not.toContain('"TextBlock"');
+    // Found by test/properties/notify.test.ts: a third brace made a pair again after the first was broken.
+    const braces = JSON.stringify(teamsPayload(message({ headline: '{{{DATE(2026-01-01T00:00:00Z, SHORT)}}', body: '{{{{x}}' })));
+    expect(braces).not.toContain('{{');
+    expect(braces).toContain('"text":"{\u200b{\u200b{DATE(2026-01-01T00:00:00Z, SHORT)}}"');
   });
 });
