@@ -7,7 +7,8 @@ import type { Json } from './build.js';
 /** Reads an answer of the build by its address (`/api/v1/notices?page=2`, `/api/v2/summary`). */
 export type Get = (address: string) => Json;
 
-const STATUS_OF_STATE: Record<string, string> = {
+/** docs/api.md's table of notice states as Statuspage statuses, written out here (not imported from src). */
+export const STATUS_OF_STATE: Record<string, string> = {
   investigating: 'investigating',
   identified: 'identified',
   recovering: 'monitoring',

@@ -2,19 +2,10 @@
 import { describe, expect, it } from 'vitest';
 import { statusOf } from '../../../../src/render/statuspage/mapping.js';
 import { PLANNED_STATES, UNPLANNED_STATES } from '../../../../src/types.js';
+import { STATUS_OF_STATE } from '../../../helpers/statuspage-facts.js';
 
 describe('statusOf', () => {
   it('maps every state of the content as documented', () => {
-    expect(Object.fromEntries([...UNPLANNED_STATES, ...PLANNED_STATES].map((s) => [s, statusOf(s)]))).toEqual({
-      investigating: 'investigating',
-      identified: 'identified',
-      recovering: 'monitoring',
-      resolved: 'resolved',
-      false_alarm: 'resolved',
-      scheduled: 'scheduled',
-      underway: 'in_progress',
-      complete: 'completed',
-      cancelled: 'completed',
-    });
+    expect(Object.fromEntries([...UNPLANNED_STATES, ...PLANNED_STATES].map((s) => [s, statusOf(s)]))).toEqual(STATUS_OF_STATE);
   });
 });
