@@ -123,10 +123,34 @@ export async function removeStaleLock(lock: string, seen: string): Promise<void>
 /** `<site>/_statuspress/build.json`, unless the address names a .json file itself. */
 export const stateAddress = (site: string): string => (/\.json(\?.*)?$/i.test(site) ? site : `${site.replace(/\/+$/, '')}/${STATE_FILE}`);
 
+/** The largest state file read from a site: it holds the published content (each file of which is at most 1 MiB). */
+export const MAX_STATE_BYTES = 64 * 2 ** 20;
+const tooLarge = `the answer is larger than ${MAX_STATE_BYTES / 2 ** 20} MiB`;
+
+/** The body as text, or null once it passes `max` bytes (the rest is not read). */
+async function readAtMost(response: Response, max: number): Promise<string | null> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return Buffer.concat(chunks).toString('utf8');
+      size += value.byteLength;
+      if (size > max) return null;
+      chunks.push(value);
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
 /**
  * The previous build's facts from the state file the deployed site published. 404 is none (a first
  * deployment, or a host that does not serve `_statuspress/`); anything else but 200 and a state
- * file is `notify/previous-unreadable`. A query and `Cache-Control: no-cache` ask caches for the
+ * file is `notify/previous-unreadable`, and so is an answer over MAX_STATE_BYTES or not complete
+ * within `timeoutMs` (headers and body). A query and `Cache-Control: no-cache` ask caches for the
  * current file.
  */
 export async function fetchSiteState(site: string, fetcher: typeof fetch, timeoutMs: number): Promise<Previous> {
@@ -150,9 +174,21 @@ export async function fetchSiteState(site: string, fetcher: typeof fetch, timeou
     await response.body?.cancel();
     return unreadable(`HTTP ${response.status}`);
   }
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_STATE_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    return unreadable(tooLarge);
+  }
+  let text: string | null;
+  try {
+    text = await readAtMost(response, MAX_STATE_BYTES);
+  } catch (error) {
+    return unreadable((error as { name?: string }).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'the answer was cut off', error);
+  }
+  if (text === null) return unreadable(tooLarge);
   let state: Partial<BuildState>;
   try {
-    state = (await response.json()) as Partial<BuildState>;
+    state = JSON.parse(text) as Partial<BuildState>;
   } catch (error) {
     return unreadable('the answer is not JSON', error);
   }
