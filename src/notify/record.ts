@@ -192,7 +192,9 @@ export async function fetchSiteState(site: string, fetcher: typeof fetch, timeou
   } catch (error) {
     return unreadable('the answer is not JSON', error);
   }
-  if (typeof state !== 'object' || state === null || state.format !== STATE_FORMAT) return { kind: 'other-format' };
+  // Any JSON may come from a public address: only a state file with another format number is of another version.
+  if (typeof state !== 'object' || state === null || Array.isArray(state) || typeof state.format !== 'number') return unreadable('not a statuspress state file');
+  if (state.format !== STATE_FORMAT) return { kind: 'other-format' };
   const now = typeof state.now === 'string' ? parseTimestamp(state.now) : null;
   if (now === null || state.content === undefined) return unreadable('not a statuspress state file');
   try {

@@ -60,6 +60,15 @@ describe('fetchSiteState: the deployed site\'s _statuspress/build.json', () => {
     expect(await fetchSiteState(`${deployed}/elsewhere`, fetch, 5000)).toEqual({ kind: 'none' });
   });
 
+  it('a state file of another format is other-format; JSON that is no state file at all is unreadable', async () => {
+    expect(await fetchSiteState(await site(answering('{"format": 1, "now": "2026-11-20T10:00:00Z", "content": {}}')), fetch, 5000)).toEqual({ kind: 'other-format' });
+    for (const body of ['null', '[]', '"build"', '{}', '{"error": "rate limited"}', '{"format": "2"}']) {
+      const error = await unreadable(await site(answering(body)));
+      expect(error.code, body).toBe('notify/previous-unreadable');
+      expect(error.message, body).toMatch(/: not a statuspress state file; nothing was sent$/);
+    }
+  });
+
   it('an answer that is not JSON, or whose content makes no sense, is unreadable, never a crash', async () => {
     const html = await unreadable(await site(answering('<!doctype html><title>Sign in to the Wi-Fi</title>')));
     expect(html.message).toMatch(/: the answer is not JSON; nothing was sent$/);
