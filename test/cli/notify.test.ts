@@ -119,4 +119,27 @@ describe('statuspress notify (CLI)', () => {
     expect(refused.stdout).toContain('Delivered: webhook (HOOK_URL) 0/1, slack (SLACK_URL) 1/1\n');
     expect(`${refused.stdout}${refused.stderr}`).not.toContain(dead);
   }, 60_000);
+
+  it('--previous URL reads the deployed build and records nothing, and says so', async () => {
+    const { content, hooks, env, record } = await setup();
+    const site = await receiver({ status: 404 });
+    const args = (now: string, previous: string): string[] => ['notify', '--content', content, '--previous', previous, '--now', now];
+    const first = await run(args('2026-11-20T10:00:00Z', `${site.url}/status`), env);
+    expect(first).toEqual({
+      code: 0,
+      stdout: `No previous state at ${site.url}/status: nothing was sent.\n`,
+      stderr: `warning: ${site.url}/status/_statuspress/build.json answered 404: nothing was sent (a first deployment, or a host that does not serve _statuspress/)\n`,
+    });
+    // The deployed build, as \`statuspress build\` writes it; a URL ending in .json is fetched as it is.
+    const out = path.join(path.dirname(record), 'out');
+    expect((await run(['build', '--content', content, '--out', out, '--now', '2026-11-20T10:00:00Z'], {})).code).toBe(0);
+    site.answer('/deployed/state.json', { status: 200, body: await readFile(path.join(out, '_statuspress/build.json'), 'utf8') });
+    await writeFile(path.join(content, 'notices/42.yaml'), NOTICE);
+    const next = await run(args('2026-11-20T10:10:00Z', `${site.url}/deployed/state.json`), env);
+    expect(next.code).toBe(0);
+    expect(next.stdout.split('\n')[0]).toBe('3 new events since the build of 2026-11-20T10:00:00.000Z (this build: 2026-11-20T10:10:00.000Z)');
+    expect(next.stdout).not.toContain('Recorded');
+    expect(hooks.requests.filter((r) => r.path === '/hook')).toHaveLength(3);
+    await expect(readFile(record)).rejects.toThrow(/ENOENT/);
+  });
 });
