@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_COMPONENT_DEPTH } from '../content/cross.js';
 import { deriveSite } from '../derive/index.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
@@ -11,6 +12,7 @@ import { STATE_FORMAT } from '../render/state.js';
 import type { BuildState } from '../render/state.js';
 import { STATE_FILE } from '../routes/files.js';
 import { parseTimestamp } from '../time.js';
+import type { Component } from '../types.js';
 import type { NotifyRecord } from './snapshot.js';
 import { parseRecord, recordJson, snapshotOf } from './snapshot.js';
 
@@ -198,9 +200,24 @@ export async function fetchSiteState(site: string, fetcher: typeof fetch, timeou
   const now = typeof state.now === 'string' ? parseTimestamp(state.now) : null;
   if (now === null || state.content === undefined) return unreadable('not a statuspress state file');
   try {
+    // Whatever a public address answers: a tree no valid build has would cost components × depth to derive.
+    if (tooDeep(state.content.components)) throw new Error(`components nested deeper than ${MAX_COMPONENT_DEPTH} levels, or in a cycle`);
     // The facts only: what was sent is not published, so nothing counts as sent.
     return { kind: 'found', record: { snapshot: snapshotOf(deriveSite(state.content, now)), sent: new Map() } };
   } catch (error) {
     return unreadable('not a statuspress state file', error);
   }
+}
+
+/** Whether a component lies deeper than validation allows (a cycle does): each chain walked at most that far. */
+function tooDeep(components: readonly Component[]): boolean {
+  const parent = new Map(components.map((c) => [c.id, c.parentId]));
+  return components.some((c) => {
+    let id: number | null | undefined = c.id;
+    for (let level = 0; id !== null && id !== undefined; level++) {
+      if (level === MAX_COMPONENT_DEPTH) return true;
+      id = parent.get(id);
+    }
+    return false;
+  });
 }

@@ -79,6 +79,21 @@ describe('fetchSiteState: the deployed site\'s _statuspress/build.json', () => {
     expect((await unreadable(await site(answering('', 503)))).message).toMatch(/: HTTP 503; nothing was sent$/);
   });
 
+  it('a component tree no build can have (a chain of 20,000, a cycle) is unreadable at once, not derived at components × depth', async () => {
+    const chain = Array.from({ length: 20_000 }, (_, i) => ({ id: i + 1, name: `c${i}`, description: '', parentId: i === 0 ? null : i, createdAt: 0, position: null }));
+    const cycle = [{ ...chain[0]!, parentId: 2 }, { ...chain[1]!, parentId: 1 }];
+    for (const components of [chain, cycle]) {
+      const body = JSON.stringify({ format: 2, now: '2026-11-20T10:00:00Z', content: { site: { name: 'x', url: 'https://x.example', createdAt: 0 }, components, notices: [] } });
+      const started = Date.now();
+      const error = await unreadable(await site(answering(body)));
+      expect(error.message).toMatch(/: not a statuspress state file; nothing was sent$/);
+      expect(Date.now() - started).toBeLessThan(2000);
+    }
+    // As deep as validation allows (16 levels) is a build like any other.
+    const deepest = JSON.stringify({ format: 2, now: '2026-11-20T10:00:00Z', content: { site: { name: 'x', url: 'https://x.example', createdAt: 0 }, components: chain.slice(0, 16), notices: [] } });
+    expect((await fetchSiteState(await site(answering(deepest)), fetch, 5000)).kind).toBe('found');
+  });
+
   it('an endless answer is refused once it passes the limit, without reading the rest', async () => {
     let written = 0;
     const endless = await site((_req, res) => {
