@@ -31,7 +31,7 @@ export const notify: Command = {
     const iso = (ms: number): string => new Date(ms).toISOString();
     for (const warning of result.warnings) out.error(`warning: ${warning}`);
     if (result.outcome === 'first-run') {
-      out.log(`No previous state at ${previous}: nothing ${dryRun ? 'would be' : 'was'} sent.${dryRun ? '' : ` The state as of ${iso(result.now)} is recorded; the next runs send what changes after it.`}`);
+      out.log(`No previous state at ${previous}: nothing ${dryRun ? 'would be' : 'was'} sent.${result.recorded === null ? '' : ` The state as of ${iso(result.now)} is recorded; the next runs send what changes after it.`}`);
     } else if (result.outcome === 'older') {
       out.log(`The previous state is of a later build (${iso(result.previousNow!)}) than this one (${iso(result.now)}): nothing was sent or recorded.`);
     } else {
@@ -44,7 +44,7 @@ export const notify: Command = {
       out.log(`Dry run: nothing sent or recorded. Targets: ${result.targets.length === 0 ? 'none in site.yaml' : result.targets.join(', ')}`);
       return 0;
     }
-    if (result.targets.length === 0) out.log('No targets in site.yaml (notify:), so nothing is sent; the state is recorded all the same.');
+    if (result.targets.length === 0) out.log(`No targets in site.yaml (notify:), so nothing is sent${result.recorded === null ? '' : '; the state is recorded all the same'}.`);
     else if (result.deliveries.length > 0) {
       const sent = result.targets.map((label) => {
         const mine = result.deliveries.filter((d) => d.target === label);

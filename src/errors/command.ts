@@ -693,7 +693,7 @@ export const COMMAND = {
     code: 'notify/previous-unreadable',
     exit: 1,
     title: 'The previous state cannot be read',
-    when: 'The file given to `statuspress notify --previous` exists but is not a record notify wrote (or cannot be read), or the site given there answered with an error, something other than a state file, or not at all. Nothing is sent: without the previous state, what is new is unknown.',
+    when: 'The file given to `statuspress notify --previous` exists but is not a record notify wrote (or cannot be read), or the site given there answered with an error, something other than a state file, an answer over 64 MiB, or not at all (within 30 seconds). Nothing is sent: without the previous state, what is new is unknown.',
     message: ({ from, detail }: { from: string; detail: string; file: boolean }) => `Could not read the previous state from ${from}: ${detail}; nothing was sent`,
     hint: ({ file }) =>
       file

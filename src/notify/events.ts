@@ -31,8 +31,9 @@ export interface NotifyEvent {
 /**
  * Every event from `previous` to `site`, oldest first: notices published, updates posted,
  * maintenance started and ended by the clock, then components' and the page's state changes. A
- * notice published now is one event (its updates are in it); a component or notice that is new or
- * gone makes no state change; nothing is made of notices removed from the content.
+ * notice published now is one event (its updates are in it); a component that is new or gone makes
+ * no state change of its own, nor does a notice removed from the content, though the states they
+ * change (a parent's, the page's) are sent.
  */
 export function eventsBetween(previous: Snapshot, site: DerivedSite): NotifyEvent[] {
   const page = { state: site.page.state, previous: null };

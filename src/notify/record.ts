@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_COMPONENT_DEPTH } from '../content/cross.js';
 import { deriveSite } from '../derive/index.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
@@ -11,6 +12,7 @@ import { STATE_FORMAT } from '../render/state.js';
 import type { BuildState } from '../render/state.js';
 import { STATE_FILE } from '../routes/files.js';
 import { parseTimestamp } from '../time.js';
+import type { Component } from '../types.js';
 import type { NotifyRecord } from './snapshot.js';
 import { parseRecord, recordJson, snapshotOf } from './snapshot.js';
 
@@ -123,10 +125,34 @@ export async function removeStaleLock(lock: string, seen: string): Promise<void>
 /** `<site>/_statuspress/build.json`, unless the address names a .json file itself. */
 export const stateAddress = (site: string): string => (/\.json(\?.*)?$/i.test(site) ? site : `${site.replace(/\/+$/, '')}/${STATE_FILE}`);
 
+/** The largest state file read from a site: it holds the published content (each file of which is at most 1 MiB). */
+export const MAX_STATE_BYTES = 64 * 2 ** 20;
+const tooLarge = `the answer is larger than ${MAX_STATE_BYTES / 2 ** 20} MiB`;
+
+/** The body as text, or null once it passes `max` bytes (the rest is not read). */
+async function readAtMost(response: Response, max: number): Promise<string | null> {
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return Buffer.concat(chunks).toString('utf8');
+      size += value.byteLength;
+      if (size > max) return null;
+      chunks.push(value);
+    }
+  } finally {
+    await reader.cancel().catch(() => undefined);
+  }
+}
+
 /**
  * The previous build's facts from the state file the deployed site published. 404 is none (a first
  * deployment, or a host that does not serve `_statuspress/`); anything else but 200 and a state
- * file is `notify/previous-unreadable`. A query and `Cache-Control: no-cache` ask caches for the
+ * file is `notify/previous-unreadable`, and so is an answer over MAX_STATE_BYTES or not complete
+ * within `timeoutMs` (headers and body). A query and `Cache-Control: no-cache` ask caches for the
  * current file.
  */
 export async function fetchSiteState(site: string, fetcher: typeof fetch, timeoutMs: number): Promise<Previous> {
@@ -150,19 +176,48 @@ export async function fetchSiteState(site: string, fetcher: typeof fetch, timeou
     await response.body?.cancel();
     return unreadable(`HTTP ${response.status}`);
   }
+  const declared = Number(response.headers.get('content-length') ?? 0);
+  if (declared > MAX_STATE_BYTES) {
+    await response.body?.cancel().catch(() => undefined);
+    return unreadable(tooLarge);
+  }
+  let text: string | null;
+  try {
+    text = await readAtMost(response, MAX_STATE_BYTES);
+  } catch (error) {
+    return unreadable((error as { name?: string }).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'the answer was cut off', error);
+  }
+  if (text === null) return unreadable(tooLarge);
   let state: Partial<BuildState>;
   try {
-    state = (await response.json()) as Partial<BuildState>;
+    state = JSON.parse(text) as Partial<BuildState>;
   } catch (error) {
     return unreadable('the answer is not JSON', error);
   }
-  if (typeof state !== 'object' || state === null || state.format !== STATE_FORMAT) return { kind: 'other-format' };
+  // Any JSON may come from a public address: only a state file with another format number is of another version.
+  if (typeof state !== 'object' || state === null || Array.isArray(state) || typeof state.format !== 'number') return unreadable('not a statuspress state file');
+  if (state.format !== STATE_FORMAT) return { kind: 'other-format' };
   const now = typeof state.now === 'string' ? parseTimestamp(state.now) : null;
   if (now === null || state.content === undefined) return unreadable('not a statuspress state file');
   try {
+    // Whatever a public address answers: a tree no valid build has would cost components × depth to derive.
+    if (tooDeep(state.content.components)) throw new Error(`components nested deeper than ${MAX_COMPONENT_DEPTH} levels, or in a cycle`);
     // The facts only: what was sent is not published, so nothing counts as sent.
     return { kind: 'found', record: { snapshot: snapshotOf(deriveSite(state.content, now)), sent: new Map() } };
   } catch (error) {
     return unreadable('not a statuspress state file', error);
   }
+}
+
+/** Whether a component lies deeper than validation allows (a cycle does): each chain walked at most that far. */
+function tooDeep(components: readonly Component[]): boolean {
+  const parent = new Map(components.map((c) => [c.id, c.parentId]));
+  return components.some((c) => {
+    let id: number | null | undefined = c.id;
+    for (let level = 0; id !== null && id !== undefined; level++) {
+      if (level === MAX_COMPONENT_DEPTH) return true;
+      id = parent.get(id);
+    }
+    return false;
+  });
 }

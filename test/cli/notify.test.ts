@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import type { CliRun } from '../helpers/cli.js';
-import { ALL_TARGETS, envFor, HOOK_SECRET, receiver, scratch, writeSite } from '../unit/notify/helpers.js';
+import { ALL_TARGETS, deadAddress, envFor, HOOK_SECRET, receiver, scratch, writeSite } from '../unit/notify/helpers.js';
 
 
 // Only what the command needs: no variable of this machine's leaks in, and none is expected.
@@ -79,5 +79,67 @@ describe('statuspress notify (CLI)', () => {
       'No new events since the build of 2026-11-20T10:10:00.000Z (this build: 2026-11-20T10:10:00.000Z)',
     ]);
     expect(hooks.requests).toHaveLength(12);
+  });
+
+  it('retries as it says, in real time: 500 twice then 200 is one message taken, Retry-After: 1 is waited, a dead port is a warning with exit 0', async () => {
+    const dir = await scratch();
+    const only = '    events: [notice.published]\n';
+    const content = await writeSite(dir, `notify:\n  - type: webhook\n    url_env: HOOK_URL\n    secret_env: HOOK_SECRET\n${only}  - type: slack\n    url_env: SLACK_URL\n${only}`);
+    const hooks = await receiver();
+    const env = envFor(hooks.url);
+    const record = path.join(dir, 'notify.json');
+    const args = (now: string): string[] => ['notify', '--content', content, '--previous', record, '--now', now];
+    expect((await run(args('2026-11-20T10:00:00Z'), env)).code).toBe(0);
+
+    await writeFile(path.join(content, 'notices/42.yaml'), NOTICE);
+    hooks.answer('/hook', { status: 500 }, { status: 500 });
+    // Twice: the second wait is Retry-After's 1 s, not the backoff's 2 s.
+    hooks.answer('/slack/T000/B000/slack-token-abc', { status: 429, headers: { 'Retry-After': '1' } }, { status: 429, headers: { 'Retry-After': '1' } });
+    const retried = await run(args('2026-11-20T10:10:00Z'), env);
+    expect(retried).toMatchObject({ code: 0, stderr: '' });
+    expect(retried.stdout).toContain('Delivered: webhook (HOOK_URL) 1/1, slack (SLACK_URL) 1/1\n');
+    const hook = hooks.requests.filter((r) => r.path === '/hook');
+    expect(hook.map((r) => r.headers['x-statuspress-event-id'])).toEqual(['notice-42-published', 'notice-42-published', 'notice-42-published']);
+    expect(hook[1]!.at - hook[0]!.at).toBeGreaterThanOrEqual(900);
+    expect(hook[2]!.at - hook[1]!.at).toBeGreaterThanOrEqual(1900);
+    const slack = hooks.requests.filter((r) => r.path.startsWith('/slack'));
+    expect(slack).toHaveLength(3);
+    expect(slack[1]!.at - slack[0]!.at).toBeGreaterThanOrEqual(900);
+    expect(slack[2]!.at - slack[1]!.at).toBeGreaterThanOrEqual(900);
+    expect(slack[2]!.at - slack[1]!.at).toBeLessThan(1900);
+    // Exactly one message: a re-run sends nothing more.
+    expect((await run(args('2026-11-20T10:10:00Z'), env)).stdout).toMatch(/^No new events/);
+    expect(hooks.requests).toHaveLength(6);
+
+    await writeFile(path.join(content, 'notices/43.yaml'), NOTICE.replace('id: 42', 'id: 43'));
+    const dead = await deadAddress();
+    const refused = await run(args('2026-11-20T10:20:00Z'), { ...env, HOOK_URL: `${dead}/hook` });
+    expect(refused.code).toBe(0);
+    expect(refused.stderr).toBe('warning: webhook (HOOK_URL): 1 of 1 message not delivered: connection refused (5 attempts)\n');
+    expect(refused.stdout).toContain('Delivered: webhook (HOOK_URL) 0/1, slack (SLACK_URL) 1/1\n');
+    expect(`${refused.stdout}${refused.stderr}`).not.toContain(dead);
+  }, 60_000);
+
+  it('--previous URL reads the deployed build and records nothing, and says so', async () => {
+    const { content, hooks, env, record } = await setup();
+    const site = await receiver({ status: 404 });
+    const args = (now: string, previous: string): string[] => ['notify', '--content', content, '--previous', previous, '--now', now];
+    const first = await run(args('2026-11-20T10:00:00Z', `${site.url}/status`), env);
+    expect(first).toEqual({
+      code: 0,
+      stdout: `No previous state at ${site.url}/status: nothing was sent.\n`,
+      stderr: `warning: ${site.url}/status/_statuspress/build.json answered 404: nothing was sent (a first deployment, or a host that does not serve _statuspress/)\n`,
+    });
+    // The deployed build, as \`statuspress build\` writes it; a URL ending in .json is fetched as it is.
+    const out = path.join(path.dirname(record), 'out');
+    expect((await run(['build', '--content', content, '--out', out, '--now', '2026-11-20T10:00:00Z'], {})).code).toBe(0);
+    site.answer('/deployed/state.json', { status: 200, body: await readFile(path.join(out, '_statuspress/build.json'), 'utf8') });
+    await writeFile(path.join(content, 'notices/42.yaml'), NOTICE);
+    const next = await run(args('2026-11-20T10:10:00Z', `${site.url}/deployed/state.json`), env);
+    expect(next.code).toBe(0);
+    expect(next.stdout.split('\n')[0]).toBe('3 new events since the build of 2026-11-20T10:00:00.000Z (this build: 2026-11-20T10:10:00.000Z)');
+    expect(next.stdout).not.toContain('Recorded');
+    expect(hooks.requests.filter((r) => r.path === '/hook')).toHaveLength(3);
+    await expect(readFile(record)).rejects.toThrow(/ENOENT/);
   });
 });

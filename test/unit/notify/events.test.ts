@@ -85,4 +85,25 @@ describe('eventsBetween', () => {
     const more = [...components, component(4, { name: 'Status emails' })];
     expect(eventsBetween(fewer, deriveSite(content({ components: more, notices: [incident] }), ms(T(11))))).toEqual([]);
   });
+
+  it('components added, removed or moved: no event for the one new or gone, but the states it changes (a parent\'s, the page\'s) are sent', () => {
+    const ids = (before: Parameters<typeof content>[0], after: Parameters<typeof content>[0]): string[] =>
+      eventsBetween(snapshotOf(deriveSite(content(before), ms(T(10)))), deriveSite(content(after), ms(T(20)))).map((e) => e.id);
+    const on = (...affected: number[]): Notice => unplanned(42, [uu(T(5), 'investigating')], { components: affected });
+    // Added already degraded (named by the incident in the same commit): nothing, the page was degraded already.
+    const more = [...components, component(4, { name: 'Status emails' })];
+    expect(ids({ components, notices: [on(3)] }, { components: more, notices: [on(3, 4)] })).toEqual([]);
+    // Added under a parent that was operational: the parent's change is sent, and the page's.
+    const child = [...components, component(4, { name: 'GraphQL', parentId: 2 })];
+    expect(ids({ components, notices: [] }, { components: child, notices: [on(4)] })).toEqual([
+      'notice-42-published',
+      `component-2-degraded-${T(20)}`,
+      `page-degraded-${T(20)}`,
+    ]);
+    // The degraded one removed: nothing for it; its parent is operational again (the page follows the open incident).
+    expect(ids({ components, notices: [on(3)] }, { components: components.filter((c) => c.id !== 3), notices: [on()] })).toEqual([`component-1-operational-${T(20)}`]);
+    // Moved to another parent: its state is the same, its parents' change.
+    const moved = components.map((c) => (c.id === 3 ? { ...c, parentId: 2 } : c));
+    expect(ids({ components, notices: [on(3)] }, { components: moved, notices: [on(3)] })).toEqual([`component-1-operational-${T(20)}`, `component-2-degraded-${T(20)}`]);
+  });
 });

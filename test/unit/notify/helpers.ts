@@ -14,6 +14,8 @@ export interface Received {
   headers: IncomingHttpHeaders;
   /** The raw body, as a receiver must verify it. */
   body: string;
+  /** When it arrived, epoch ms. */
+  at: number;
 }
 
 /** How a path answers one request: a status, optional headers and body; `hang` never answers. */
@@ -43,7 +45,7 @@ export async function receiver(fallback: Exclude<Answer, 'hang'> = { status: 200
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const p = (req.url ?? '/').replace(/\?.*/, '');
-      requests.push({ path: p, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      requests.push({ path: p, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const next = queued.get(p)?.shift() ?? fallback;
       if (next === 'hang') return;
       res.writeHead(next.status, next.headers ?? {}).end(next.body ?? '');

@@ -232,6 +232,23 @@ describe('statuspress notify: nothing twice', () => {
     expect(s.hooks.requests.length).toBe(sent + 2 * 4 + 2 * 4);
   });
 
+  it('two builds of different content with the same now: a state reached again at that now has the id already sent, and is not sent again', async () => {
+    const s = await setup(ALL_TARGETS);
+    await s.run(0);
+    await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'x']));
+    expect((await s.run(10)).events.map((e) => e.event.id)).toEqual(['notice-42-published', `component-1-degraded-${new Date(at(10)).toISOString()}`, `page-degraded-${new Date(at(10)).toISOString()}`]);
+    await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'x'], [8, 'resolved', 'Fixed.']));
+    expect((await s.run(10)).events.map((e) => e.event.type)).toEqual(['notice.updated', 'component.state_changed', 'page.state_changed']);
+    // Another incident on the same component, built with the same --now: degraded again, under the ids of the first time.
+    await writeFile(path.join(s.content, 'notices/43.yaml'), INCIDENT([9, 'investigating', 'y']).replace('id: 42', 'id: 43'));
+    const again = await s.run(10);
+    expect(again.events.map((e) => e.event.id)).toEqual(['notice-43-published']);
+    expect(again.alreadySent).toEqual([`component-1-degraded-${new Date(at(10)).toISOString()}`, `page-degraded-${new Date(at(10)).toISOString()}`]);
+    // The record holds the state all the same: the next change, at a later now, is sent from it.
+    await writeFile(path.join(s.content, 'notices/43.yaml'), INCIDENT([9, 'investigating', 'y'], [11, 'resolved', 'Fixed.']).replace('id: 42', 'id: 43'));
+    expect((await s.run(12)).events.map((e) => e.event.type)).toEqual(['notice.updated', 'component.state_changed', 'page.state_changed']);
+  });
+
   // Found by test/properties/notify.test.ts: the record forgot a notice once it left the content.
   it('a notice a first run recorded is not announced when added back; an update posted while a notice was gone is sent when it is back', async () => {
     const s = await setup(ALL_TARGETS, { '42.yaml': INCIDENT([5, 'investigating', 'x']) });
