@@ -240,6 +240,14 @@ export const COMMAND = {
     message: () => 'Say where the previous state is: --previous FILE (the record notify keeps and updates) or --previous URL (the deployed site)',
     hint: USAGE_HINT,
   }),
+  notifyPreviousCredentials: command({
+    code: 'usage/notify-previous-credentials',
+    exit: 2,
+    title: '`--previous` holds a user name or password',
+    when: '`statuspress notify --previous URL` is given an address with a user name or password in it. The state file a build publishes is public, so no credentials are needed, and messages would print them; the address is never shown.',
+    message: () => '--previous holds a user name or password; give the deployed site’s public address without them (its state file is public). Nothing was sent',
+    hint: USAGE_HINT,
+  }),
   notifyEnvMissing: command({
     code: 'usage/notify-env-missing',
     exit: 2,

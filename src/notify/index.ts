@@ -6,6 +6,7 @@
 // in this folder explains the rules and their limits.
 import { readContent } from '../content/index.js';
 import { deriveSite } from '../derive/index.js';
+import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RETRY, deliver, REAL_TRANSPORT } from './deliver.js';
 import type { RetryPolicy, Transport } from './deliver.js';
@@ -70,6 +71,8 @@ export interface NotifyResult {
 
 /** Compares, claims, sends, reports. Throws StatuspressError for usage errors and an unreadable previous state; failed deliveries are in the result. */
 export async function notify(options: NotifyOptions): Promise<NotifyResult> {
+  // Checked first, and never quoted: an address with credentials would print them in every message.
+  if (isHttpUrl(options.previous) && hasCredentials(new URL(options.previous))) throw fail(COMMAND.notifyPreviousCredentials, undefined);
   const transport = options.transport ?? REAL_TRANSPORT;
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const content = await readContent(options.contentDir);
@@ -194,3 +197,5 @@ async function sendAll(
   );
   return perTarget.flat();
 }
+
+const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';

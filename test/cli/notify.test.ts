@@ -68,6 +68,18 @@ describe('statuspress notify (CLI)', () => {
     expect(noPrevious.stderr).toMatch(/^Say where the previous state is: --previous FILE .*\n\nUsage: statuspress notify/);
   });
 
+  it('--previous with a user name or password: exit 2 before anything is read or sent, the credentials never printed', async () => {
+    const { content, hooks, env } = await setup();
+    for (const address of ['https://deploy:hunter2-pw@status.acme.com/', 'http://hunter2-user@127.0.0.1:9/_statuspress/build.json']) {
+      const result = await run(['notify', '--content', content, '--previous', address], env);
+      expect(result.code, address).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^--previous holds a user name or password; give the deployed site’s public address without them/);
+      expect(result.stderr).not.toContain('hunter2');
+    }
+    expect(hooks.requests).toEqual([]);
+  });
+
   it('two processes at once on the same record send each event once', async () => {
     const { content, hooks, env, args } = await setup();
     expect((await run(args('2026-11-20T10:00:00Z'), env)).code).toBe(0);
