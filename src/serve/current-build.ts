@@ -57,18 +57,31 @@ export class BuildWatcher {
     return build;
   }
 
-  /** The current build, looked for again at most every CHECK_MS (or now, with `fresh`). */
+  /**
+   * The current build, looked for again at most every CHECK_MS. With `fresh` (the build a request
+   * was answering from has gone), looked for now, by a look of its own: one already under way may
+   * have started before the swap and find the build that has just gone.
+   */
   async current({ fresh = false } = {}): Promise<ServedBuild> {
-    if (this.build && !fresh && performance.now() - this.checkedAt < CHECK_MS) return this.build;
+    if (fresh) return this.refresh();
+    if (this.build && performance.now() - this.checkedAt < CHECK_MS) return this.build;
     this.checking ??= this.refresh().finally(() => (this.checking = null));
     return this.checking;
   }
 
+  /** Looks started, and the latest whose finding was taken: an earlier look never overrides a later one. */
+  private looks = 0;
+  private taken = 0;
+
   private async refresh(): Promise<ServedBuild> {
+    const look = ++this.looks;
     const found = await this.look();
-    this.checkedAt = performance.now();
-    // No build there right now (an older version's two-rename swap): the last one still answers.
-    if (found !== null && found.id !== this.build?.id) this.build = found;
+    if (look > this.taken) {
+      this.taken = look;
+      this.checkedAt = performance.now();
+      // No build there right now (an older version's two-rename swap): the last one still answers.
+      if (found !== null && found.id !== this.build?.id) this.build = found;
+    }
     if (this.build === null) return this.load();
     return this.build;
   }

@@ -170,10 +170,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     return;
   }
   // Every part of the answer from one build; should that build's folder vanish mid-request (a newer
-  // build replaced it), the answer is started again from the newer build.
-  const build = await context.builds.current();
-  if ((await answerFrom(build, found, req, res)) !== 'gone') return;
-  if ((await answerFrom(await context.builds.current({ fresh: true }), found, req, res)) !== 'gone') return;
+  // build replaced it), the answer is started again from the newer build, a few times at most
+  // (builds swapped in quick succession, on a busy machine, can replace the newer one too).
+  for (let attempt = 0; attempt < 4; attempt++) {
+    if ((await answerFrom(await context.builds.current({ fresh: attempt > 0 }), found, req, res)) !== 'gone') return;
+  }
   // The output is gone too (removed by hand, or being replaced by an older version's two renames):
   // an answer now, never a request left open.
   sendError(res, apiError(API.unavailable, undefined), { 'Retry-After': '1', 'Cache-Control': 'no-store' });
