@@ -248,6 +248,14 @@ export const COMMAND = {
     message: () => '--previous holds a user name or password; give the deployed site’s public address without them (its state file is public). Nothing was sent',
     hint: USAGE_HINT,
   }),
+  notifyPreviousBadUrl: command({
+    code: 'usage/notify-previous-bad-url',
+    exit: 2,
+    title: '`--previous` is not a valid web address',
+    when: '`statuspress notify --previous` is given something that starts like a web address (`http://`, `https://`) but is not one (a space, no host). It is not taken for a file name either, which would create a folder named `https:`. The address is not shown, since it may hold credentials.',
+    message: () => '--previous starts like a web address but is not a valid one (a space, or no host name?); nothing was sent',
+    hint: USAGE_HINT,
+  }),
   notifyEnvMissing: command({
     code: 'usage/notify-env-missing',
     exit: 2,

@@ -80,6 +80,15 @@ describe('statuspress notify (CLI)', () => {
     expect(hooks.requests).toEqual([]);
   });
 
+  it('--previous that starts like a web address but is not one: exit 2, no folder named https: created', async () => {
+    const { content, env } = await setup();
+    const dir = path.dirname(content);
+    const result = await runCli(['notify', '--content', content, '--previous', 'https://exa mple.com/'], { cwd: dir, env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^--previous starts like a web address but is not a valid one/);
+    await expect(readFile(path.join(dir, 'https:'))).rejects.toThrow(/ENOENT/);
+  });
+
   it('two processes at once on the same record send each event once', async () => {
     const { content, hooks, env, args } = await setup();
     expect((await run(args('2026-11-20T10:00:00Z'), env)).code).toBe(0);
