@@ -1,12 +1,12 @@
 // `statuspress build`: the content in, the site and API out.
 import type { Command } from './command.js';
-import { nowFlag, text } from './command.js';
+import { contentFlag, nowFlag, text } from './command.js';
 
 export const build: Command = {
   name: 'build',
   summary: 'Build the status site and its API from the content into the output folder.',
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder (site.yaml, components/, notices/)' },
+    content: contentFlag('the content folder (site.yaml, components/, notices/)'),
     out: { type: 'string', default: 'dist', value: 'DIR', description: 'the output: a link to the latest complete build' },
     now: { type: 'string', value: 'ISO', description: 'the moment to build as of, with a zone (default: the clock)' },
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },

@@ -67,6 +67,9 @@ export const integer = (value: string, flag: '--parent' | '--position'): number 
 /** 0001-01-01T00:00:00Z: the default metrics window starts 30 days before `now`, and its dates must stay in years 0000-9999. */
 const YEAR_1 = -62_135_596_800_000;
 
+/** `--content DIR`, the same default everywhere; `description` says what the command does with it. */
+export const contentFlag = (description = 'the content folder'): Flag => ({ type: 'string', default: 'content', value: 'DIR', description });
+
 /** `--now` in epoch ms, or undefined when not given (the clock); a usage error when it is not a timestamp with a zone. */
 export function nowFlag(values: Values): number | undefined {
   const value = text(values, 'now');

@@ -2,15 +2,14 @@
 import path from 'node:path';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import { parseTimestamp } from '../time.js';
 import type { Command } from './command.js';
-import { text, wholeNumber } from './command.js';
+import { contentFlag, nowFlag, text, wholeNumber } from './command.js';
 
 export const dev: Command = {
   name: 'dev',
   summary: 'Serve the site from the content and rebuild it on every change, reloading the browser.',
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder, watched' },
+    content: contentFlag('the content folder, watched'),
     templates: { type: 'string', value: 'DIR', description: "the site's own templates, watched (default: templates/ beside the content)" },
     port: { type: 'string', default: '8080', value: 'PORT', description: 'the port to listen on (0: any free one)' },
     host: { type: 'string', default: '127.0.0.1', value: 'ADDR', description: 'the address to listen on' },
@@ -19,9 +18,7 @@ export const dev: Command = {
   async run(values, out) {
     const port = wholeNumber(values.port);
     if (port === null || port > 65535) throw fail(COMMAND.badPort, { value: String(values.port) });
-    const nowText = text(values, 'now');
-    const now = nowText === undefined ? undefined : parseTimestamp(nowText);
-    if (now === null) throw fail(COMMAND.badNow, { value: String(nowText) });
+    const now = nowFlag(values);
     const contentDir = String(values.content);
     const templatesDir = text(values, 'templates') ?? path.join(path.dirname(path.resolve(contentDir)), 'templates');
     const { startDev } = await import('../dev/index.js');

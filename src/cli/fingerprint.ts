@@ -2,13 +2,13 @@
 // `--now`. The workflows `statuspress init` writes compare it with the last deployed one, so a
 // scheduled rebuild that changes nothing publishes nothing (src/fingerprint.ts has the rule).
 import type { Command } from './command.js';
-import { nowFlag, text } from './command.js';
+import { contentFlag, nowFlag, text } from './command.js';
 
 export const fingerprint: Command = {
   name: 'fingerprint',
   summary: 'Print a hash of what readers of the built site would see: equal hashes, nothing to publish.',
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    content: contentFlag(),
     now: { type: 'string', value: 'ISO', description: 'the moment, as given to build --now (default: the clock)' },
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
   },

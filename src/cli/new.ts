@@ -6,7 +6,7 @@ import { COMMAND } from '../errors/command.js';
 import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
 import type { Command } from './command.js';
-import { integer, integerList, reportElsewhere, text } from './command.js';
+import { contentFlag, integer, integerList, reportElsewhere, text } from './command.js';
 
 export const newFile: Command = {
   name: 'new',
@@ -14,7 +14,7 @@ export const newFile: Command = {
   summary: 'Add a notice, a maintenance (a planned notice) or a component with the next free id; nothing is written if it would not validate.',
   positionals: true,
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    content: contentFlag(),
     type: { type: 'string', value: 'unplanned|planned|general', description: "notice: the notice's type" },
     subject: { type: 'string', value: 'TEXT', description: 'notice, maintenance: one line saying what is happening' },
     components: { type: 'string', value: 'ID,ID', description: 'notice, maintenance: the ids of the components it affects' },

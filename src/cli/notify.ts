@@ -6,13 +6,13 @@ import { escapeText } from '../content/quote.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
-import { nowFlag, text } from './command.js';
+import { contentFlag, nowFlag, text } from './command.js';
 
 export const notify: Command = {
   name: 'notify',
   summary: 'Send what changed since the previous deployment to the Slack, Discord, Teams and webhook targets in site.yaml.',
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder (site.yaml lists the targets)' },
+    content: contentFlag('the content folder (site.yaml lists the targets)'),
     previous: {
       type: 'string',
       value: 'FILE|URL',

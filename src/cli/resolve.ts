@@ -1,6 +1,6 @@
 // `statuspress resolve ID`: end a notice: an incident resolved, a maintenance complete, an announcement expired.
 import type { Command } from './command.js';
-import { text } from './command.js';
+import { contentFlag, text } from './command.js';
 import { noticeId, reportChange } from './update.js';
 
 export const resolve: Command = {
@@ -9,7 +9,7 @@ export const resolve: Command = {
   summary: 'End a notice: an incident gets a resolved update, a maintenance that has begun a complete one, a general notice expires_at now.',
   positionals: true,
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    content: contentFlag(),
     message: { type: 'string', value: 'TEXT', description: "the update's Markdown text (default: a sentence for the type; general notices get an update only with one)" },
     at: { type: 'string', value: 'ISO', description: 'when it ended, with a zone (default: now, to the second)' },
   },

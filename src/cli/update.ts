@@ -4,7 +4,7 @@ import { fail, formatIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Changed } from '../scaffold/update.js';
 import type { Command, Out } from './command.js';
-import { reportElsewhere, text } from './command.js';
+import { contentFlag, reportElsewhere, text } from './command.js';
 
 export const update: Command = {
   name: 'update',
@@ -12,7 +12,7 @@ export const update: Command = {
   summary: "Add an update at the end of a notice's updates, keeping the file's comments and layout; nothing is written if it would not validate.",
   positionals: true,
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    content: contentFlag(),
     state: { type: 'string', value: 'STATE', description: 'the state after this update (unplanned and planned notices; not general ones)' },
     message: { type: 'string', value: 'TEXT', description: "the update's Markdown text (required)" },
     at: { type: 'string', value: 'ISO', description: 'when it was posted, with a zone (default: now, to the second)' },

@@ -5,13 +5,13 @@ import { fail, formatIssue } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
-import { nowFlag } from './command.js';
+import { contentFlag, nowFlag } from './command.js';
 
 export const validate: Command = {
   name: 'validate',
   summary: 'Check the content and list every problem at its file:line:column; nothing is written.',
   flags: {
-    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder' },
+    content: contentFlag(),
     format: { type: 'string', default: 'text', value: 'text|github', description: 'text, or GitHub Actions annotations shown on a pull request' },
     now: { type: 'string', value: 'ISO', description: 'the moment to judge as of, with a zone: later updates are noted as withheld (default: the clock)' },
   },

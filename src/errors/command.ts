@@ -34,7 +34,7 @@ export const COMMAND = {
     code: 'usage/bad-now',
     exit: 2,
     title: '`--now` is not a timestamp',
-    when: '`--now` of `statuspress build` or `statuspress validate` is not an ISO 8601 timestamp in the extended form with a time zone, or falls before year 1 or after 9999.',
+    when: '`--now` (of build, validate, fingerprint, dev or notify) is not an ISO 8601 timestamp in the extended form with a time zone, or falls before year 1 or after 9999.',
     message: ({ value }: { value: string }) =>
       `--now must be an ISO 8601 timestamp with a time zone in the years 0001-9999 (2026-11-20T10:05:00Z), not "${value}"`,
     hint: USAGE_HINT,

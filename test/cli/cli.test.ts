@@ -91,6 +91,12 @@ describe('statuspress build', () => {
     expect(badNow.code).toBe(2);
     expect(badNow.stderr).toContain('time zone');
     // The basic form is for file names only.
+    // Every command that takes --now reads it alike: year 0 is refused by all (dev took it before).
+    for (const args of [['build'], ['validate'], ['fingerprint'], ['dev', '--port', '0'], ['notify', '--previous', 'x.json', '--dry-run']]) {
+      const yearZero = await run([...args, '--now', '0000-06-01T00:00:00Z']);
+      expect(yearZero.code, args[0]).toBe(2);
+      expect(yearZero.stderr, args[0]).toContain('in the years 0001-9999');
+    }
     const basicNow = await run(['build', '--now', '20261120T100000Z']);
     expect(basicNow.code).toBe(2);
     expect(basicNow.stderr).toContain('--now must be an ISO 8601 timestamp');
