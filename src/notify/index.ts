@@ -72,8 +72,10 @@ export interface NotifyResult {
 /** Compares, claims, sends, reports. Throws StatuspressError for usage errors and an unreadable previous state; failed deliveries are in the result. */
 export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   // Checked first, and never quoted: an address with credentials would print them in every message.
-  if (/^https?:\/\//i.test(options.previous) && !isHttpUrl(options.previous)) throw fail(COMMAND.notifyPreviousBadUrl, undefined);
-  if (isHttpUrl(options.previous) && hasCredentials(new URL(options.previous))) throw fail(COMMAND.notifyPreviousCredentials, undefined);
+  if (/^https?:\/\//i.test(options.previous)) {
+    if (!isHttpUrl(options.previous)) throw fail(COMMAND.notifyPreviousBadUrl, undefined);
+    if (hasCredentials(new URL(options.previous))) throw fail(COMMAND.notifyPreviousCredentials, undefined);
+  }
   const transport = options.transport ?? REAL_TRANSPORT;
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const content = await readContent(options.contentDir);

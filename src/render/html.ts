@@ -112,6 +112,7 @@ export const noticeClaims = (): NoticeClaims => new Int32Array(new SharedArrayBu
 
 /** The notice pages, in the site's order: all of them, or those this thread claims from `shared`. */
 export function* noticePages(site: DerivedSite, renderer: SiteRenderer, shared?: NoticeClaims): Generator<OutputFile> {
-  const next = shared ? () => Atomics.add(shared, 0, 1) : ((i = 0) => () => i++)();
+  let own = 0;
+  const next = (): number => (shared ? Atomics.add(shared, 0, 1) : own++);
   for (let i = next(); i < site.notices.length; i = next()) yield renderer.render({ kind: 'notice', id: site.notices[i]!.id })!;
 }
