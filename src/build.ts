@@ -30,8 +30,8 @@ export interface BuildResult {
   /** Problems that did not stop the build: the new output is in place (e.g. an old output left behind). */
   warnings: string[];
   /**
-   * Milliseconds per stage, for `statuspress build --timings` and the benchmark. Writing overlaps
-   * rendering: `write` is only the wait for the writers after the last file was rendered.
+   * Milliseconds per stage, for `statuspress build --timings` and the benchmark. Files are written
+   * as they are rendered (in `render`); `write` is publishing the new output and removing the old.
    */
   timings: Partial<Record<BuildStage, number>>;
 }
@@ -40,7 +40,7 @@ export interface BuildResult {
 export async function build({ contentDir, outDir, now = Date.now(), templatesDir }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   const theme = { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
-  // Opened first: the write workers, and the HTML site's own thread, start up while the content is read.
+  // The HTML site's own thread starts up while the content is read.
   const output = await openOutput(outDir, { outside: [contentDir] });
   const htmlThread = startHtmlThread();
   try {
@@ -50,10 +50,9 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     const content = requireValid(validated);
     const site = stage('derive', () => deriveSite(content, now));
     await stage('render', async () => {
-      // The HTML site renders on its own thread meanwhile (or here, when there is none); the writers
-      // write and compress each batch while the next is rendered.
+      // The HTML site renders (and writes) on its own thread meanwhile, or here when there is none.
       const claims = noticeClaims();
-      const html = htmlThread?.render({ content, now, templatesDir: theme.dir, required: theme.required, claims }, (batch) => output.writeBatch(batch));
+      const html = htmlThread?.render({ content, now, templatesDir: theme.dir, required: theme.required, claims, folder: output.folder, outDir });
       // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
       html?.catch(() => undefined);
       output.write(renderApi(site));
@@ -61,12 +60,14 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
       output.write([renderState(content, now)]);
       // Then the notice pages the thread has not claimed yet (all of the site, with no thread).
       output.write(html ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
-      await html;
+      if (html) output.adopt(await html);
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
     // Updates withheld until after `now`: worth a look (a typo in a year shows as one), not an error.
     return { now, files, bytes, warnings: [...validated.notes.map(formatIssue), ...themed.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
+    // The thread first: it may still be writing into the folder discard() removes.
+    await htmlThread?.stop();
     await output.discard();
     throw error;
   } finally {

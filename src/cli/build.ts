@@ -27,7 +27,7 @@ export const build: Command = {
     for (const warning of result.warnings) out.error(`warning: ${warning}`);
     out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
     if (values.timings) {
-      out.log(`${Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ')} (files are written and compressed while they are rendered; write is the wait after)`);
+      out.log(`${Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ')} (files are written and compressed as they are rendered; write is publishing the output)`);
     }
     return 0;
   },

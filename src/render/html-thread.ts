@@ -1,9 +1,9 @@
-// The HTML site rendered in a worker thread while the main thread renders the API. A build's main
+// The HTML site rendered in a worker thread while the main thread renders the API: a build's main
 // thread was the bottleneck (1.5 s busy on 2,000 notices, the HTML half a second of it) while the
-// write workers sat idle a second each: the site's pages now take the idle core. The thread runs
+// second core was idle half the time. The thread runs
 // this same module (a worker started from its own file), derives the site from the validated
-// content, renders with the same renderers and hands the files back in encoded batches, which the
-// main thread passes to the writers unopened. Same code, so the same bytes as rendering in-thread.
+// content, renders with the same renderers and writes the files into the build's folder with a writer
+// of its own, telling the main thread what it wrote. Same code, so the same bytes as rendering in-thread.
 // The notice pages come last and are claimed one at a time from a counter both threads share: the
 // main thread, done with the API, takes those the site's thread has not reached.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
@@ -12,12 +12,12 @@ import { StatuspressError } from '../errors.js';
 import type { SourceLocation } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Content } from '../types.js';
-import { BATCH_FILES, encodeBatch } from '../write/batch.js';
-import type { Batch } from '../write/batch.js';
+import { FileWriter } from '../write/files.js';
+import { writeFailed } from '../write/index.js';
+import type { Written } from '../write/files.js';
 import { renderHtml } from './html.js';
 import type { NoticeClaims } from './html.js';
 import { loadTheme } from './site/theme.js';
-import type { OutputFile } from './types.js';
 
 const ROLE = 'statuspress-html';
 
@@ -29,17 +29,19 @@ export interface HtmlJob {
   required: boolean;
   /** The notice pages are claimed from this counter, shared with the main thread (see renderHtml). */
   claims: NoticeClaims;
+  /** The build's folder (Output.folder), which the thread writes its files into, and the output as the user named it, for messages. */
+  folder: string;
+  outDir: string;
 }
 
 type FromThread =
-  | { batch: Batch }
-  | { done: true }
+  | { done: Written }
   | { error: { message: string; stack?: string; code?: string; hint?: string; location?: SourceLocation } };
 
 export interface HtmlThread {
-  /** Renders the job's site, handing over each batch of files; resolves once all are handed over. */
-  render(job: HtmlJob, take: (batch: Batch) => void): Promise<void>;
-  /** Stops the thread (after render() settled, or to give up). */
+  /** Renders and writes the job's site; resolves with what was written. */
+  render(job: HtmlJob): Promise<Written>;
+  /** Stops the thread (after render() settled, or to give up); once this resolves, it writes nothing more. */
   stop(): Promise<void>;
 }
 
@@ -52,11 +54,10 @@ export function startHtmlThread(): HtmlThread | null {
   if (!/\.m?js$/.test(self.pathname)) return null;
   const worker = new Worker(self, { workerData: { role: ROLE } });
   return {
-    render(job, take) {
-      return new Promise<void>((resolve, reject) => {
+    render(job) {
+      return new Promise<Written>((resolve, reject) => {
         worker.on('message', (message: FromThread) => {
-          if ('batch' in message) take(message.batch);
-          else if ('done' in message) resolve();
+          if ('done' in message) resolve(message.done);
           else reject(rebuilt(message.error));
         });
         worker.once('error', reject);
@@ -78,22 +79,17 @@ function rebuilt(error: Extract<FromThread, { error: unknown }>['error']): Error
 }
 
 async function renderHere(job: HtmlJob): Promise<void> {
-  const post = (files: OutputFile[]): void => {
-    const batch = encodeBatch(files);
-    parentPort!.postMessage({ batch } satisfies FromThread, [batch.bytes]);
-  };
   try {
     const theme = await loadTheme(job.templatesDir, { required: job.required });
-    let files: OutputFile[] = [];
+    const writer = new FileWriter(job.folder);
     for (const file of renderHtml(deriveSite(job.content, job.now), theme, job.claims)) {
-      files.push(file);
-      if (files.length === BATCH_FILES) {
-        post(files);
-        files = [];
+      try {
+        writer.put(file);
+      } catch (error) {
+        throw (error as NodeJS.ErrnoException).code === undefined ? error : writeFailed(job.outDir, error);
       }
     }
-    if (files.length > 0) post(files);
-    parentPort!.postMessage({ done: true } satisfies FromThread);
+    parentPort!.postMessage({ done: writer.report() } satisfies FromThread);
   } catch (caught) {
     const error = caught as Error & Partial<Pick<StatuspressError, 'code' | 'hint' | 'location'>>;
     const { message, stack, code, hint, location } = error;

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { COMPRESS_MIN_BYTES, compressPair, isCompressible } from '../write/compress.js';
 
 export interface CachedFile {
@@ -65,7 +64,7 @@ export class FileCache {
       readFile(`${full}.br`).catch(() => null),
     ]);
     if (identity === null) return null;
-    const [gzipped, brotli] = gzip || br || !worthCompressing(relative, identity) ? [gzip, br] : compressPair(zlib, identity);
+    const [gzipped, brotli] = gzip || br || !worthCompressing(relative, identity) ? [gzip, br] : compressPair(identity);
     return {
       identity,
       gzip: gzipped,

@@ -7,7 +7,7 @@
 // by the server when first asked for (serve caches the result; nginx has `gzip on`; CDNs compress).
 //
 // Levels: gzip 4 and brotli 3 take a third less time than 6 and 4 for 2-5% larger files.
-import type * as Zlib from 'node:zlib';
+import * as zlib from 'node:zlib';
 import { STATE_DIR } from '../routes/files.js';
 
 // 8 KiB, not 4: the HTML site added a 4-8 KiB page per notice (1,870 of 2,000 on the benchmark), whose
@@ -28,11 +28,8 @@ export const UNSERVED_PREFIX = `${STATE_DIR}/`;
 /** Whether a file's type is worth compressing (text, not images or fonts); its size is judged apart. */
 export const isCompressible = (file: string): boolean => COMPRESSIBLE.test(file);
 
-/**
- * gzip and brotli encodings of input. Self-contained (zlib is passed in, nothing else is referenced)
- * because the write workers run its source text: see worker.ts.
- */
-export function compressPair(zlib: typeof Zlib, input: Uint8Array): [gzip: Buffer, br: Buffer] {
+/** gzip and brotli encodings of input: the build's copies, and what serve compresses once and keeps. */
+export function compressPair(input: Uint8Array): [gzip: Buffer, br: Buffer] {
   const gzip = zlib.gzipSync(input, { level: 4 });
   const br = zlib.brotliCompressSync(input, {
     params: {

@@ -2,35 +2,33 @@
 // which commit() publishes by swapping one symbolic link (swap.ts), so a failed or killed build leaves
 // the last good output exactly as it was, and the output path is never missing or half-written.
 //
-// The writing itself happens in worker threads (worker.ts), started before the content is even read:
-// the main thread hands them files while it renders, and they write and compress on the other cores.
-// On 2,000 notices this took the build's writing from after rendering to alongside it.
+// Files are written as they are rendered, in the thread that rendered them (files.ts): the main
+// thread through write(), the HTML site's thread with a FileWriter of its own in `folder`, whose
+// report the main thread adopt()s.
 import { realpath, rm } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { OutputFile } from '../render/types.js';
-import { BATCH_FILES, checkedPath, encodeBatch } from './batch.js';
-import type { Batch } from './batch.js';
+import { FileWriter } from './files.js';
+import type { Written } from './files.js';
 import { abandon, openSlot, publish, removeLeftovers } from './swap.js';
 import type { Slot } from './swap.js';
 import { assertReplaceable, makeFolder, outputTarget } from './target.js';
-import { WORKER_SOURCE } from './worker.js';
-import type { FromWorker, ToWorker, WorkerData } from './worker.js';
 
 export interface Output {
-  /** Hands files to the writers; they are written as soon as a batch is full. Paths must be unique. Only before commit(). */
+  /** Writes files now; throws `output/write-failed` when one cannot be written. Paths must be unique. Only before commit(). */
   write(files: Iterable<OutputFile>): void;
-  /** Hands a batch encoded elsewhere (another thread's renderer) to a writer as it is. Only before commit(). */
-  writeBatch(batch: Batch): void;
+  /** The build's folder, for another thread's FileWriter; that thread must have stopped before commit() or discard(). */
+  readonly folder: string;
+  /** Counts in what another thread's FileWriter wrote into `folder` (its paths must be new to this output). Only before commit(). */
+  adopt(written: Written): void;
   /**
-   * Waits for every file, then swaps the new output in; a second call gets the same answer. The new
-   * output is in place when this resolves; `warnings` says what could not be cleaned up after.
+   * Swaps the new output in; a second call gets the same answer. The new output is in place when
+   * this resolves; `warnings` says what could not be cleaned up after.
    */
   commit(): Promise<Committed>;
-  /** Stops the writers and removes the temporary folder; the previous output stays. Nothing after commit(). */
+  /** Removes the temporary folder; the previous output stays. Nothing after commit(). */
   discard(): Promise<void>;
 }
 
@@ -39,9 +37,6 @@ export interface Committed {
   bytes: number;
   warnings: string[];
 }
-
-/** More writers than this only contend for the disk. */
-const MAX_WRITERS = 4;
 
 /**
  * Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir
@@ -60,46 +55,42 @@ export async function openOutput(outDir: string, { outside = [] as string[] } = 
   } catch (error) {
     throw writeFailed(outDir, error);
   }
-  return new WorkerOutput(outDir, slot);
+  return new FolderOutput(outDir, slot);
 }
 
-class WorkerOutput implements Output {
-  private readonly writers: Writer[];
-  private readonly seen = new Set<string>();
+class FolderOutput implements Output {
+  private readonly writer: FileWriter;
+  private readonly adopted: Written[] = [];
   /** Set by commit() or discard(): after either, nothing more may be written. */
   private closed: 'committed' | 'discarded' | null = null;
   private committed: Promise<Committed> | null = null;
-  private batch: OutputFile[] = [];
-  private next = 0;
 
   constructor(
     private readonly outDir: string,
     private readonly slot: Slot,
   ) {
-    const count = Math.max(1, Math.min(availableParallelism(), MAX_WRITERS));
-    this.writers = Array.from({ length: count }, () => startWriter({ root: slot.folder }));
+    this.writer = new FileWriter(slot.folder);
+  }
+
+  get folder(): string {
+    return this.slot.folder;
   }
 
   write(files: Iterable<OutputFile>): void {
     if (this.closed) throw new Error(`internal: write() after the output was ${this.closed}`);
     for (const file of files) {
-      this.claim(file.path);
-      this.batch.push(file);
-      if (this.batch.length === BATCH_FILES) this.flush();
+      try {
+        this.writer.put(file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === undefined) throw error; // a renderer's bug, not the disk
+        throw writeFailed(this.outDir, error);
+      }
     }
   }
 
-  writeBatch(batch: Batch): void {
-    if (this.closed) throw new Error(`internal: writeBatch() after the output was ${this.closed}`);
-    for (const file of batch.paths) this.claim(file);
-    this.post(batch);
-  }
-
-  /** Each path once, relative and inside the output. */
-  private claim(file: string): void {
-    const normal = checkedPath(file);
-    if (this.seen.has(normal)) throw new Error(`internal: output path "${file}" is not a unique relative path`);
-    this.seen.add(normal);
+  adopt(written: Written): void {
+    if (this.closed) throw new Error(`internal: adopt() after the output was ${this.closed}`);
+    this.adopted.push(written);
   }
 
   commit(): Promise<Committed> {
@@ -111,19 +102,17 @@ class WorkerOutput implements Output {
   async discard(): Promise<void> {
     if (this.closed === 'committed') return; // commit() cleans up after itself when it fails
     this.closed = 'discarded';
-    await this.stop();
+    await abandon(this.slot);
   }
 
   private async finish(): Promise<Committed> {
-    this.flush();
-    for (const writer of this.writers) writer.worker.postMessage('end' satisfies ToWorker);
-    let totals: { files: number; bytes: number }[];
+    const all = [this.writer.report(), ...this.adopted];
     let previous: string | null;
     try {
-      totals = await Promise.all(this.writers.map((w) => w.done));
+      unique(all);
       previous = await publish(this.slot);
     } catch (error) {
-      await this.stop();
+      await abandon(this.slot);
       throw writeFailed(this.outDir, error);
     }
     // The new output is complete and in place; what follows only tidies up after it.
@@ -138,50 +127,24 @@ class WorkerOutput implements Output {
     for (const left of await removeLeftovers(this.slot.target)) {
       warnings.push(COMMAND.leftoverLeft.message({ left }));
     }
-    return { files: sum(totals.map((t) => t.files)), bytes: sum(totals.map((t) => t.bytes)), warnings };
+    return { files: sum(all.map((w) => w.files)), bytes: sum(all.map((w) => w.bytes)), warnings };
   }
-
-  private async stop(): Promise<void> {
-    await Promise.all(this.writers.map((w) => w.worker.terminate()));
-    await abandon(this.slot);
-  }
-
-  private flush(): void {
-    if (this.batch.length === 0) return;
-    this.post(encodeBatch(this.batch));
-    this.batch = [];
-  }
-
-  /** To the next writer, round robin; the buffer is moved, not copied. */
-  private post(batch: Batch): void {
-    const message: ToWorker = batch;
-    this.writers[this.next]!.worker.postMessage(message, [batch.bytes]);
-    this.next = (this.next + 1) % this.writers.length;
-  }
-
-
-
 }
 
-interface Writer {
-  worker: Worker;
-  /** Settles once the worker has written everything it was sent; rejects on its first failure. */
-  done: Promise<{ files: number; bytes: number }>;
+/** Two writers given the same path would have written one file over the other: a renderer's bug. */
+function unique(written: Written[]): void {
+  if (written.length < 2) return;
+  const seen = new Set<string>();
+  for (const { paths } of written) {
+    for (const file of paths) {
+      if (seen.has(file)) throw new Error(`internal: output path "${file}" was written twice`);
+      seen.add(file);
+    }
+  }
 }
 
-function startWriter(data: WorkerData): Writer {
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: data });
-  const done = new Promise<{ files: number; bytes: number }>((resolve, reject) => {
-    worker.on('message', (message: FromWorker) => ('done' in message ? resolve(message.done) : reject(new Error(message.error))));
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`a write worker stopped (exit code ${code})`)));
-  });
-  // A failure is reported by commit(); until then it must not count as unhandled.
-  done.catch(() => undefined);
-  return { worker, done };
-}
-
-function writeFailed(outDir: string, error: unknown): StatuspressError {
+/** `output/write-failed` for a failure to write into the output (any thread's). */
+export function writeFailed(outDir: string, error: unknown): StatuspressError {
   if (error instanceof StatuspressError) return error;
   return fail(COMMAND.writeFailed, { out: outDir, detail: (error as Error).message }, { cause: error });
 }

@@ -1,4 +1,4 @@
-// openOutput(): files written by the worker threads into a temporary folder, swapped in on commit;
+// openOutput(): files written as they come into a temporary folder, swapped in on commit;
 // a failure anywhere leaves the previous output exactly as it was and no temporary folder behind.
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { StatuspressError } from '../../../src/errors.js';
 import { STATE_FILE } from '../../../src/routes/files.js';
 import { PRECOMPRESS_MIN_BYTES } from '../../../src/write/compress.js';
+import { FileWriter } from '../../../src/write/files.js';
 import { openOutput } from '../../../src/write/index.js';
 
 const BIG = JSON.stringify({ notices: Array.from({ length: 500 }, (_, id) => ({ id, subject: `Notice ${id}` })) });
@@ -39,7 +40,6 @@ describe('openOutput', () => {
   it('writes every file, with gzip and brotli copies of large served text files only, and counts them', async () => {
     const dir = freshDir();
     const output = await openOutput(dir);
-    // More files than one batch, so every worker gets some.
     const many = Array.from({ length: 300 }, (_, i) => ({ path: `api/v1/notices/${i}.json`, contents: `{"id":${i}}` }));
     output.write(many);
     output.write([
@@ -63,7 +63,7 @@ describe('openOutput', () => {
     expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
   });
 
-  it('fails with output/write-failed when a worker cannot write, leaving the previous output and no temporary folder', async () => {
+  it('fails with output/write-failed when a file cannot be written, leaving the previous output and no temporary folder', async () => {
     const dir = freshDir();
     const first = await openOutput(dir);
     first.write([{ path: 'api/v1/status.json', contents: '{"old":true}' }, state]);
@@ -71,13 +71,44 @@ describe('openOutput', () => {
     const before = snapshot(dir);
 
     const second = await openOutput(dir);
-    // A file and then a folder of the same name: the worker's mkdir fails.
-    second.write([{ path: 'api/v1/status.json', contents: '{"new":true}' }, { path: 'api/v1/status.json/x.json', contents: '{}' }, state]);
-    const error = await second.commit().catch((e: unknown) => e);
+    // A file and then a folder of the same name: the mkdir fails.
+    let error: unknown;
+    try {
+      second.write([{ path: 'api/v1/status.json', contents: '{"new":true}' }, { path: 'api/v1/status.json/x.json', contents: '{}' }, state]);
+    } catch (caught) {
+      error = caught;
+    }
+    await second.discard();
     expect(error).toBeInstanceOf(StatuspressError);
     expect((error as StatuspressError).code).toBe('output/write-failed');
     expect((error as Error).message).toMatch(/Could not write the output/);
     expect(snapshot(dir)).toEqual(before);
+    expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
+  });
+
+  it("counts what another thread's FileWriter wrote into the folder, and refuses a path both wrote", async () => {
+    const dir = freshDir();
+    const output = await openOutput(dir);
+    output.write([{ path: 'api/v1/status.json', contents: '{}' }, state]);
+    const other = new FileWriter(output.folder);
+    other.put({ path: 'index.html', contents: '<p>hi</p>' });
+    other.put({ path: 'history/index.html', contents: BIG });
+    output.adopt(other.report());
+    const result = await output.commit();
+    const files = snapshot(dir);
+    expect([...files.keys()].sort()).toEqual([STATE_FILE, 'api/v1/status.json', 'history/index.html', 'history/index.html.br', 'history/index.html.gz', 'index.html']);
+    expect(result.files).toBe(files.size);
+    expect(result.bytes).toBe([...files.values()].reduce((sum, b) => sum + b.byteLength, 0));
+
+    const clash = await openOutput(dir);
+    clash.write([{ path: 'index.html', contents: 'one' }, state]);
+    const second = new FileWriter(clash.folder);
+    second.put({ path: 'index.html', contents: 'two' });
+    clash.adopt(second.report());
+    const error = await clash.commit().catch((e: unknown) => e);
+    expect((error as StatuspressError).code).toBe('output/write-failed');
+    expect((error as Error).message).toMatch(/index\.html" was written twice/);
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('<p>hi</p>');
     expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
   });
 

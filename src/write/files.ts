@@ -1,0 +1,63 @@
+// Writing files into a build's folder, with the compressed copies of large text files: the one place
+// that writes a build's files. Synchronous and in the calling thread. A build renders on two threads
+// (the main thread, the HTML site's thread) and each writes its own files with a FileWriter of its own:
+// handing files to writer threads cost more than the writing (starting two workers, encoding every
+// file for the transfer), and with two cores there is no idle core for writers to use.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { OutputFile } from '../render/types.js';
+import { compressPair, isCompressible, PRECOMPRESS_MIN_BYTES, UNSERVED_PREFIX } from './compress.js';
+
+/** What a writer wrote: the paths it was given (not the copies), and the files and bytes on disk (copies included). */
+export interface Written {
+  paths: string[];
+  files: number;
+  bytes: number;
+}
+
+export class FileWriter {
+  private readonly made = new Set<string>();
+  private readonly seen = new Set<string>();
+  private readonly written: Written = { paths: [], files: 0, bytes: 0 };
+
+  constructor(private readonly root: string) {}
+
+  /** Writes one file (and its .gz/.br copies when it warrants them); throws on a path given twice or leaving the folder. */
+  put({ path: file, contents }: OutputFile): void {
+    const relative = checkedPath(file);
+    if (this.seen.has(relative)) throw new Error(`internal: output path "${file}" is not a unique relative path`);
+    this.seen.add(relative);
+    this.written.paths.push(relative);
+    const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    this.save(relative, data);
+    if (data.byteLength < PRECOMPRESS_MIN_BYTES || !isCompressible(relative) || relative.startsWith(UNSERVED_PREFIX)) return;
+    const [gzip, br] = compressPair(data);
+    this.save(`${relative}.gz`, gzip);
+    this.save(`${relative}.br`, br);
+  }
+
+  /** The paths written so far, and the totals on disk. */
+  report(): Written {
+    return this.written;
+  }
+
+  private save(relative: string, data: Uint8Array): void {
+    const full = path.join(this.root, relative);
+    const dir = path.dirname(full);
+    if (!this.made.has(dir)) {
+      mkdirSync(dir, { recursive: true });
+      this.made.add(dir);
+    }
+    writeFileSync(full, data);
+    this.written.files += 1;
+    this.written.bytes += data.byteLength;
+  }
+}
+
+/** A path the output may hold: relative, normalised, inside the folder; throws otherwise (a bug in a renderer). */
+export function checkedPath(file: string): string {
+  const normal = path.posix.normalize(file);
+  const outside = normal === '.' || normal === '..' || normal.startsWith('../') || path.posix.isAbsolute(normal);
+  if (normal !== file || outside) throw new Error(`internal: output path "${file}" is not a relative path inside the output`);
+  return normal;
+}
