@@ -1,4 +1,5 @@
 // build(): the recipe. load → validate → derive → render → write.
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
@@ -7,6 +8,7 @@ import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer } from './render/html.js';
 import { startHtmlThread } from './render/html-thread.js';
+import type { HtmlThread } from './render/html-thread.js';
 import { loadTheme } from './render/site/theme.js';
 import { renderState } from './render/state.js';
 import { stageRunner } from './stages.js';
@@ -19,6 +21,8 @@ export interface BuildOptions {
   now?: number;
   /** The site's own templates (must exist); default: `templates/` beside the content folder, when there is one. */
   templatesDir?: string;
+  /** Threads that render the HTML site beside this one (0: all here); default: defaultThreads(). */
+  threads?: number;
 }
 
 export type BuildStage = 'load' | 'validate' | 'derive' | 'render' | 'write';
@@ -37,12 +41,14 @@ export interface BuildResult {
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
-export async function build({ contentDir, outDir, now = Date.now(), templatesDir }: BuildOptions): Promise<BuildResult> {
+export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads() }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   const theme = { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
-  // The HTML site's own thread starts up while the content is read.
   const output = await openOutput(outDir, { outside: [contentDir] });
-  const htmlThread = startHtmlThread();
+  // The HTML site's threads start up while the content is read: the first renders the site, any
+  // others only notice pages. None when this code runs from source (the tests): all is rendered here.
+  const htmlThreads = startHtmlThreads(threads);
+  const stopThreads = (): Promise<unknown> => Promise.all(htmlThreads.map((t) => t.stop()));
   try {
     // The theme is loaded here too, so a broken template is reported with the content's problems.
     const [loaded, themed] = await stage('load', () => Promise.all([loadContent(contentDir), loadTheme(theme.dir, { required: theme.required })]));
@@ -50,29 +56,48 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     const content = requireValid(validated);
     const site = stage('derive', () => deriveSite(content, now));
     await stage('render', async () => {
-      // The HTML site renders (and writes) on its own thread meanwhile, or here when there is none.
+      // The HTML site renders (and writes) on its threads meanwhile, or here when there are none.
       const claims = noticeClaims();
-      const html = htmlThread?.render({ content, now, templatesDir: theme.dir, required: theme.required, claims, folder: output.folder, outDir });
+      const job = { content, now, templatesDir: theme.dir, required: theme.required, claims, folder: output.folder, outDir };
+      const html = Promise.all(htmlThreads.map((thread, i) => thread.render({ ...job, part: i === 0 ? 'site' : 'notices' })));
       // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
-      html?.catch(() => undefined);
+      html.catch(() => undefined);
       output.write(renderApi(site));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);
-      // Then the notice pages the thread has not claimed yet (all of the site, with no thread).
-      output.write(html ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
-      if (html) output.adopt(await html);
+      // Then the notice pages no thread has claimed yet (all of the site, with no thread).
+      output.write(htmlThreads.length > 0 ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
+      for (const written of await html) output.adopt(written);
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
     // Updates withheld until after `now`: worth a look (a typo in a year shows as one), not an error.
     return { now, files, bytes, warnings: [...validated.notes.map(formatIssue), ...themed.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
-    // The thread first: it may still be writing into the folder discard() removes.
-    await htmlThread?.stop();
+    // The threads first: they may still be writing into the folder discard() removes.
+    await stopThreads();
     await output.discard();
     throw error;
   } finally {
-    await htmlThread?.stop();
+    await stopThreads();
   }
+}
+
+/**
+ * One thread for the HTML site, and one more for notice pages per core beyond two, at most two more:
+ * on two cores, more threads only take turns (each costs 0.1-0.2 s of CPU to start). Node counts the
+ * machine's cores, not a container's CPU quota: `statuspress build --threads` says otherwise.
+ */
+export const defaultThreads = (): number => 1 + Math.min(MAX_EXTRA_THREADS, Math.max(0, availableParallelism() - 2));
+const MAX_EXTRA_THREADS = 2;
+
+function startHtmlThreads(count: number): HtmlThread[] {
+  const threads: HtmlThread[] = [];
+  for (let i = 0; i < count; i++) {
+    const thread = startHtmlThread();
+    if (thread === null) break;
+    threads.push(thread);
+  }
+  return threads;
 }
 
 /** `templates/` next to the content folder: where `statuspress init` puts a site's own templates. */

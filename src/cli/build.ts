@@ -1,6 +1,8 @@
 // `statuspress build`: the content in, the site and API out.
 import type { Command } from './command.js';
-import { contentFlag, nowFlag, text } from './command.js';
+import { fail } from '../errors.js';
+import { COMMAND, MAX_THREADS } from '../errors/command.js';
+import { contentFlag, nowFlag, text, wholeNumber } from './command.js';
 
 export const build: Command = {
   name: 'build',
@@ -10,11 +12,14 @@ export const build: Command = {
     out: { type: 'string', default: 'dist', value: 'DIR', description: 'the output: a link to the latest complete build' },
     now: { type: 'string', value: 'ISO', description: 'the moment to build as of, with a zone (default: the clock)' },
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
+    threads: { type: 'string', value: 'N', description: 'threads rendering the HTML site beside the main one (default: 1, plus 1 per core beyond 2, at most 3)' },
     timings: { type: 'boolean', default: false, description: 'print how long each stage took' },
   },
   async run(values, out) {
     const now = nowFlag(values);
     const templates = text(values, 'templates');
+    const threads = values.threads === undefined ? undefined : wholeNumber(values.threads);
+    if (threads === null || (threads !== undefined && threads > MAX_THREADS)) throw fail(COMMAND.badThreads, { value: String(values.threads) });
     const started = performance.now();
     const { build: run } = await import('../build.js');
     const result = await run({
@@ -22,6 +27,7 @@ export const build: Command = {
       outDir: String(values.out),
       ...(now === undefined ? {} : { now }),
       ...(templates === undefined ? {} : { templatesDir: templates }),
+      ...(threads === undefined ? {} : { threads }),
     });
     const ms = Math.round(performance.now() - started);
     for (const warning of result.warnings) out.error(`warning: ${warning}`);

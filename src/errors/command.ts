@@ -5,6 +5,9 @@
 import type { ContentIssue } from '../errors.js';
 import { command, USAGE_HINT } from './entry.js';
 
+/** The most threads `statuspress build --threads` takes. */
+export const MAX_THREADS = 16;
+
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The flags whose value must be a whole number. */
@@ -203,6 +206,15 @@ export const COMMAND = {
     message: ({ value }: { value: string }) => `--port must be a port number, not "${value}"`,
     hint: USAGE_HINT,
     example: { value: '80800' },
+  }),
+  badThreads: command({
+    code: 'usage/bad-threads',
+    exit: 2,
+    title: '`--threads` is not a thread count',
+    when: '`statuspress build --threads` is not a whole number from 0 to 16.',
+    message: ({ value }: { value: string }) => `--threads must be a whole number from 0 to ${MAX_THREADS} (threads rendering the HTML site beside the main one), not "${value}"`,
+    hint: USAGE_HINT,
+    example: { value: 'all' },
   }),
   badBase: command({
     code: 'usage/bad-base',

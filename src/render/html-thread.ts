@@ -15,7 +15,7 @@ import type { Content } from '../types.js';
 import { FileWriter } from '../write/files.js';
 import { writeFailed } from '../write/index.js';
 import type { Written } from '../write/files.js';
-import { renderHtml } from './html.js';
+import { noticePages, renderHtml, siteRenderer } from './html.js';
 import type { NoticeClaims } from './html.js';
 import { loadTheme } from './site/theme.js';
 
@@ -32,6 +32,8 @@ export interface HtmlJob {
   /** The build's folder (Output.folder), which the thread writes its files into, and the output as the user named it, for messages. */
   folder: string;
   outDir: string;
+  /** The whole site (its notice pages claimed from `claims`), or only notice pages: a further thread, on a machine with cores to spare. */
+  part: 'site' | 'notices';
 }
 
 type FromThread =
@@ -82,7 +84,9 @@ async function renderHere(job: HtmlJob): Promise<void> {
   try {
     const theme = await loadTheme(job.templatesDir, { required: job.required });
     const writer = new FileWriter(job.folder);
-    for (const file of renderHtml(deriveSite(job.content, job.now), theme, job.claims)) {
+    const site = deriveSite(job.content, job.now);
+    const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : noticePages(site, siteRenderer(site, theme), job.claims);
+    for (const file of files) {
       try {
         writer.put(file);
       } catch (error) {

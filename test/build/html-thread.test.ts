@@ -1,7 +1,9 @@
-// The built CLI renders the HTML site on a worker thread; the tests' source build renders it in the
-// main thread. Both must write the same bytes, and a failure on the thread must read as it would here.
+// The built CLI renders the HTML site on a worker thread (and the notice pages on more, with cores to
+// spare or --threads); the tests' source build renders it in the main thread. All must write the same
+// bytes, and a failure on a thread must read as it would here.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile, mkdir, cp } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { mkdtemp, readdir, rm, writeFile, mkdir, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +14,7 @@ import type { Scenario } from '../helpers/build.js';
 const ROOT = path.join(import.meta.dirname, '../..');
 const BIN = path.join(ROOT, 'bin/statuspress.js');
 const SINGLE = path.join(ROOT, 'lib/statuspress.mjs');
+const execFileAsync = promisify(execFile);
 
 function run(bin: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -36,9 +39,16 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s', (scenario) => {
     await build({ contentDir: contentDir(scenario), outDir: here, now: Date.parse(now) });
     const expected = await readAll(here);
     expect([...expected.keys()].some((file) => file.endsWith('.html'))).toBe(true);
-    for (const [name, bin] of [['split', BIN], ['single', SINGLE]] as const) {
+    const runs = [
+      ['split', BIN, []],
+      ['single', SINGLE, []],
+      // Two more threads claiming notice pages, and none at all.
+      ['split-3', BIN, ['--threads', '3']],
+      ['split-0', BIN, ['--threads', '0']],
+    ] as const;
+    for (const [name, bin, extra] of runs) {
       const out = path.join(root, scenario, name);
-      const result = await run(bin, ['build', '--content', contentDir(scenario), '--out', out, '--now', now]);
+      const result = await run(bin, ['build', '--content', contentDir(scenario), '--out', out, '--now', now, ...extra]);
       // Warnings (updates withheld until after now) are fine; errors are not.
       expect(result.stderr).not.toMatch(/^error/m);
       expect(result.code).toBe(0);
@@ -47,6 +57,28 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s', (scenario) => {
       for (const [file, bytes] of expected) expect(got.get(file)?.equals(bytes), `${name}: ${file}`).toBe(true);
     }
   });
+});
+
+it('shares the notice pages of a large site among four threads, and writes the same bytes as one thread', async () => {
+  const site = path.join(root, 'many');
+  await execFileAsync(process.execPath, [path.join(ROOT, 'scripts/gen-corpus.js'), '--notices', '300', '--components', '12', '--out', path.join(site, 'content'), '--now', '2026-11-22T07:00:00Z']);
+  const args = ['build', '--content', path.join(site, 'content'), '--now', '2026-11-22T07:00:00Z'];
+  const one = await run(BIN, [...args, '--out', path.join(site, 'one'), '--threads', '1']);
+  const four = await run(BIN, [...args, '--out', path.join(site, 'four'), '--threads', '4']);
+  expect([one.code, four.code, one.stderr, four.stderr]).toEqual([0, 0, '', '']);
+  const [a, b] = await Promise.all([readAll(path.join(site, 'one')), readAll(path.join(site, 'four'))]);
+  expect([...b.keys()]).toEqual([...a.keys()]);
+  expect([...a.keys()].filter((f) => /^notices\/\d+\/index\.html$/.test(f))).toHaveLength(300);
+  for (const [file, bytes] of a) expect(b.get(file)?.equals(bytes), file).toBe(true);
+}, 60_000);
+
+it('refuses a --threads that is not a whole number from 0 to 16', async () => {
+  for (const value of ['-1', '17', 'all', '1.5', '']) {
+    const result = await run(BIN, ['build', '--content', contentDir('plain-site'), '--out', path.join(root, 'never'), `--threads=${value}`]);
+    expect(result.code, value).toBe(2);
+    expect(result.stderr, value).toContain(`--threads must be a whole number from 0 to 16 (threads rendering the HTML site beside the main one), not "${value}"`);
+  }
+  await expect(readAll(path.join(root, 'never'))).rejects.toThrow();
 });
 
 it('reports a template that fails while rendering on the thread as the in-thread build does, leaving no output', async () => {
@@ -63,9 +95,13 @@ it('reports a template that fails while rendering on the thread as the in-thread
     expected = (error as Error).message;
   }
   expect(expected).not.toBe('');
-  const result = await run(BIN, ['build', ...args, '--out', path.join(site, 'dist')]);
-  expect(result.code).not.toBe(0);
-  expect(result.stderr).toContain(expected.split('\n')[0]);
-  expect(result.stderr).not.toMatch(/unhandled|ERR_UNHANDLED|at async/i);
-  await expect(readAll(path.join(site, 'dist'))).rejects.toThrow();
+  // With the notice pages on one thread, and shared by three (any of which may fail first).
+  for (const threads of ['1', '3']) {
+    const result = await run(BIN, ['build', ...args, '--out', path.join(site, 'dist'), '--threads', threads]);
+    expect(result.code).not.toBe(0);
+    expect(result.stderr).toContain(expected.split('\n')[0]);
+    expect(result.stderr).not.toMatch(/unhandled|ERR_UNHANDLED|at async/i);
+    await expect(readAll(path.join(site, 'dist'))).rejects.toThrow();
+    expect(await readdir(site)).not.toContain('dist.builds');
+  }
 }, 60_000);
