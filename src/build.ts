@@ -4,6 +4,7 @@ import path from 'node:path';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
 import { formatIssue } from './errors.js';
+import { MAX_THREADS } from './errors/command.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer } from './render/html.js';
@@ -90,10 +91,20 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
 export const defaultThreads = (): number => 1 + Math.min(MAX_EXTRA_THREADS, Math.max(0, availableParallelism() - 2));
 const MAX_EXTRA_THREADS = 2;
 
+/**
+ * Up to `count` threads (0 to MAX_THREADS). Fewer when the system refuses one (a limit on processes
+ * or threads, as in a container): the build goes on with those it has, down to none.
+ */
 function startHtmlThreads(count: number): HtmlThread[] {
   const threads: HtmlThread[] = [];
-  for (let i = 0; i < count; i++) {
-    const thread = startHtmlThread();
+  const wanted = Number.isFinite(count) ? Math.max(0, Math.min(MAX_THREADS, Math.floor(count))) : 0;
+  for (let i = 0; i < wanted; i++) {
+    let thread: HtmlThread | null;
+    try {
+      thread = startHtmlThread();
+    } catch {
+      break; // EAGAIN and the like, thrown by new Worker()
+    }
     if (thread === null) break;
     threads.push(thread);
   }

@@ -18,10 +18,8 @@ type ListRequest = Extract<ApiRequest, { page: number }>;
 type Renderer = (site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[]) => Iterable<OutputFile>;
 
 /**
- * A generator, so the writer can take files while the rest are still being rendered. Endpoints come
- * in the table's order, which ends with the notice details: they are small and never compressed, so
- * the writers catch up on them while the last are rendered, where large lists there would each still
- * need compressing after.
+ * A generator, so each file is written as soon as it is rendered and the whole API is never held at
+ * once. Endpoints come in the table's order.
  */
 export function* renderApi(site: DerivedSite, endpoints: readonly Endpoint[] = ENDPOINTS): Generator<OutputFile> {
   for (const endpoint of endpoints) {

@@ -4,8 +4,9 @@
 // this same module (a worker started from its own file), derives the site from the validated
 // content, renders with the same renderers and writes the files into the build's folder with a writer
 // of its own, telling the main thread what it wrote. Same code, so the same bytes as rendering in-thread.
-// The notice pages come last and are claimed one at a time from a counter both threads share: the
-// main thread, done with the API, takes those the site's thread has not reached.
+// The notice pages come last and are claimed one at a time from a counter all threads share: the
+// main thread, done with the API, takes those no thread has reached. Machines with cores to spare
+// get more threads, which render only notice pages (build.ts, defaultThreads).
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { deriveSite } from '../derive/index.js';
 import { StatuspressError } from '../errors.js';
@@ -55,15 +56,25 @@ export function startHtmlThread(): HtmlThread | null {
   const self = new URL(import.meta.url);
   if (!/\.m?js$/.test(self.pathname)) return null;
   const worker = new Worker(self, { workerData: { role: ROLE } });
+  // Watched from the start: an 'error' with no listener, while the content is still read, would be
+  // thrown as uncaught. The first failure rejects render(), whenever it is called.
+  let failure: Error | null = null;
+  let onFailure: ((error: Error) => void) | null = null;
+  const failed = (error: Error): void => {
+    failure ??= error;
+    onFailure?.(failure);
+  };
+  worker.on('error', failed);
+  worker.on('exit', (code) => failed(new Error(`the HTML renderer stopped (exit code ${code})`)));
   return {
     render(job) {
       return new Promise<Written>((resolve, reject) => {
+        if (failure) return reject(failure);
+        onFailure = reject;
         worker.on('message', (message: FromThread) => {
           if ('done' in message) resolve(message.done);
           else reject(rebuilt(message.error));
         });
-        worker.once('error', reject);
-        worker.once('exit', (code) => reject(new Error(`the HTML renderer stopped (exit code ${code})`)));
         worker.postMessage(job);
       });
     },

@@ -95,8 +95,8 @@ function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
 
 /**
  * Every file of the HTML site. With `shared`, the notice pages (most of the site) are claimed one by
- * one from a counter that another thread running noticePages() claims from too, so the two threads
- * share them whichever finishes its other work first.
+ * one from a counter that other threads running noticePages() claim from too, so the threads share
+ * them whichever finishes its other work first.
  */
 export function* renderHtml(site: DerivedSite, theme: Theme, shared?: NoticeClaims): Generator<OutputFile> {
   const renderer = siteRenderer(site, theme);
@@ -105,7 +105,7 @@ export function* renderHtml(site: DerivedSite, theme: Theme, shared?: NoticeClai
   yield* noticePages(site, renderer, shared);
 }
 
-/** The counter two threads claim notice pages from: an Int32Array over a SharedArrayBuffer, at 0. */
+/** The counter the threads claim notice pages from: an Int32Array over a SharedArrayBuffer, at 0. */
 export type NoticeClaims = Int32Array;
 
 export const noticeClaims = (): NoticeClaims => new Int32Array(new SharedArrayBuffer(4));

@@ -1,8 +1,8 @@
 // Writing files into a build's folder, with the compressed copies of large text files: the one place
-// that writes a build's files. Synchronous and in the calling thread. A build renders on two threads
-// (the main thread, the HTML site's thread) and each writes its own files with a FileWriter of its own:
-// handing files to writer threads cost more than the writing (starting two workers, encoding every
-// file for the transfer), and with two cores there is no idle core for writers to use.
+// that writes a build's files. Synchronous and in the calling thread. A build renders on several
+// threads (the main thread, the HTML site's threads) and each writes its own files with a FileWriter
+// of its own: handing files to writer threads cost more than the writing (starting two workers,
+// encoding every file for the transfer), and with two cores there is no idle core for writers to use.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../render/types.js';
