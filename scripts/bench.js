@@ -13,6 +13,8 @@
  *    process, so its peak memory is its own: under `/usr/bin/time -v` when that exists, else with a
  *    preloaded hook that prints `process.resourceUsage().maxRSS` at exit; wall time is measured here;
  * 3. counts the files and bytes written; the outputs are removed after the last build.
+ * The table also gives the median CPU time of a build (user + system, all its threads): divided by
+ * the number of cores, it is the least wall time the machine could give that build.
  * Each size is built --runs times (the machine's speed varies from run to run): the table gives the
  * median wall time and the range. When NODE_EXTRA_CA_CERTS is set, Node reads that certificate file
  * at every start-up (70 ms per process on this machine, against 30 ms for Node's whole start
@@ -133,8 +135,9 @@ async function measureBuild(corpus, env) {
     const { seconds, stderr, status } = await timed(childCommand(buildArgs, temp), env);
     if (status !== 0) fail(`the build exited with ${status}:\n${stripReport(stderr).slice(-4000)}`);
     const peakRss = parsePeakRss(stderr);
+    const cpuSeconds = parseCpu(stderr);
     const { files, bytes } = walk(out);
-    return { seconds, files, bytes, peakRss };
+    return { seconds, files, bytes, peakRss, cpuSeconds };
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw error;
@@ -148,12 +151,16 @@ function removeLeftovers() {
 }
 
 const RSS_TAG = 'bench-max-rss-kb:';
+const CPU_TAG = 'bench-cpu-seconds:';
 
 /** `/usr/bin/time -v node …` when available; otherwise node with a preloaded exit hook. */
 function childCommand(nodeArgs, temp) {
   if (existsSync(GNU_TIME)) return { file: GNU_TIME, args: ['-v', process.execPath, ...nodeArgs] };
   const hook = path.join(temp, 'max-rss.cjs');
-  writeFileSync(hook, `process.on('exit', () => process.stderr.write('\\n${RSS_TAG} ' + process.resourceUsage().maxRSS + '\\n'));\n`);
+  writeFileSync(
+    hook,
+    `process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\n${RSS_TAG} ' + u.maxRSS + '\\n${CPU_TAG} ' + (u.userCPUTime + u.systemCPUTime) / 1e6 + '\\n'); });\n`,
+  );
   return { file: process.execPath, args: ['--require', hook, ...nodeArgs] };
 }
 
@@ -174,6 +181,15 @@ function timed({ file, args }, env) {
 function parsePeakRss(stderr) {
   const match = /Maximum resident set size \(kbytes\): (\d+)/.exec(stderr) ?? new RegExp(`${RSS_TAG} (\\d+)`).exec(stderr);
   return match ? Number(match[1]) * 1024 : null;
+}
+
+/** CPU seconds of every thread of the build (user + system), from GNU time's report or the exit hook's line. */
+function parseCpu(stderr) {
+  const user = /User time \(seconds\): ([\d.]+)/.exec(stderr);
+  const system = /System time \(seconds\): ([\d.]+)/.exec(stderr);
+  if (user && system) return Number(user[1]) + Number(system[1]);
+  const hook = new RegExp(`${CPU_TAG} ([\\d.]+)`).exec(stderr);
+  return hook ? Number(hook[1]) : null;
 }
 
 /** The child's own error output, without GNU time's report. */
@@ -213,6 +229,7 @@ function printTable(rows, runs) {
     'components',
     `wall time (s), median of ${runs} [range]`,
     ...(withoutCerts ? ['without NODE_EXTRA_CA_CERTS (s)'] : []),
+    'CPU (s), median',
     'files written',
     'bytes written (MB)',
     'peak RSS (MB)',
@@ -225,6 +242,7 @@ function printTable(rows, runs) {
       String(r.components),
       timeCell(r.builds),
       ...(withoutCerts ? [timeCell(r.withoutCerts)] : []),
+      cpuCell(r.builds),
       String(last.files),
       (last.bytes / MB).toFixed(1),
       peak === 0 ? 'n/a' : (peak / MB).toFixed(0),
@@ -244,6 +262,12 @@ function timeCell(builds) {
   const median = seconds[Math.floor((seconds.length - 1) / 2)];
   const range = seconds.length > 1 ? ` [${seconds[0].toFixed(2)}-${seconds[seconds.length - 1].toFixed(2)}]` : '';
   return `${median.toFixed(2)}${range}`;
+}
+
+/** The median CPU time of the builds: divided by the cores, the least wall time the machine allows. */
+function cpuCell(builds) {
+  const seconds = builds.map((b) => b.cpuSeconds).filter((s) => s !== null).sort((a, b) => a - b);
+  return seconds.length === 0 ? 'n/a' : seconds[Math.floor((seconds.length - 1) / 2)].toFixed(2);
 }
 
 function log(message) {
