@@ -4,6 +4,7 @@
 // cross.ts, so they run even when a field here fails (zod skips refinements of an object with issues).
 import * as z from 'zod';
 import { CONTENT } from '../errors/content.js';
+import { trimEndOf } from '../text.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
 import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
@@ -35,7 +36,7 @@ const positiveId = z
 
 const baseUrl = z.string().transform((value, ctx): string => {
   const problem = urlProblem(value);
-  if (problem === null) return value.replace(/\/+$/, '');
+  if (problem === null) return trimEndOf(value, '/');
   ctx.addIssue({ code: 'custom', message: zodMessage(say(CONTENT.badUrl, problem)) });
   return z.NEVER;
 });

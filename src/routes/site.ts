@@ -64,10 +64,20 @@ export const SITE = {
 
 /** The href from one site page to another, relative, so it holds wherever the output is mounted. */
 export function relativeHref(from: SitePage, to: SitePage): string {
-  const depth = from.href.replace(/[?#].*$/, '').split('/').length - 1;
-  const up = '../'.repeat(depth);
-  return up + to.href || './';
+  return upFrom(from.href) + to.href || './';
 }
+
+/** `../` for each `/` of href before any `?` or `#`. Counted, not split: every link of every page asks. */
+function upFrom(href: string): string {
+  let depth = 0;
+  for (let i = 0; i < href.length; i++) {
+    const c = href.charCodeAt(i);
+    if (c === 0x2f) depth += 1;
+    else if (c === 0x3f || c === 0x23) break;
+  }
+  return (UPS[depth] ??= '../'.repeat(depth));
+}
+const UPS: string[] = [];
 
 /** The absolute URL of a site page, from the site's {base_url} (no trailing slash). */
 export const siteUrl = (baseUrl: string, page: SitePage): string => `${baseUrl}/${page.href}`;

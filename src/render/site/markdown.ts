@@ -3,6 +3,7 @@
 // (they would load from anywhere). The JSON API
 // keeps the text byte for byte; only the pages render it.
 import MarkdownIt from 'markdown-it';
+import { trimEndOf } from '../../text.js';
 
 // Images off: `![alt](url)` shows as a link, so no page loads anything from an address in content.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).disable('image');
@@ -37,7 +38,7 @@ export function renderMarkdown(text: string): string {
   let html = cache.get(text);
   if (html === undefined) {
     // Trailing spaces and line breaks only: four leading spaces would make a code block.
-    const line = text.replace(/[ \n]+$/, '');
+    const line = trimEndOf(text, ' \n');
     html = PLAIN.test(line) && !line.includes('  ') ? `<p>${line.replace(/"/g, (c) => ESCAPES[c]!)}</p>\n` : md.render(text);
     if (cache.size >= CACHE_SIZE) cache.clear();
     cache.set(text, html);

@@ -1,4 +1,5 @@
 // The HTML site's addresses: each page's file and href, and relative links between pages.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { relativeHref, SITE, siteUrl } from '../../../src/routes/index.js';
 import { pageOf, parseSitePath } from '../../../src/routes/site.js';
@@ -25,6 +26,15 @@ describe('site addresses', () => {
     expect(SITE.asset('app.css', '3f9a1c2b').file).toBe('assets/app.3f9a1c2b.css');
     // Embedders link it by this name: it must never move or carry a fingerprint.
     expect(SITE.widget()).toEqual({ file: 'widget.js', href: 'widget.js' });
+  });
+
+  it('climbs one ../ for each folder of the page it links from, not counting what follows ? or #', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '/', '?', '#', '.', '=') }), fc.string({ unit: fc.constantFrom('b', '/', '?') }), (from, to) => {
+        const folders = from.replace(/[?#].*$/, '').split('/').length - 1;
+        expect(relativeHref({ file: 'x', href: from }, { file: 'y', href: to })).toBe('../'.repeat(folders) + to || './');
+      }),
+    );
   });
 
   it('links pages relatively, so the output works under any base path', () => {

@@ -25,6 +25,13 @@ describe('renderMarkdown', () => {
     expect(renderMarkdown('![tracker](https://evil.example/pixel.gif)')).toBe('<p>!<a href="https://evil.example/pixel.gif" rel="nofollow noopener noreferrer">tracker</a></p>\n');
   });
 
+  it('renders a long run of spaces in linear time (a regular expression took a minute for 300,000)', () => {
+    // Hostile content from a pull request: with /[ \n]+$/ this took V8 about two minutes; the test's time limit is one.
+    const text = `Fixed${' '.repeat(400_000)}x`;
+    expect(renderMarkdown(text)).toBe(renderWithMarkdownIt(text));
+    expect(renderMarkdown(`Fixed.${' \n'.repeat(200_000)}`)).toBe('<p>Fixed.</p>\n');
+  });
+
   it('reads plain lines as markdown-it does (the fast path)', () => {
     const samples = [
       'We are investigating elevated error rates.',
