@@ -55,18 +55,26 @@ function duplicateIds(sources: SourceFile[], kind: 'component' | 'notice'): File
   const byId = new Map<number, SourceFile[]>();
   for (const source of sources) {
     const id = field(source.data, 'id');
-    if (isId(id)) byId.set(id, [...(byId.get(id) ?? []), source]);
+    if (!isId(id)) continue;
+    const group = byId.get(id);
+    if (group) group.push(source);
+    else byId.set(id, [source]);
   }
   const findings: FileFinding[] = [];
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
     for (const source of group) {
-      const others = group.filter((s) => s !== source).map((s) => s.file);
-      findings.push({ source, finding: { path: ['id'], ...say(CONTENT.duplicateId, { id, others, kind }) } });
+      // At most DUPLICATES_SHOWN names: 4,000 files with one id once made 800 MB of messages.
+      const others = group.slice(0, DUPLICATES_SHOWN + 1).filter((s) => s !== source).slice(0, DUPLICATES_SHOWN).map((s) => s.file);
+      const more = group.length - 1 - others.length;
+      findings.push({ source, finding: { path: ['id'], ...say(CONTENT.duplicateId, { id, others, more, kind }) } });
     }
   }
   return findings;
 }
+
+/** A duplicate id's message names at most this many of the other files that carry it. */
+const DUPLICATES_SHOWN = 8;
 
 /** Components may nest this many levels (a top-level component is level 1); deeper is an error. */
 export const MAX_COMPONENT_DEPTH = 16;

@@ -607,10 +607,10 @@ export const CONTENT = {
     code: 'content/duplicate-id',
     title: 'An id used twice',
     when: 'Two components, or two notices, carry the same id. Reported at every file that carries it.',
-    message: ({ id, others, kind }: { id: number; others: readonly string[]; kind: 'component' | 'notice' }) =>
-      `id ${id} is also used by ${others.join(', ')}; give each ${kind} its own id`,
+    message: ({ id, others, more = 0, kind }: { id: number; others: readonly string[]; more?: number; kind: 'component' | 'notice' }) =>
+      `id ${id} is also used by ${others.join(', ')}${more > 0 ? ` and ${more} other ${kind} ${more === 1 ? 'file' : 'files'}` : ''}; give each ${kind} its own id`,
     hint: 'Give one of them the next free id (`statuspress new` picks one).',
-    example: { id: 5, others: ['components/5-b.yaml'], kind: 'component' },
+    example: { id: 5, others: ['components/5-b.yaml'], more: 0, kind: 'component' },
   }),
   unknownComponent: content({
     code: 'content/unknown-component',

@@ -51,6 +51,22 @@ describe('validateContent: valid content', () => {
   });
 });
 
+describe('validateContent: one id in many files', () => {
+  it('names at most 8 of the other files in each message, then counts the rest (4,000 such files once made 800 MB of messages)', async () => {
+    const files: Record<string, string> = { 'site.yaml': SITE };
+    for (let i = 0; i < 300; i++) files[`notices/${String(i).padStart(3, '0')}.yaml`] = GENERAL;
+    const found = await problems(await writeContent(files));
+    expect(found).toHaveLength(300);
+    expect(found[0]).toBe(
+      `notices/000.yaml:1:5  id: id 1 is also used by ${['001', '002', '003', '004', '005', '006', '007', '008'].map((n) => `notices/${n}.yaml`).join(', ')} and 291 other notice files; give each notice its own id`,
+    );
+    expect(found[299]).toBe(
+      `notices/299.yaml:1:5  id: id 1 is also used by ${['000', '001', '002', '003', '004', '005', '006', '007'].map((n) => `notices/${n}.yaml`).join(', ')} and 291 other notice files; give each notice its own id`,
+    );
+    expect(Math.max(...found.map((p) => p.length))).toBeLessThan(300);
+  });
+});
+
 describe('validateContent: every problem at once', () => {
   it('reports all problems of invalid-many, sorted, at their nodes', async () => {
     expect(await problems(fixture('invalid-many'))).toEqual([
