@@ -3,8 +3,8 @@
 // the last good output exactly as it was, and the output path is never missing or half-written.
 //
 // Files are written as they are rendered, in the thread that rendered them (files.ts): the main
-// thread through write(), the HTML site's thread with a FileWriter of its own in `folder`, whose
-// report the main thread adopt()s.
+// thread through write(), each of the HTML site's threads with a FileWriter of its own in `folder`,
+// whose reports the main thread adopt()s.
 import { realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fail, StatuspressError } from '../errors.js';
