@@ -20,6 +20,7 @@ import { BuildWatcher } from './current-build.js';
 import type { ServedBuild } from './current-build.js';
 import type { CachedFile } from './file-cache.js';
 import { sendCached, serveRange } from './static.js';
+import { trimEndOf } from '../text.js';
 
 export interface ServeOptions {
   dir: string;
@@ -54,7 +55,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   const builds = new BuildWatcher(path.resolve(options.dir));
   await builds.load();
   const context: Context = {
-    base: (options.base ?? '').replace(/\/+$/, ''),
+    base: trimEndOf(options.base ?? '', '/'),
     builds,
     limiter: new RateLimiter({ rate: options.rateLimit ?? DEFAULT_RATE_LIMIT, maxClients: options.rateLimitClients ?? 10_000 }),
     trusted: trustedProxies(options.trustProxy ?? []),
