@@ -670,6 +670,14 @@ export const CONTENT = {
     message: () => 'is a symbolic link that leads outside the templates folder (or nowhere); it was not followed',
     hint: 'Put the template itself in the templates folder.',
   }),
+  templateTooLarge: content({
+    code: 'content/template-too-large',
+    title: 'A template over 1 MiB',
+    when: 'A template or stylesheet in the templates folder is larger than 1 MiB: it is not read, and nothing is built.',
+    message: ({ bytes, max }: { bytes: number; max: number }) => `template is ${bytes} bytes; templates and stylesheets may be at most ${max / 2 ** 20} MiB (${max} bytes)`,
+    hint: 'A page’s markup belongs in the template; data and long text belong in the content, and images in files the template links to.',
+    example: { bytes: 1_500_000, max: 1_048_576 },
+  }),
   invalidValue: content({
     code: 'content/invalid-value',
     title: 'Any other problem with a value',

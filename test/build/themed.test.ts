@@ -1,9 +1,14 @@
 // The worked example of docs/themes.md, built as a user would: templates/ beside content/.
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
+import { readAll } from '../helpers/build.js';
+
+const execFileAsync = promisify(execFile);
 
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/themed-site');
 
@@ -17,4 +22,55 @@ it('takes the header and the colours from the site\'s own templates/, the rest b
   expect(page).toContain('<section class="banner tone-operational"');
   const css = readdirSync(path.join(out, 'assets')).find((f) => /^style\.[0-9a-f]+\.css$/.test(f))!;
   expect(readFileSync(path.join(out, 'assets', css), 'utf8')).toContain('--accent: #6f42c1;');
+});
+
+// The site's own templates render within a budget of steps and characters per page (theme.ts). The
+// built-in templates, copied into templates/ (so counted as a site's own), must stay well within it
+// on a site of some size, and write the same bytes as when built in.
+describe('the budget of a page of the site\'s own templates', () => {
+  const ROOT = path.join(import.meta.dirname, '../..');
+  const NOW = '2026-11-22T07:00:00Z';
+  let site: string;
+  beforeAll(async () => {
+    site = mkdtempSync(path.join(tmpdir(), 'statuspress-budget-'));
+    await execFileAsync(process.execPath, [path.join(ROOT, 'scripts/gen-corpus.js'), '--notices', '300', '--components', '40', '--out', path.join(site, 'content'), '--now', NOW]);
+    for (const file of ['layout', 'status', 'notice', 'component', 'history', ...['header', 'footer', 'notice-summary', 'component-node', 'component-row', 'uptime-bar'].map((p) => `partials/${p}`)]) {
+      mkdirSync(path.dirname(path.join(site, 'copies', `${file}.hbs`)), { recursive: true });
+      writeFileSync(path.join(site, 'copies', `${file}.hbs`), `${readFileSync(path.join(ROOT, 'templates', `${file}.hbs`), 'utf8')}{{!-- a copy --}}`);
+    }
+  }, 60_000);
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+
+  it('is never reached by the built-in templates, which write the same bytes when copied into templates/', async () => {
+    const contentDir = path.join(site, 'content');
+    await build({ contentDir, outDir: path.join(site, 'built-in'), now: Date.parse(NOW) });
+    await build({ contentDir, outDir: path.join(site, 'copied'), now: Date.parse(NOW), templatesDir: path.join(site, 'copies') });
+    const [builtIn, copied] = await Promise.all([readAll(path.join(site, 'built-in')), readAll(path.join(site, 'copied'))]);
+    expect([...copied.keys()]).toEqual([...builtIn.keys()]);
+    expect(builtIn.size).toBeGreaterThan(1_000);
+    for (const [file, bytes] of builtIn) expect(copied.get(file)!.equals(bytes), file).toBe(true);
+  }, 60_000);
+
+  it('fails the CLI build on a theme over it, within seconds, and leaves the previous output', async () => {
+    const out = path.join(site, 'dist');
+    const cli = (templates: string) =>
+      execFileAsync(process.execPath, [path.join(ROOT, 'bin/statuspress.js'), 'build', '--content', path.join(site, 'content'), '--out', out, '--now', NOW, '--templates', templates]).then(
+        () => ({ code: 0, stderr: '' }),
+        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+      );
+    expect((await cli(path.join(site, 'copies'))).code).toBe(0);
+    const before = await readAll(out);
+    const hostile = path.join(site, 'hostile');
+    mkdirSync(hostile);
+    const loop = '{{#each @root.notice.updates}}';
+    writeFileSync(path.join(hostile, 'notice.hbs'), `<h1>{{notice.subject}}</h1>${loop.repeat(8)}x${'{{/each}}'.repeat(8)}\n`);
+    const started = Date.now();
+    const { code, stderr } = await cli(hostile);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^hostile\/notice\.hbs {2}hostile\/notice\.hbs \(with the templates it uses\) took more than \d+ steps to render the page “.+”: a loop inside a loop over the same list/);
+    const after = await readAll(out);
+    expect([...after.keys()]).toEqual([...before.keys()]);
+    for (const [file, bytes] of before) expect(after.get(file)!.equals(bytes), file).toBe(true);
+  }, 60_000);
 });

@@ -3,6 +3,9 @@
 // overrides are compiled here, and only then is Handlebars' compiler loaded. Templates run in strict
 // mode (a misspelt field is an error) in an environment of their own, and every value they print
 // with {{ }} is escaped; only the page body and rendered Markdown are placed with {{{ }}}.
+// A site's own templates also render within a budget of steps per page (PAGE_STEPS): Handlebars has
+// no limit of its own, and loops nested over the same lists, or partials calling each other, multiply
+// (five loops over 20 items: 3.2 million turns on every page).
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -23,12 +26,35 @@ export interface Theme {
   warnings: string[];
 }
 
-type Render = (context: object) => string;
+type Render = (context: object, options?: object) => string;
+type Helper = (this: unknown, value: unknown, options: { fn: Render }) => string;
 interface Env {
   template(spec: unknown): Render;
   compile(source: string, options: object): Render;
   registerPartial(name: string, partial: Render): void;
+  registerHelper(name: string, helper: Helper): void;
+  helpers: Record<string, Helper>;
+  /** Handlebars' runtime, which it calls through this property so that an environment may replace parts of it. */
+  VM: { invokePartial(this: unknown, ...args: unknown[]): string | undefined };
 }
+
+/**
+ * The steps (turns of an `{{#each}}` loop, partials rendered) a page of the site's own templates may
+ * take, plus STEPS_PER_ITEM for every item of every list in what the page is given. The built-in
+ * templates take about one step per item and a few per component; a theme that needs more than 20
+ * times that nests loops over the same lists, which grows with the square (or a higher power) of them.
+ */
+export const PAGE_STEPS = 2_000;
+export const STEPS_PER_ITEM = 20;
+/**
+ * The characters of HTML a page of the site's own templates may have, plus PAGE_CHARS_PER_ITEM per
+ * item: within its steps a template could still repeat a large piece of text until the page runs to
+ * gigabytes. Built-in pages have at most 20 KB plus 160 characters per item.
+ */
+export const PAGE_CHARS = 256 * 1024;
+export const PAGE_CHARS_PER_ITEM = 4 * 1024;
+/** The largest template or stylesheet read from templates/: 1 MiB, as for a content file. */
+export const MAX_TEMPLATE_BYTES = 2 ** 20;
 
 const OPTIONS = { strict: true };
 const hash = (text: string): string => createHash('sha1').update(text).digest('hex');
@@ -52,6 +78,8 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
   const compiling = names.some((name) => changed(name) !== null);
   const handlebars = (compiling ? await import('handlebars') : await import('handlebars/runtime.js')) as unknown as { default: { create(): Env } };
   const env = handlebars.default.create();
+  // Only overrides are counted: the built-in templates take steps in proportion to the content.
+  const budget = compiling ? countSteps(env) : null;
   const templates = new Map<TemplateName, Render>();
   const issues: ContentIssue[] = [];
   for (const name of names) {
@@ -81,19 +109,78 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
     styles,
     warnings,
     page(name, context) {
-      const body = templates.get(name)!(context);
-      return templates.get('layout')!({ ...context, body });
+      if (!budget) return templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
+      const items = listItems(context);
+      const steps = PAGE_STEPS + STEPS_PER_ITEM * items;
+      const file = `${folder}/${name}.hbs`;
+      const title = (context as { title?: string }).title ?? name;
+      budget.start(steps);
+      let html: string;
+      try {
+        html = templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
+      } catch (error) {
+        if (!(error instanceof OverBudget)) throw error;
+        throw fail(COMMAND.templateTooSlow, { file, title, steps }, { location: { file } });
+      }
+      // Checked before anything reads the text: until then V8 keeps a long concatenation as a tree of pieces.
+      const chars = PAGE_CHARS + PAGE_CHARS_PER_ITEM * items;
+      if (html.length > chars) throw fail(COMMAND.pageTooLarge, { file, title, length: html.length, chars }, { location: { file } });
+      return html;
     },
   };
 }
 
+class OverBudget extends Error {}
+
+/** Counts every turn of a loop and every partial `env` renders against the budget of the page being rendered. */
+function countSteps(env: Env): { start(steps: number): void } {
+  let left = 0;
+  const step = (steps = 1): void => {
+    left -= steps;
+    if (left < 0) throw new OverBudget('too many steps');
+  };
+  const each = env.helpers.each!;
+  env.registerHelper('each', function (this: unknown, list, options) {
+    const turn = options.fn;
+    return each.call(this, list, { ...options, fn: (context: object, inner?: object) => (step(), turn(context, inner)) });
+  });
+  // Every partial goes through here (the site's, the built-in ones, inline partials, partial blocks).
+  // A partial on a line of its own is indented line by line, which reads its whole text: a step more
+  // per 4 KiB of it, or a chain of such partials would read the page again at every level.
+  const { invokePartial } = env.VM;
+  env.VM = {
+    ...env.VM,
+    invokePartial(...args) {
+      step();
+      const text = invokePartial.apply(this, args);
+      step((text?.length ?? 0) >>> 12);
+      return text;
+    },
+  };
+  return {
+    start(steps) {
+      left = steps;
+    },
+  };
+}
+
+/** How many items the lists in a page's context hold, at every depth (contexts are trees of plain data). */
+function listItems(value: unknown): number {
+  if (value === null || typeof value !== 'object') return 0;
+  const children = Array.isArray(value) ? value : Object.values(value);
+  let items = Array.isArray(value) ? value.length : 0;
+  for (const child of children) if (child !== null && typeof child === 'object') items += listItems(child);
+  return items;
+}
+
 /** A template that says which file failed, when it fails while rendering. */
 function named(file: string, render: Render): Render {
-  return (context) => {
+  // A partial is called with Handlebars' options (@root, @partial-block, inline partials): passed on.
+  return (context, options) => {
     try {
-      return render(context);
+      return render(context, options);
     } catch (error) {
-      if (error instanceof StatuspressError) throw error;
+      if (error instanceof StatuspressError || error instanceof OverBudget) throw error;
       // Handlebars names the context it searched as "[object Object]", which tells a reader nothing.
       const detail = (error as Error).message.split('\n')[0]!.replace(' in [object Object]', ' in the fields this template is given');
       throw fail(COMMAND.templateFailed, { file, detail }, { location: { file }, cause: error });
@@ -137,7 +224,13 @@ function readOverrides(dir: string, folder: string, required: boolean): Map<stri
         issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) });
         continue;
       }
-      if (info.isFile() || lstatSync(real).isFile()) found.set(file, readFileSync(real, 'utf8'));
+      const target = info.isFile() ? info : lstatSync(real);
+      if (!target.isFile()) continue;
+      if (target.size > MAX_TEMPLATE_BYTES) {
+        issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateTooLarge, { bytes: target.size, max: MAX_TEMPLATE_BYTES }) });
+        continue;
+      }
+      found.set(file, readFileSync(real, 'utf8'));
     }
   };
   walk('', 0);

@@ -8,8 +8,8 @@ import { deriveSite } from '../../../../src/derive/index.js';
 import { ContentError, StatuspressError, formatIssue } from '../../../../src/errors.js';
 import { COMMAND } from '../../../../src/errors/command.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
-import { component, content, ms } from '../../../helpers/content.js';
+import { loadTheme, MAX_TEMPLATE_BYTES, PAGE_CHARS } from '../../../../src/render/site/theme.js';
+import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
 
 function templates(files: Record<string, string>): string {
   // Named templates/, as beside a site's content: messages name files by the folder's own name.
@@ -92,5 +92,83 @@ describe('loadTheme', () => {
     const theme = await loadTheme(templates({ 'partials/header.hbs': '<header>{{siteName}}</header>\n' }));
     const html = String([...renderHtml(hostile, theme)].find((f) => f.path === 'index.html')!.contents);
     expect(html).toContain('<header>&lt;script&gt;alert(1)&lt;/script&gt;</header>');
+  });
+
+  it('passes Handlebars\' options to a partial: @root, and the block of a partial block', async () => {
+    const theme = await loadTheme(
+      templates({
+        'layout.hbs': '<!doctype html><title>{{title}}</title>{{#> footer}}<p>from the layout</p>{{/footer}}\n',
+        'partials/footer.hbs': '<footer>{{> @partial-block}} {{@root.siteName}}</footer>\n',
+      }),
+    );
+    expect(pages(theme).get('index.html')).toContain('<footer><p>from the layout</p> Acme</footer>');
+  });
+});
+
+// Handlebars has no limit of its own: a theme's loops nested over the same list, or partials that
+// render each other, multiply. Each must fail fast with the page and template named, not run for hours.
+describe('the budget of a page of the site\'s own templates', () => {
+  const busy = deriveSite(
+    content({
+      site: { name: 'Acme' },
+      components: [component(1, { name: 'API' })],
+      notices: [unplanned(7, Array.from({ length: 20 }, (_, i) => uu(`2026-11-20T${String(i).padStart(2, '0')}:00:00Z`, i === 19 ? 'resolved' : 'investigating')), { components: [1] })],
+    }),
+    ms('2026-11-20T22:00:00Z'),
+  );
+  const render = async (files: Record<string, string>) => {
+    const theme = await loadTheme(templates(files));
+    return () => [...renderHtml(busy, theme)];
+  };
+  const tooSlow = /^templates\/notice\.hbs \(with the templates it uses\) took more than \d+ steps to render the page “Notice 7: Acme”/;
+
+  it('stops loops nested over the same list (20 updates, 5 deep: 3.2 million turns)', async () => {
+    const loop = '{{#each @root.notice.updates}}';
+    const run = await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>${loop.repeat(5)}x${'{{/each}}'.repeat(5)}\n` });
+    const started = Date.now();
+    expect(run).toThrow(tooSlow);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    try {
+      run();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'usage/template-too-slow', exitCode: 2, location: { file: 'templates/notice.hbs' } });
+    }
+  });
+
+  it('stops partials that render each other (inline partials, ten calls a level, seven levels)', async () => {
+    const levels = 'abcdefg';
+    const inline = [...levels].map((name, i) => `{{#*inline "${name}"}}${i === 0 ? 'x' : `{{> ${levels[i - 1]}}}`.repeat(10)}{{/inline}}`).join('');
+    const run = await render({ 'notice.hbs': `${inline}<h1>{{notice.subject}}</h1>{{> g}}\n` });
+    expect(run).toThrow(tooSlow);
+  });
+
+  it('stops a chain of partials each on a line of its own, which Handlebars indents line by line', async () => {
+    const chain = Array.from({ length: 400 }, (_, i) => `{{#*inline "p${i}"}}\nline ${i} ${'z'.repeat(40)}\n${i === 399 ? 'end' : `  {{> p${i + 1}}}`}\n{{/inline}}`).join('');
+    const run = await render({ 'notice.hbs': `${chain}\n<h1>{{notice.subject}}</h1>\n  {{> p0}}\n` });
+    expect(run).toThrow(tooSlow);
+  });
+
+  it('stops a page that repeats a large text within its steps', async () => {
+    const run = await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>{{#each notice.updates}}${'y'.repeat(64 * 1024)}{{/each}}\n` });
+    expect(run).toThrow(/^templates\/notice\.hbs \(with the templates it uses\) rendered the page “Notice 7: Acme” as \d+ characters of HTML, more than the \d+ it may have$/);
+    try {
+      run();
+    } catch (error) {
+      expect(error).toMatchObject({ code: 'usage/page-too-large', exitCode: 2 });
+    }
+  });
+
+  it('leaves room for what a theme does once or per item: a loop over every list, a partial per item', async () => {
+    const perUpdate = '{{#each notice.updates}}{{> footer @root}}{{> footer @root}}{{> footer @root}}{{/each}}';
+    const fixed = `{{#each notice.updates}}{{#each @root.links}}{{/each}}{{/each}}`;
+    const files = (await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>${perUpdate}${fixed}${'z'.repeat(PAGE_CHARS / 2)}\n` }))();
+    expect(String(files.find((f) => f.path === 'notices/7/index.html')!.contents)).toContain('<h1>Notice 7</h1>');
+  });
+
+  it('refuses a template over 1 MiB before reading it', async () => {
+    const error = await loadTheme(templates({ 'partials/footer.hbs': 'x'.repeat(MAX_TEMPLATE_BYTES + 1) })).catch((e: unknown) => e);
+    expect((error as ContentError).issues.map(formatIssue)).toEqual([
+      `templates/partials/footer.hbs:1:1  template is ${MAX_TEMPLATE_BYTES + 1} bytes; templates and stylesheets may be at most 1 MiB (${MAX_TEMPLATE_BYTES} bytes)`,
+    ]);
   });
 });
