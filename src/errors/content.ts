@@ -672,11 +672,22 @@ export const CONTENT = {
   }),
   templateTooLarge: content({
     code: 'content/template-too-large',
-    title: 'A template over 1 MiB',
-    when: 'A template or stylesheet in the templates folder is larger than 1 MiB: it is not read, and nothing is built.',
-    message: ({ bytes, max }: { bytes: number; max: number }) => `template is ${bytes} bytes; templates and stylesheets may be at most ${max / 2 ** 20} MiB (${max} bytes)`,
-    hint: 'A page’s markup belongs in the template; data and long text belong in the content, and images in files the template links to.',
-    example: { bytes: 1_500_000, max: 1_048_576 },
+    title: 'Templates over 128 KiB, or a stylesheet over 1 MiB',
+    when: 'The site’s templates (`.hbs`) come to more than 128 KiB together (the built-in ones are 10 KB), or a stylesheet is larger than 1 MiB: the file is not read, and nothing is built. Handlebars takes up to 2 seconds to compile 128 KiB of templates.',
+    message: ({ bytes, max, css }: { bytes: number; max: number; css: boolean }) =>
+      css
+        ? `stylesheet is ${bytes} bytes; a stylesheet may be at most ${max / 2 ** 20} MiB (${max} bytes)`
+        : `template is ${bytes} bytes, more than is left of the ${max / 1024} KiB (${max} bytes) the templates may have together`,
+    hint: 'Keep markup in the templates, and long text or images in the content or in the stylesheet.',
+    example: { bytes: 150_000, max: 131_072, css: false },
+  }),
+  templateTooDeep: content({
+    code: 'content/template-too-deep',
+    title: 'Template blocks nested too deep',
+    when: 'A template nests blocks (`{{#if}}`, `{{#each}}`, each `{{else if}}` of a chain counting as one more) and subexpressions more than 64 levels deep: Handlebars’ parser takes time growing with the cube of the depth. Nothing is built.',
+    message: ({ max }: { max: number }) => `blocks and subexpressions nest more than ${max} levels deep here`,
+    hint: 'Close blocks sooner, or split a long `{{else if}}` chain into separate `{{#if}}` blocks.',
+    example: { max: 64 },
   }),
   invalidValue: content({
     code: 'content/invalid-value',

@@ -34,8 +34,17 @@ interface Env {
   registerPartial(name: string, partial: Render): void;
   registerHelper(name: string, helper: Helper): void;
   helpers: Record<string, Helper>;
+  /** Handlebars' parser (loaded with the compiler only). */
+  Parser?: { lexer: Lexer; terminals_: Record<number, string> };
   /** Handlebars' runtime, which it calls through this property so that an environment may replace parts of it. */
   VM: { invokePartial(this: unknown, ...args: unknown[]): string | undefined };
+}
+
+interface Lexer {
+  setInput(source: string): void;
+  lex(): string | number;
+  EOF: number;
+  yylineno: number;
 }
 
 /**
@@ -53,8 +62,18 @@ export const STEPS_PER_ITEM = 20;
  */
 export const PAGE_CHARS = 256 * 1024;
 export const PAGE_CHARS_PER_ITEM = 4 * 1024;
-/** The largest template or stylesheet read from templates/: 1 MiB, as for a content file. */
-export const MAX_TEMPLATE_BYTES = 2 ** 20;
+/**
+ * A site's templates may be this long together (the built-in ones are 10 KB): Handlebars compiles
+ * some syntax (subexpressions) at about 17 µs a byte, so 128 KiB compile in 2 s at worst.
+ */
+export const MAX_TEMPLATES_BYTES = 128 * 1024;
+/** A stylesheet may be 1 MiB, as a content file. */
+export const MAX_STYLE_BYTES = 2 ** 20;
+/**
+ * Blocks (counting each `{{else if}}` of a chain) and subexpressions may nest this deep: Handlebars'
+ * parser takes time growing with the cube of the depth (5,000 levels: 14 s, 8,000: a minute).
+ */
+export const MAX_TEMPLATE_DEPTH = 64;
 
 const OPTIONS = { strict: true };
 const hash = (text: string): string => createHash('sha1').update(text).digest('hex');
@@ -68,7 +87,7 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
   const folder = dir === null ? 'templates' : path.basename(path.resolve(dir));
   const overrides = dir === null ? new Map<string, string>() : readOverrides(dir, folder, required);
   const warnings = [...overrides.keys()]
-    .filter((file) => !(file.replace(/\.hbs$/, '') in TEMPLATES) && !(file in STYLES))
+    .filter((file) => !known(file))
     .map((file) => COMMAND.unknownTemplate.message({ file: `${folder}/${file}`, known: [...Object.keys(TEMPLATES).map((t) => `${t}.hbs`), ...Object.keys(STYLES)] }));
   const changed = (name: TemplateName): string | null => {
     const source = overrides.get(`${name}.hbs`);
@@ -87,6 +106,11 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
     let render: Render;
     if (source === null) render = env.template(TEMPLATES[name].spec);
     else {
+      const tooDeep = deepestLine(env.Parser!, source);
+      if (tooDeep !== null) {
+        issues.push({ file: `${folder}/${name}.hbs`, line: tooDeep, column: 1, path: '', ...say(CONTENT.templateTooDeep, { max: MAX_TEMPLATE_DEPTH }) });
+        continue;
+      }
       render = env.compile(source, OPTIONS);
       try {
         // Compiled now, not on first use, so a broken override is reported before anything renders.
@@ -164,6 +188,36 @@ function countSteps(env: Env): { start(steps: number): void } {
   };
 }
 
+/**
+ * The line where `source` nests blocks and subexpressions deeper than MAX_TEMPLATE_DEPTH, found
+ * with Handlebars' own lexer (linear, and it knows comments, escapes and raw blocks); null if it
+ * does not. A source the lexer cannot read is left to the compiler, which says where.
+ */
+function deepestLine({ lexer, terminals_: names }: { lexer: Lexer; terminals_: Record<number, string> }, source: string): number | null {
+  const blocks: number[] = []; // per open block: 1, plus 1 per {{else if}} chained to it
+  let depth = 0;
+  let subexpressions = 0;
+  lexer.setInput(source);
+  try {
+    for (let next = lexer.lex(); next !== lexer.EOF; next = lexer.lex()) {
+      const token = typeof next === 'number' ? names[next] : next;
+      if (token === 'OPEN_BLOCK' || token === 'OPEN_INVERSE' || token === 'OPEN_PARTIAL_BLOCK') {
+        blocks.push(1);
+        depth++;
+      } else if (token === 'OPEN_INVERSE_CHAIN' && blocks.length > 0) {
+        blocks[blocks.length - 1]!++;
+        depth++;
+      } else if (token === 'OPEN_ENDBLOCK') depth -= blocks.pop() ?? 0;
+      else if (token === 'OPEN_SEXPR') subexpressions++;
+      else if (token === 'CLOSE_SEXPR') subexpressions--;
+      if (depth + subexpressions > MAX_TEMPLATE_DEPTH) return lexer.yylineno + 1;
+    }
+  } catch {
+    // Not a token Handlebars knows: the compiler reports it at its line.
+  }
+  return null;
+}
+
 /** How many items the lists in a page's context hold, at every depth (contexts are trees of plain data). */
 function listItems(value: unknown): number {
   if (value === null || typeof value !== 'object') return 0;
@@ -226,16 +280,29 @@ function readOverrides(dir: string, folder: string, required: boolean): Map<stri
       }
       const target = info.isFile() ? info : lstatSync(real);
       if (!target.isFile()) continue;
-      if (target.size > MAX_TEMPLATE_BYTES) {
-        issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateTooLarge, { bytes: target.size, max: MAX_TEMPLATE_BYTES }) });
+      // A file that is no template is only named in a warning: never read.
+      if (!known(file)) {
+        found.set(file, '');
         continue;
       }
+      const max = file.endsWith('.css') ? MAX_STYLE_BYTES : MAX_TEMPLATES_BYTES - templateBytes;
+      if (target.size > max) {
+        issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateTooLarge, { bytes: target.size, max: file.endsWith('.css') ? MAX_STYLE_BYTES : MAX_TEMPLATES_BYTES, css: file.endsWith('.css') }) });
+        continue;
+      }
+      if (!file.endsWith('.css')) templateBytes += target.size;
       found.set(file, readFileSync(real, 'utf8'));
     }
   };
+  let templateBytes = 0;
   walk('', 0);
   if (issues.length > 0) throw new ContentError(issues);
   return found;
+}
+
+/** Whether `file` (a path under templates/) is one of the templates or stylesheets statuspress uses. */
+function known(file: string): boolean {
+  return (file.endsWith('.hbs') && Object.hasOwn(TEMPLATES, file.slice(0, -'.hbs'.length))) || Object.hasOwn(STYLES, file);
 }
 
 function realpathQuiet(file: string): string | null {

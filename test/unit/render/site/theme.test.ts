@@ -8,7 +8,7 @@ import { deriveSite } from '../../../../src/derive/index.js';
 import { ContentError, StatuspressError, formatIssue } from '../../../../src/errors.js';
 import { COMMAND } from '../../../../src/errors/command.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme, MAX_TEMPLATE_BYTES, PAGE_CHARS } from '../../../../src/render/site/theme.js';
+import { loadTheme, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_CHARS } from '../../../../src/render/site/theme.js';
 import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
 
 function templates(files: Record<string, string>): string {
@@ -161,14 +161,45 @@ describe('the budget of a page of the site\'s own templates', () => {
   it('leaves room for what a theme does once or per item: a loop over every list, a partial per item', async () => {
     const perUpdate = '{{#each notice.updates}}{{> footer @root}}{{> footer @root}}{{> footer @root}}{{/each}}';
     const fixed = `{{#each notice.updates}}{{#each @root.links}}{{/each}}{{/each}}`;
-    const files = (await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>${perUpdate}${fixed}${'z'.repeat(PAGE_CHARS / 2)}\n` }))();
+    const files = (await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>${perUpdate}${fixed}{{#each notice.updates}}${'z'.repeat(PAGE_CHARS / 64)}{{/each}}\n` }))();
     expect(String(files.find((f) => f.path === 'notices/7/index.html')!.contents)).toContain('<h1>Notice 7</h1>');
   });
 
-  it('refuses a template over 1 MiB before reading it', async () => {
-    const error = await loadTheme(templates({ 'partials/footer.hbs': 'x'.repeat(MAX_TEMPLATE_BYTES + 1) })).catch((e: unknown) => e);
+  it('refuses templates over 128 KiB together, and a stylesheet over 1 MiB, without reading them', async () => {
+    const half = 'x'.repeat(MAX_TEMPLATES_BYTES / 2);
+    const error = await loadTheme(
+      templates({ 'layout.hbs': half, 'notice.hbs': half, 'status.hbs': 'y', 'theme.css': 'z'.repeat(MAX_STYLE_BYTES + 1), 'unused.hbs': 'u'.repeat(MAX_STYLE_BYTES + 1) }),
+    ).catch((e: unknown) => e);
     expect((error as ContentError).issues.map(formatIssue)).toEqual([
-      `templates/partials/footer.hbs:1:1  template is ${MAX_TEMPLATE_BYTES + 1} bytes; templates and stylesheets may be at most 1 MiB (${MAX_TEMPLATE_BYTES} bytes)`,
+      `templates/status.hbs:1:1  template is 1 bytes, more than is left of the 128 KiB (${MAX_TEMPLATES_BYTES} bytes) the templates may have together`,
+      `templates/theme.css:1:1  stylesheet is ${MAX_STYLE_BYTES + 1} bytes; a stylesheet may be at most 1 MiB (${MAX_STYLE_BYTES} bytes)`,
     ]);
+  });
+
+  it('refuses blocks nested too deep before Handlebars parses them (5,000 levels took it 14 s), at the line', async () => {
+    const nested = (depth: number) => `<h1>{{notice.subject}}</h1>\n${'{{#if notice}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}\n`;
+    await expect(loadTheme(templates({ 'notice.hbs': nested(MAX_TEMPLATE_DEPTH) }))).resolves.toBeDefined();
+    const started = Date.now();
+    const error = await loadTheme(templates({ 'notice.hbs': nested(5_000) })).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((error as ContentError).issues.map(formatIssue)).toEqual([`templates/notice.hbs:2:1  blocks and subexpressions nest more than ${MAX_TEMPLATE_DEPTH} levels deep here`]);
+    const chain = `{{#if notice}}${'{{else if notice}}x'.repeat(MAX_TEMPLATE_DEPTH)}{{/if}}`;
+    const subexpressions = `{{#each ${'(lookup '.repeat(MAX_TEMPLATE_DEPTH)}notice${' "x")'.repeat(MAX_TEMPLATE_DEPTH)}}}{{/each}}`;
+    for (const source of [chain, subexpressions]) {
+      const refused = await loadTheme(templates({ 'notice.hbs': source })).catch((e: unknown) => e);
+      expect((refused as ContentError).issues.map(formatIssue), source.slice(0, 40)).toEqual([expect.stringMatching(/^templates\/notice\.hbs:1:1 {2}blocks and subexpressions nest more than 64 levels/)]);
+    }
+    // Comments, escaped mustaches and raw blocks are text to Handlebars: no nesting.
+    const opens = '{{#if siteName}}'.repeat(100);
+    const text = `{{!-- ${opens} --}}${opens.replaceAll('{{#', '\\{{#')}{{{{raw}}}}${opens}{{{{/raw}}}}{{#if siteName}}ok{{/if}}`;
+    // (A raw block calls a helper of its name, which a site has none of: loaded, not rendered.)
+    await expect(loadTheme(templates({ 'partials/footer.hbs': `<footer>${text}</footer>\n` }))).resolves.toBeDefined();
+    const theme = await loadTheme(templates({ 'partials/footer.hbs': `<footer>${text.replace(/\{\{\{\{raw.*\{\{\{\{\/raw\}\}\}\}/, '')}</footer>\n` }));
+    expect(pages(theme).get('index.html')).toContain(`<footer>${opens}ok</footer>`);
+  });
+
+  it('warns about, and never reads, a file named for an Object property (constructor.hbs)', async () => {
+    const theme = await loadTheme(templates({ 'constructor.hbs': 'x', '__proto__.hbs': 'y', 'toString.css': 'z' }));
+    expect(theme.warnings.map((w) => w.split(' ')[0])).toEqual(['templates/__proto__.hbs', 'templates/constructor.hbs', 'templates/toString.css']);
   });
 });
