@@ -28,12 +28,15 @@ export interface Theme {
 
 type Render = (context: object, options?: object) => string;
 type Helper = (this: unknown, value: unknown, options: { fn: Render }) => string;
+type Decorator = (this: unknown, run: Render, props: { partials?: Record<string, unknown> }, container: Container, options: unknown) => Render;
 interface Env {
   template(spec: unknown): Render;
   compile(source: string, options: object): Render;
   registerPartial(name: string, partial: Render): void;
   registerHelper(name: string, helper: Helper): void;
   helpers: Record<string, Helper>;
+  registerDecorator(name: string, decorator: Decorator): void;
+  decorators: Record<string, Decorator>;
   /** Handlebars' parser (loaded with the compiler only). */
   Parser?: { lexer: Lexer; terminals_: Record<number, string> };
   /** Handlebars' runtime, which it calls through this property so that an environment may replace parts of it. */
@@ -48,10 +51,12 @@ interface Lexer {
 }
 
 /**
- * The steps (turns of an `{{#each}}` loop, partials rendered) a page of the site's own templates may
- * take, plus STEPS_PER_ITEM for every item of every list in what the page is given. The built-in
- * templates take about one step per item and a few per component; a theme that needs more than 20
- * times that nests loops over the same lists, which grows with the square (or a higher power) of them.
+ * The steps a page of the site's own templates may take, plus STEPS_PER_ITEM for every item of every
+ * list in what the page is given (and for every TEXT_PER_ITEM characters of its text). A step is a
+ * turn of an `{{#each}}` loop, a partial rendered, or a block or template run (plus one per KiB of
+ * the code Handlebars compiles it to). The built-in
+ * templates take at most 6 steps per item (a component's 90 days of uptime cells); a theme that needs
+ * more than 20 nests loops over the same lists, which grows with the square (or a higher power) of them.
  */
 export const PAGE_STEPS = 2_000;
 export const STEPS_PER_ITEM = 20;
@@ -62,6 +67,8 @@ export const STEPS_PER_ITEM = 20;
  */
 export const PAGE_CHARS = 256 * 1024;
 export const PAGE_CHARS_PER_ITEM = 4 * 1024;
+/** Characters of a page's text that count as one item: the page may print each 8 times over, escaped. */
+export const TEXT_PER_ITEM = 512;
 /**
  * A site's templates may be this long together (the built-in ones are 10 KB): Handlebars compiles
  * some syntax (subexpressions) at about 17 µs a byte, so 128 KiB compile in 2 s at worst.
@@ -134,43 +141,118 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
     warnings,
     page(name, context) {
       if (!budget) return templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
-      const items = listItems(context);
+      const items = pageItems(context);
       const steps = PAGE_STEPS + STEPS_PER_ITEM * items;
+      const chars = PAGE_CHARS + PAGE_CHARS_PER_ITEM * items;
       const file = `${folder}/${name}.hbs`;
       const title = (context as { title?: string }).title ?? name;
-      budget.start(steps);
+      budget.start(steps, chars);
       let html: string;
       try {
         html = templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
+        // Checked before anything reads the text: until then V8 keeps a long concatenation as a tree of pieces.
+        if (html.length > chars) throw new OverBudget('chars');
       } catch (error) {
-        if (!(error instanceof OverBudget)) throw error;
-        throw fail(COMMAND.templateTooSlow, { file, title, steps }, { location: { file } });
+        if (!(error instanceof OverBudget) && !tooLong(error)) throw error;
+        if (error instanceof OverBudget && error.kind === 'steps') throw fail(COMMAND.templateTooSlow, { file, title, steps }, { location: { file } });
+        throw fail(COMMAND.pageTooLarge, { file, title, chars }, { location: { file } });
       }
-      // Checked before anything reads the text: until then V8 keeps a long concatenation as a tree of pieces.
-      const chars = PAGE_CHARS + PAGE_CHARS_PER_ITEM * items;
-      if (html.length > chars) throw fail(COMMAND.pageTooLarge, { file, title, length: html.length, chars }, { location: { file } });
       return html;
     },
   };
 }
 
-class OverBudget extends Error {}
+/** What a page ran out of: steps, or characters of HTML. */
+class OverBudget extends Error {
+  constructor(readonly kind: 'steps' | 'chars') {
+    super(`over the page's ${kind}`);
+  }
+}
 
-/** Counts every turn of a loop and every partial `env` renders against the budget of the page being rendered. */
-function countSteps(env: Env): { start(steps: number): void } {
+type Program = (this: unknown, container: Container, ...rest: unknown[]) => string;
+interface Container {
+  escapeExpression(value: unknown): string;
+  partials: Record<string, unknown>;
+}
+
+/**
+ * Counts what `env` does for the page being rendered against its budget:
+ * - every block, partial and template body run, at 1 step plus 1 per KiB of the code Handlebars
+ *   compiled it to, so a body of thousands of `{{#if}}` costs as much as it takes;
+ * - every turn of an `{{#each}}` loop (an empty body compiles to no code at all);
+ * - every frame of inline partials, which Handlebars copies the whole table of partials to make;
+ * - every character printed with {{ }}, as it is escaped, against the characters the page may have;
+ *   and any body or partial that returns more than the page may have, before Handlebars indents it.
+ */
+function countSteps(env: Env): { start(steps: number, chars: number): void } {
   let left = 0;
+  let limit = 0;
+  let printable = 0;
   const step = (steps = 1): void => {
     left -= steps;
-    if (left < 0) throw new OverBudget('too many steps');
+    if (left < 0) throw new OverBudget('steps');
+  };
+  const returned = (text: string | undefined): string | undefined => {
+    if ((text?.length ?? 0) > limit) throw new OverBudget('chars');
+    return text;
+  };
+  let escape: Container['escapeExpression'] | null = null;
+  const escapeCounted = (value: unknown): string => {
+    const text = escape!(value);
+    printable -= text.length;
+    if (printable < 0) throw new OverBudget('chars');
+    return text;
+  };
+  const program = (run: Program): Program => {
+    const cost = 1 + (run.toString().length >>> 10);
+    return function (this: unknown, container, ...rest) {
+      step(cost);
+      if (container.escapeExpression !== escapeCounted) {
+        escape ??= container.escapeExpression;
+        container.escapeExpression = escapeCounted;
+      }
+      return returned(run.call(this, container, ...rest))!;
+    };
+  };
+  // Compiled templates (the site's and the built-in ones) are objects of programs: `main`, `1`, `2` ...
+  // and decorators `main_d`, `1_d` ... that run before them (and declare inline partials).
+  const template = env.template.bind(env);
+  env.template = (spec) => {
+    const counted: Record<string, unknown> = { ...(spec as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(counted)) {
+      if (typeof value !== 'function') continue;
+      if (/^(?:main|\d+)$/.test(key)) counted[key] = program(value as Program);
+      else if (/^(?:main|\d+)_d$/.test(key)) {
+        const cost = 1 + (value.toString().length >>> 10);
+        counted[key] = function (this: unknown, ...args: unknown[]) {
+          step(cost);
+          return (value as (...args: unknown[]) => unknown).apply(this, args);
+        };
+      }
+    }
+    return template(counted);
   };
   const each = env.helpers.each!;
   env.registerHelper('each', function (this: unknown, list, options) {
     const turn = options.fn;
     return each.call(this, list, { ...options, fn: (context: object, inner?: object) => (step(), turn(context, inner)) });
   });
+  // Its output would go to the console of a worker thread, which keeps it all in memory until the
+  // build ends; and only the command prints.
+  env.registerHelper('log', () => '');
+  const inline = env.decorators.inline!;
+  env.registerDecorator('inline', function (this: unknown, run, props, container, options) {
+    const framed = inline.call(this, run, props, container, options);
+    if (framed === run) return framed;
+    return (context: object, inner?: object) => {
+      step(1 + ((Object.keys(container.partials).length + Object.keys(props.partials!).length) >>> 6));
+      return framed(context, inner);
+    };
+  });
   // Every partial goes through here (the site's, the built-in ones, inline partials, partial blocks).
-  // A partial on a line of its own is indented line by line, which reads its whole text: a step more
-  // per 4 KiB of it, or a chain of such partials would read the page again at every level.
+  // A partial on a line of its own is indented line by line after this returns, which reads its
+  // whole text: a step more per 4 KiB of it, or a chain of such partials would read the page again at
+  // every level; and nothing longer than the page may be is indented at all.
   const { invokePartial } = env.VM;
   env.VM = {
     ...env.VM,
@@ -178,12 +260,14 @@ function countSteps(env: Env): { start(steps: number): void } {
       step();
       const text = invokePartial.apply(this, args);
       step((text?.length ?? 0) >>> 12);
-      return text;
+      return returned(text);
     },
   };
   return {
-    start(steps) {
+    start(steps, chars) {
       left = steps;
+      limit = chars;
+      printable = chars;
     },
   };
 }
@@ -218,14 +302,27 @@ function deepestLine({ lexer, terminals_: names }: { lexer: Lexer; terminals_: R
   return null;
 }
 
-/** How many items the lists in a page's context hold, at every depth (contexts are trees of plain data). */
-function listItems(value: unknown): number {
-  if (value === null || typeof value !== 'object') return 0;
-  const children = Array.isArray(value) ? value : Object.values(value);
-  let items = Array.isArray(value) ? value.length : 0;
-  for (const child of children) if (child !== null && typeof child === 'object') items += listItems(child);
-  return items;
+/**
+ * How many items a page's context holds: the items of its lists, at every depth, and one for every
+ * TEXT_PER_ITEM characters of its text (a notice's updates can be a megabyte, which a page prints
+ * once or twice, escaped). Contexts are trees of plain data.
+ */
+function pageItems(context: object): number {
+  let items = 0;
+  let text = 0;
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') text += value.length;
+    else if (value !== null && typeof value === 'object') {
+      if (Array.isArray(value)) items += value.length;
+      for (const child of Array.isArray(value) ? value : Object.values(value)) walk(child);
+    }
+  };
+  walk(context);
+  return items + Math.ceil(text / TEXT_PER_ITEM);
 }
+
+/** V8's longest string is about 512 MiB: text joined past it fails with this RangeError. */
+const tooLong = (error: unknown): boolean => error instanceof RangeError && /Invalid string length/.test(error.message);
 
 /** A template that says which file failed, when it fails while rendering. */
 function named(file: string, render: Render): Render {
@@ -234,7 +331,7 @@ function named(file: string, render: Render): Render {
     try {
       return render(context, options);
     } catch (error) {
-      if (error instanceof StatuspressError || error instanceof OverBudget) throw error;
+      if (error instanceof StatuspressError || error instanceof OverBudget || tooLong(error)) throw error;
       // Handlebars names the context it searched as "[object Object]", which tells a reader nothing.
       const detail = (error as Error).message.split('\n')[0]!.replace(' in [object Object]', ' in the fields this template is given');
       throw fail(COMMAND.templateFailed, { file, detail }, { location: { file }, cause: error });

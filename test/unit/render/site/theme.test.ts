@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { ContentError, StatuspressError, formatIssue } from '../../../../src/errors.js';
 import { COMMAND } from '../../../../src/errors/command.js';
@@ -120,6 +120,7 @@ describe('the budget of a page of the site\'s own templates', () => {
     const theme = await loadTheme(templates(files));
     return () => [...renderHtml(busy, theme)];
   };
+  const tooLarge = /^templates\/notice\.hbs \(with the templates it uses\) rendered the page “Notice 7: Acme” as more than the \d+ characters of HTML it may have$/;
   const tooSlow = /^templates\/notice\.hbs \(with the templates it uses\) took more than \d+ steps to render the page “Notice 7: Acme”/;
 
   it('stops loops nested over the same list (20 updates, 5 deep: 3.2 million turns)', async () => {
@@ -150,11 +151,66 @@ describe('the budget of a page of the site\'s own templates', () => {
 
   it('stops a page that repeats a large text within its steps', async () => {
     const run = await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>{{#each notice.updates}}${'y'.repeat(64 * 1024)}{{/each}}\n` });
-    expect(run).toThrow(/^templates\/notice\.hbs \(with the templates it uses\) rendered the page “Notice 7: Acme” as \d+ characters of HTML, more than the \d+ it may have$/);
+    expect(run).toThrow(tooLarge);
     try {
       run();
     } catch (error) {
       expect(error).toMatchObject({ code: 'usage/page-too-large', exitCode: 2 });
+    }
+  });
+
+  // Found by review: each of these themes is under 128 KiB, and each ran for minutes or ran out of memory.
+  it('counts a block by the code it compiles to: a partial of 7,000 empty {{#if}} blocks, called 1,900 times', async () => {
+    const run = await render({ 'notice.hbs': `{{#*inline "h"}}${'{{#if 1}}{{/if}}'.repeat(7_000)}{{/inline}}<h1>{{notice.subject}}</h1>${'{{> h}}'.repeat(1_900)}\n` });
+    const started = Date.now();
+    expect(run).toThrow(tooSlow);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('counts the table of partials Handlebars copies for every block that declares inline partials', async () => {
+    const table = Array.from({ length: 2_000 }, (_, i) => `{{#*inline "p${i}"}}x{{/inline}}`).join('');
+    const run = await render({ 'notice.hbs': `${table}{{#*inline "q"}}{{#*inline "r"}}y{{/inline}}{{> r}}{{/inline}}<h1>{{notice.subject}}</h1>${'{{> q}}'.repeat(5_000)}\n` });
+    const started = Date.now();
+    expect(run).toThrow(tooSlow);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('refuses a partial longer than the page before Handlebars indents it (a chain doubling 4,000 characters 16 times)', async () => {
+    let chain = `{{#*inline "d0"}}\n${'x'.repeat(4_000)}\n{{/inline}}\n`;
+    for (let i = 1; i <= 16; i++) chain += `{{#*inline "d${i}"}}\n {{> d${i - 1}}}\n {{> d${i - 1}}}\n{{/inline}}\n`;
+    const run = await render({ 'notice.hbs': `${chain}<h1>{{notice.subject}}</h1>\n {{> d16}}\n` });
+    const started = Date.now();
+    expect(run).toThrow(tooLarge);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('counts what {{ }} prints as it is printed, and stops a long field printed thousands of times at the limit', async () => {
+    const long = deriveSite(
+      content({ site: { name: 'Acme' }, notices: [unplanned(7, [uu('2026-11-20T10:00:00Z', 'resolved', { content: '<b>&amp;</b> "quoted" '.repeat(10_000) })])] }),
+      ms('2026-11-20T22:00:00Z'),
+    );
+    for (const print of ['{{html}}', '{{{html}}}']) {
+      const theme = await loadTheme(templates({ 'notice.hbs': `<h1>{{notice.subject}}</h1>{{#each notice.updates}}${print.repeat(4_000)}{{/each}}\n` }));
+      const started = Date.now();
+      // 4,000 copies of 300 KB: 1.2 GB, past the longest string V8 makes, if it were not stopped.
+      expect(() => [...renderHtml(long, theme)], print).toThrow(tooLarge);
+      expect(Date.now() - started, print).toBeLessThan(2_000);
+    }
+    // The text counts in the page's budget: the built-in templates, counted, print it where they should.
+    const counted = await loadTheme(templates({ 'partials/footer.hbs': '<footer>Acme</footer>\n' }));
+    const built = new Map([...renderHtml(long, counted)].map((f) => [f.path, String(f.contents)]));
+    expect(built.get('notices/7/index.html')!.length).toBeGreaterThan(300_000);
+    expect(built.get('index.html')!.length).toBeGreaterThan(300_000);
+  });
+
+  it('prints nothing for {{log}}: a worker thread would keep all of it in memory, and only the command prints', async () => {
+    const spies = (['log', 'info', 'warn', 'error', 'debug'] as const).map((method) => vi.spyOn(console, method).mockImplementation(() => {}));
+    try {
+      const files = (await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>{{log @root}}{{log "x" level="error"}}\n` }))();
+      expect(String(files.find((f) => f.path === 'notices/7/index.html')!.contents)).toContain('<h1>Notice 7</h1>');
+      for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
     }
   });
 
