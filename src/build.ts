@@ -45,7 +45,8 @@ export interface BuildResult {
 export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads() }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   const theme = { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
-  const output = await openOutput(outDir, { outside: [contentDir] });
+  // Its write thread starts now too, and writes and compresses what this thread renders.
+  const output = await openOutput(outDir, { outside: [contentDir], thread: true });
   // The HTML site's threads start up while the content is read: the first renders the site, any
   // others only notice pages. None when this code runs from source (the tests): all is rendered here.
   const htmlThreads = startHtmlThreads(threads);
@@ -84,12 +85,13 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
 }
 
 /**
- * One thread for the HTML site, and one more for notice pages per core beyond two, at most two more:
- * on two cores, more threads only take turns (each costs 0.1-0.2 s of CPU to start). Node counts the
- * machine's cores, not a container's CPU quota: `statuspress build --threads` says otherwise.
+ * A thread for the HTML site per core beyond two, at most three: the main thread and its write thread
+ * take two. On two cores an HTML thread only takes turns with them (it costs 0.3 s of CPU to start,
+ * load its code and take the content over): the main thread renders all, 0.1 s sooner. Node counts
+ * the machine's cores, not a container's CPU quota: `statuspress build --threads` says otherwise.
  */
-export const defaultThreads = (): number => 1 + Math.min(MAX_EXTRA_THREADS, Math.max(0, availableParallelism() - 2));
-const MAX_EXTRA_THREADS = 2;
+export const defaultThreads = (): number => Math.min(MAX_DEFAULT_THREADS, Math.max(0, availableParallelism() - 2));
+const MAX_DEFAULT_THREADS = 3;
 
 /**
  * Up to `count` threads (0 to MAX_THREADS). Fewer when the system refuses one (a limit on processes

@@ -12,7 +12,7 @@ export const build: Command = {
     out: { type: 'string', default: 'dist', value: 'DIR', description: 'the output: a link to the latest complete build' },
     now: { type: 'string', value: 'ISO', description: 'the moment to build as of, with a zone (default: the clock)' },
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
-    threads: { type: 'string', value: 'N', description: 'threads rendering the HTML site beside the main one, 0 to 4 (default: 1, plus 1 per core beyond 2, at most 3)' },
+    threads: { type: 'string', value: 'N', description: 'threads rendering the HTML site beside the main one, 0 to 4 (default: 1 per core beyond 2, at most 3)' },
     timings: { type: 'boolean', default: false, description: 'print how long each stage took' },
   },
   async run(values, out) {

@@ -1,12 +1,11 @@
-// The HTML site rendered in a worker thread while the main thread renders the API: a build's main
-// thread was the bottleneck (1.5 s busy on 2,000 notices, the HTML half a second of it) while the
-// second core was idle half the time. The thread runs
-// this same module (a worker started from its own file), derives the site from the validated
-// content, renders with the same renderers and writes the files into the build's folder with a writer
-// of its own, telling the main thread what it wrote. Same code, so the same bytes as rendering in-thread.
-// The notice pages come last and are claimed one at a time from a counter all threads share: the
-// main thread, done with the API, takes those no thread has reached. Machines with cores to spare
-// get more threads, which render only notice pages (build.ts, defaultThreads).
+// The HTML site rendered in a worker thread while the main thread renders the API, on machines with
+// cores to spare (more than two: the main thread and its write thread take two; build.ts,
+// defaultThreads). The thread runs this same module (a worker started from its own file), derives
+// the site from the validated content, renders with the same renderers and writes the files into
+// the build's folder with a writer of its own, telling the main thread what it wrote. Same code, so
+// the same bytes as rendering in-thread. The notice pages come last and are claimed one at a time
+// from a counter all threads share: the main thread, done with the API, takes those no thread has
+// reached. A second and third thread render only notice pages.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { deriveSite } from '../derive/index.js';
 import { StatuspressError } from '../errors.js';

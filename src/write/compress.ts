@@ -28,15 +28,18 @@ export const UNSERVED_PREFIX = `${STATE_DIR}/`;
 /** Whether a file's type is worth compressing (text, not images or fonts); its size is judged apart. */
 export const isCompressible = (file: string): boolean => COMPRESSIBLE.test(file);
 
-/** gzip and brotli encodings of input: the build's copies, and what serve compresses once and keeps. */
-export function compressPair(input: Uint8Array): [gzip: Buffer, br: Buffer] {
-  const gzip = zlib.gzipSync(input, { level: 4 });
-  const br = zlib.brotliCompressSync(input, {
+/**
+ * gzip and brotli encodings of input: the build's copies, and what serve compresses once and keeps.
+ * `z` is node:zlib, passed in by the write thread, which runs this function from its source text.
+ */
+export function compressPair(input: Uint8Array, z: typeof zlib = zlib): [gzip: Buffer, br: Buffer] {
+  const gzip = z.gzipSync(input, { level: 4 });
+  const br = z.brotliCompressSync(input, {
     params: {
-      [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
-      [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+      [z.constants.BROTLI_PARAM_QUALITY]: 3,
+      [z.constants.BROTLI_PARAM_MODE]: z.constants.BROTLI_MODE_TEXT,
       // Without the size hint brotli sets up a window for 4 MiB inputs on every call: 5x slower.
-      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength,
+      [z.constants.BROTLI_PARAM_SIZE_HINT]: input.byteLength,
     },
   });
   return [gzip, br];

@@ -1,8 +1,6 @@
-// Writing files into a build's folder, with the compressed copies of large text files: the one place
-// that writes a build's files. Synchronous and in the calling thread. A build renders on several
-// threads (the main thread, the HTML site's threads) and each writes its own files with a FileWriter
-// of its own: handing files to writer threads cost more than the writing (starting two workers,
-// encoding every file for the transfer), and with two cores there is no idle core for writers to use.
+// Writing files into a build's folder, with the compressed copies of large text files. Synchronous,
+// in the calling thread: the HTML site's threads write their own files with a FileWriter each, and the
+// main thread does when the system gives it no write thread (thread.ts has the same rules).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../render/types.js';
@@ -15,7 +13,17 @@ export interface Written {
   bytes: number;
 }
 
-export class FileWriter {
+/** Writes a build's files into its folder, each as it comes; `settle()` once all are given. */
+export interface Writer {
+  /** Takes one file (and its .gz/.br copies when it warrants them); throws on a path given twice or leaving the folder. */
+  put(file: OutputFile): void;
+  /** Resolves once every file given is on disk, with what was written; rejects with the first failure to write. */
+  settle(): Promise<Written>;
+  /** Gives up: once this resolves, nothing more is written. */
+  stop(): Promise<void>;
+}
+
+export class FileWriter implements Writer {
   private readonly made = new Set<string>();
   private readonly seen = new Set<string>();
   private readonly written: Written = { paths: [], files: 0, bytes: 0 };
@@ -40,6 +48,12 @@ export class FileWriter {
   report(): Written {
     return this.written;
   }
+
+  async settle(): Promise<Written> {
+    return this.written;
+  }
+
+  async stop(): Promise<void> {}
 
   private save(relative: string, data: Uint8Array): void {
     const full = path.join(this.root, relative);

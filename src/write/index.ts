@@ -2,8 +2,9 @@
 // which commit() publishes by swapping one symbolic link (swap.ts), so a failed or killed build leaves
 // the last good output exactly as it was, and the output path is never missing or half-written.
 //
-// Files are written as they are rendered, in the thread that rendered them (files.ts): the main
-// thread through write(), each of the HTML site's threads with a FileWriter of its own in `folder`,
+// Files are written as they are rendered: what the main thread renders goes through write() to a
+// write thread of its own (thread.ts), which writes and compresses while the main thread renders
+// on; each of the HTML site's threads writes with a FileWriter of its own in `folder` (files.ts),
 // whose reports the main thread adopt()s.
 import { realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -11,7 +12,8 @@ import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { OutputFile } from '../render/types.js';
 import { FileWriter } from './files.js';
-import type { Written } from './files.js';
+import type { Writer, Written } from './files.js';
+import { ThreadWriter } from './thread.js';
 import { abandon, openSlot, publish, removeLeftovers } from './swap.js';
 import type { Slot } from './swap.js';
 import { assertReplaceable, makeFolder, outputTarget } from './target.js';
@@ -41,8 +43,10 @@ export interface Committed {
 /**
  * Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir
  * is not replaceable, or lies inside one of `outside` (the content folder: it would be read as content).
+ * With `thread`, write() hands its files to a write thread (when the system gives one), and a failure
+ * to write them is thrown by commit().
  */
-export async function openOutput(outDir: string, { outside = [] as string[] } = {}): Promise<Output> {
+export async function openOutput(outDir: string, { outside = [] as string[], thread = false } = {}): Promise<Output> {
   const target = await outputTarget(outDir);
   for (const folder of outside) {
     const root = await realpath(folder).catch(() => null);
@@ -55,11 +59,11 @@ export async function openOutput(outDir: string, { outside = [] as string[] } = 
   } catch (error) {
     throw writeFailed(outDir, error);
   }
-  return new FolderOutput(outDir, slot);
+  return new FolderOutput(outDir, slot, thread);
 }
 
 class FolderOutput implements Output {
-  private readonly writer: FileWriter;
+  private readonly writer: Writer;
   private readonly adopted: Written[] = [];
   /** Set by commit() or discard(): after either, nothing more may be written. */
   private closed: 'committed' | 'discarded' | null = null;
@@ -68,8 +72,9 @@ class FolderOutput implements Output {
   constructor(
     private readonly outDir: string,
     private readonly slot: Slot,
+    thread: boolean,
   ) {
-    this.writer = new FileWriter(slot.folder);
+    this.writer = thread ? startWriter(slot.folder) : new FileWriter(slot.folder);
   }
 
   get folder(): string {
@@ -102,16 +107,19 @@ class FolderOutput implements Output {
   async discard(): Promise<void> {
     if (this.closed === 'committed') return; // commit() cleans up after itself when it fails
     this.closed = 'discarded';
+    await this.writer.stop();
     await abandon(this.slot);
   }
 
   private async finish(): Promise<Committed> {
-    const all = [this.writer.report(), ...this.adopted];
+    let all: Written[];
     let previous: string | null;
     try {
+      all = [await this.writer.settle(), ...this.adopted];
       unique(all);
       previous = await publish(this.slot);
     } catch (error) {
+      await this.writer.stop();
       await abandon(this.slot);
       throw writeFailed(this.outDir, error);
     }
@@ -128,6 +136,15 @@ class FolderOutput implements Output {
       warnings.push(COMMAND.leftoverLeft.message({ left }));
     }
     return { files: sum(all.map((w) => w.files)), bytes: sum(all.map((w) => w.bytes)), warnings };
+  }
+}
+
+/** A write thread; or, when the system refuses one (EAGAIN in a container), a writer in this thread. */
+function startWriter(folder: string): Writer {
+  try {
+    return new ThreadWriter(folder);
+  } catch {
+    return new FileWriter(folder);
   }
 }
 

@@ -36,10 +36,15 @@ function snapshot(dir: string): Map<string, Buffer> {
   );
 }
 
-describe('openOutput', () => {
+// The build hands the main thread's files to a write thread (thread.ts); a writer in the calling
+// thread (files.ts) is what the HTML site's threads use, and the fallback when no thread is given.
+describe.each([
+  ['in this thread', false],
+  ['through a write thread', true],
+])('openOutput, writing %s', (_, thread) => {
   it('writes every file, with gzip and brotli copies of large served text files only, and counts them', async () => {
     const dir = freshDir();
-    const output = await openOutput(dir);
+    const output = await openOutput(dir, { thread });
     const many = Array.from({ length: 300 }, (_, i) => ({ path: `api/v1/notices/${i}.json`, contents: `{"id":${i}}` }));
     output.write(many);
     output.write([
@@ -65,16 +70,17 @@ describe('openOutput', () => {
 
   it('fails with output/write-failed when a file cannot be written, leaving the previous output and no temporary folder', async () => {
     const dir = freshDir();
-    const first = await openOutput(dir);
+    const first = await openOutput(dir, { thread });
     first.write([{ path: 'api/v1/status.json', contents: '{"old":true}' }, state]);
     await first.commit();
     const before = snapshot(dir);
 
-    const second = await openOutput(dir);
-    // A file and then a folder of the same name: the mkdir fails.
+    const second = await openOutput(dir, { thread });
+    // A file and then a folder of the same name: the mkdir fails (at write() in this thread, at commit() through a thread).
     let error: unknown;
     try {
       second.write([{ path: 'api/v1/status.json', contents: '{"new":true}' }, { path: 'api/v1/status.json/x.json', contents: '{}' }, state]);
+      await second.commit();
     } catch (caught) {
       error = caught;
     }
@@ -88,7 +94,7 @@ describe('openOutput', () => {
 
   it("counts what another thread's FileWriter wrote into the folder, and refuses a path both wrote", async () => {
     const dir = freshDir();
-    const output = await openOutput(dir);
+    const output = await openOutput(dir, { thread });
     output.write([{ path: 'api/v1/status.json', contents: '{}' }, state]);
     const other = new FileWriter(output.folder);
     other.put({ path: 'index.html', contents: '<p>hi</p>' });
@@ -100,7 +106,7 @@ describe('openOutput', () => {
     expect(result.files).toBe(files.size);
     expect(result.bytes).toBe([...files.values()].reduce((sum, b) => sum + b.byteLength, 0));
 
-    const clash = await openOutput(dir);
+    const clash = await openOutput(dir, { thread });
     clash.write([{ path: 'index.html', contents: 'one' }, state]);
     const second = new FileWriter(clash.folder);
     second.put({ path: 'index.html', contents: 'two' });
@@ -114,11 +120,11 @@ describe('openOutput', () => {
 
   it('refuses a path twice or outside the folder, and discard() keeps the previous output', async () => {
     const dir = freshDir();
-    const first = await openOutput(dir);
+    const first = await openOutput(dir, { thread });
     first.write([{ path: 'index.html', contents: 'old' }, state]);
     await first.commit();
 
-    const second = await openOutput(dir);
+    const second = await openOutput(dir, { thread });
     expect(() => second.write([{ path: 'a.json', contents: '1' }, { path: 'a.json', contents: '2' }])).toThrow(/not a (?:unique )?relative path/);
     for (const outside of ['../escape.json', '..', '.', '/etc/passwd', 'api/../../x.json']) {
       expect(() => second.write([{ path: outside, contents: '1' }]), outside).toThrow(/not a (?:unique )?relative path/);
@@ -132,7 +138,7 @@ describe('openOutput', () => {
 
   it('replaces the previous output whole: nothing of it is left, inside the folder or next to it', async () => {
     const dir = freshDir();
-    const first = await openOutput(dir);
+    const first = await openOutput(dir, { thread });
     first.write([{ path: 'api/v1/notices/1.json', contents: '{"old":1}' }, { path: 'api/v1/notices.json', contents: BIG }, state]);
     await first.commit();
     // A link the previous output somehow holds is removed, never followed.
@@ -140,7 +146,7 @@ describe('openOutput', () => {
     writeFileSync(path.join(outside, 'keep.txt'), 'keep');
     symlinkSync(outside, path.join(dir, 'api', 'link'));
 
-    const second = await openOutput(dir);
+    const second = await openOutput(dir, { thread });
     second.write([{ path: 'index.html', contents: 'new' }, state]);
     await second.commit();
     expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
@@ -151,14 +157,14 @@ describe('openOutput', () => {
   it('replaces the folder a symbolic link points to, and keeps the link', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'statuspress-linked-'));
     const real = path.join(root, 'www', 'status');
-    const first = await openOutput(real);
+    const first = await openOutput(real, { thread });
     first.write([{ path: 'index.html', contents: 'old' }, state]);
     await first.commit();
     writeFileSync(path.join(root, 'www', 'neighbour.txt'), 'keep');
     const link = path.join(root, 'dist');
     symlinkSync(real, link);
 
-    const second = await openOutput(link);
+    const second = await openOutput(link, { thread });
     second.write([{ path: 'index.html', contents: 'new' }, state]);
     expect((await second.commit()).warnings).toEqual([]);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
@@ -173,7 +179,7 @@ describe('openOutput', () => {
     const root = mkdtempSync(path.join(tmpdir(), 'statuspress-dangling-'));
     const link = path.join(root, 'dist');
     symlinkSync(path.join(root, 'www', 'status'), link);
-    const output = await openOutput(link);
+    const output = await openOutput(link, { thread });
     output.write([{ path: 'index.html', contents: 'first' }, state]);
     expect((await output.commit()).warnings).toEqual([]);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
@@ -220,7 +226,7 @@ describe('openOutput', () => {
 
   it('takes no files after commit() or discard(), and a second commit() gets the first answer', async () => {
     const dir = freshDir();
-    const output = await openOutput(dir);
+    const output = await openOutput(dir, { thread });
     output.write([{ path: 'index.html', contents: 'one' }, state]);
     const committing = output.commit();
     expect(() => output.write([{ path: 'late.html', contents: 'late' }])).toThrow(/after the output was committed/);
@@ -230,7 +236,7 @@ describe('openOutput', () => {
     await output.discard(); // nothing to do after a commit: the output stays
     expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
 
-    const other = await openOutput(freshDir());
+    const other = await openOutput(freshDir(), { thread });
     await other.discard();
     expect(() => other.write([{ path: 'a.json', contents: '1' }])).toThrow(/after the output was discarded/);
     await expect(other.commit()).rejects.toThrow(/commit\(\) after discard\(\)/);
@@ -243,7 +249,7 @@ describe('openOutput', () => {
     writeFileSync(path.join(dir, 'index.html'), 'older version');
     // What a build of an older version left when it was killed: its pid is long gone.
     for (const leftover of ['dist.tmp-999999-0a1b2c3d', 'dist.old-999999-0a1b2c3d']) mkdirSync(path.join(path.dirname(dir), leftover, 'api'), { recursive: true });
-    const output = await openOutput(dir);
+    const output = await openOutput(dir, { thread });
     output.write([{ path: 'index.html', contents: 'new' }, state]);
     expect((await output.commit()).warnings).toEqual([]);
     expect(lstatSync(dir).isSymbolicLink()).toBe(true);
