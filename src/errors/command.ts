@@ -553,6 +553,16 @@ export const COMMAND = {
     hint: 'Render each list with one loop, and no partial that calls itself or its caller or repeats a large block; docs/themes.md says what each page is given.',
     example: { file: 'templates/status.hbs', title: 'Acme: All systems operational', steps: 3_260 },
   }),
+  partialsTooDeep: command({
+    code: 'usage/partials-too-deep',
+    exit: 2,
+    title: 'Partials rendered inside each other too deep',
+    when: 'The site’s own templates rendered partials inside partials more than 100 levels deep (or deep enough to run out of stack) for one page: a partial that renders itself, directly or through others, never ends. The built-in templates go at most about 20 levels deep (the component tree). Nothing is written, and the previous output stays.',
+    message: ({ file, title, max }: { file: string; title: string; max: number }) =>
+      `${file} (with the templates it uses) rendered partials inside each other more than ${max} levels deep for the page “${title}”: a partial that renders itself, directly or through others, never ends`,
+    hint: 'Render a partial from itself only for a nested list (as component-node does for the component tree), so it stops where the list does.',
+    example: { file: 'templates/partials/footer.hbs', title: 'Acme: All systems operational', max: 100 },
+  }),
   pageTooLarge: command({
     code: 'usage/page-too-large',
     exit: 2,

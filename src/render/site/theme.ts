@@ -70,6 +70,12 @@ export const PAGE_CHARS_PER_ITEM = 4 * 1024;
 /** Characters of a page's text that count as one item: the page may print each 8 times over, escaped. */
 export const TEXT_PER_ITEM = 512;
 /**
+ * Partials may render inside each other this deep (the built-in ones: the component tree, at most 16
+ * levels, and a few around it); deeper is a partial rendering itself, which would end only when the
+ * stack runs out.
+ */
+export const MAX_PARTIAL_DEPTH = 100;
+/**
  * A site's templates may be this long together (the built-in ones are 10 KB): Handlebars compiles
  * some syntax (subexpressions) at about 17 µs a byte, so 128 KiB compile in 2 s at worst.
  */
@@ -153,8 +159,10 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
         // Checked before anything reads the text: until then V8 keeps a long concatenation as a tree of pieces.
         if (html.length > chars) throw new OverBudget('chars');
       } catch (error) {
-        if (!(error instanceof OverBudget) && !tooLong(error)) throw error;
-        if (error instanceof OverBudget && error.kind === 'steps') throw fail(COMMAND.templateTooSlow, { file, title, steps }, { location: { file } });
+        const kind = error instanceof OverBudget ? error.kind : tooLong(error) ? 'chars' : tooDeep(error) ? 'depth' : null;
+        if (kind === null) throw error;
+        if (kind === 'steps') throw fail(COMMAND.templateTooSlow, { file, title, steps }, { location: { file } });
+        if (kind === 'depth') throw fail(COMMAND.partialsTooDeep, { file, title, max: MAX_PARTIAL_DEPTH }, { location: { file } });
         throw fail(COMMAND.pageTooLarge, { file, title, chars }, { location: { file } });
       }
       return html;
@@ -162,9 +170,9 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
   };
 }
 
-/** What a page ran out of: steps, or characters of HTML. */
+/** What a page ran out of: steps, characters of HTML, or depth of partials. */
 class OverBudget extends Error {
-  constructor(readonly kind: 'steps' | 'chars') {
+  constructor(readonly kind: 'steps' | 'chars' | 'depth') {
     super(`over the page's ${kind}`);
   }
 }
@@ -192,8 +200,8 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
     left -= steps;
     if (left < 0) throw new OverBudget('steps');
   };
-  const returned = (text: string | undefined): string | undefined => {
-    if ((text?.length ?? 0) > limit) throw new OverBudget('chars');
+  const returned = (text: string): string => {
+    if (text.length > limit) throw new OverBudget('chars');
     return text;
   };
   let escape: Container['escapeExpression'] | null = null;
@@ -211,7 +219,7 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
         escape ??= container.escapeExpression;
         container.escapeExpression = escapeCounted;
       }
-      return returned(run.call(this, container, ...rest))!;
+      return returned(run.call(this, container, ...rest));
     };
   };
   // Compiled templates (the site's and the built-in ones) are objects of programs: `main`, `1`, `2` ...
@@ -240,27 +248,41 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
   // Its output would go to the console of a worker thread, which keeps it all in memory until the
   // build ends; and only the command prints.
   env.registerHelper('log', () => '');
+  // Handlebars copies the whole table of partials for every frame of inline partials, and again for
+  // every partial block whose body declares one: a step per 64 partials copied.
+  const copying = (...tables: (Record<string, unknown> | undefined)[]): number => tables.reduce((n, table) => n + (table ? Object.keys(table).length : 0), 0) >>> 6;
   const inline = env.decorators.inline!;
   env.registerDecorator('inline', function (this: unknown, run, props, container, options) {
     const framed = inline.call(this, run, props, container, options);
     if (framed === run) return framed;
     return (context: object, inner?: object) => {
-      step(1 + ((Object.keys(container.partials).length + Object.keys(props.partials!).length) >>> 6));
+      step(1 + copying(container.partials, props.partials));
       return framed(context, inner);
     };
   });
   // Every partial goes through here (the site's, the built-in ones, inline partials, partial blocks).
-  // A partial on a line of its own is indented line by line after this returns, which reads its
-  // whole text: a step more per 4 KiB of it, or a chain of such partials would read the page again at
-  // every level; and nothing longer than the page may be is indented at all.
+  // A partial on a line of its own is then indented line by line, which makes a new text of it: its
+  // length with the indentation counts, a step per 4 KiB (or a chain of such partials would copy the
+  // page again at every level), and none longer than the page may be is indented at all. Partials
+  // rendering each other stop at MAX_PARTIAL_DEPTH, before the stack runs out.
+  let depth = 0;
   const { invokePartial } = env.VM;
   env.VM = {
     ...env.VM,
-    invokePartial(...args) {
-      step();
-      const text = invokePartial.apply(this, args);
-      step((text?.length ?? 0) >>> 12);
-      return returned(text);
+    invokePartial(this: unknown, ...args) {
+      const options = args[2] as { fn?: { partials?: Record<string, unknown> }; partials?: Record<string, unknown>; indent?: string } | undefined;
+      step(1 + (options?.fn?.partials ? copying(options.partials, options.fn.partials) : 0));
+      if (++depth > MAX_PARTIAL_DEPTH) throw new OverBudget('depth');
+      let text: string | undefined;
+      try {
+        text = invokePartial.apply(this, args);
+      } finally {
+        depth--;
+      }
+      const length = (text?.length ?? 0) + (text && options?.indent ? options.indent.length * lines(text) : 0);
+      if (length > limit) throw new OverBudget('chars');
+      step(length >>> 12);
+      return text;
     },
   };
   return {
@@ -321,8 +343,17 @@ function pageItems(context: object): number {
   return items + Math.ceil(text / TEXT_PER_ITEM);
 }
 
+/** The lines Handlebars indents in `text`: one per line break, and the last unless empty. */
+function lines(text: string): number {
+  let count = text.endsWith('\n') ? 0 : 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
 /** V8's longest string is about 512 MiB: text joined past it fails with this RangeError. */
 const tooLong = (error: unknown): boolean => error instanceof RangeError && /Invalid string length/.test(error.message);
+/** Blocks within partials within partials, each within its limit, can still run out of stack. */
+const tooDeep = (error: unknown): boolean => error instanceof RangeError && /Maximum call stack size exceeded/.test(error.message);
 
 /** A template that says which file failed, when it fails while rendering. */
 function named(file: string, render: Render): Render {
@@ -331,7 +362,7 @@ function named(file: string, render: Render): Render {
     try {
       return render(context, options);
     } catch (error) {
-      if (error instanceof StatuspressError || error instanceof OverBudget || tooLong(error)) throw error;
+      if (error instanceof StatuspressError || error instanceof OverBudget || tooLong(error) || tooDeep(error)) throw error;
       // Handlebars names the context it searched as "[object Object]", which tells a reader nothing.
       const detail = (error as Error).message.split('\n')[0]!.replace(' in [object Object]', ' in the fields this template is given');
       throw fail(COMMAND.templateFailed, { file, detail }, { location: { file }, cause: error });

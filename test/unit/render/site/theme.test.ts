@@ -143,10 +143,10 @@ describe('the budget of a page of the site\'s own templates', () => {
     expect(run).toThrow(tooSlow);
   });
 
-  it('stops a chain of partials each on a line of its own, which Handlebars indents line by line', async () => {
+  it('stops a chain of 400 partials each on a line of its own (which Handlebars indents line by line) at 100 levels', async () => {
     const chain = Array.from({ length: 400 }, (_, i) => `{{#*inline "p${i}"}}\nline ${i} ${'z'.repeat(40)}\n${i === 399 ? 'end' : `  {{> p${i + 1}}}`}\n{{/inline}}`).join('');
     const run = await render({ 'notice.hbs': `${chain}\n<h1>{{notice.subject}}</h1>\n  {{> p0}}\n` });
-    expect(run).toThrow(tooSlow);
+    expect(run).toThrow(/^templates\/notice\.hbs \(with the templates it uses\) rendered partials inside each other more than 100 levels deep/);
   });
 
   it('stops a page that repeats a large text within its steps', async () => {
@@ -212,6 +212,57 @@ describe('the budget of a page of the site\'s own templates', () => {
     } finally {
       for (const spy of spies) spy.mockRestore();
     }
+  });
+
+  // Found by a second review: Handlebars indents a standalone partial after the budget saw it, copies
+  // the partials table for partial blocks too, and recursion ran out of stack.
+  const over = (code: string) => (run: () => unknown) => {
+    const started = Date.now();
+    let error: unknown;
+    try {
+      run();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(error).toMatchObject({ code, exitCode: 2 });
+    return (error as Error).message;
+  };
+
+  it('counts a partial with the indentation Handlebars gives it (4,000 lines under 100,000 spaces: 400 MB)', async () => {
+    over('usage/page-too-large')(
+      await render({
+        'layout.hbs': '<html>{{{body}}}\n{{> footer}}\n</html>\n',
+        'partials/uptime-bar.hbs': '\n'.repeat(4_000),
+        'partials/footer.hbs': `x\n${' '.repeat(100_000)}{{> uptime-bar}}\n`,
+      }),
+    );
+    // Within the page's length, but made again and again: 288 blocks a page of 1,000 lines under 255 spaces.
+    over('usage/template-too-slow')(
+      await render({
+        'layout.hbs': `<html>{{{body}}}{{#> footer}}\n${' '.repeat(255)}{{> uptime-bar}}\n{{/footer}}</html>\n`,
+        'partials/uptime-bar.hbs': '\n'.repeat(1_000),
+        'partials/footer.hbs': `{{#each @root.links}}{{#each @root.links}}${'{{#if @partial-block}}{{/if}}'.repeat(8)}{{/each}}{{/each}}`,
+      }),
+    );
+  });
+
+  it('counts the table of partials Handlebars copies for a partial block that declares inline partials', async () => {
+    const table = Array.from({ length: 3_500 }, (_, i) => `{{#*inline "a${i}"}}{{/inline}}`).join('');
+    over('usage/template-too-slow')(
+      await render({ 'layout.hbs': `<html>${table}${'{{#> footer}}{{#*inline "q"}}{{/inline}}{{/footer}}'.repeat(100)}{{{body}}}</html>\n`, 'partials/footer.hbs': 'f' }),
+    );
+  });
+
+  it('stops a partial that renders itself at 100 levels, before the stack runs out', async () => {
+    const message = over('usage/partials-too-deep')(await render({ 'partials/footer.hbs': 'a{{> footer}}' }));
+    expect(message).toMatch(/rendered partials inside each other more than 100 levels deep for the page “.+”: a partial that renders itself/);
+    over('usage/partials-too-deep')(await render({ 'layout.hbs': '<html>{{{body}}}{{#> footer}}x{{/footer}}</html>\n', 'partials/footer.hbs': '{{#> footer}}{{> @partial-block}}{{/footer}}' }));
+  });
+
+  it('renders a template that declares inline partials and calls no partial at all', async () => {
+    const files = (await render({ 'layout.hbs': '<html><title>{{title}}</title>{{#*inline "unused"}}<p>x</p>{{/inline}}{{{body}}}</html>\n' }))();
+    expect(String(files.find((f) => f.path === 'notices/7/index.html')!.contents)).toMatch(/^<html><title>Notice 7: Acme<\/title>/);
   });
 
   it('leaves room for what a theme does once or per item: a loop over every list, a partial per item', async () => {
