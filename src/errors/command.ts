@@ -548,30 +548,30 @@ export const COMMAND = {
     exit: 2,
     title: 'A template took too many steps to render a page',
     when: 'The site’s own templates took more steps to render one page than it may: 2,000, plus 20 for every item of the lists the page is given and for every 512 characters of its text. A step is one turn of an `{{#each}}` loop, one partial rendered, or one block run (plus one for every KiB of code Handlebars compiles the block to). The built-in templates take at most 6 steps per item. Nothing is written, and the previous output stays.',
-    message: ({ file, title, steps }: { file: string; title: string; steps: number }) =>
-      `${file} (with the templates it uses) took more than ${steps} steps to render the page “${title}”: a loop inside a loop over the same list, partials that render each other, or a large block run for every item multiply the work`,
+    message: ({ renders, title, steps }: { renders: string; title: string; steps: number }) =>
+      `${renders} took more than ${steps} steps to render the page “${title}”: a loop inside a loop over the same list, partials that render each other, or a large block run for every item multiply the work`,
     hint: 'Render each list with one loop, and no partial that calls itself or its caller or repeats a large block; docs/themes.md says what each page is given.',
-    example: { file: 'templates/status.hbs', title: 'Acme: All systems operational', steps: 3_260 },
+    example: { renders: 'templates/status.hbs (with the templates it uses)', title: 'Acme: All systems operational', steps: 3_260 },
   }),
   partialsTooDeep: command({
     code: 'usage/partials-too-deep',
     exit: 2,
     title: 'Partials rendered inside each other too deep',
     when: 'The site’s own templates rendered partials inside partials more than 100 levels deep (or deep enough to run out of stack) for one page: a partial that renders itself, directly or through others, never ends. The built-in templates go at most about 20 levels deep (the component tree). Nothing is written, and the previous output stays.',
-    message: ({ file, title, max }: { file: string; title: string; max: number }) =>
-      `${file} (with the templates it uses) rendered partials inside each other more than ${max} levels deep for the page “${title}”: a partial that renders itself, directly or through others, never ends`,
+    message: ({ renders, title, max }: { renders: string; title: string; max: number }) =>
+      `${renders} rendered partials inside each other more than ${max} levels deep for the page “${title}”: a partial that renders itself, directly or through others, never ends`,
     hint: 'Render a partial from itself only for a nested list (as component-node does for the component tree), so it stops where the list does.',
-    example: { file: 'templates/partials/footer.hbs', title: 'Acme: All systems operational', max: 100 },
+    example: { renders: 'The built-in status.hbs (with templates/partials/footer.hbs)', title: 'Acme: All systems operational', max: 100 },
   }),
   pageTooLarge: command({
     code: 'usage/page-too-large',
     exit: 2,
     title: 'A template wrote too much for one page',
     when: 'The site’s own templates rendered a page longer than it may be: 256 KiB of HTML, plus 4 KiB for every item of the lists the page is given and for every 512 characters of its text (built-in pages have at most 20 KB plus 160 characters per item). The text is counted as it is printed, so the build stops at the limit, not after. Nothing is written, and the previous output stays.',
-    message: ({ file, title, chars }: { file: string; title: string; chars: number }) =>
-      `${file} (with the templates it uses) rendered the page “${title}” as more than the ${chars} characters of HTML it may have`,
+    message: ({ renders, title, chars }: { renders: string; title: string; chars: number }) =>
+      `${renders} rendered the page “${title}” as more than the ${chars} characters of HTML it may have`,
     hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them.',
-    example: { file: 'templates/notice.hbs', title: 'Database maintenance: Acme', chars: 323_584 },
+    example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', chars: 323_584 },
   }),
 
   // The content.

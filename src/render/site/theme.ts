@@ -107,7 +107,8 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
     return source === undefined || hash(source) === TEMPLATES[name].hash ? null : source;
   };
   const names = Object.keys(TEMPLATES) as TemplateName[];
-  const compiling = names.some((name) => changed(name) !== null);
+  const own = names.filter((name) => changed(name) !== null);
+  const compiling = own.length > 0;
   const handlebars = (compiling ? await import('handlebars') : await import('handlebars/runtime.js')) as unknown as { default: { create(): Env } };
   const env = handlebars.default.create();
   // Only overrides are counted: the built-in templates take steps in proportion to the content.
@@ -150,7 +151,9 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
       const items = pageItems(context);
       const steps = PAGE_STEPS + STEPS_PER_ITEM * items;
       const chars = PAGE_CHARS + PAGE_CHARS_PER_ITEM * items;
-      const file = `${folder}/${name}.hbs`;
+      // What renders the page: its own template, or the built-in one with the site's that it uses.
+      const file = `${folder}/${own.includes(name) ? name : own[0]}.hbs`;
+      const renders = own.includes(name) ? `${file} (with the templates it uses)` : `The built-in ${name}.hbs (with ${own.map((n) => `${folder}/${n}.hbs`).join(', ')})`;
       const title = (context as { title?: string }).title ?? name;
       budget.start(steps, chars);
       let html: string;
@@ -161,9 +164,9 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
       } catch (error) {
         const kind = error instanceof OverBudget ? error.kind : tooLong(error) ? 'chars' : tooDeep(error) ? 'depth' : null;
         if (kind === null) throw error;
-        if (kind === 'steps') throw fail(COMMAND.templateTooSlow, { file, title, steps }, { location: { file } });
-        if (kind === 'depth') throw fail(COMMAND.partialsTooDeep, { file, title, max: MAX_PARTIAL_DEPTH }, { location: { file } });
-        throw fail(COMMAND.pageTooLarge, { file, title, chars }, { location: { file } });
+        if (kind === 'steps') throw fail(COMMAND.templateTooSlow, { renders, title, steps }, { location: { file } });
+        if (kind === 'depth') throw fail(COMMAND.partialsTooDeep, { renders, title, max: MAX_PARTIAL_DEPTH }, { location: { file } });
+        throw fail(COMMAND.pageTooLarge, { renders, title, chars }, { location: { file } });
       }
       return html;
     },
