@@ -191,9 +191,12 @@ interface Container {
  * - every block, partial and template body run, at 1 step plus 1 per KiB of the code Handlebars
  *   compiled it to, so a body of thousands of `{{#if}}` costs as much as it takes;
  * - every turn of an `{{#each}}` loop (an empty body compiles to no code at all);
- * - every frame of inline partials, which Handlebars copies the whole table of partials to make;
+ * - every copy Handlebars makes of the table of partials (for a frame of inline partials, and for a
+ *   partial block that declares one), a step per 64 partials;
  * - every character printed with {{ }}, as it is escaped, against the characters the page may have;
- *   and any body or partial that returns more than the page may have, before Handlebars indents it.
+ * - every partial's text with the indentation Handlebars gives it, before it is indented, and any
+ *   body or partial longer than the page may be;
+ * - how deep partials render inside each other.
  */
 function countSteps(env: Env): { start(steps: number, chars: number): void } {
   let left = 0;
@@ -275,9 +278,10 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
     invokePartial(this: unknown, ...args) {
       const options = args[2] as { fn?: { partials?: Record<string, unknown> }; partials?: Record<string, unknown>; indent?: string } | undefined;
       step(1 + (options?.fn?.partials ? copying(options.partials, options.fn.partials) : 0));
-      if (++depth > MAX_PARTIAL_DEPTH) throw new OverBudget('depth');
       let text: string | undefined;
+      depth++;
       try {
+        if (depth > MAX_PARTIAL_DEPTH) throw new OverBudget('depth');
         text = invokePartial.apply(this, args);
       } finally {
         depth--;
@@ -290,6 +294,7 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
   };
   return {
     start(steps, chars) {
+      depth = 0;
       left = steps;
       limit = chars;
       printable = chars;
