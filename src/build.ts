@@ -77,7 +77,8 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   } catch (error) {
     // The threads first: they may still be writing into the folder discard() removes.
     await stopThreads();
-    await output.discard();
+    // The build's error is the one to report, even when removing its folder fails too (the next build removes it).
+    await output.discard().catch(() => undefined);
     throw error;
   } finally {
     await stopThreads();

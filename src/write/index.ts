@@ -119,8 +119,10 @@ class FolderOutput implements Output {
       unique(all);
       previous = await publish(this.slot);
     } catch (error) {
+      // What went wrong is the error to report, even when removing the build's folder fails too
+      // (a disk gone read-only): the next build removes what is left.
       await this.writer.stop();
-      await abandon(this.slot);
+      await abandon(this.slot).catch(() => undefined);
       throw writeFailed(this.outDir, error);
     }
     // The new output is complete and in place; what follows only tidies up after it.

@@ -5,7 +5,8 @@
 // The thread runs from inline source: a worker needs JavaScript, and this code runs from src/ under the
 // tests (TypeScript) and from the lib/ bundle alike. It uses Node's built-ins only; compressPair is
 // inserted as source text, so serve and the build compress alike (it refers to nothing outside itself).
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
 import type { OutputFile } from '../render/types.js';
 import { COMPRESSIBLE, compressPair, PRECOMPRESS_MIN_BYTES, UNSERVED_PREFIX } from './compress.js';
 import { checkedPath } from './files.js';
@@ -21,7 +22,12 @@ interface Batch {
   bytes: ArrayBuffer;
 }
 type ToThread = Batch | 'end';
-type FromThread = { done: { files: number; bytes: number } } | { error: string; code?: string };
+interface Failure {
+  error: string;
+  code?: string;
+  stack?: string;
+}
+type FromThread = { done: { files: number; bytes: number } } | Failure;
 
 const SOURCE = `
 'use strict';
@@ -33,7 +39,7 @@ const compressPair = ${compressPair.toString()};
 const COMPRESSIBLE = ${COMPRESSIBLE.toString()};
 const PRECOMPRESS_MIN_BYTES = ${PRECOMPRESS_MIN_BYTES};
 const UNSERVED_PREFIX = ${JSON.stringify(UNSERVED_PREFIX)};
-const { root } = workerData;
+const { root, failures } = workerData;
 const made = new Set();
 let files = 0;
 let bytes = 0;
@@ -70,7 +76,9 @@ parentPort.on('message', (message) => {
     });
   } catch (error) {
     failed = true;
-    parentPort.postMessage({ error: error.message, code: error.code });
+    const failure = { error: error.message, code: error.code, stack: error.stack };
+    failures.postMessage(failure);
+    parentPort.postMessage(failure);
   }
 });
 `;
@@ -78,18 +86,21 @@ parentPort.on('message', (message) => {
 export class ThreadWriter implements Writer {
   private readonly worker: Worker;
   private readonly done: Promise<{ files: number; bytes: number }>;
+  /** The thread's first failure, read without waiting each time a batch goes: the build stops there, not at the end. */
+  private readonly failures: MessagePort;
   private readonly seen = new Set<string>();
   private readonly paths: string[] = [];
   private batch: OutputFile[] = [];
+  private failure: Error | null = null;
 
   /** Starts the thread now, so it has started by the time files come. */
   constructor(root: string) {
-    this.worker = new Worker(SOURCE, { eval: true, workerData: { root } });
+    const { port1, port2 } = new MessageChannel();
+    this.worker = new Worker(SOURCE, { eval: true, workerData: { root, failures: port2 }, transferList: [port2] });
+    this.failures = port1;
+    this.failures.unref();
     this.done = new Promise((resolve, reject) => {
-      this.worker.on('message', (message: FromThread) => {
-        if ('done' in message) resolve(message.done);
-        else reject(Object.assign(new Error(message.error), message.code ? { code: message.code } : {}));
-      });
+      this.worker.on('message', (message: FromThread) => ('done' in message ? resolve(message.done) : reject(rebuilt(message))));
       this.worker.once('error', reject);
       this.worker.once('exit', (code) => reject(Object.assign(new Error(`the write thread stopped (exit code ${code})`), { code: 'EWRITER' })));
     });
@@ -109,20 +120,34 @@ export class ThreadWriter implements Writer {
   async settle(): Promise<Written> {
     this.flush();
     this.worker.postMessage('end' satisfies ToThread);
-    const { files, bytes } = await this.done;
-    return { paths: this.paths, files, bytes };
+    try {
+      const { files, bytes } = await this.done;
+      return { paths: this.paths, files, bytes };
+    } finally {
+      this.failures.close();
+    }
   }
 
   async stop(): Promise<void> {
+    this.failures.close();
     await this.worker.terminate();
   }
 
   private flush(): void {
-    if (this.batch.length === 0) return;
-    const batch = encodeBatch(this.batch);
+    const files = this.batch;
     this.batch = [];
+    const failed = this.failure === null ? receiveMessageOnPort(this.failures) : undefined;
+    if (failed) this.failure = rebuilt(failed.message as Failure);
+    if (this.failure) throw this.failure;
+    if (files.length === 0) return;
+    const batch = encodeBatch(files);
     this.worker.postMessage(batch satisfies ToThread, [batch.bytes]);
   }
+}
+
+/** The thread's error as this thread would have had it: its message, its code (ENOSPC ...) and its stack. */
+function rebuilt({ error, code, stack }: Failure): Error {
+  return Object.assign(new Error(error), code === undefined ? {} : { code }, stack === undefined ? {} : { stack });
 }
 
 /** The files as one batch, encoded straight into one buffer of its own (never Buffer's shared pool, so it can be transferred). */

@@ -1,0 +1,63 @@
+// A build whose writing fails, and whose folder then cannot be removed either (a disk that went
+// read-only under it): the error reported is the one that stopped the build, never the cleanup's.
+import { mkdtempSync } from 'node:fs';
+import type * as FsPromises from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { StatuspressError } from '../../../src/errors.js';
+import { openOutput } from '../../../src/write/index.js';
+
+const cleanup = vi.hoisted(() => ({ fails: false }));
+vi.mock('node:fs/promises', async (original) => {
+  const fs = await original<typeof FsPromises>();
+  return {
+    ...fs,
+    rm: (async (...args: Parameters<typeof fs.rm>) => {
+      if (cleanup.fails) throw Object.assign(new Error(`EROFS: read-only file system, rm '${String(args[0])}'`), { code: 'EROFS' });
+      return fs.rm(...args);
+    }) as typeof fs.rm,
+  };
+});
+
+afterEach(() => {
+  cleanup.fails = false;
+});
+
+it.each([false, true])('reports the failure to write, not the failure to clean up after it (write thread: %s)', async (thread) => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-cleanup-')), 'dist');
+  const output = await openOutput(dir, { thread });
+  cleanup.fails = true;
+  let error: unknown;
+  try {
+    // A file and then a folder of the same name: the mkdir fails.
+    output.write([{ path: 'status.json', contents: '{}' }, { path: 'status.json/x.json', contents: '{}' }]);
+    await output.commit();
+  } catch (caught) {
+    error = caught;
+    await output.discard().catch(() => undefined);
+  }
+  expect(error).toBeInstanceOf(StatuspressError);
+  expect(error).toMatchObject({ code: 'output/write-failed' });
+  expect((error as Error).message).toMatch(/ENOTDIR|EEXIST/);
+  expect((error as Error).message).not.toMatch(/EROFS/);
+});
+
+it('stops taking files once the write thread has failed, with its error, instead of rendering on to the end', async () => {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-cleanup-')), 'dist');
+  const output = await openOutput(dir, { thread: true });
+  const files = (prefix: string) => Array.from({ length: 64 }, (_, i) => ({ path: `${prefix}/${i}.json`, contents: '{}' }));
+  // The first batch (64 files) fails in the thread; the thread is given time to try it.
+  output.write([{ path: 'status.json', contents: '{}' }, { path: 'status.json/x.json', contents: '{}' }, ...files('a').slice(2)]);
+  await vi.waitFor(() => {
+    expect(() => output.write(files(`b${Math.random()}`))).toThrow(/ENOTDIR|EEXIST/);
+  });
+  let error: unknown;
+  try {
+    output.write(files('c'));
+  } catch (caught) {
+    error = caught;
+  }
+  expect(error).toMatchObject({ code: 'output/write-failed' });
+  await output.discard();
+});
