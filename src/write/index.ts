@@ -44,7 +44,7 @@ export interface Committed {
  * Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir
  * is not replaceable, or lies inside one of `outside` (the content folder: it would be read as content).
  * With `thread`, write() hands its files to a write thread (when the system gives one), and a failure
- * to write them is thrown by commit().
+ * to write them is thrown by write() when it hands over the next batch, or by commit().
  */
 export async function openOutput(outDir: string, { outside = [] as string[], thread = false } = {}): Promise<Output> {
   const target = await outputTarget(outDir);

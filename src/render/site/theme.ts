@@ -54,9 +54,9 @@ interface Lexer {
  * The steps a page of the site's own templates may take, plus STEPS_PER_ITEM for every item of every
  * list in what the page is given (and for every TEXT_PER_ITEM characters of its text). A step is a
  * turn of an `{{#each}}` loop, a partial rendered, or a block or template run (plus one per KiB of
- * the code Handlebars compiles it to). The built-in
- * templates take at most 6 steps per item (a component's 90 days of uptime cells); a theme that needs
- * more than 20 nests loops over the same lists, which grows with the square (or a higher power) of them.
+ * the code Handlebars compiles it to). The built-in templates take at most 6 steps per item (a
+ * component's 90 days of uptime cells); a theme that needs more than 20 nests loops over the same
+ * lists, which grows with the square (or a higher power) of them.
  */
 export const PAGE_STEPS = 2_000;
 export const STEPS_PER_ITEM = 20;
