@@ -183,6 +183,7 @@ class OverBudget extends Error {
 type Program = (this: unknown, container: Container, ...rest: unknown[]) => string;
 interface Container {
   escapeExpression(value: unknown): string;
+  invokePartial(this: unknown, partial: unknown, context: unknown, options?: { hash?: object }): string;
   partials: Record<string, unknown>;
 }
 
@@ -192,7 +193,8 @@ interface Container {
  *   compiled it to, so a body of thousands of `{{#if}}` costs as much as it takes;
  * - every turn of an `{{#each}}` loop (an empty body compiles to no code at all);
  * - every copy Handlebars makes of the table of partials (for a frame of inline partials, and for a
- *   partial block that declares one), a step per 64 partials;
+ *   partial block that declares one), a step per 64 partials, and of a partial's context when the
+ *   partial is called with a hash, a step per 64 keys;
  * - every character printed with {{ }}, as it is escaped, against the characters the page may have;
  * - every partial's text with the indentation Handlebars gives it, before it is indented, and any
  *   body or partial longer than the page may be;
@@ -217,14 +219,33 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
     if (printable < 0) throw new OverBudget('chars');
     return text;
   };
+  // A partial called with a hash (`{{> p this x=1}}`) renders a copy of its context with the hash
+  // added, which Handlebars makes before the partial is invoked: a step per 64 keys copied (a string
+  // is copied a key per character).
+  const copied = (context: unknown): void => {
+    if (typeof context === 'string') return step(1 + (context.length >>> 6));
+    step();
+    if (context === null || typeof context !== 'object') return;
+    // Counted as they are enumerated, so a huge context stops at the budget, not after a whole copy.
+    let keys = 0;
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars -- only counted
+    for (const _ in context) if ((++keys & 63) === 0) step();
+  };
+  // Each compiled template has a container of its own, which its programs call for these.
+  const counting = (container: Container): void => {
+    escape ??= container.escapeExpression;
+    container.escapeExpression = escapeCounted;
+    const invoke = container.invokePartial;
+    container.invokePartial = function (this: unknown, partial, context, options) {
+      if (options?.hash) copied(context);
+      return invoke.call(this, partial, context, options);
+    };
+  };
   const program = (run: Program): Program => {
     const cost = 1 + (run.toString().length >>> 10);
     return function (this: unknown, container, ...rest) {
       step(cost);
-      if (container.escapeExpression !== escapeCounted) {
-        escape ??= container.escapeExpression;
-        container.escapeExpression = escapeCounted;
-      }
+      if (container.escapeExpression !== escapeCounted) counting(container);
       return returned(run.call(this, container, ...rest));
     };
   };

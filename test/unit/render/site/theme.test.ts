@@ -261,6 +261,14 @@ describe('the budget of a page of the site\'s own templates', () => {
     over('usage/partials-too-deep')(await render({ 'layout.hbs': '<html>{{{body}}}{{#> footer}}x{{/footer}}</html>\n', 'partials/footer.hbs': '{{#> footer}}{{> @partial-block}}{{/footer}}' }));
   });
 
+  it('counts the copy Handlebars makes of a partial\'s context when the partial is called with a hash', async () => {
+    // A string context is copied a key per character: the page's body, 200 times.
+    over('usage/template-too-slow')(await render({ 'layout.hbs': `<html>{{{body}}}${'{{> footer body x=1}}'.repeat(200)}</html>\n`, 'partials/footer.hbs': 'f' }));
+    // As a theme would use it: the page's fields and a flag, a few times.
+    const files = (await render({ 'layout.hbs': `<html>{{{body}}}${'{{> footer this compact=true}}'.repeat(5)}</html>\n`, 'partials/footer.hbs': '{{#if compact}}<p>{{title}}</p>{{/if}}' }))();
+    expect(String(files.find((f) => f.path === 'notices/7/index.html')!.contents)).toContain('<p>Notice 7: Acme</p>'.repeat(5));
+  });
+
   it('renders a template that declares inline partials and calls no partial at all', async () => {
     const files = (await render({ 'layout.hbs': '<html><title>{{title}}</title>{{#*inline "unused"}}<p>x</p>{{/inline}}{{{body}}}</html>\n' }))();
     expect(String(files.find((f) => f.path === 'notices/7/index.html')!.contents)).toMatch(/^<html><title>Notice 7: Acme<\/title>/);
