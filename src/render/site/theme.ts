@@ -196,8 +196,9 @@ interface Container {
  *   partial block that declares one), a step per 64 partials, and of a partial's context when the
  *   partial is called with a hash, a step per 64 keys;
  * - every character printed with {{ }}, as it is escaped, against the characters the page may have;
- * - every partial's text with the indentation Handlebars gives it, before it is indented, and any
- *   body or partial longer than the page may be;
+ * - every partial's text with the indentation Handlebars gives it, before it is indented (per 4 KiB
+ *   and per 16 lines), and any body or partial longer than the page may be;
+ * - the list of parent contexts a template that uses `../` copies on every run, per 64;
  * - how deep partials render inside each other.
  */
 function countSteps(env: Env): { start(steps: number, chars: number): void } {
@@ -244,7 +245,9 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
   const program = (run: Program): Program => {
     const cost = 1 + (run.toString().length >>> 10);
     return function (this: unknown, container, ...rest) {
-      step(cost);
+      // A template that reaches into parent contexts (`../`) copies the list of them on every run.
+      const depths = rest[5];
+      step(cost + (Array.isArray(depths) ? depths.length >>> 6 : 0));
       if (container.escapeExpression !== escapeCounted) counting(container);
       return returned(run.call(this, container, ...rest));
     };
@@ -289,8 +292,9 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
   });
   // Every partial goes through here (the site's, the built-in ones, inline partials, partial blocks).
   // A partial on a line of its own is then indented line by line, which makes a new text of it: its
-  // length with the indentation counts, a step per 4 KiB (or a chain of such partials would copy the
-  // page again at every level), and none longer than the page may be is indented at all. Partials
+  // length with the indentation counts, a step per 4 KiB and per 16 lines (or a chain of such
+  // partials would copy the page again at every level), and none longer than the page may be is
+  // indented at all. Partials
   // rendering each other stop at MAX_PARTIAL_DEPTH, before the stack runs out.
   let depth = 0;
   const { invokePartial } = env.VM;
@@ -307,9 +311,10 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
       } finally {
         depth--;
       }
-      const length = (text?.length ?? 0) + (text && options?.indent ? options.indent.length * lines(text) : 0);
+      const indented = text && options?.indent ? lines(text) : 0;
+      const length = (text?.length ?? 0) + (indented > 0 ? options!.indent!.length * indented : 0);
       if (length > limit) throw new OverBudget('chars');
-      step(length >>> 12);
+      step((length >>> 12) + (indented >>> 4));
       return text;
     },
   };

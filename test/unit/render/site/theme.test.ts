@@ -247,6 +247,18 @@ describe('the budget of a page of the site\'s own templates', () => {
     );
   });
 
+  it('counts the lines Handlebars indents, not only their length: a body of 100,000 empty lines indented and thrown away', async () => {
+    over('usage/template-too-slow')(
+      await render({
+        'notice.hbs': '{{> header}}'.repeat(5),
+        'partials/header.hbs': '\n'.repeat(20_000),
+        'partials/footer.hbs': '{{{body}}}',
+        'layout.hbs': '<html>{{#> component-row}}\n {{> footer ../this}}\n{{/component-row}}</html>\n',
+        'partials/component-row.hbs': '{{#if @partial-block}}{{/if}}',
+      }),
+    );
+  });
+
   it('counts the table of partials Handlebars copies for a partial block that declares inline partials', async () => {
     const table = Array.from({ length: 3_500 }, (_, i) => `{{#*inline "a${i}"}}{{/inline}}`).join('');
     over('usage/template-too-slow')(
