@@ -190,7 +190,8 @@ interface Container {
 /**
  * Counts what `env` does for the page being rendered against its budget:
  * - every block, partial and template body run, at 1 step plus 1 per KiB of the code Handlebars
- *   compiled it to, so a body of thousands of `{{#if}}` costs as much as it takes;
+ *   compiled it to, so a body of thousands of `{{#if}}` costs as much as it takes, and 1 per 4 KiB
+ *   of the text it returns;
  * - every turn of an `{{#each}}` loop (an empty body compiles to no code at all);
  * - every copy Handlebars makes of the table of partials (for a frame of inline partials, and for a
  *   partial block that declares one), a step per 64 partials, and of a partial's context when the
@@ -249,7 +250,11 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
       const depths = rest[5];
       step(cost + (Array.isArray(depths) ? depths.length >>> 6 : 0));
       if (container.escapeExpression !== escapeCounted) counting(container);
-      return returned(run.call(this, container, ...rest));
+      // What a block returns may be read again (a helper given it as a value, as `{{#with @partial-block}}`
+      // is, copies it on first reading a character): a step per 4 KiB of it.
+      const text = returned(run.call(this, container, ...rest));
+      step(text.length >>> 12);
+      return text;
     };
   };
   // Compiled templates (the site's and the built-in ones) are objects of programs: `main`, `1`, `2` ...
