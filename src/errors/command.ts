@@ -567,11 +567,11 @@ export const COMMAND = {
     code: 'usage/page-too-large',
     exit: 2,
     title: 'A template wrote too much for one page',
-    when: 'The site’s own templates rendered a page longer than it may be: 256 KiB of HTML, plus 4 KiB for every item of the lists the page is given and for every 512 characters of its text (built-in pages have at most 20 KB plus 160 characters per item). The text is counted as it is printed, so the build stops at the limit, not after. Nothing is written, and the previous output stays.',
-    message: ({ renders, title, chars }: { renders: string; title: string; chars: number }) =>
-      `${renders} rendered the page “${title}” as more than the ${chars} characters of HTML it may have`,
+    when: 'The site’s own templates rendered a page longer than it may be: 128 KiB of HTML (in UTF-8, as written), plus 4 KiB for every item of the lists the page is given and for every 512 characters of its text (built-in pages have at most 20 KB plus 160 bytes per item). The text is counted as it is printed, so the build stops at the limit, not after. Nothing is written, and the previous output stays.',
+    message: ({ renders, title, bytes }: { renders: string; title: string; bytes: number }) =>
+      `${renders} rendered the page “${title}” as more than the ${bytes} bytes of HTML it may have`,
     hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them.',
-    example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', chars: 323_584 },
+    example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', bytes: 192_512 },
   }),
 
   // The content.

@@ -61,12 +61,14 @@ interface Lexer {
 export const PAGE_STEPS = 2_000;
 export const STEPS_PER_ITEM = 20;
 /**
- * The characters of HTML a page of the site's own templates may have, plus PAGE_CHARS_PER_ITEM per
- * item: within its steps a template could still repeat a large piece of text until the page runs to
- * gigabytes. Built-in pages have at most 20 KB plus 160 characters per item.
+ * The bytes of HTML (UTF-8, as written) a page of the site's own templates may have, plus
+ * PAGE_BYTES_PER_ITEM per item: within its steps a template could still repeat a large piece of
+ * text until the page runs to gigabytes, or write the limit on every page (2,150 pages of 256 KiB of
+ * CJK text made 3 GB of output). Built-in pages have at most 20 KB plus 160 bytes per item. While a
+ * page renders, its characters are held to the same number (a character is at least a byte).
  */
-export const PAGE_CHARS = 256 * 1024;
-export const PAGE_CHARS_PER_ITEM = 4 * 1024;
+export const PAGE_BYTES = 128 * 1024;
+export const PAGE_BYTES_PER_ITEM = 4 * 1024;
 /** Characters of a page's text that count as one item: the page may print each 8 times over, escaped. */
 export const TEXT_PER_ITEM = 512;
 /**
@@ -150,32 +152,32 @@ export async function loadTheme(dir: string | null, { required = false } = {}): 
       if (!budget) return templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
       const items = pageItems(context);
       const steps = PAGE_STEPS + STEPS_PER_ITEM * items;
-      const chars = PAGE_CHARS + PAGE_CHARS_PER_ITEM * items;
+      const bytes = PAGE_BYTES + PAGE_BYTES_PER_ITEM * items;
       // What renders the page: its own template, or the built-in one with the site's that it uses.
       const file = `${folder}/${own.includes(name) ? name : own[0]}.hbs`;
       const renders = own.includes(name) ? `${file} (with the templates it uses)` : `The built-in ${name}.hbs (with ${own.map((n) => `${folder}/${n}.hbs`).join(', ')})`;
       const title = (context as { title?: string }).title ?? name;
-      budget.start(steps, chars);
+      budget.start(steps, bytes);
       let html: string;
       try {
         html = templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
-        // Checked before anything reads the text: until then V8 keeps a long concatenation as a tree of pieces.
-        if (html.length > chars) throw new OverBudget('chars');
+        // The length first: until something reads the text V8 keeps a long concatenation as a tree of pieces.
+        if (html.length > bytes || Buffer.byteLength(html) > bytes) throw new OverBudget('size');
       } catch (error) {
-        const kind = error instanceof OverBudget ? error.kind : tooLong(error) ? 'chars' : tooDeep(error) ? 'depth' : null;
+        const kind = error instanceof OverBudget ? error.kind : tooLong(error) ? 'size' : tooDeep(error) ? 'depth' : null;
         if (kind === null) throw error;
         if (kind === 'steps') throw fail(COMMAND.templateTooSlow, { renders, title, steps }, { location: { file } });
         if (kind === 'depth') throw fail(COMMAND.partialsTooDeep, { renders, title, max: MAX_PARTIAL_DEPTH }, { location: { file } });
-        throw fail(COMMAND.pageTooLarge, { renders, title, chars }, { location: { file } });
+        throw fail(COMMAND.pageTooLarge, { renders, title, bytes }, { location: { file } });
       }
       return html;
     },
   };
 }
 
-/** What a page ran out of: steps, characters of HTML, or depth of partials. */
+/** What a page ran out of: steps, size (characters, then bytes, of HTML), or depth of partials. */
 class OverBudget extends Error {
-  constructor(readonly kind: 'steps' | 'chars' | 'depth') {
+  constructor(readonly kind: 'steps' | 'size' | 'depth') {
     super(`over the page's ${kind}`);
   }
 }
@@ -202,7 +204,7 @@ interface Container {
  * - the list of parent contexts a template that uses `../` copies on every run, per 64;
  * - how deep partials render inside each other.
  */
-function countSteps(env: Env): { start(steps: number, chars: number): void } {
+function countSteps(env: Env): { start(steps: number, size: number): void } {
   let left = 0;
   let limit = 0;
   let printable = 0;
@@ -211,14 +213,14 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
     if (left < 0) throw new OverBudget('steps');
   };
   const returned = (text: string): string => {
-    if (text.length > limit) throw new OverBudget('chars');
+    if (text.length > limit) throw new OverBudget('size');
     return text;
   };
   let escape: Container['escapeExpression'] | null = null;
   const escapeCounted = (value: unknown): string => {
     const text = escape!(value);
     printable -= text.length;
-    if (printable < 0) throw new OverBudget('chars');
+    if (printable < 0) throw new OverBudget('size');
     return text;
   };
   // A partial called with a hash (`{{> p this x=1}}`) renders a copy of its context with the hash
@@ -318,17 +320,17 @@ function countSteps(env: Env): { start(steps: number, chars: number): void } {
       }
       const indented = text && options?.indent ? lines(text) : 0;
       const length = (text?.length ?? 0) + (indented > 0 ? options!.indent!.length * indented : 0);
-      if (length > limit) throw new OverBudget('chars');
+      if (length > limit) throw new OverBudget('size');
       step((length >>> 12) + (indented >>> 4));
       return text;
     },
   };
   return {
-    start(steps, chars) {
+    start(steps, size) {
       depth = 0;
       left = steps;
-      limit = chars;
-      printable = chars;
+      limit = size;
+      printable = size;
     },
   };
 }

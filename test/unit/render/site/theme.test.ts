@@ -8,7 +8,7 @@ import { deriveSite } from '../../../../src/derive/index.js';
 import { ContentError, StatuspressError, formatIssue } from '../../../../src/errors.js';
 import { COMMAND } from '../../../../src/errors/command.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_CHARS } from '../../../../src/render/site/theme.js';
+import { loadTheme, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../../../src/render/site/theme.js';
 import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
 
 function templates(files: Record<string, string>): string {
@@ -120,7 +120,7 @@ describe('the budget of a page of the site\'s own templates', () => {
     const theme = await loadTheme(templates(files));
     return () => [...renderHtml(busy, theme)];
   };
-  const tooLarge = /^templates\/notice\.hbs \(with the templates it uses\) rendered the page “Notice 7: Acme” as more than the \d+ characters of HTML it may have$/;
+  const tooLarge = /^templates\/notice\.hbs \(with the templates it uses\) rendered the page “Notice 7: Acme” as more than the \d+ bytes of HTML it may have$/;
   const tooSlow = /^templates\/notice\.hbs \(with the templates it uses\) took more than \d+ steps to render the page “Notice 7: Acme”/;
 
   it('stops loops nested over the same list (20 updates, 5 deep: 3.2 million turns)', async () => {
@@ -272,6 +272,14 @@ describe('the budget of a page of the site\'s own templates', () => {
     );
   });
 
+  it('measures a page in the UTF-8 bytes it is written as: CJK text is 3 bytes a character', async () => {
+    const layout = `<html>{{{body}}}${'{{> footer}}'.repeat(3)}</html>\n`;
+    // 126,000 characters of ASCII fit every page; the same number of CJK characters is 378,000 bytes.
+    const ascii = (await render({ 'layout.hbs': layout, 'partials/footer.hbs': 'a'.repeat(42_000) }))();
+    expect(String(ascii.find((f) => f.path === 'notices/7/index.html')!.contents)).toContain('a'.repeat(126_000));
+    over('usage/page-too-large')(await render({ 'layout.hbs': layout, 'partials/footer.hbs': '\u72b6'.repeat(42_000) }));
+  });
+
   it('counts the table of partials Handlebars copies for a partial block that declares inline partials', async () => {
     const table = Array.from({ length: 3_500 }, (_, i) => `{{#*inline "a${i}"}}{{/inline}}`).join('');
     over('usage/template-too-slow')(
@@ -302,7 +310,7 @@ describe('the budget of a page of the site\'s own templates', () => {
   it('leaves room for what a theme does once or per item: a loop over every list, a partial per item', async () => {
     const perUpdate = '{{#each notice.updates}}{{> footer @root}}{{> footer @root}}{{> footer @root}}{{/each}}';
     const fixed = `{{#each notice.updates}}{{#each @root.links}}{{/each}}{{/each}}`;
-    const files = (await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>${perUpdate}${fixed}{{#each notice.updates}}${'z'.repeat(PAGE_CHARS / 64)}{{/each}}\n` }))();
+    const files = (await render({ 'notice.hbs': `<h1>{{notice.subject}}</h1>${perUpdate}${fixed}{{#each notice.updates}}${'z'.repeat(PAGE_BYTES / 64)}{{/each}}\n` }))();
     expect(String(files.find((f) => f.path === 'notices/7/index.html')!.contents)).toContain('<h1>Notice 7</h1>');
   });
 
