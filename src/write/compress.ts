@@ -28,6 +28,17 @@ export const UNSERVED_PREFIX = `${STATE_DIR}/`;
 /** Whether a file's type is worth compressing (text, not images or fonts); its size is judged apart. */
 export const isCompressible = (file: string): boolean => COMPRESSIBLE.test(file);
 
+/** What decides which files a build gives `.gz`/`.br` copies: PRECOMPRESS_MIN_BYTES, COMPRESSIBLE, UNSERVED_PREFIX. */
+export const COPY_RULES = { min: PRECOMPRESS_MIN_BYTES, types: COMPRESSIBLE, unserved: UNSERVED_PREFIX };
+
+/**
+ * Whether the build gives `file` of `bytes` bytes compressed copies. `rules` is passed in by the write
+ * thread, which runs this function from its source text (so it refers to nothing outside itself).
+ */
+export function warrantsCopies(file: string, bytes: number, rules: typeof COPY_RULES = COPY_RULES): boolean {
+  return bytes >= rules.min && rules.types.test(file) && !file.startsWith(rules.unserved);
+}
+
 /**
  * gzip and brotli encodings of input: the build's copies, and what serve compresses once and keeps.
  * `z` is node:zlib, passed in by the write thread, which runs this function from its source text.

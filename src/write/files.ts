@@ -4,7 +4,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../render/types.js';
-import { compressPair, isCompressible, PRECOMPRESS_MIN_BYTES, UNSERVED_PREFIX } from './compress.js';
+import { compressPair, warrantsCopies } from './compress.js';
 
 /** What a writer wrote: the paths it was given (not the copies), and the files and bytes on disk (copies included). */
 export interface Written {
@@ -38,7 +38,7 @@ export class FileWriter implements Writer {
     this.written.paths.push(relative);
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
     this.save(relative, data);
-    if (data.byteLength < PRECOMPRESS_MIN_BYTES || !isCompressible(relative) || relative.startsWith(UNSERVED_PREFIX)) return;
+    if (!warrantsCopies(relative, data.byteLength)) return;
     const [gzip, br] = compressPair(data);
     this.save(`${relative}.gz`, gzip);
     this.save(`${relative}.br`, br);

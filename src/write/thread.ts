@@ -4,11 +4,11 @@
 //
 // The thread runs from inline source: a worker needs JavaScript, and this code runs from src/ under the
 // tests (TypeScript) and from the lib/ bundle alike. It uses Node's built-ins only; compressPair is
-// inserted as source text, so serve and the build compress alike (it refers to nothing outside itself).
+// inserted as source text, as is warrantsCopies, so both writers (and serve) follow the same rules.
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import type { OutputFile } from '../render/types.js';
-import { COMPRESSIBLE, compressPair, PRECOMPRESS_MIN_BYTES, UNSERVED_PREFIX } from './compress.js';
+import { COMPRESSIBLE, compressPair, COPY_RULES, warrantsCopies } from './compress.js';
 import { checkedPath } from './files.js';
 import type { Writer, Written } from './files.js';
 
@@ -36,9 +36,8 @@ const fs = require('node:fs');
 const path = require('node:path');
 const zlib = require('node:zlib');
 const compressPair = ${compressPair.toString()};
-const COMPRESSIBLE = ${COMPRESSIBLE.toString()};
-const PRECOMPRESS_MIN_BYTES = ${PRECOMPRESS_MIN_BYTES};
-const UNSERVED_PREFIX = ${JSON.stringify(UNSERVED_PREFIX)};
+const warrantsCopies = ${warrantsCopies.toString()};
+const COPY_RULES = { min: ${COPY_RULES.min}, types: ${COMPRESSIBLE.toString()}, unserved: ${JSON.stringify(COPY_RULES.unserved)} };
 const { root, failures } = workerData;
 const made = new Set();
 let files = 0;
@@ -69,7 +68,7 @@ parentPort.on('message', (message) => {
     message.paths.forEach((relative, i) => {
       const data = all.subarray(i === 0 ? 0 : message.ends[i - 1], message.ends[i]);
       save(relative, data);
-      if (data.byteLength < PRECOMPRESS_MIN_BYTES || !COMPRESSIBLE.test(relative) || relative.startsWith(UNSERVED_PREFIX)) return;
+      if (!warrantsCopies(relative, data.byteLength, COPY_RULES)) return;
       const [gzip, br] = compressPair(data, zlib);
       save(relative + '.gz', gzip);
       save(relative + '.br', br);

@@ -301,8 +301,7 @@ function countSteps(env: Env): { start(steps: number, size: number): void } {
   // A partial on a line of its own is then indented line by line, which makes a new text of it: its
   // length with the indentation counts, a step per 4 KiB and per 16 lines (or a chain of such
   // partials would copy the page again at every level), and none longer than the page may be is
-  // indented at all. Partials
-  // rendering each other stop at MAX_PARTIAL_DEPTH, before the stack runs out.
+  // indented at all. Partials rendering each other stop at MAX_PARTIAL_DEPTH, before the stack runs out.
   let depth = 0;
   const { invokePartial } = env.VM;
   env.VM = {
