@@ -78,8 +78,10 @@ export interface Component {
 }
 
 export interface Update {
-  /** Position in the file's `updates` list, 0-based: the base of the stable update id. */
+  /** Position in the file's `updates` list, 0-based (for messages' positions). */
   index: number;
+  /** Rank in time among the notice's updates, 1-based, ties by position: its id's last digits (src/update-ids.ts). */
+  rank: number;
   at: number;
   updatedAt: number;
   /** null exactly for general notices. */

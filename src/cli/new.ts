@@ -6,6 +6,7 @@ import { COMMAND } from '../errors/command.js';
 import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
 import type { Command } from './command.js';
+import { describeNotice, stateWords } from './update.js';
 import { contentFlag, integer, integerList, reportElsewhere, text } from './command.js';
 
 export const newFile: Command = {
@@ -72,6 +73,7 @@ export const newFile: Command = {
       });
     }
     out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);
+    if (created.notice) out.log(`  ${describeNotice(created.notice)}: ${stateWords(created.notice)}`);
     reportElsewhere(out, created.elsewhere);
     return 0;
   },

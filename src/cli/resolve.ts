@@ -12,6 +12,7 @@ export const resolve: Command = {
     content: contentFlag(),
     message: { type: 'string', value: 'TEXT', description: "the update's Markdown text (default: a sentence for the type; general notices get an update only with one)" },
     at: { type: 'string', value: 'ISO', description: 'when it ended, with a zone (default: now, to the second)' },
+    backdate: { type: 'boolean', description: "allow --at before the notice's latest published update (renumbers the updates after it)" },
   },
   async run(values, out, positionals) {
     const id = noticeId('resolve', positionals);
@@ -22,6 +23,7 @@ export const resolve: Command = {
     const changed = await resolveNotice(contentDir, id, {
       ...(message === undefined ? {} : { content: message }),
       ...(at === undefined ? {} : { at }),
+      backdate: values.backdate === true,
     });
     reportChange(out, 'Resolved', contentDir, changed);
     return 0;

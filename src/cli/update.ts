@@ -2,7 +2,8 @@
 import path from 'node:path';
 import { fail, formatIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import type { Changed } from '../scaffold/update.js';
+import { quote } from '../content/quote.js';
+import type { Changed, Standing } from '../scaffold/update.js';
 import type { Command, Out } from './command.js';
 import { contentFlag, reportElsewhere, text } from './command.js';
 
@@ -18,6 +19,8 @@ export const update: Command = {
     at: { type: 'string', value: 'ISO', description: 'when it was posted, with a zone (default: now, to the second)' },
     'begins-at': { type: 'string', value: 'ISO', description: 'planned notice: move the window to begin then (the update says why)' },
     'ends-at': { type: 'string', value: 'ISO', description: 'planned notice: move the window to end then' },
+    backdate: { type: 'boolean', description: "allow --at before the notice's latest published update (renumbers the updates after it)" },
+    reopen: { type: 'boolean', description: 'allow an update to a notice whose latest update is over a day old' },
   },
   async run(values, out, positionals) {
     const id = noticeId('update', positionals);
@@ -35,11 +38,18 @@ export const update: Command = {
       ...(at === undefined ? {} : { at }),
       ...(beginsAt === undefined ? {} : { beginsAt }),
       ...(endsAt === undefined ? {} : { endsAt }),
+      backdate: values.backdate === true,
+      reopen: values.reopen === true,
     });
     reportChange(out, 'Updated', contentDir, changed);
     return 0;
   },
 };
+
+/** `notice 42 "Elevated error rates" (unplanned)`: the subject quoted, escaped and cut as in every message. */
+export const describeNotice = (notice: Standing): string => `notice ${notice.id} ${quote(notice.subject, 80)} (${notice.type})`;
+
+export const stateWords = (notice: Standing): string => notice.state ?? 'not published yet';
 
 /** The notice id: the one positional argument, a positive whole number. */
 export function noticeId(command: 'update' | 'resolve', positionals: string[]): number {
@@ -51,8 +61,9 @@ export function noticeId(command: 'update' | 'resolve', positionals: string[]): 
 }
 
 /**
- * `Updated content/notices/42-api.yaml (update 42003, state resolved)`, then the notes on the file
- * and the problems of other files, which did not stop the change but will stop a build.
+ * `Updated content/notices/42-api.yaml (update 42003, state resolved)`, the notice it changed
+ * (`  notice 42 "Elevated error rates" (unplanned): identified -> resolved`), then the notes on the
+ * file and the problems of other files, which did not stop the change but will stop a build.
  */
 export function reportChange(out: Out, verb: string, contentDir: string, changed: Changed): void {
   const facts = [
@@ -60,6 +71,7 @@ export function reportChange(out: Out, verb: string, contentDir: string, changed
     ...Object.entries(changed.set).map(([key, value]) => `${key} ${value}`),
   ];
   out.log(`${verb} ${path.join(contentDir, changed.file)} (${facts.join('; ')})`);
+  out.log(`  ${describeNotice(changed.after)}: ${stateWords(changed.before)} -> ${stateWords(changed.after)}`);
   for (const note of changed.notes) out.error(`note: ${formatIssue(note)}`);
   reportElsewhere(out, changed.elsewhere);
 }

@@ -1,4 +1,5 @@
 // Validated file data → the model of src/types.ts: camelCase, defaults filled in, times in epoch ms.
+import { ranksInTime } from '../update-ids.js';
 import type { Component, Notice, NoticeState, SiteConfig } from '../types.js';
 import type { ComponentData, NoticeData, SiteData } from './schema.js';
 
@@ -50,6 +51,7 @@ export function toComponent(data: ComponentData, file: string): Component {
 /** Notice of a valid notice file; rules.ts has already checked keys and states against its type. */
 export function toNotice(data: NoticeData, file: string): Notice {
   const planned = data.type === 'planned';
+  const ranks = ranksInTime(data.updates.map((u) => u.at));
   return {
     id: data.id,
     type: data.type,
@@ -66,6 +68,7 @@ export function toNotice(data: NoticeData, file: string): Notice {
     ...(data.type === 'unplanned' && data.impact != null ? { impact: data.impact } : {}),
     updates: data.updates.map((u, index) => ({
       index,
+      rank: ranks[index]!,
       at: u.at,
       updatedAt: u.updated_at ?? u.at,
       state: data.type === 'general' ? null : (u.state as NoticeState),

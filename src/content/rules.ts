@@ -7,7 +7,7 @@ import { NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from '../types.js';
 import type { NoticeType } from '../types.js';
 import { closest } from './messages.js';
 import type { Finding } from './positions.js';
-import { checkTimestamp, utcText } from './timestamps.js';
+import { checkTimestamp } from './timestamps.js';
 
 const STATES_OF: Record<NoticeType, readonly string[]> = {
   unplanned: UNPLANNED_STATES,
@@ -76,21 +76,7 @@ export function noticeRules(raw: unknown): Finding[] {
       findings.push({ path, ...say(CONTENT.badState, { value: state, type: noticeType, states: allowed, ...(guess ? { guess } : {}) }) });
     }
   });
-  findings.push(...lastUpdateOrder(updates));
   return findings;
-}
-
-/**
- * New updates go at the end of the list, since an update's id is its position: a last update dated
- * before the one above it is a date typo, or an update added at the wrong end. Only the last pair is
- * compared; the list above it may be in any order.
- */
-function lastUpdateOrder(updates: unknown[]): Finding[] {
-  if (updates.length < 2) return [];
-  const last = checkTimestamp(field(updates[updates.length - 1], 'at'));
-  const above = checkTimestamp(field(updates[updates.length - 2], 'at'));
-  if (!last.ok || !above.ok || last.value >= above.value) return [];
-  return [{ path: ['updates', updates.length - 1, 'at'], ...say(CONTENT.updateOutOfOrder, { above: utcText(above.value) }) }];
 }
 
 /** Rules of a component file beyond its fields' types. */

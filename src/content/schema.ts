@@ -8,13 +8,10 @@ import { trimEndOf } from '../text.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
 import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
+import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
 import { zodMessage } from './messages.js';
 import { timestamp } from './timestamps.js';
 
-/** Update ids are notice id × 1000 + 1..902; this keeps them safe integers. */
-export const MAX_NOTICE_ID = 9_000_000_000_000;
-/** Update ids 901 and 902 are the auto transitions' (see derive/updates.ts). */
-export const MAX_UPDATES = 899;
 
 /**
  * Text as it may reach a page, a feed or a terminal: no control characters but tab and line break,

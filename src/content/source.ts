@@ -52,6 +52,17 @@ export function readSource(entry: ContentFile): { source: SourceFile; issues: Co
   return parseCarefully(file, kind, text);
 }
 
+/**
+ * Text about to be written as a content file, judged by every rule the loader applies to a file's
+ * text (its size in UTF-8 bytes, its characters, nesting, entries, aliases), with the careful parser:
+ * an authoring command never writes a file the build would refuse.
+ */
+export function parseText(file: string, kind: SourceKind, text: string): { source: SourceFile; issues: ContentIssue[] } {
+  const bytes = Buffer.byteLength(text, 'utf8');
+  if (bytes > MAX_FILE_BYTES) return parseCarefully(file, kind, { problem: say(CONTENT.fileTooLarge, { bytes, max: MAX_FILE_BYTES }) });
+  return parseCarefully(file, kind, checkCharacters(text));
+}
+
 /** A source whose Document is parsed only if a message needs a position in it. */
 function lazySource(file: string, kind: SourceKind, text: string, data: unknown): SourceFile {
   let parsed: SourceFile | null = null;

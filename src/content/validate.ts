@@ -16,6 +16,7 @@ import { componentRules, noticeRules } from './rules.js';
 import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.js';
 import type { SourceFile } from './source.js';
 import { utcText } from './timestamps.js';
+import { renumberedSince01 } from '../update-ids.js';
 
 /**
  * Each file's own checks and model, by source: a source is never changed once read, so validating
@@ -63,7 +64,7 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
   const notices = loaded.notices.map((s) => check(s, noticeSchema, noticeRules, toNotice));
   for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'))) issues.push(locate(source, finding));
   const { now } = options;
-  const notes = now === undefined ? [] : notices.flatMap((notice, i) => (notice ? withheld(loaded.notices[i]!, notice, now) : []));
+  const notes = now === undefined ? [] : notices.flatMap((notice, i) => (notice ? [...withheld(loaded.notices[i]!, notice, now), ...renumbered(loaded.notices[i]!, notice)] : []));
 
   const sorted = dedupe(issues).sort(compareIssues);
   notes.sort(compareIssues);
@@ -89,6 +90,15 @@ function withheld(source: SourceFile, notice: Notice, now: number): ContentIssue
       ...say(CONTENT.withheld, { until: utcText(u.at), now: utcText(now), notice: u === first }),
     }),
   );
+}
+
+/**
+ * A note, at `updates`, for a notice whose updates statuspress 0.1 numbered otherwise (by their
+ * position): a site built then showed other ids for them, and clients that kept those see new ones.
+ */
+function renumbered(source: SourceFile, notice: Notice): ContentIssue[] {
+  if (!renumberedSince01(notice.updates.map((u) => u.at))) return [];
+  return [locate(source, { path: ['updates'], at: 'key', ...say(CONTENT.renumbered, { id: notice.id }) })];
 }
 
 /** The model of one notice file judged on its own (no checks across files), or null when it has a problem. */

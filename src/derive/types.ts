@@ -3,7 +3,7 @@
 import type { Component, Notice, NoticeState, NoticeType, SiteConfig, State, TimelineState } from '../types.js';
 
 export interface DerivedUpdate {
-  /** notice id × 1000 + file position + 1; auto transitions take 901 (underway) and 902 (complete). */
+  /** notice id × 1000 + rank in time (src/update-ids.ts); auto transitions take 901 (underway) and 902 (complete). */
   id: number;
   at: number;
   updatedAt: number;

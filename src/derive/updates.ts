@@ -2,11 +2,9 @@
 // `now` is withheld; a planned notice with auto_transition gains `underway` at begins_at and
 // `complete` at ends_at unless its own updates have moved it on.
 import type { Notice, SiteConfig, Update } from '../types.js';
+import { COMPLETE_RANK, UNDERWAY_RANK, updateId } from '../update-ids.js';
 import type { DerivedUpdate } from './types.js';
 
-/** Synthetic updates get ids past the 899 a file may hold, so file updates keep theirs. */
-const UNDERWAY_ID = 901;
-const COMPLETE_ID = 902;
 
 /** Content dated after the build's `now` is not published yet: a scheduled announcement can be merged early. */
 export const isPublished = (update: Update, now: number): boolean => update.at <= now;
@@ -19,7 +17,7 @@ export function publishedUpdates(notice: Notice, now: number, site: SiteConfig):
     .filter((u) => isPublished(u, now))
     .map(
       (u): DerivedUpdate => ({
-        id: notice.id * 1000 + u.index + 1,
+        id: updateId(notice.id, u.rank),
         at: u.at,
         updatedAt: u.updatedAt,
         state: u.state,
@@ -34,13 +32,13 @@ export function publishedUpdates(notice: Notice, now: number, site: SiteConfig):
 }
 
 function addAutoTransitions(notice: Notice, now: number, site: SiteConfig, updates: DerivedUpdate[]): void {
-  const step = (from: string, to: 'underway' | 'complete', at: number | null, id: number): void => {
+  const step = (from: string, to: 'underway' | 'complete', at: number | null, rank: number): void => {
     const latest = updates[updates.length - 1]!;
     if (latest.state !== from || at === null || now < at) return;
     // A late-posted `scheduled` note must not end up after the transition it triggers.
     const when = Math.max(at, latest.at);
-    updates.push({ id: notice.id * 1000 + id, at: when, updatedAt: when, state: to, content: site.transitionText[to] });
+    updates.push({ id: updateId(notice.id, rank), at: when, updatedAt: when, state: to, content: site.transitionText[to] });
   };
-  step('scheduled', 'underway', notice.beginsAt, UNDERWAY_ID);
-  step('underway', 'complete', notice.endsAt, COMPLETE_ID);
+  step('scheduled', 'underway', notice.beginsAt, UNDERWAY_RANK);
+  step('underway', 'complete', notice.endsAt, COMPLETE_RANK);
 }

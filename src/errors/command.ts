@@ -3,6 +3,7 @@
 // 2), `content/` the content and the site's templates, `output/` writing files, `serve/` the server,
 // `notify/` sending notifications, `internal/` a bug: exit 1, or 0 for a warning.
 import type { ContentIssue } from '../errors.js';
+import { quote } from '../content/quote.js';
 import { command, USAGE_HINT } from './entry.js';
 
 /**
@@ -457,6 +458,36 @@ export const COMMAND = {
         },
       ],
     },
+  }),
+  contentLocked: command({
+    code: 'usage/content-locked',
+    exit: 2,
+    title: 'Another command is changing the content',
+    when: '`new`, `update` or `resolve` waited 30 seconds for another of them (someone else’s, or a bot’s) to finish with the same content folder, and it has not. Authoring commands take turns, so that two updates posted at once are both kept.',
+    message: ({ lock, owner, seconds }: { lock: string; owner: string; seconds: number }) =>
+      `The content is being changed by ${owner} (${lock}), still after ${seconds} s; nothing was written`,
+    hint: 'Run the command again once the other one is done. A lock whose process has ended is taken over by itself; if the other process is on another machine and has ended, remove the lock file.',
+    example: { lock: 'content/.statuspress.lock', owner: 'process 4242', seconds: 30 },
+  }),
+  backdateNeeded: command({
+    code: 'usage/backdate-needed',
+    exit: 2,
+    title: '`update --at` before an update that is already published',
+    when: '`statuspress update --at` gives a time before the notice’s latest published update. An update’s id is its rank in time, so an update inserted before a published one renumbers the published updates after it, and readers and clients see those ids change.',
+    message: ({ id, at, latest }: { id: number; at: string; latest: string }) =>
+      `The update's time ${at} is before notice ${id}'s latest published update (${latest}): it would renumber the published updates after it; nothing was written`,
+    hint: 'Check the time (a typo in the day or the zone?). To add an update that belongs earlier on purpose, add --backdate.',
+    example: { id: 42, at: '2026-11-20T09:30:00Z', latest: '2026-11-20T10:05:00Z' },
+  }),
+  staleNotice: command({
+    code: 'usage/stale-notice',
+    exit: 2,
+    title: 'An update to a notice whose latest update is over a day old',
+    when: '`statuspress update` names a notice whose latest update is more than a day old (a maintenance whose window has not ended is never stale). That is most often the wrong id: an incident’s text posted to last month’s notice or to the welcome announcement.',
+    message: ({ id, subject, age }: { id: number; subject: string; age: string }) =>
+      `Notice ${id} (${quote(subject, 60)}) was last updated ${age} ago; nothing was written`,
+    hint: 'Check the id (`statuspress new notice` opens a new incident). To post to this notice anyway, add --reopen.',
+    example: { id: 1, subject: 'Welcome to our status page', age: '3 days' },
   }),
   noSuchNotice: command({
     code: 'usage/no-such-notice',

@@ -530,14 +530,15 @@ export const CONTENT = {
     example: { earlier: 'began_at' },
   }),
 
-  updateOutOfOrder: content({
-    code: 'content/update-out-of-order',
-    title: 'The last update is older than the one above it',
-    when: 'The last update in a notice’s `updates` has an `at` before that of the update just above it. New updates go at the end of the list (an update’s id is its position), so this is a date typo, or an update added at the top of the list.',
-    message: ({ above }: { above: string }) =>
-      `is before the update above it (${above}); new updates go at the end of the list: correct this date, or move the newest update to the end`,
-    hint: 'Correct the date of the last update; if the newest update was added above the others, move it to the end of the list (before it is published: moving an update changes the ids of the updates after it).',
-    example: { above: '2026-11-20T11:00:00Z' },
+  renumbered: content({
+    code: 'content/updates-renumbered',
+    note: true,
+    title: 'Updates that statuspress 0.1 numbered otherwise',
+    when: 'A notice’s updates are out of time order in the middle of the list (the last one is not the oldest). statuspress 0.1 numbered updates by their position in the file; since 0.2 an update’s id is its rank in time, so a site built by 0.1 showed other ids for some of these updates. Clients that stored those ids (a feed reader, a webhook receiver) see the new ones once.',
+    message: ({ id }: { id: number }) =>
+      `are out of time order, so their API ids (${id}001, ${id}002, …) now follow their times, not their order in the file as statuspress 0.1 numbered them; nothing to do unless a client keeps update ids`,
+    hint: 'Nothing, usually: the ids are now the same whatever order the file lists the updates in. To silence the note, put the updates in time order (oldest or newest first).',
+    example: { id: 42 },
   }),
   withheld: content({
     code: 'content/withheld',

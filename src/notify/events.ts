@@ -3,11 +3,9 @@
 import type { DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
 import type { NotifyEventType, State } from '../types.js';
 import { formatTimestamp } from '../time.js';
+import { COMPLETE_RANK, rankOf, UNDERWAY_RANK } from '../update-ids.js';
 import type { Snapshot } from './snapshot.js';
 
-/** Update ids end in these for the auto transitions of planned notices (src/derive/updates.ts). */
-const STARTED = 901;
-const ENDED = 902;
 
 export interface NotifyEvent {
   /**
@@ -84,8 +82,8 @@ export function eventsBetween(previous: Snapshot, site: DerivedSite): NotifyEven
 }
 
 function eventOfUpdate(noticeId: number, updateId: number): [string, NotifyEventType] {
-  const n = updateId - noticeId * 1000;
-  if (n === STARTED) return [`maintenance-${noticeId}-started`, 'maintenance.started'];
-  if (n === ENDED) return [`maintenance-${noticeId}-ended`, 'maintenance.ended'];
+  const rank = rankOf(noticeId, updateId);
+  if (rank === UNDERWAY_RANK) return [`maintenance-${noticeId}-started`, 'maintenance.started'];
+  if (rank === COMPLETE_RANK) return [`maintenance-${noticeId}-ended`, 'maintenance.ended'];
   return [`update-${updateId}`, 'notice.updated'];
 }

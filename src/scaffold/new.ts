@@ -1,8 +1,9 @@
 // `statuspress new notice|component`: the next free id, a file named after it, and content that is
 // checked against the existing content before anything is written.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadContent } from '../content/index.js';
+import { loadContent, noticeOf } from '../content/index.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
@@ -10,6 +11,10 @@ import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
+import { withContentLock } from './lock.js';
+import type { LockOptions } from './lock.js';
+import { standingOf } from './update.js';
+import type { Standing } from './update.js';
 import { currentSecond, invalidError, isoAt, judge, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface NewNoticeOptions {
@@ -26,6 +31,8 @@ export interface NewNoticeOptions {
   endsAt?: string;
   /** Epoch ms of the first update (default: the current time, to the second). */
   now?: number;
+  /** The longest wait for another authoring command on the same content (ms; default 30 s). */
+  lockWaitMs?: number;
 }
 
 export interface NewComponentOptions {
@@ -35,6 +42,7 @@ export interface NewComponentOptions {
   position?: number;
   /** Epoch ms of created_at (default: the current time, to the second). */
   now?: number;
+  lockWaitMs?: number;
 }
 
 /** What was written: `file` relative to the content folder, with forward slashes (`notices/28-api-errors.yaml`). */
@@ -43,6 +51,8 @@ export interface Created {
   id: number;
   /** Problems in the other files: they did not stop the new file, which cannot have caused them. */
   elsewhere: ContentIssue[];
+  /** A new notice as the page shows it as of its first update. */
+  notice?: Standing;
 }
 
 const DEFAULT_STATE: Record<NoticeType, string | undefined> = {
@@ -64,44 +74,51 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     throw fail(COMMAND.noticeType, { types: NOTICE_TYPES, type: String(type) });
   }
   if (typeof subject !== 'string') throw fail(COMMAND.noticeSubject, undefined);
-  const at = isoAt(options.now ?? currentSecond());
-  const loaded = await loadContent(contentDir);
-  const id = nextId(loaded.notices);
-  const state = options.state ?? DEFAULT_STATE[type];
-  // Only what was given or has a default: the validation below speaks about anything out of place
-  // (a window on an unplanned notice, a state on a general one) in the content's own terms.
-  const notice = {
-    id,
-    type,
-    subject,
-    components: options.components ?? [],
-    ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
-    ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
-    updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? DEFAULT_CONTENT[type] }],
-  };
-  const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
-  const elsewhere = await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
-  return { file, id, elsewhere };
+  const now = options.now ?? currentSecond();
+  const at = isoAt(now);
+  return withContentLock(contentDir, async () => {
+    const loaded = await loadContent(contentDir);
+    const id = nextId(loaded.notices);
+    const state = options.state ?? DEFAULT_STATE[type];
+    // Only what was given or has a default: the validation below speaks about anything out of place
+    // (a window on an unplanned notice, a state on a general one) in the content's own terms.
+    const notice = {
+      id,
+      type,
+      subject,
+      components: options.components ?? [],
+      ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
+      ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
+      updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? DEFAULT_CONTENT[type] }],
+    };
+    const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
+    const { elsewhere, source } = await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
+    return { file, id, elsewhere, notice: standingOf(noticeOf(source)!, now) };
+  }, lockOptions(options));
 }
+
+const lockOptions = (options: { lockWaitMs?: number }): LockOptions => (options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs });
 
 /** Writes `components/<id>-<slug>.yaml` created at `now`; a usage error (and nothing written) for an unknown parent or any other problem. */
 export async function newComponent(contentDir: string, options: NewComponentOptions): Promise<Created> {
   const { name } = options;
   if (typeof name !== 'string') throw fail(COMMAND.componentName, undefined);
   const at = isoAt(options.now ?? currentSecond());
-  const loaded = await loadContent(contentDir);
-  const id = nextId(loaded.components);
-  const component = {
-    id,
-    name,
-    ...(options.description === undefined ? {} : { description: options.description }),
-    ...(options.parentId === undefined ? {} : { parent_id: options.parentId }),
-    ...(options.position === undefined ? {} : { position: options.position }),
-    created_at: at,
-  };
-  const file = `components/${id}-${slugify(name, 'component')}.yaml`;
-  const elsewhere = await create(loaded, 'component', file, toYaml(component));
-  return { file, id, elsewhere };
+  return withContentLock(contentDir, async () => {
+    const loaded = await loadContent(contentDir);
+    const id = nextId(loaded.components);
+    const component = {
+      id,
+      name,
+      ...(options.description === undefined ? {} : { description: options.description }),
+      ...(options.parentId === undefined ? {} : { parent_id: options.parentId }),
+      ...(options.position === undefined ? {} : { position: options.position }),
+      created_at: at,
+    };
+    const file = `components/${id}-${slugify(name, 'component')}.yaml`;
+    const { elsewhere } = await create(loaded, 'component', file, toYaml(component));
+    return { file, id, elsewhere };
+  }, lockOptions(options));
 }
 
 /** One more than the largest id any file of the kind carries (1 when none), valid or not. */
@@ -114,18 +131,25 @@ function nextId(sources: SourceFile[]): number {
   return max + 1;
 }
 
-/** Writes the new file unless it would have a problem; returns the problems of the other files. */
-async function create(loaded: LoadedContent, kind: SourceKind, file: string, text: string): Promise<ContentIssue[]> {
+/** Writes the new file unless it would have a problem; returns the problems of the other files and the file's source. */
+async function create(loaded: LoadedContent, kind: SourceKind, file: string, text: string): Promise<{ elsewhere: ContentIssue[]; source: SourceFile }> {
   const target = path.join(loaded.dir, file);
   if (await stat(target).catch(() => null)) throw fail(COMMAND.fileExists, { target });
-  const { issues, elsewhere } = judge(loaded, [sourceOf(file, kind, text)]);
+  const source = sourceOf(file, kind, text);
+  const { issues, elsewhere } = judge(loaded, [source]);
   if (issues.length > 0) throw invalidError(`The new ${kind}`, issues);
   await mkdir(path.dirname(target), { recursive: true });
+  // Written whole under a hidden name (never read as content), then linked to its name, which fails
+  // if a file took it meanwhile: a build never reads half a file, and nothing is overwritten.
+  const temp = path.join(path.dirname(target), `.${path.basename(target)}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`);
   try {
-    await writeFile(target, text, { flag: 'wx' }); // never overwrites, even a file created meanwhile
+    await writeFile(temp, text, { flag: 'wx' });
+    await link(temp, target);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw fail(COMMAND.fileExists, { target });
     throw fail(COMMAND.newWriteFailed, { target, detail: (error as Error).message }, { cause: error });
+  } finally {
+    await rm(temp, { force: true });
   }
-  return elsewhere;
+  return { elsewhere, source };
 }

@@ -7,13 +7,15 @@ import { loadContent, noticeOf } from '../content/index.js';
 import type { LoadedContent, SourceFile } from '../content/index.js';
 import { DEFAULT_STATE_TEXT, DEFAULT_TRANSITION_TEXT } from '../content/model.js';
 import { field } from '../content/rules.js';
-import { utcText } from '../content/timestamps.js';
+import { checkTimestamp, utcText } from '../content/timestamps.js';
 import { publishedUpdates } from '../derive/updates.js';
 import { fail } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import type { Notice, SiteConfig } from '../types.js';
+import type { Notice, NoticeType, SiteConfig } from '../types.js';
+import { updateId } from '../update-ids.js';
 import { appendItem, applyEdits, checkReadsAs, replaceFile, setValue } from './edit.js';
+import { withContentLock } from './lock.js';
 import type { TextEdit } from './edit.js';
 import { currentSecond, isoAt, judge, sourceOf } from './yaml.js';
 
@@ -29,6 +31,12 @@ export interface UpdateOptions {
   endsAt?: string;
   /** Epoch ms (default: the current time, to the second): the update's `at`, and what is withheld. */
   now?: number;
+  /** Allow an `at` before the notice's latest published update (it renumbers the published updates after it). */
+  backdate?: boolean;
+  /** Allow an update to a stale notice (its latest update over a day old). */
+  reopen?: boolean;
+  /** The longest wait for another authoring command on the same content (ms; default 30 s). */
+  lockWaitMs?: number;
 }
 
 export interface ResolveOptions {
@@ -37,6 +45,16 @@ export interface ResolveOptions {
   /** When, written as given; default `now`. */
   at?: string;
   now?: number;
+  backdate?: boolean;
+  lockWaitMs?: number;
+}
+
+/** A notice as the page shows it: its subject, type and state (a general notice: open or expired; null: nothing published yet). */
+export interface Standing {
+  id: number;
+  subject: string;
+  type: NoticeType;
+  state: string | null;
 }
 
 type SetKey = 'begins_at' | 'ends_at' | 'expires_at';
@@ -45,8 +63,11 @@ type SetKey = 'begins_at' | 'ends_at' | 'expires_at';
 export interface Changed {
   /** The notice's file, relative to the content folder (`notices/42-api.yaml`). */
   file: string;
-  /** The update appended: its id in the API (notice id × 1000 + its position) and its state; null when none was. */
+  /** The update appended: its id in the API (notice id × 1000 + its rank in time) and its state; null when none was. */
   update: { id: number; state: string | null } | null;
+  /** The notice before and after the change, as the page shows it as of `now`. */
+  before: Standing;
+  after: Standing;
   /** Top-level keys set, with the values written. */
   set: Partial<Record<SetKey, string>>;
   /** Notes about the file (the update is withheld until after now). */
@@ -66,7 +87,7 @@ export async function updateNotice(contentDir: string, id: number, options: Upda
   if (typeof options.content !== 'string') throw fail(COMMAND.updateNeedsMessage, undefined);
   const now = options.now ?? currentSecond();
   const at = options.at ?? isoAt(now);
-  return change(contentDir, id, 'update', now, () => ({
+  return change(contentDir, id, 'update', now, options, () => ({
     append: { at, ...(options.state === undefined ? {} : { state: options.state }), content: options.content },
     set: {
       ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
@@ -90,7 +111,7 @@ const RESOLVED_TEXT = {
 export async function resolveNotice(contentDir: string, id: number, options: ResolveOptions = {}): Promise<Changed> {
   const now = options.now ?? currentSecond();
   const at = options.at ?? isoAt(now);
-  return change(contentDir, id, 'resolve', now, (model): Plan => {
+  return change(contentDir, id, 'resolve', now, options, (model): Plan => {
     const notice = model();
     if (notice.type === 'general') {
       if (notice.expiresAt !== null && notice.expiresAt <= now) throw fail(COMMAND.noticeAlreadyEnded, { id, state: 'expired' });
@@ -123,6 +144,43 @@ function currentState(notice: Notice, now: number): string | null {
   return publishedUpdates(notice, now, ANY_SITE).at(-1)?.state ?? null;
 }
 
+/** The notice as the page shows it as of `now`. */
+export function standingOf(notice: Notice, now: number): Standing {
+  const published = publishedUpdates(notice, now, ANY_SITE);
+  const state =
+    published.length === 0 ? null : notice.type === 'general' ? (notice.expiresAt !== null && notice.expiresAt <= now ? 'expired' : 'open') : (published.at(-1)!.state ?? null);
+  return { id: notice.id, subject: notice.subject, type: notice.type, state };
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * A notice nobody has posted to for over a day, as of `now`: most often the wrong id. A maintenance
+ * whose window has not ended is never stale (its announcement may be weeks old); the automatic
+ * transitions count as updates.
+ */
+function staleSince(notice: Notice, now: number): number | null {
+  if (notice.type === 'planned' && notice.endsAt !== null && notice.endsAt > now) return null;
+  const latest = publishedUpdates(notice, now, ANY_SITE).at(-1);
+  return latest !== undefined && now - latest.at > DAY ? latest.at : null;
+}
+
+/** `26 hours`, `3 days`. */
+function age(ms: number): string {
+  const hours = Math.floor(ms / (60 * 60 * 1000));
+  return hours < 48 ? `${hours} hours` : `${Math.floor(hours / 24)} days`;
+}
+
+/**
+ * The latest `at` of the notice's own published updates (the automatic transitions keep their ids
+ * whatever is inserted); null when none is published.
+ */
+function latestPublished(notice: Notice, now: number): number | null {
+  let latest: number | null = null;
+  for (const u of notice.updates) if (u.at <= now && (latest === null || u.at > latest)) latest = u.at;
+  return latest;
+}
+
 const WHAT = { update: 'The update', resolve: 'The resolution' } as const;
 
 /**
@@ -130,8 +188,26 @@ const WHAT = { update: 'The update', resolve: 'The resolution' } as const;
  * and that the whole content validates with it, then replaces the file. `model` gives the notice as
  * the file says it now, or throws its problems.
  */
-async function change(contentDir: string, id: number, command: keyof typeof WHAT, now: number, plan: (model: () => Notice) => Plan): Promise<Changed> {
+async function change(
+  contentDir: string,
+  id: number,
+  command: keyof typeof WHAT,
+  now: number,
+  options: { backdate?: boolean; reopen?: boolean; lockWaitMs?: number },
+  plan: (model: () => Notice) => Plan,
+): Promise<Changed> {
   if (!Number.isSafeInteger(id) || id <= 0) throw fail(COMMAND.noticeIdNeeded, { command, value: String(id) });
+  return withContentLock(contentDir, () => changeLocked(contentDir, id, command, now, options, plan), options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs });
+}
+
+async function changeLocked(
+  contentDir: string,
+  id: number,
+  command: keyof typeof WHAT,
+  now: number,
+  options: { backdate?: boolean; reopen?: boolean },
+  plan: (model: () => Notice) => Plan,
+): Promise<Changed> {
   const loaded = await loadContent(contentDir);
   const found = findNotice(loaded, id);
   const target = path.join(loaded.dir, found.file);
@@ -147,7 +223,18 @@ async function change(contentDir: string, id: number, command: keyof typeof WHAT
   };
   if (!original.usable || original.doc === null) refuse();
 
-  const { append, set = {} } = plan(() => noticeOf(original) ?? refuse());
+  const model = (): Notice => noticeOf(original) ?? refuse();
+  const { append, set = {} } = plan(model);
+  const notice = model();
+  if (append) {
+    const since = command === 'update' && !options.reopen ? staleSince(notice, now) : null;
+    if (since !== null) throw fail(COMMAND.staleNotice, { id, subject: notice.subject, age: age(now - since) });
+    const at = checkTimestamp(append.at);
+    const latest = latestPublished(notice, now);
+    if (!options.backdate && at.ok && latest !== null && at.value < latest) {
+      throw fail(COMMAND.backdateNeeded, { id, at: utcText(at.value), latest: utcText(latest) });
+    }
+  }
   const doc = original.doc!;
   const expected = structuredClone(original.data) as Record<string, unknown>;
   const edits: TextEdit[] = [];
@@ -173,12 +260,17 @@ async function change(contentDir: string, id: number, command: keyof typeof WHAT
   const changed = applyEdits(text, edits);
   checkReadsAs(changed, expected);
 
-  const judged = judge(loaded, [sourceOf(found.file, 'notice', changed)], now);
+  const result = sourceOf(found.file, 'notice', changed);
+  const judged = judge(loaded, [result], now);
   if (judged.issues.length > 0) throw fail(COMMAND.editInvalid, { what, issues: judged.issues });
+  const after = noticeOf(result)!; // judged without an issue
   await replaceFile(target, changed, text);
+  const appended = append ? after.updates.at(-1)! : null;
   return {
     file: found.file,
-    update: append && Array.isArray(updates) ? { id: id * 1000 + updates.length + 1, state: append.state ?? null } : null,
+    update: appended ? { id: updateId(id, appended.rank), state: appended.state } : null,
+    before: standingOf(notice, now),
+    after: standingOf(after, now),
     set,
     notes: judged.notes,
     elsewhere: judged.elsewhere,

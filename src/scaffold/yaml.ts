@@ -2,13 +2,14 @@
 // validateContent, and the usage error that lists a new file's problems.
 import { isDeepStrictEqual } from 'node:util';
 import jsyaml from 'js-yaml';
-import { Document, LineCounter, Scalar, isCollection, parseDocument, stringify, visit } from 'yaml';
+import { Document, Scalar, isCollection, parseDocument, stringify, visit } from 'yaml';
 import type { ContentIssue } from '../errors.js';
 import { fail } from '../errors.js';
 import type { StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { validateContent } from '../content/index.js';
+import { parseText } from '../content/source.js';
 
 // No folding: a subject stays on one line however long it is.
 const STRINGIFY = { lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false } as const;
@@ -50,11 +51,17 @@ function readsBackPlain(text: string): boolean {
   }
 }
 
-/** A content source parsed from text in memory, as the loader's careful path would parse the file. */
+/** What reading a source's text found (too large, a control character, a YAML error), by source. */
+const textIssues = new WeakMap<SourceFile, ContentIssue[]>();
+
+/**
+ * A content source parsed from text in memory, as the loader would read the file: the same limits
+ * and the careful parser. What they find is part of `judge`'s verdict on the source.
+ */
 export function sourceOf(file: string, kind: SourceKind, text: string): SourceFile {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
-  return { file, kind, doc, lineCounter, data: doc.toJS() as unknown, usable: doc.errors.length === 0 };
+  const { source, issues } = parseText(file, kind, text);
+  textIssues.set(source, issues);
+  return source;
 }
 
 /** The issues validateContent finds in `added` when they join `loaded` (problems elsewhere are not theirs). */
@@ -88,7 +95,10 @@ export function judge(loaded: LoadedContent, changed: SourceFile[], now?: number
       notices: merge(loaded.notices, 'notice'),
       // What loading found about the changed files is about their old text; a missing folder
       // (`components/`) is made by writing a new file into it.
-      issues: loaded.issues.filter((issue) => !files.has(issue.file) && !(issue.file.endsWith('/') && changed.some((s) => s.file.startsWith(issue.file)))),
+      issues: [
+        ...loaded.issues.filter((issue) => !files.has(issue.file) && !(issue.file.endsWith('/') && changed.some((s) => s.file.startsWith(issue.file)))),
+        ...changed.flatMap((s) => textIssues.get(s) ?? []),
+      ],
     },
     now === undefined ? {} : { now },
   );

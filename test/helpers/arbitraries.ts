@@ -366,12 +366,8 @@ function placeNotice(d: NoticeDraft, now: number, stamp: (ms: number) => Stamp, 
     if (u.updatedAfter !== undefined) update.updated_at = stamp(update.at.ms + u.updatedAfter + MINUTE);
     return { update, key: u.fileKey };
   });
+  // Any order: an update's id is its rank in time, whatever its place in the file.
   data.updates = placed.sort((a, b) => a.key - b.key).map((p) => p.update);
-  // New updates go at the end: the last may not be older than the one above it (content/update-out-of-order).
-  const n = data.updates.length;
-  if (n >= 2 && data.updates[n - 1]!.at.ms < data.updates[n - 2]!.at.ms) {
-    [data.updates[n - 2], data.updates[n - 1]] = [data.updates[n - 1]!, data.updates[n - 2]!];
-  }
 
   if (d.type === 'planned') {
     const begins = stamp(anchor + d.beginsAfter);

@@ -1,5 +1,6 @@
 // Small factories for the content model (src/types.ts), so unit tests build exactly the content
 // they need without YAML. Times are written as ISO text and stored as epoch ms, as the loader does.
+import { ranksInTime } from '../../src/update-ids.js';
 import type {
   Component,
   Content,
@@ -109,6 +110,7 @@ function notice(id: number, type: NoticeType, updates: UpdateInput[], input: Not
     ...(type === 'unplanned' && input.impact !== undefined ? { impact: input.impact } : {}),
     updates: updates.map((up, index) => ({
       index,
+      rank: ranksInTime(updates.map((u) => ms(u.at)))[index]!,
       at: ms(up.at),
       updatedAt: ms(up.updatedAt ?? up.at),
       state: type === 'general' ? null : (up.state ?? null),

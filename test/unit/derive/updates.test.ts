@@ -8,7 +8,7 @@ const NOW = ms('2026-11-20T12:00:00Z');
 const site = siteConfig({ transitionText: { underway: 'Started by the clock.', complete: 'Finished by the clock.' } });
 
 describe('withheld updates', () => {
-  it('publishes updates at or before now, withholds later ones, oldest first, ids from file positions', () => {
+  it('publishes updates at or before now, withholds later ones, oldest first, ids from ranks in time (withheld ones count)', () => {
     const n = unplanned(7, [
       uu('2026-11-20T12:00:00.001Z', 'resolved'),
       uu('2026-11-20T11:00:00Z', 'identified'),
@@ -17,9 +17,9 @@ describe('withheld updates', () => {
     ]);
     const updates = publishedUpdates(n, NOW, site);
     expect(updates.map((u) => [u.id, u.state])).toEqual([
-      [7003, 'investigating'],
+      [7001, 'investigating'],
       [7002, 'identified'],
-      [7004, 'recovering'],
+      [7003, 'recovering'],
     ]);
     const derived = deriveNotice(n, NOW, site)!;
     expect(derived.state).toBe('recovering');

@@ -60,9 +60,14 @@ describe('newNotice', () => {
   it('takes the next id and names the file after it and the subject', async () => {
     const dir = await initContent();
     const created = await newNotice(dir, { type: 'unplanned', subject: 'Elevated error rates on the REST API today!', components: [3], now: NOW });
-    expect(created).toEqual({ id: 2, file: 'notices/2-elevated-error-rates-on-the-rest.yaml', elsewhere: [] });
+    expect(created).toEqual({
+      id: 2,
+      file: 'notices/2-elevated-error-rates-on-the-rest.yaml',
+      elsewhere: [],
+      notice: { id: 2, subject: 'Elevated error rates on the REST API today!', type: 'unplanned', state: 'investigating' },
+    });
     const again = await newNotice(dir, { type: 'general', subject: '!!!', now: NOW });
-    expect(again).toEqual({ id: 3, file: 'notices/3-notice.yaml', elsewhere: [] });
+    expect(again).toEqual({ id: 3, file: 'notices/3-notice.yaml', elsewhere: [], notice: { id: 3, subject: '!!!', type: 'general', state: 'open' } });
   });
 
   it('counts from the largest id, in a folder with no notices and in the example content', async () => {
