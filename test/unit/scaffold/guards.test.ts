@@ -1,0 +1,166 @@
+// What keeps an author in a hurry from a silent mistake: an update dated before published ones
+// (--backdate), an update to a notice nobody has touched for a day (--reopen), a file the build
+// would refuse, and the content folder's lock.
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readContent } from '../../../src/content/index.js';
+import { StatuspressError } from '../../../src/errors.js';
+import { newNotice } from '../../../src/scaffold/new.js';
+import { LOCK_FILE, withContentLock } from '../../../src/scaffold/lock.js';
+import { resolveNotice, updateNotice } from '../../../src/scaffold/update.js';
+import { snapshot, tempDir } from './helpers.js';
+
+const T = (iso: string): number => Date.parse(iso);
+const NOW = T('2026-11-21T00:00:00Z');
+const SITE = 'name: Acme Status\nurl: https://status.acme.com\ncreated_at: 2024-01-01T00:00:00Z\n';
+const INCIDENT =
+  'id: 42\ntype: unplanned\nsubject: Elevated error rates\nupdates:\n  - at: 2026-11-20T23:40:00Z\n    state: identified\n    content: Found it.\n  - at: 2026-11-20T23:05:00Z\n    state: investigating\n    content: Looking.\n';
+const WELCOME = 'id: 1\ntype: general\nsubject: Welcome to our status page\nupdates:\n  - at: 2026-11-18T09:00:00Z\n    content: Hello.\n';
+const MAINTENANCE =
+  'id: 7\ntype: planned\nsubject: Database upgrade\nbegins_at: 2026-12-01T02:00:00Z\nends_at: 2026-12-01T04:00:00Z\nupdates:\n  - at: 2026-11-10T09:00:00Z\n    state: scheduled\n    content: Planned.\n';
+
+async function contentWith(notices: Record<string, string>): Promise<string> {
+  const dir = path.join(await tempDir(), 'content');
+  await mkdir(path.join(dir, 'notices'), { recursive: true });
+  await mkdir(path.join(dir, 'components'));
+  await writeFile(path.join(dir, 'site.yaml'), SITE);
+  for (const [file, text] of Object.entries(notices)) await writeFile(path.join(dir, 'notices', file), text);
+  return dir;
+}
+
+async function refusal(promise: Promise<unknown>): Promise<StatuspressError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StatuspressError);
+  return error as StatuspressError;
+}
+
+describe('update ids and --backdate', () => {
+  it('gives the appended update the next rank in a file written newest first', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const changed = await updateNotice(dir, 42, { state: 'resolved', content: 'Fixed.', now: NOW });
+    expect(changed.update).toEqual({ id: 42003, state: 'resolved' });
+  });
+
+  it('refuses an --at before the latest published update unless --backdate, naming both times', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const before = await snapshot(dir);
+    const error = await refusal(updateNotice(dir, 42, { state: 'identified', content: 'Earlier note.', at: '2026-11-20T23:30:00Z', now: NOW }));
+    expect(error.code).toBe('usage/backdate-needed');
+    expect(error.exitCode).toBe(2);
+    expect(error.message).toContain('2026-11-20T23:30:00Z');
+    expect(error.message).toContain('2026-11-20T23:40:00Z');
+    expect(error.hint).toContain('--backdate');
+    expect(await snapshot(dir)).toEqual(before);
+    // resolve --at is the same rule.
+    expect((await refusal(resolveNotice(dir, 42, { at: '2026-11-20T23:00:00Z', now: NOW }))).code).toBe('usage/backdate-needed');
+
+    const changed = await updateNotice(dir, 42, { state: 'identified', content: 'Earlier note.', at: '2026-11-20T23:30:00Z', now: NOW, backdate: true });
+    // Ranked between the two: the identified update of 23:40 is renumbered to 42003.
+    expect(changed.update).toEqual({ id: 42002, state: 'identified' });
+  });
+
+  it('accepts an --at equal to the latest, or before an update still withheld', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT.replace('2026-11-20T23:40:00Z', '2026-11-21T06:00:00Z') });
+    // The 06:00 update is not published as of NOW: nothing published is renumbered.
+    const changed = await updateNotice(dir, 42, { state: 'identified', content: 'Found it.', at: '2026-11-20T23:50:00Z', now: NOW });
+    expect(changed.update?.id).toBe(42002);
+    const same = await updateNotice(dir, 42, { state: 'identified', content: 'Same moment.', at: '2026-11-20T23:50:00Z', now: NOW });
+    expect(same.update?.id).toBe(42003);
+  });
+});
+
+describe('a stale notice needs --reopen', () => {
+  it('refuses a message to an announcement last updated three days ago, naming it, and writes nothing', async () => {
+    const dir = await contentWith({ '1.yaml': WELCOME });
+    const before = await snapshot(dir);
+    const error = await refusal(updateNotice(dir, 1, { content: 'Rolling back the gateway', now: NOW }));
+    expect(error.code).toBe('usage/stale-notice');
+    expect(error.message).toBe('Notice 1 ("Welcome to our status page") was last updated 2 days ago; nothing was written');
+    expect(error.hint).toContain('--reopen');
+    expect(await snapshot(dir)).toEqual(before);
+    const changed = await updateNotice(dir, 1, { content: 'More news.', now: NOW, reopen: true });
+    expect(changed.after).toEqual({ id: 1, subject: 'Welcome to our status page', type: 'general', state: 'open' });
+  });
+
+  it('counts a resolved incident of yesterday as stale, and one of an hour ago as not', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    expect((await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'x', now: NOW + 25 * 3_600_000 }))).code).toBe('usage/stale-notice');
+    await expect(updateNotice(dir, 42, { state: 'resolved', content: 'Fixed.', now: NOW })).resolves.toMatchObject({ before: { state: 'identified' }, after: { state: 'resolved' } });
+  });
+
+  it('never counts a maintenance whose window has not ended, and lets resolve end an old notice', async () => {
+    const dir = await contentWith({ '7.yaml': MAINTENANCE, '42.yaml': INCIDENT });
+    const moved = await updateNotice(dir, 7, { state: 'scheduled', content: 'Moved by a day.', beginsAt: '2026-12-02T02:00:00Z', endsAt: '2026-12-02T04:00:00Z', now: NOW });
+    expect(moved.after).toMatchObject({ type: 'planned', state: 'scheduled' });
+    const resolved = await resolveNotice(dir, 42, { now: NOW + 3 * 86_400_000 });
+    expect(resolved.after.state).toBe('resolved');
+  });
+});
+
+describe('a file the build would refuse is never written', () => {
+  it('refuses an update that takes a notice past 1 MiB, naming the limit', async () => {
+    const big = `${INCIDENT}  - at: 2026-11-20T23:45:00Z\n    state: identified\n    content: |\n${'      padding padding padding padding padding padding padding padding\n'.repeat(14_950)}`;
+    const dir = await contentWith({ '42.yaml': big });
+    expect(Buffer.byteLength(big)).toBeLessThan(1024 * 1024);
+    expect((await readContent(dir)).notices).toHaveLength(1);
+    const before = await snapshot(dir);
+    const error = await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'x'.repeat(4000), now: NOW }));
+    expect(error.code).toBe('usage/edit-invalid');
+    expect(error.message).toMatch(/1 MiB|1,048,576/);
+    expect(await snapshot(dir)).toEqual(before);
+  });
+});
+
+describe('the content folder lock', () => {
+  it('is taken and released, and leaves nothing behind', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    await withContentLock(dir, async () => {
+      expect((await stat(path.join(dir, LOCK_FILE))).isFile()).toBe(true);
+    });
+    await expect(stat(path.join(dir, LOCK_FILE))).rejects.toThrow();
+    await expect(withContentLock(dir, () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(stat(path.join(dir, LOCK_FILE))).rejects.toThrow();
+  });
+
+  it('makes a second command wait for the first, then fail loudly after its wait', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    let release!: () => void;
+    const held = withContentLock(dir, () => new Promise<void>((resolve) => (release = resolve)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const before = await snapshot(dir);
+    const error = await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'Fixed.', now: NOW, lockWaitMs: 300 }));
+    expect(error.code).toBe('usage/content-locked');
+    expect(error.message).toContain(`process ${process.pid}`);
+    expect(await snapshot(dir)).toEqual(before);
+    // A command that waits long enough goes through once the first is done.
+    const waiting = newNotice(dir, { type: 'general', subject: 'Later', now: NOW, lockWaitMs: 5000 });
+    setTimeout(release, 100);
+    await held;
+    expect((await waiting).id).toBe(43);
+  });
+
+  it("takes over a lock whose process has ended (a killed run)", async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const child = spawn(process.execPath, ['-e', '']);
+    const dead = await new Promise<number>((resolve) => child.on('exit', () => resolve(child.pid!)));
+    await writeFile(path.join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), token: 'abc' }));
+    const changed = await updateNotice(dir, 42, { state: 'resolved', content: 'Fixed.', now: NOW, lockWaitMs: 1000 });
+    expect(changed.update?.id).toBe(42003);
+    await expect(stat(path.join(dir, LOCK_FILE))).rejects.toThrow();
+    expect(await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')).toContain('Fixed.');
+  });
+
+  it('waits for a lock of another machine, naming it only when its name is plain', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    await writeFile(path.join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: 'ci\u001b]0;pwned\u0007', token: 'abc' }));
+    const error = await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'x', now: NOW, lockWaitMs: 100 }));
+    expect(error.message).toContain('process 1 on another machine');
+    expect(error.message).not.toContain('\u001b');
+  });
+});
