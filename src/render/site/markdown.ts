@@ -3,6 +3,7 @@
 // (they would load from anywhere). The JSON API
 // keeps the text byte for byte; only the pages render it.
 import MarkdownIt from 'markdown-it';
+import type { StateBlock, Token } from 'markdown-it';
 import { trimEndOf } from '../../text.js';
 
 // Images off: `![alt](url)` shows as a link, so no page loads anything from an address in content.
@@ -11,6 +12,90 @@ const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).d
 const ALLOWED_LINK = /^(?:https?:|mailto:)/i;
 // Anything else (javascript:, data:, vbscript:, relative paths to who knows where) stays text.
 md.validateLink = (url: string): boolean => ALLOWED_LINK.test(url.trim());
+
+// Text is never dropped. markdown-it stops where blocks nest `maxNesting` (100) levels deep, a list
+// counting two and a quote one, and leaves out everything after that point: 60 nested list items
+// hid the sentence that followed them from every page and the feed. From FLAT_DEPTH levels on, a
+// rule that runs before any other shows each paragraph-long run of lines as plain text instead, its
+// markers and all, so the structure stops deepening and every character still shows, escaped.
+// Each line is read once, so it stays linear however deep the nesting goes.
+const FLAT_DEPTH = md.options.maxNesting - 4;
+md.block.ruler.before('table', 'flat_past_depth', (state, startLine, endLine, silent) => {
+  if (state.level < FLAT_DEPTH) return false;
+  if (silent) return true;
+  // markdown-it's block loop has skipped empty lines and lines indented less than this block's.
+  let line = startLine + 1;
+  while (line < endLine && !state.isEmpty(line) && state.sCount[line]! >= state.blkIndent) line += 1;
+  state.push('paragraph_open', 'p', 1).map = [startLine, line];
+  const text = state.push('text', '', 0);
+  text.content = state
+    .getLines(startLine, line, state.blkIndent, false)
+    .split('\n')
+    .map((l) => l.trim())
+    .join('\n');
+  state.push('paragraph_close', 'p', -1);
+  state.line = line;
+  return true;
+});
+
+// A table row with more cells than its header: markdown-it keeps as many as the header has and drops
+// the rest. They are added to the row's last cell, after a `|` as in the source.
+const tableRule = md.block.ruler.__rules__.find((rule) => rule.name === 'table')!;
+const table = tableRule.fn;
+md.block.ruler.at(
+  'table',
+  (state, startLine, endLine, silent) => {
+    const first = state.tokens.length;
+    if (!table(state, startLine, endLine, silent)) return false;
+    if (!silent) keepExtraCells(state, first);
+    return true;
+  },
+  { alt: [...tableRule.alt] },
+);
+
+/** The body rows of the table whose tokens start at `first`, given back the cells markdown-it left out. */
+function keepExtraCells(state: StateBlock, first: number): void {
+  const tokens = state.tokens;
+  let columns = 0;
+  let body = false;
+  let lastCell: Token | null = null;
+  let extra: string[] = [];
+  for (let i = first; i < tokens.length; i += 1) {
+    const token = tokens[i]!;
+    if (token.type === 'th_open') columns += 1;
+    else if (token.type === 'tbody_open') body = true;
+    else if (body && token.type === 'tr_open' && token.map) {
+      const line = token.map[0];
+      extra = rowCells(state.src.slice(state.bMarks[line]! + state.tShift[line]!, state.eMarks[line]).trim()).slice(columns);
+    } else if (body && token.type === 'inline') lastCell = token;
+    else if (body && token.type === 'tr_close' && extra.length > 0 && lastCell) {
+      lastCell.content = [lastCell.content, ...extra.map((cell) => cell.trim())].join(' | ');
+      extra = [];
+    }
+  }
+}
+
+/** A table row's cells as markdown-it splits them: at each `|` not escaped by `\\`, which `\\|` leaves as `|`. */
+function rowCells(row: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let from = 0;
+  for (let i = 0; i < row.length; i += 1) {
+    if (row[i] !== '|') continue;
+    if (i > 0 && row[i - 1] === '\\') {
+      cell += row.slice(from, i - 1);
+      from = i;
+    } else {
+      cells.push(cell + row.slice(from, i));
+      cell = '';
+      from = i + 1;
+    }
+  }
+  cells.push(cell + row.slice(from));
+  if (cells[0] === '') cells.shift();
+  if (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
+  return cells;
+}
 
 // Links leave the site: no referrer, and no handle on this page for the one opened.
 const defaultLinkOpen = md.renderer.rules.link_open ?? ((tokens, i, options, _env, self) => self.renderToken(tokens, i, options));

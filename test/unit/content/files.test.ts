@@ -68,6 +68,22 @@ describe('links out of the content folder', () => {
     ]);
   });
 
+  it('refuses a link into a sibling folder whose name starts with the content folder\'s (content-private/)', async () => {
+    // Inside means under `content/`, not any path that begins with its name: `content-private/` is outside.
+    const dir = await writeContent({ 'site.yaml': SITE });
+    const sibling = `${dir}-private`;
+    outside.push(sibling);
+    mkdirSync(sibling);
+    writeFileSync(path.join(sibling, 'secret.yaml'), `${NOTICE}# token: ${SECRET}\n`);
+    symlinkSync(path.join(sibling, 'secret.yaml'), path.join(dir, 'notices/1.yaml'));
+    symlinkSync(`../../${path.basename(sibling)}/secret.yaml`, path.join(dir, 'components/1.yaml'));
+    expect(await problems(dir)).toEqual([
+      'components/1.yaml:1:1  is a symbolic link that leads outside the content folder; it was not followed. Put the file itself in the content folder',
+      'notices/1.yaml:1:1  is a symbolic link that leads outside the content folder; it was not followed. Put the file itself in the content folder',
+    ]);
+    expect(opened.filter((f) => f.startsWith(sibling))).toEqual([]);
+  });
+
   it('follows links that stay inside the content folder, files and folders alike', async () => {
     const dir = await writeContent({ 'site.yaml': SITE, 'components/1.yaml': COMPONENT, 'extra/n.yaml': NOTICE });
     symlinkSync('../extra/n.yaml', path.join(dir, 'notices/1.yaml'));

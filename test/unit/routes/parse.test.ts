@@ -242,6 +242,24 @@ describe('query parameters', () => {
     }
   });
 
+  it('takes equal impact_timeframe_overlaps timestamps: a zero-length timeframe is valid, only an end before the start is not', () => {
+    // docs/api.md: a notice matches when impact.start < end and impact.end > start; for start = end
+    // that is a notice whose impact window holds that instant. Only `end < start` is backwards.
+    const key = 'filter[impact_timeframe_overlaps][]';
+    const at = Date.parse('2026-11-01T00:00:00Z');
+    expect(api(`/api/v1/notices?${key}=2026-11-01T00:00:00Z&${key}=2026-11-01T00:00:00Z`).request).toMatchObject({ filter: { impactOverlaps: [at, at] } });
+    // The same instant written in two zones is still equal.
+    expect(api(`/api/v1/notices?${key}=2026-11-01T00:00:00Z&${key}=2026-11-01T02:00:00%2B02:00`).request).toMatchObject({ filter: { impactOverlaps: [at, at] } });
+    expect(api('/api/v1/notices/q/impact_timeframe_overlaps=20261101T000000.000Z,20261101T000000.000Z/page=1.json').request).toMatchObject({
+      filter: { impactOverlaps: [at, at] },
+    });
+    expect(error(`/api/v1/notices?${key}=2026-11-01T00:00:00.001Z&${key}=2026-11-01T00:00:00Z`)).toEqual({
+      status: 400,
+      code: 'bad_request',
+      message: `${key}: the end (second value) is before the start`,
+    });
+  });
+
   it('reads metrics parameters, rejecting malformed dates and booleans', () => {
     expect(api('/api/v1/components/3/metrics?timeframe_start=2026-11-01&timeframe_end=2026-11-10&show_calculations=true').request).toEqual({
       endpoint: 'metrics',

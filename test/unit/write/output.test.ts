@@ -273,6 +273,52 @@ describe.each([
     expect(readdirSync(path.join(root, 'content')).sort()).toEqual(['notices']);
   });
 
+  it('accepts an output beside the content folder whose name starts with its name (content-dist)', async () => {
+    // Inside means under `content/`: `content-dist` only begins with the same letters.
+    const root = mkdtempSync(path.join(tmpdir(), 'statuspress-beside-'));
+    mkdirSync(path.join(root, 'content', 'notices'), { recursive: true });
+    for (const out of [path.join(root, 'content-dist'), path.join(root, 'contentdist')]) {
+      const output = await openOutput(out, { outside: [path.join(root, 'content')], thread });
+      output.write([{ path: 'index.html', contents: 'ok' }, state]);
+      expect((await output.commit()).warnings, out).toEqual([]);
+      expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('ok');
+    }
+    expect(readdirSync(path.join(root, 'content')).sort()).toEqual(['notices']);
+  });
+
+  it('keeps the folder of a build still being written when another output of the same path commits (one process)', async () => {
+    // Both builds carry this process's id; only the list of builds being written tells the second from a leftover.
+    const dir = freshDir();
+    const first = await openOutput(dir, { thread });
+    const second = await openOutput(dir, { thread });
+    second.write([{ path: 'index.html', contents: 'second' }, state]);
+    first.write([{ path: 'index.html', contents: 'first' }, state]);
+    expect((await first.commit()).warnings).toEqual([]);
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('first');
+    expect(existsSync(second.folder), 'the first commit removed the second build while it was being written').toBe(true);
+    second.write([{ path: 'late.html', contents: 'late' }]);
+    expect((await second.commit()).warnings).toEqual([]);
+    expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('second');
+    expect(readFileSync(path.join(dir, 'late.html'), 'utf8')).toBe('late');
+    expect(beside(dir)).toEqual(['dist', 'dist.builds', `dist.builds/${path.basename(readlinkSync(dir))}`]);
+  });
+
+  it('never takes `dist -> dist.builds/..` for a build of its own: the folder holding the output survives', async () => {
+    // Were it taken for one, publishing would remove the "previous build" it points at: the project folder.
+    const dir = freshDir();
+    const project = path.dirname(dir);
+    mkdirSync(`${dir}.builds`);
+    writeFileSync(path.join(project, 'precious.txt'), 'keep me');
+    symlinkSync('dist.builds/..', dir);
+    const published = openOutput(dir, { thread }).then((output) => {
+      output.write([{ path: 'index.html', contents: 'new' }, state]);
+      return output.commit();
+    });
+    await expect(published).rejects.toMatchObject({ code: 'usage/out-not-ours' });
+    expect(readFileSync(path.join(project, 'precious.txt'), 'utf8')).toBe('keep me');
+    expect(readlinkSync(dir)).toBe('dist.builds/..');
+  });
+
   it('will not replace a folder that statuspress did not write', async () => {
     const foreign = mkdtempSync(path.join(tmpdir(), 'statuspress-foreign-'));
     writeFileSync(path.join(foreign, 'notes.txt'), 'mine');

@@ -71,3 +71,104 @@ describe('renderMarkdown', () => {
     );
   });
 });
+
+// markdown-it leaves text out at its limits: past `maxNesting` (100 levels of blocks, a list counting
+// two) it drops the rest of the text, and a table row keeps only as many cells as its header. Content
+// is never dropped without a word, so each of these hostile texts must show every one of its words.
+
+/** The words of a text: runs of letters and digits, with how often each occurs. */
+function wordCounts(text: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [word] of text.matchAll(/[\p{L}\p{N}]+/gu)) counts.set(word, (counts.get(word) ?? 0) + 1);
+  return counts;
+}
+
+/** What a reader sees of rendered HTML: its text, tags apart, entities decoded. */
+const textContent = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(lt|gt|quot|amp);/g, (_, name: string) => ({ lt: '<', gt: '>', quot: '"', amp: '&' })[name]!);
+
+/**
+ * Link destinations are not text: `](https://example.com)` is left out of the words expected, and
+ * so are the numbers of an ordered list's items, which the browser shows as markers.
+ */
+const LINK = '](https://example.com)';
+const expectedWords = (source: string): Map<string, number> => wordCounts(source.replaceAll(LINK, ']').replace(/^ *\d+\. /gm, ''));
+
+/** A list nested `depth` levels deep, an item a level, then `after` outside it. */
+const deepList = (depth: number, marker = '-', after = '\nAFTER-THE-LIST: the fix is deployed\n'): string => {
+  let text = '';
+  for (let i = 0; i < depth; i += 1) text += `${' '.repeat(i * (marker.length + 1))}${marker} level ${i} words\n`;
+  return text + after;
+};
+
+const PATHOLOGICAL: Record<string, string> = {
+  'a 60-level list, then a sentence (issue 20)': deepList(60),
+  'a 300-level list': deepList(300),
+  'a 200-level ordered list': deepList(200, '1.'),
+  'a 120-level list, then a lazy line': deepList(120, '-', 'lazy continuation words\n'),
+  'a 120-level list, then text back at each depth': deepList(120) + Array.from({ length: 120 }, (_, i) => `${' '.repeat(i * 2)}back at ${i}\n\n`).join(''),
+  'a 150-level list with two paragraphs an item': Array.from({ length: 150 }, (_, i) => `${' '.repeat(i * 2)}- first ${i}\n\n${' '.repeat(i * 2 + 2)}second ${i}\n\n`).join('') + 'closing words',
+  'a 200-level list with code, fences, headings and a table at the bottom': `${deepList(200, '-', '')}${' '.repeat(400)}# heading words\n${' '.repeat(400)}\`\`\`\n${' '.repeat(400)}fenced code words\n${' '.repeat(400)}\`\`\`\n${' '.repeat(400)}| a | b |\n${' '.repeat(400)}|---|---|\n${' '.repeat(400)}| c | d |\n\nafter everything`,
+  '200 quote markers on one line': `${'>'.repeat(200)} deep quote words\n\nafter the quote`,
+  'quotes deepening a level a line': Array.from({ length: 200 }, (_, i) => `${'>'.repeat(i + 1)} quoted ${i}`).join('\n') + '\n\nafter the quotes',
+  'quotes and lists alternating 100 deep': Array.from({ length: 100 }, (_, i) => `${'> - '.repeat(i + 1)}mixed ${i}`).join('\n') + '\n\nafter the mix',
+  'emphasis 500 deep': `${'*'.repeat(500)}emphasised words${'*'.repeat(500)} tail`,
+  'alternating emphasis 300 deep': `${Array.from({ length: 300 }, (_, i) => `${i % 2 ? '_' : '*'}e${i} `).join('')}${Array.from({ length: 300 }, (_, i) => `${(299 - i) % 2 ? '_' : '*'}`).join('')} tail`,
+  'strong and emphasis nested 200 deep': `${'**_'.repeat(200)}inner words${'_**'.repeat(200)} tail`,
+  'link text in 300 brackets': `${'['.repeat(300)}bracketed words${']'.repeat(300)}(https://example.com) tail`,
+  'links nested 100 deep': `${Array.from({ length: 100 }, (_, i) => `[outer ${i} `).join('')}core${Array.from({ length: 100 }, (_, i) => ` closing ${i}${LINK}`).join('')} tail`,
+  '5,000 open brackets (inline nesting)': `${'['.repeat(5_000)}inner words${']'.repeat(5_000)} tail`,
+  'brackets and emphasis interleaved 1,000 deep': `${'[*'.repeat(1_000)}words inside${'*]'.repeat(1_000)}${LINK} tail`,
+  'unbalanced backticks': `${'`'.repeat(100)} code words ${'`'.repeat(99)} tail words`,
+  'a table row with more cells than its header': '| head a | head b |\n|---|---|\n| cell c | cell d | EXTRA cell | more \\| cells |\n| short |\n\nafter the table',
+  'a table in a quote, rows wider than its header': '> | a | b |\n> |---|---|\n> | c | d | e | f |\n\nafter',
+};
+
+describe('renderMarkdown drops no text at markdown-it limits', () => {
+  for (const [name, source] of Object.entries(PATHOLOGICAL)) {
+    it(`shows every word: ${name}`, () => {
+      const shown = wordCounts(textContent(renderMarkdown(source)));
+      const missing = [...expectedWords(source)].filter(([word, count]) => (shown.get(word) ?? 0) < count).map(([word, count]) => `${word} ×${count - (shown.get(word) ?? 0)}`);
+      expect(missing).toEqual([]);
+    });
+  }
+
+  it('keeps the sentence after a 60-level list as a paragraph of its own', () => {
+    expect(renderMarkdown(deepList(60))).toContain('<p>AFTER-THE-LIST: the fix is deployed</p>');
+  });
+
+  it('shows what is past the limit as escaped text, never as markup', () => {
+    const html = renderMarkdown(`${deepList(200, '-', '')}${' '.repeat(400)}<script>alert(1)</script> [x](javascript:alert(1)) **bold**\n`);
+    expect(html).not.toContain('<script');
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; [x](javascript:alert(1)) **bold**');
+    expect(html).not.toMatch(/<a /);
+  });
+
+  it('renders a table row wider than its header with the rest in its last cell', () => {
+    expect(renderMarkdown('| a | b |\n|---|---|\n| c | d | e | f \\| g |')).toContain('<td>d | e | f | g</td>');
+    expect(renderMarkdown('| a | b |\n|---|---|\n| c | d |')).toBe(renderWithMarkdownIt('| a | b |\n|---|---|\n| c | d |'));
+  });
+
+  it('renders hostile nesting in linear time', () => {
+    // About 250 KB each, which markdown-it reads in a few hundred milliseconds (it reads 1 MB of `[`
+    // in 4 s, linearly); anything quadratic in the depth would take minutes.
+    const texts = [
+      deepList(500),
+      Array.from({ length: 2_000 }, (_, i) => `${'  '.repeat(i % 1_000)}- item ${i}`).join('\n'),
+      '>'.repeat(250_000),
+      Array.from({ length: 1_000 }, (_, i) => `${'>'.repeat((i % 500) + 1)} q`).join('\n'),
+      `${'- '.repeat(125_000)}x`,
+      `${'> - 1. '.repeat(35_000)}x`,
+      '['.repeat(250_000),
+      '*_'.repeat(125_000),
+    ];
+    for (const text of texts) {
+      const started = performance.now();
+      const html = renderMarkdown(text);
+      expect(performance.now() - started, text.slice(0, 20)).toBeLessThan(3_000);
+      expect(html.length).toBeGreaterThan(0);
+    }
+  });
+});
