@@ -4,7 +4,10 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['lib/**', 'dist/**', 'node_modules/**', 'coverage/**', '.bench/**', '.scratch/**', 'test/fixtures/**'] },
+  // Everything a build, `npm start`, `dev` or the tests write (test/regressions/outputs-ignored.test.ts).
+  {
+    ignores: ['lib/**', 'dist/**', 'dist.*/**', '**/.statuspress.lock*', 'node_modules/**', 'coverage/**', '.bench/**', '.scratch/**', 'artifacts/**', 'test/fixtures/**'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,6 +11,8 @@ export default defineConfig({
   define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'false' },
   test: {
     include: ['test/**/*.test.ts'],
+    // What builds and `npm start` write is never a test, whatever it holds.
+    exclude: ['**/node_modules/**', 'dist/**', 'dist.*/**', 'lib/**'],
     // The stylesheet is imported as text (`templates/style.css?raw`); vitest empties every CSS import
     // it is not told to process, which gave the tests' builds an empty stylesheet.
     css: { include: [/\.css\?raw$/] },

@@ -1,0 +1,47 @@
+// `npm start` then `npm test` passes: every path a build, `npm start`, `dev` or an authoring command
+// writes inside the repository is ignored by git, by lint and by the test runner. (A build's
+// `dist.builds/` once gave lint 49 errors after `npm start`.)
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { build } from '../../src/build.js';
+import { LOCK_FILE } from '../../src/scaffold/lock.js';
+import config from '../../vitest.config.js';
+import { ROOT } from '../helpers/cli.js';
+
+/** What `npm start` (build into `dist`) and the authoring commands leave in the repository. */
+const WRITTEN = ['dist/index.html', 'dist.builds/abc123/api/v1/status.json', 'dist.builds/abc123/_statuspress/widget.js', `content/${LOCK_FILE}`, `content/${LOCK_FILE}.breaker`];
+
+describe('what builds write is ignored', () => {
+  it('by git', () => {
+    for (const file of WRITTEN) {
+      expect(() => execFileSync('git', ['check-ignore', '-q', file], { cwd: ROOT }), file).not.toThrow();
+    }
+  });
+
+  it('by lint', async () => {
+    const eslint = new ESLint({ cwd: ROOT });
+    for (const file of [...WRITTEN, 'dist.builds/abc123/chunk.js', 'dist.builds/abc123/x.ts']) expect(await eslint.isPathIgnored(path.join(ROOT, file)), file).toBe(true);
+  });
+
+  it('by the test runner', () => {
+    const exclude = config.test?.exclude ?? [];
+    for (const pattern of ['dist/**', 'dist.*/**']) expect(exclude).toContain(pattern);
+  });
+
+  it('a real build in the repository (as npm start makes it) leaves lint clean', async () => {
+    // A build into a folder of the same shape inside the repository, then lint over it.
+    const out = await mkdtemp(path.join(ROOT, 'dist.test-'));
+    try {
+      await build({ contentDir: path.join(ROOT, 'test/fixtures/valid-minimal/content'), outDir: path.join(out, 'dist'), now: Date.parse('2026-11-20T12:00:00Z') });
+      await writeFile(path.join(out, 'stray.js'), 'var unused = 1\n');
+      const eslint = new ESLint({ cwd: ROOT });
+      expect(await eslint.isPathIgnored(path.join(out, 'stray.js'))).toBe(true);
+      expect(await readFile(path.join(out, 'dist/api/v1/status.json'), 'utf8')).toContain('"page"');
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});
