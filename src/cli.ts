@@ -12,6 +12,7 @@ import { commandHelp } from './cli/command.js';
 import type { Command, Out, Values } from './cli/command.js';
 import { ContentError, fail, formatIssue, StatuspressError } from './errors.js';
 import { COMMAND } from './errors/command.js';
+import { closest } from './content/messages.js';
 
 /** `statuspress --help`: every command with what it does. */
 function usage(): string {
@@ -32,7 +33,10 @@ export async function main(argv: string[], out: Out = { log: console.log, error:
     return 0;
   }
   const command = COMMANDS.find((c) => c.name === name);
-  if (!command) return report(fail(COMMAND.unknownCommand, { name }), out);
+  if (!command) {
+    const guess = closest(name, COMMANDS.map((c) => c.name));
+    return report(fail(COMMAND.unknownCommand, { name, ...(guess ? { guess } : {}) }), out);
+  }
   try {
     const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
     for (const [flag, { type, default: fallback }] of Object.entries(command.flags)) {

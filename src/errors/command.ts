@@ -23,10 +23,10 @@ export const COMMAND = {
     code: 'usage/unknown-command',
     exit: 2,
     title: 'Unknown command',
-    when: 'The first word after `statuspress` is not one of its commands.',
-    message: ({ name }: { name: string }) => `Unknown command "${name}".`,
+    when: 'The first word after `statuspress` is not one of its commands (a misspelt one gets the nearest as a suggestion).',
+    message: ({ name, guess }: { name: string; guess?: string }) => `Unknown command ${quote(name)}.${guess ? ` Did you mean ${guess}?` : ''}`,
     hint: USAGE_HINT,
-    example: { name: 'biuld' },
+    example: { name: 'bulid', guess: 'build' },
   }),
   badArguments: command({
     code: 'usage/bad-arguments',
