@@ -44,7 +44,7 @@ export const dev: Command = {
       },
       onClock(result) {
         const what = result.due.length > 0 ? dueText(result.due) : 'the clock moved on';
-        out.log(`${untilText(result.now, result.now)}: ${what}: derived again in ${result.ms} ms, pages reloaded`);
+        out.log(`${untilText(result.now - (result.now % 1000), result.now)}: ${what}: derived again in ${result.ms} ms, pages reloaded`);
         withheld(result.withheld, result.now);
       },
     });

@@ -151,6 +151,13 @@ describe('statuspress dev and the clock', () => {
     expect(clock.only().at).toBe(Date.parse('2026-11-20T10:35:00Z'));
   });
 
+  it("serves the page's dev script with the withheld panel and its countdown", async () => {
+    const script = await text(`${dev.url}/__statuspress/dev.js`);
+    expect(script).toContain('statuspress-dev-withheld');
+    expect(script).toContain('withheld until');
+    expect(await text(`${dev.url}/__statuspress/dev.css`)).toContain('.statuspress-dev-withheld');
+  });
+
   it('sets the timer again after a content change, for the new next moment', async () => {
     const events = await listen();
     const before = events.seen.length;
