@@ -60,6 +60,23 @@ const CALENDAR_PAST_MS = 365 * DAY_MS;
 const KIND_ORDER: readonly MomentKind[] = ['update', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
 
 /**
+ * An instant at which something might fall due, and whether it does: sources list candidates
+ * cheaply and check each only when asked, so nextChange checks just the soonest few.
+ */
+interface Candidate extends Moment {
+  counts(): boolean;
+}
+
+/**
+ * The sources of candidates, each a pure function of content and `now` giving instants after `now`.
+ * A new rule that depends on the clock (a postmortem's publication time, a local midnight) adds its
+ * kind above and its source here; nextChange and pendingMoments both read this list.
+ */
+const SOURCES: readonly ((content: Content, now: number) => Candidate[])[] = [noticeCandidates, metricsDay];
+
+const candidates = (content: Content, now: number): Candidate[] => SOURCES.flatMap((source) => source(content, now));
+
+/**
  * The earliest instant after `now` at which the site derived from `content` differs from the site
  * as of `now`, or null when the clock alone will never change it. Pure: the same content and `now`
  * give the same answer.
@@ -69,11 +86,9 @@ const KIND_ORDER: readonly MomentKind[] = ['update', 'begins', 'ends', 'expires'
  * stops growing does count (`impact-stops`).
  */
 export function nextChange(content: Content, now: number): number | null {
-  let next: number | null = null;
-  for (const source of SOURCES) {
-    for (const moment of source(content, now)) if (next === null || moment.at < next) next = moment.at;
-  }
-  return next;
+  // Soonest first, checked only until one counts: dev asks after every edit of a large site.
+  for (const candidate of candidates(content, now).sort((a, b) => a.at - b.at)) if (candidate.counts()) return candidate.at;
+  return null;
 }
 
 /**
@@ -81,34 +96,28 @@ export function nextChange(content: Content, now: number): number | null {
  * notice id). Moments tie when several things fall due at one instant: each is listed.
  */
 export function pendingMoments(content: Content, now: number): Moment[] {
-  return SOURCES.flatMap((source) => source(content, now)).sort(
-    (a, b) => a.at - b.at || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (a.noticeId ?? 0) - (b.noticeId ?? 0),
-  );
+  return candidates(content, now)
+    .filter((c) => c.counts())
+    .map(({ at, kind, noticeId }) => ({ at, kind, noticeId }))
+    .sort((a, b) => a.at - b.at || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (a.noticeId ?? 0) - (b.noticeId ?? 0));
 }
-
-/**
- * The sources of moments, each a pure function of content and `now` returning moments after `now`.
- * A new rule that depends on the clock adds its source here (and its kind above).
- */
-const SOURCES: readonly ((content: Content, now: number) => Moment[])[] = [noticeMoments, metricsDay];
 
 /** The next UTC midnight, when any component publishes metrics: their default window is by UTC day. */
-function metricsDay(content: Content, now: number): Moment[] {
+function metricsDay(content: Content, now: number): Candidate[] {
   if (!content.site.metrics || !content.components.some((c) => c.metrics)) return [];
-  return [{ at: startOfUtcDay(now) + DAY_MS, kind: 'day', noticeId: null }];
+  return [{ at: startOfUtcDay(now) + DAY_MS, kind: 'day', noticeId: null, counts: () => true }];
 }
 
-function noticeMoments(content: Content, now: number): Moment[] {
-  const moments: Moment[] = [];
+/** Each notice's candidates, counting when deriving the notice just before and at the instant differs. */
+function noticeCandidates(content: Content, now: number): Candidate[] {
+  const result: Candidate[] = [];
   for (const notice of content.notices) {
-    const candidates = candidatesOf(notice, now);
-    if (candidates.length === 0) continue;
+    const own = candidatesOf(notice, now);
+    if (own.length === 0) continue;
     const derive = memo((t: number) => deriveNotice(notice, t, content.site));
-    for (const { at, kind } of candidates) {
-      if (changesAt(notice, at, derive)) moments.push({ at, kind, noticeId: notice.id });
-    }
+    for (const { at, kind } of own) result.push({ at, kind, noticeId: notice.id, counts: () => changesAt(notice, at, derive) });
   }
-  return moments;
+  return result;
 }
 
 /** The instants after `now` at which this notice might change, each with what it would be. */

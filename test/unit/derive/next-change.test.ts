@@ -167,6 +167,8 @@ describe('nextChange against deriveSite', () => {
     while (t < end) {
       const next = nextChange(fixture, t)!;
       expect(next).toBeGreaterThan(t);
+      // The shortcut nextChange takes agrees with the full list.
+      expect(pendingMoments(fixture, t)[0]!.at).toBe(next);
       // Nothing changes from t up to the instant before the next moment.
       for (const probe of [t + 1, Math.floor((t + next) / 2), next - 1]) if (probe > t && probe < next) expect(seen(fixture, probe)).toBe(seen(fixture, t));
       t = next;
