@@ -94,6 +94,13 @@ export async function startDev(options: StartDevOptions): Promise<RunningDev> {
   await new Promise<void>((resolve, reject) => {
     dev.server.once('error', reject);
     dev.server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', resolve);
+  }).catch(async (error: unknown) => {
+    // Not listening (the port is taken): nothing may go on watching or waiting on the clock.
+    closed = true;
+    if (clockTimer !== null) state.clock.clear(clockTimer);
+    if (timer) clearTimeout(timer);
+    await Promise.all([content.close(), templates.close()]);
+    throw error;
   });
   const address = dev.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
