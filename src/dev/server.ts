@@ -1,6 +1,7 @@
 // The server of `statuspress dev`: every answer rendered on demand from the state in memory (the API
 // with the same answer() as `statuspress serve`, the pages with the build's renderers), no caching,
-// and a stream of events that tells open pages to reload, or to show the content's problems.
+// and a stream of events that tells open pages to reload, to show the content's problems, or the
+// updates withheld until their time.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import { ApiError } from '../routes/request.js';
 import { parseSitePath } from '../routes/site.js';
+import type { WithheldUpdate } from './clock-text.js';
 import type { DevState } from './state.js';
 
 /** The dev server's own addresses, out of the way of the site's. */
@@ -31,9 +33,17 @@ export interface DevServer {
   server: Server;
   /** Tells every open page something happened: `reload`, or `problems` (one line each). */
   broadcast(event: 'reload' | 'problems', data?: unknown): void;
+  /** Tells every open page which updates the site shown withholds, and until when. */
+  broadcastWithheld(): void;
   /** Open pages listening for events. */
   readonly listeners: number;
 }
+
+/**
+ * A page asked for this long after the moment the site shows gets the site derived again as of the
+ * clock (the "as of" time, a running incident's figures); no page is told to reload for it.
+ */
+export const STALE_MS = 60_000;
 
 /** A server for `state` (not yet listening). */
 export function devServer(state: DevState): DevServer {
@@ -59,12 +69,15 @@ export function devServer(state: DevState): DevServer {
       res.write(': statuspress dev\n\n');
       streams.add(res);
       if (state.problems.length > 0) send(res, 'problems', state.problems);
+      const withheld = withheldEvent();
+      if (withheld.updates.length > 0) send(res, 'withheld', withheld);
       req.on('close', () => streams.delete(res));
       return;
     }
     if (target === `${DEV_PREFIX}dev.js`) return reply(res, 200, TYPES['.js']!, devJs);
     if (target === `${DEV_PREFIX}dev.css`) return reply(res, 200, TYPES['.css']!, devCss);
     const found = route(target);
+    if (state.good !== null && state.clock.now() - state.good.site.now >= STALE_MS) state.retime();
     const good = state.good;
     if (found.kind === 'error') return reply(res, found.error.status, TYPES['.json']!, serialize(found.error.toJSON()));
     if (good === null) return problemsPage(res, state.problems);
@@ -85,10 +98,17 @@ export function devServer(state: DevState): DevServer {
     reply(res, 200, type, type === TYPES['.html'] ? withDevScript(String(body)) : body);
   }
 
+  /** The moment shown and the updates withheld as of it: the page counts down from that moment. */
+  const withheldEvent = (): { now: number; updates: WithheldUpdate[] } => ({ now: state.good?.site.now ?? state.clock.now(), updates: state.withheld() });
+
   return {
     server,
     broadcast(event, data) {
       for (const res of streams) send(res, event, data);
+    },
+    broadcastWithheld() {
+      const data = withheldEvent();
+      for (const res of streams) send(res, 'withheld', data);
     },
     get listeners() {
       return streams.size;

@@ -2,29 +2,39 @@
 // changed. A change re-reads that file, validates again (each unchanged file's checks are kept:
 // see validateContent), derives the site (cheap) and drops the rendered pages, which are rendered
 // again when asked for. On a 10,000-notice site that is what makes a one-file edit show at once.
+// The clock moves the site too: retime() derives the same content again as of the clock's time.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent, validateContent } from '../content/index.js';
 import type { ReadFile } from '../content/load.js';
-import { deriveSite } from '../derive/index.js';
-import type { DerivedSite } from '../derive/index.js';
+import { deriveSite, nextChange, pendingMoments } from '../derive/index.js';
+import type { DerivedSite, Moment } from '../derive/index.js';
+import { isPublished } from '../derive/updates.js';
 import type { ContentIssue } from '../errors.js';
 import { formatIssue, StatuspressError } from '../errors.js';
 import { siteRenderer } from '../render/html.js';
 import type { SiteRenderer } from '../render/html.js';
 import { loadTheme } from '../render/site/theme.js';
 import type { Theme } from '../render/site/theme.js';
+import type { Content } from '../types.js';
+import { systemClock } from './clock.js';
+import type { Clock } from './clock.js';
+import type { WithheldUpdate } from './clock-text.js';
 
 export interface DevOptions {
   contentDir: string;
   /** The site's own templates; the folder need not exist yet (it is watched all the same). */
   templatesDir: string;
-  /** The moment to show, epoch ms; default the clock at each refresh. */
+  /** The moment to start from, epoch ms: the site is shown as of it, and time runs on from it at the machine's pace. Default: the machine's clock. */
   now?: number;
+  /** The clock itself (tests move it on by hand); wins over `now`. */
+  clock?: Clock;
 }
 
 /** The site as last built without problems. */
 export interface GoodBuild {
+  /** The validated content it was derived from, kept to derive again when the clock moves on. */
+  content: Content;
   site: DerivedSite;
   renderer: SiteRenderer;
 }
@@ -37,6 +47,20 @@ export interface Refreshed {
   warnings: string[];
   /** Files read again (the rest were kept). */
   read: number;
+  /** The moment the site is shown as of, epoch ms. */
+  now: number;
+  /** The updates withheld as of that moment (empty when the content has problems). */
+  withheld: WithheldUpdate[];
+}
+
+/** The site derived again because the clock moved on. */
+export interface Retimed {
+  ms: number;
+  /** The moment now shown. */
+  now: number;
+  /** What fell due since the moment shown before. */
+  due: Moment[];
+  withheld: WithheldUpdate[];
 }
 
 export class DevState {
@@ -45,8 +69,11 @@ export class DevState {
   problems: string[] = [];
   private files = new Map<string, { real: string; read: ReadFile }>();
   private theme: Theme | null = null;
+  readonly clock: Clock;
 
-  constructor(private readonly options: DevOptions) {}
+  constructor(private readonly options: DevOptions) {
+    this.clock = options.clock ?? systemClock(options.now);
+  }
 
   /**
    * Reads the content again, reusing every file not among `changed` (absolute paths; empty: the
@@ -78,10 +105,10 @@ export class DevState {
       this.files = next;
       const { value, issues } = validateContent(loaded);
       if (value === null) return this.failed(issues.length > 0 ? issues.map(formatIssue) : ['site.yaml is missing'], started, read);
-      const site = deriveSite(value, this.options.now ?? Date.now());
-      this.good = { site, renderer: siteRenderer(site, this.theme) };
+      const now = this.clock.now();
+      this.derive(value, now, this.theme);
       this.problems = [];
-      return { ms: Math.round(performance.now() - started), problems: [], warnings: this.theme.warnings, read };
+      return { ms: Math.round(performance.now() - started), problems: [], warnings: this.theme.warnings, read, now, withheld: this.withheld() };
     } catch (error) {
       if (error instanceof StatuspressError) {
         const issues = (error as { issues?: ContentIssue[] }).issues;
@@ -91,9 +118,46 @@ export class DevState {
     }
   }
 
+  /**
+   * Derives the last good content again as of the clock's time, reading no file: what the clock
+   * alone changes. Null before anything has built.
+   */
+  retime(): Retimed | null {
+    if (this.good === null || this.theme === null) return null;
+    const started = performance.now();
+    const before = this.good.site.now;
+    const now = this.clock.now();
+    const due = pendingMoments(this.good.content, before).filter((m) => m.at <= now);
+    this.derive(this.good.content, now, this.theme);
+    return { ms: Math.round(performance.now() - started), now, due, withheld: this.withheld() };
+  }
+
+  /** The next moment the clock alone changes the site shown (src/derive/next-change.ts), or null. */
+  nextChange(): number | null {
+    return this.good === null ? null : nextChange(this.good.content, this.good.site.now);
+  }
+
+  /** The updates of the site shown that are dated after its moment, soonest first. */
+  withheld(): WithheldUpdate[] {
+    if (this.good === null) return [];
+    const { content, site } = this.good;
+    const withheld: WithheldUpdate[] = [];
+    for (const notice of content.notices) {
+      for (const update of notice.updates) {
+        if (!isPublished(update, site.now)) withheld.push({ noticeId: notice.id, subject: notice.subject, file: notice.file, at: update.at });
+      }
+    }
+    return withheld.sort((a, b) => a.at - b.at || a.noticeId - b.noticeId);
+  }
+
+  private derive(content: Content, now: number, theme: Theme): void {
+    const site = deriveSite(content, now);
+    this.good = { content, site, renderer: siteRenderer(site, theme) };
+  }
+
   private failed(problems: string[], started: number, read: number): Refreshed {
     this.problems = problems;
-    return { ms: Math.round(performance.now() - started), problems, warnings: [], read };
+    return { ms: Math.round(performance.now() - started), problems, warnings: [], read, now: this.clock.now(), withheld: [] };
   }
 }
 

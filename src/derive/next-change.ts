@@ -1,0 +1,203 @@
+// When the clock alone changes the site: every instant after `now` at which deriving (and so
+// rendering) the same content gives a different site, with what falls due then. `statuspress dev`
+// re-derives at the next one; the rule lives here, in one place, so that anything else that must
+// know when the page moves by itself asks the same function.
+//
+// How it is exact without restating every rule: each notice's own times give candidate instants (an
+// update's `at`, begins_at, ends_at, expires_at, a began_at or ended_at in the file, the end of an
+// `impact_seconds` window, seven days and a millisecond after any of them, a year and a millisecond
+// after ends_at, the next UTC midnight), and a candidate counts only if deriving the notice just
+// before it and at it gives different facts. A candidate that changes nothing (the ends_at of a
+// cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
+import type { Content, Notice } from '../types.js';
+import { DAY_MS, startOfUtcDay } from '../time.js';
+import { deriveNotice } from './notices.js';
+import type { DerivedNotice } from './types.js';
+
+/** What falls due at a moment. */
+export type MomentKind =
+  /** An update's `at`: it is published (updates dated after `now` are withheld). */
+  | 'update'
+  /** A planned notice's begins_at: no longer upcoming; with auto_transition, `underway`. */
+  | 'begins'
+  /** A planned notice's ends_at: with auto_transition, `complete`. */
+  | 'ends'
+  /** A general notice's expires_at: it becomes past. */
+  | 'expires'
+  /** A began_at written in the file is reached (until then it is null). */
+  | 'began'
+  /** An ended_at written in the file is reached: the notice ends. */
+  | 'ended'
+  /** An impact window that grows with the clock stops at began_at + impact_seconds. */
+  | 'impact-stops'
+  /** Seven days (and a millisecond) after a notice ended: past_recent becomes past_distant, off the status page's past week. */
+  | 'distant'
+  /** A year (and a millisecond) after a maintenance's ends_at: maintenance.ics no longer lists it. */
+  | 'calendar'
+  /**
+   * The next UTC midnight: the default metrics window, the 90-day uptime bars and the picker's
+   * bounds move (noticeId null: the site has published metrics), or a past notice leaves the
+   * 90 days its components' pages list (noticeId set).
+   */
+  | 'day';
+
+export interface Moment {
+  /** Epoch ms, after `now`. */
+  at: number;
+  kind: MomentKind;
+  /** The notice it concerns; null for the whole site. */
+  noticeId: number | null;
+}
+
+/** A past notice counts as recent for this long after it ended (derive/notices.ts). */
+const RECENT_MS = 7 * DAY_MS;
+/** A component's page lists the notices of its last 90 UTC days (render/site/pages.ts, uptime.ts BAR_DAYS). */
+const COMPONENT_PAGE_DAYS = 90;
+/** maintenance.ics keeps a maintenance for a year after its window ended (render/site/feeds.ts). */
+const CALENDAR_PAST_MS = 365 * DAY_MS;
+
+/** Order of kinds at one instant, so the list is the same for the same content and `now`. */
+const KIND_ORDER: readonly MomentKind[] = ['update', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
+
+/**
+ * An instant at which something might fall due, and whether it does: sources list candidates
+ * cheaply and check each only when asked, so nextChange checks just the soonest few.
+ */
+interface Candidate extends Moment {
+  counts(): boolean;
+}
+
+/**
+ * The sources of candidates, each a pure function of content and `now` giving instants after `now`.
+ * A new rule that depends on the clock (a postmortem's publication time, a local midnight) adds its
+ * kind above and its source here; nextChange and pendingMoments both read this list.
+ */
+const SOURCES: readonly ((content: Content, now: number) => Candidate[])[] = [noticeCandidates, metricsDay];
+
+const candidates = (content: Content, now: number): Candidate[] => SOURCES.flatMap((source) => source(content, now));
+
+/**
+ * The earliest instant after `now` at which the site derived from `content` differs from the site
+ * as of `now`, or null when the clock alone will never change it. Pure: the same content and `now`
+ * give the same answer.
+ *
+ * What does not count: what changes with every instant rather than at one (an impact window still
+ * running to `now`, the metrics' running totals, the page's "as of" time). The moment such a window
+ * stops growing does count (`impact-stops`).
+ */
+export function nextChange(content: Content, now: number): number | null {
+  // Soonest first, checked only until one counts: dev asks after every edit of a large site.
+  for (const candidate of candidates(content, now).sort((a, b) => a.at - b.at)) if (candidate.counts()) return candidate.at;
+  return null;
+}
+
+/**
+ * Every moment after `now` at which the clock alone changes the site, by time (then kind, then
+ * notice id). Moments tie when several things fall due at one instant: each is listed.
+ */
+export function pendingMoments(content: Content, now: number): Moment[] {
+  return candidates(content, now)
+    .filter((c) => c.counts())
+    .map(({ at, kind, noticeId }) => ({ at, kind, noticeId }))
+    .sort((a, b) => a.at - b.at || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (a.noticeId ?? 0) - (b.noticeId ?? 0));
+}
+
+/** The next UTC midnight, when any component publishes metrics: their default window is by UTC day. */
+function metricsDay(content: Content, now: number): Candidate[] {
+  if (!content.site.metrics || !content.components.some((c) => c.metrics)) return [];
+  return [{ at: startOfUtcDay(now) + DAY_MS, kind: 'day', noticeId: null, counts: () => true }];
+}
+
+/** Each notice's candidates, counting when deriving the notice just before and at the instant differs. */
+function noticeCandidates(content: Content, now: number): Candidate[] {
+  const result: Candidate[] = [];
+  for (const notice of content.notices) {
+    const own = candidatesOf(notice, now);
+    if (own.length === 0) continue;
+    const derive = memo((t: number) => deriveNotice(notice, t, content.site));
+    for (const { at, kind } of own) result.push({ at, kind, noticeId: notice.id, counts: () => changesAt(notice, at, derive) });
+  }
+  return result;
+}
+
+/** The instants after `now` at which this notice might change, each with what it would be. */
+function candidatesOf(notice: Notice, now: number): { at: number; kind: MomentKind }[] {
+  const times: { at: number; kind: MomentKind }[] = notice.updates.map((u) => ({ at: u.at, kind: 'update' }));
+  const written = (at: number | null, kind: MomentKind): void => {
+    if (at !== null) times.push({ at, kind });
+  };
+  written(notice.beginsAt, 'begins');
+  written(notice.endsAt, 'ends');
+  written(notice.expiresAt, 'expires');
+  written(notice.beganAt, 'began');
+  written(notice.endedAt, 'ended');
+
+  const candidates = [...times];
+  // Whatever can end a notice (any of its times: an update, ends_at's auto transition, expires_at,
+  // ended_at) makes it past_distant seven days and a millisecond later.
+  for (const { at } of times) candidates.push({ at: at + RECENT_MS + 1, kind: 'distant' });
+  if (notice.impactSeconds !== null) {
+    // began_at is the first update's `at` or the one in the file.
+    for (const { at } of times) candidates.push({ at: at + notice.impactSeconds * 1000, kind: 'impact-stops' });
+  }
+  if (notice.type === 'planned' && notice.endsAt !== null) candidates.push({ at: notice.endsAt + CALENDAR_PAST_MS + 1, kind: 'calendar' });
+  // The next midnight matters to the notice only when one of its times (its own date on a
+  // component's page among them) falls on the day that then leaves the 90 days listed.
+  const midnight = startOfUtcDay(now) + DAY_MS;
+  const leaving = listedSince(now);
+  if (notice.components.length > 0 && times.some(({ at }) => at >= leaving && at < leaving + DAY_MS)) {
+    candidates.push({ at: midnight, kind: 'day' });
+  }
+  const seen = new Set<string>();
+  return candidates.filter(({ at, kind }) => {
+    const key = `${at} ${kind}`;
+    if (at <= now || !Number.isFinite(at) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The first instant a component's page lists a past notice from, as of `t`. */
+const listedSince = (t: number): number => startOfUtcDay(t) - (COMPONENT_PAGE_DAYS - 1) * DAY_MS;
+
+/** Whether deriving the notice at `at` gives other facts than just before it. */
+function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNotice | null): boolean {
+  if (facts(notice, derive(at - 1), at - 1) !== facts(notice, derive(at), at)) return true;
+  // An impact window that grew up to `at` and stays at `at` afterwards stopped growing then.
+  const before = derive(at - 1)?.impact;
+  const after = derive(at + 1)?.impact;
+  return before !== undefined && before !== null && before.end === at - 1 && after !== undefined && after !== null && after.end === at;
+}
+
+/**
+ * What a reader can tell of the notice as of `t`, besides the clock's own advance: its published
+ * updates, state, times, timeline state, whether it has an impact window and from when (its end
+ * follows the clock until it stops, which changesAt checks apart), whether its components' pages
+ * list it, whether the calendar does.
+ */
+function facts(notice: Notice, derived: DerivedNotice | null, t: number): string {
+  if (derived === null) return 'unpublished';
+  const d = derived;
+  const when = d.endedAt ?? d.beganAt ?? notice.beginsAt ?? d.createdAt;
+  const past = d.timelineState === 'past_recent' || d.timelineState === 'past_distant';
+  return JSON.stringify([
+    d.updates.map((u) => [u.id, u.at, u.updatedAt, u.state]),
+    d.state,
+    d.createdAt,
+    d.updatedAt,
+    d.beganAt,
+    d.endedAt,
+    d.timelineState,
+    d.impact === null ? null : d.impact.start,
+    notice.components.length > 0 && !(past && when < listedSince(t)),
+    notice.type === 'planned' && notice.endsAt !== null && notice.endsAt >= t - CALENDAR_PAST_MS,
+  ]);
+}
+
+function memo<T>(fn: (t: number) => T): (t: number) => T {
+  const cache = new Map<number, T>();
+  return (t) => {
+    if (!cache.has(t)) cache.set(t, fn(t));
+    return cache.get(t)!;
+  };
+}
