@@ -15,7 +15,7 @@
 //   indented than it (`key:\n- a` and `- - a` are valid YAML, but next to forms js-yaml was found
 //   to read more loosely). `- key:` opens a mapping at the key's column, two past the dash.
 // - a value: PLAIN, SINGLE, DOUBLE or FLOW, all on one line, or after `key:` a BLOCK_HEADER; then
-//   spaces and an optional ` # comment` (TAIL).
+//   spaces and an optional ` # comment` (TAIL), except after PLAIN.
 // - block scalar lines: after a header, lines more indented than its key; the first non-blank one
 //   fixes the indentation and later ones are at least as indented, a folded (`>`) scalar's exactly
 //   (more indented lines fold by rules of their own). Blank lines hold no more spaces than that,
@@ -70,7 +70,11 @@ const DOUBLE = String.raw`"(?:[^"\\\r\n]|\\["\\/bfnrt]|\\u[0-9A-Fa-f]{4})*"`;
  */
 const FLOW = String.raw`\[ *(?:[A-Za-z0-9][A-Za-z0-9._-]* *(?:, *[A-Za-z0-9][A-Za-z0-9._-]* *)*)?\]`;
 
-const VALUE = new RegExp(`(?:${PLAIN}|${SINGLE}|${DOUBLE}|${FLOW})${TAIL}`, 'my');
+/**
+ * A value and what may follow it. A plain scalar takes no comment: ` #` may have cut text short
+ * (`content: fixed #2 now`), which source.ts reports, from the careful path's nodes.
+ */
+const VALUE = new RegExp(`(?:${PLAIN} *$|(?:${SINGLE}|${DOUBLE}|${FLOW})${TAIL})`, 'my');
 
 /** A block scalar header: indentation indicators (`|2`) and keep chomping (`|+`) read blank lines otherwise. */
 const BLOCK_HEADER = new RegExp(`[|>]-?${TAIL}`, 'my');
