@@ -63,7 +63,9 @@ export function yamlMistakes(text: string, doc: Document.Parsed, tokens: readonl
     const line = lines.lineOf(mistake.offset);
     if (!seen.has(line)) {
       seen.add(line);
-      mistakes.push(mistake);
+      // Below the first mistake, the nodes are the parser's guesses (`a: b: c` lines nest deeper
+      // each time): a field path would be one too.
+      mistakes.push(mistakes.length === 0 ? mistake : { ...mistake, path: '' });
     }
     // Below a line read wrongly, what the parser says is about its own guesses.
     if (!local || mistakes.length >= MAX_MISTAKES) break;
@@ -119,7 +121,7 @@ function diagnose(error: YAMLError, text: string, doc: Document.Parsed, tokens: 
   const code: string = error.code;
   switch (code) {
     case 'DUPLICATE_KEY':
-      return at(p, duplicateKey(doc, p, text, lines), true, pathAt(doc, p));
+      return at(p, duplicateKey(doc, p, text, lines), true, pathAt(doc, p, true));
     case 'MULTIPLE_DOCS':
       return at(p, say(CONTENT.twoDocuments), true);
     case 'TAB_AS_INDENT': {
@@ -322,10 +324,10 @@ function duplicateKey(doc: Document.Parsed, offset: number, text: string, lines:
 }
 
 /**
- * The field whose value starts at or holds `offset`: `updates.0.content`; the mapping when the
- * offset is at one of its keys. Empty when the nodes do not lead there.
+ * The field whose value starts at `offset` (`updates.0.content`), or with `atKey` the mapping one of
+ * whose keys does (`updates.0`). Empty when the nodes do not lead there.
  */
-function pathAt(doc: Document.Parsed, offset: number): string {
+function pathAt(doc: Document.Parsed, offset: number, atKey = false): string {
   const path: (string | number)[] = [];
   let node: unknown = doc.contents;
   const holds = (n: unknown): boolean => {
@@ -334,6 +336,7 @@ function pathAt(doc: Document.Parsed, offset: number): string {
   };
   for (let depth = 0; depth < 70; depth++) {
     if (isMap(node)) {
+      if (atKey && (node.items as Pair[]).some((item) => (item.key as Node | null)?.range?.[0] === offset)) return dotted(path);
       const pair = (node.items as Pair[]).find((item) => holds(item.value));
       const key = pair ? keyText(pair.key) : null;
       if (!pair || key === null) break;
@@ -347,9 +350,9 @@ function pathAt(doc: Document.Parsed, offset: number): string {
     } else {
       break;
     }
-    if ((node as Node).range?.[0] === offset) break;
+    if ((node as Node).range?.[0] === offset) return atKey ? '' : dotted(path);
   }
-  return dotted(path);
+  return '';
 }
 
 /** Every pair of the document with its path and the key of the mapping it is in, depth first. */
