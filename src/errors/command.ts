@@ -13,7 +13,7 @@ export const MAX_THREADS = 4;
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** A problem in a file `new`, `update` or `resolve` would write, as their errors list it: at its file:line:column. */
+/** A problem in a notice `update` or `resolve` would change, as their errors list it: at its file:line:column. */
 type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<ContentIssue, 'line' | 'column'>>;
 const problemText = (i: Problem): string =>
   `  ${i.file}${i.line === undefined ? '' : `:${i.line}:${i.column ?? 1}`}  ${i.path ? `${i.path}: ` : ''}${i.message}`;
@@ -436,11 +436,11 @@ export const COMMAND = {
     when: '`statuspress new` or `statuspress init` would write content with problems (an unknown parent, a state the notice type does not have): nothing is written.',
     message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: it would have ${plural(issues.length, 'problem')}:\n` +
-      issues.map(problemText).join('\n'),
+      issues.map((i) => `  ${i.file}  ${i.path ? `${i.path}: ` : ''}${i.message}`).join('\n'),
     hint: 'Each problem names the key the option would set in the file; change that option and run the command again.',
     example: {
       what: 'The new component',
-      issues: [{ file: 'components/13-search.yaml', line: 4, column: 12, path: 'parent_id', message: 'no component has id 99; parent_id must be the id of another component' }],
+      issues: [{ file: 'components/13-search.yaml', path: 'parent_id', message: 'no component has id 99; parent_id must be the id of another component' }],
     },
   }),
   editInvalid: command({
