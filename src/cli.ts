@@ -8,9 +8,9 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { COMMANDS } from './cli/index.js';
-import { commandHelp } from './cli/command.js';
+import { commandHelp, problemLine } from './cli/command.js';
 import type { Command, Out, Values } from './cli/command.js';
-import { ContentError, fail, formatIssue, StatuspressError } from './errors.js';
+import { ContentError, fail, StatuspressError } from './errors.js';
 import { COMMAND } from './errors/command.js';
 import { closest } from './content/messages.js';
 
@@ -59,7 +59,7 @@ const version = (): string => __STATUSPRESS_VERSION__;
 /** Prints an error of `command` (none: before a command was found) and returns its exit code. */
 function report(error: unknown, out: Out, command?: Command): number {
   if (error instanceof ContentError) {
-    for (const issue of error.issues) out.error(formatIssue(issue));
+    for (const issue of error.issues) out.error(problemLine(issue));
     out.error(`\n${error.message}. ${error.hint ?? ''}`.trimEnd());
     return error.exitCode;
   }

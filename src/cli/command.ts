@@ -80,11 +80,17 @@ export function nowFlag(values: Values): number | undefined {
 }
 
 /**
+ * A content problem as the text output prints it: `file:line:column  path: message  [code]`. The
+ * code, which docs/errors.md lists, follows the message as the GitHub annotations' title gives it.
+ */
+export const problemLine = (issue: ContentIssue): string => `${formatIssue(issue)}  [${issue.code}]`;
+
+/**
  * The problems in files an authoring command did not write (`new`, `update`, `resolve`): they did
  * not stop it, but every build fails until they are fixed, so they are shown as warnings.
  */
 export function reportElsewhere(out: Out, issues: readonly ContentIssue[]): void {
-  for (const issue of issues) out.error(`warning: ${formatIssue(issue)}`);
+  for (const issue of issues) out.error(`warning: ${problemLine(issue)}`);
   const n = issues.length;
   if (n > 0) out.error(`warning: ${n} ${n === 1 ? 'problem' : 'problems'} in other files, not this command's: builds fail until ${n === 1 ? 'it is' : 'they are'} fixed`);
 }

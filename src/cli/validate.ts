@@ -5,7 +5,7 @@ import { fail, formatIssue } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
-import { contentFlag, nowFlag } from './command.js';
+import { contentFlag, nowFlag, problemLine } from './command.js';
 
 export const validate: Command = {
   name: 'validate',
@@ -28,7 +28,7 @@ export const validate: Command = {
       out.log(`${contentDir}: no problems found${notes.length > 0 ? ` (${notes.length} ${notes.length === 1 ? 'note' : 'notes'})` : ''}`);
       return 0;
     }
-    for (const issue of issues) out.error(format === 'github' ? githubAnnotation(contentDir, issue) : formatIssue(issue));
+    for (const issue of issues) out.error(format === 'github' ? githubAnnotation(contentDir, issue) : problemLine(issue));
     out.error(`\n${COMMAND.contentInvalid.message({ count: issues.length, folder: contentDir })}`);
     return COMMAND.contentInvalid.exit;
   },

@@ -15,7 +15,7 @@
 //   indented than it (`key:\n- a` and `- - a` are valid YAML, but next to forms js-yaml was found
 //   to read more loosely). `- key:` opens a mapping at the key's column, two past the dash.
 // - a value: PLAIN, SINGLE, DOUBLE or FLOW, all on one line, or after `key:` a BLOCK_HEADER; then
-//   spaces and an optional ` # comment` (TAIL).
+//   spaces and an optional ` # comment` (TAIL), except after PLAIN under a key that holds text.
 // - block scalar lines: after a header, lines more indented than its key; the first non-blank one
 //   fixes the indentation and later ones are at least as indented, a folded (`>`) scalar's exactly
 //   (more indented lines fold by rules of their own). Blank lines hold no more spaces than that,
@@ -71,6 +71,15 @@ const DOUBLE = String.raw`"(?:[^"\\\r\n]|\\["\\/bfnrt]|\\u[0-9A-Fa-f]{4})*"`;
 const FLOW = String.raw`\[ *(?:[A-Za-z0-9][A-Za-z0-9._-]* *(?:, *[A-Za-z0-9][A-Za-z0-9._-]* *)*)?\]`;
 
 const VALUE = new RegExp(`(?:${PLAIN}|${SINGLE}|${DOUBLE}|${FLOW})${TAIL}`, 'my');
+
+/**
+ * After a key that holds text, a plain scalar takes no comment: ` #` may have cut the text short
+ * (`content: fixed #2 now`), which source.ts reports from the careful path's nodes.
+ */
+const TEXT_VALUE = new RegExp(`(?:${PLAIN} *$|(?:${SINGLE}|${DOUBLE}|${FLOW})${TAIL})`, 'my');
+
+/** The keys whose plain value is text a reader sees, with those of `state_text` and `transition_text`. */
+const TEXT_KEYS = new Set(['subject', 'content', 'name', 'description', 'operational', 'degraded', 'under-maintenance', 'underway', 'complete']);
 
 /** A block scalar header: indentation indicators (`|2`) and keep chomping (`|+`) read blank lines otherwise. */
 const BLOCK_HEADER = new RegExp(`[|>]-?${TAIL}`, 'my');
@@ -159,7 +168,7 @@ export function isPlainYaml(text: string): boolean {
       block = p - start;
       blockIndent = 0;
       folded = text.charCodeAt(v) === 62;
-    } else if (!matches(VALUE, text, v)) return false;
+    } else if (!matches(TEXT_KEYS.has(text.slice(p, v).replace(/: *$/, '')) ? TEXT_VALUE : VALUE, text, v)) return false;
     start = next;
   }
   return indents.length > 0 && !(block >= 0 && blockIndent === 0);

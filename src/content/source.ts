@@ -14,7 +14,7 @@ import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import { MAX_DEPTH, MAX_ENTRIES, parseFast } from './fast-yaml.js';
 import type { ContentFile } from './files.js';
-import { excerpt } from './quote.js';
+import { lostText, sanitized, yamlMistakes } from './yaml-mistakes.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
@@ -107,13 +107,18 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
     const { line, col } = lineCounter.linePos(offset);
     return { line, column: col };
   };
+  // One issue for each mistake, at the line that is wrong (yaml-mistakes.ts); text lost to a comment
+  // or an anchor only in a file without errors, whose nodes are what was written.
+  const mistakes = doc.errors.length > 0 ? yamlMistakes(text, doc, tokens, lineCounter) : lostText(text, doc);
   const issues: ContentIssue[] = [
-    ...doc.errors.map((e) => ({ file, ...at(e.pos[0]), path: '', ...yamlWords(e.code, e.message, text.slice(e.pos[0], e.pos[0] + 200)) })),
+    ...mistakes.map((m) => ({ file, ...at(m.offset), path: m.path, ...m.words })),
     ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', ...say(CONTENT.yamlWarning, { detail: sanitized(w.message) }) })),
   ];
   const alias = badAlias(doc);
   if (alias !== null) {
-    issues.push({ file, ...at(alias.offset), path: '', ...alias.words });
+    const where = at(alias.offset);
+    // `*sigh* again` is an alias and then an error on the same line: one mistake, said once.
+    if (!issues.some((issue) => issue.line === where.line)) issues.push({ file, ...where, path: '', ...alias.words });
     return { source, issues };
   }
   try {
@@ -246,17 +251,4 @@ function firstAlias(doc: Document.Parsed): number {
     },
   });
   return offset;
-}
-
-/**
- * A parser message as shown: escaped and cut short, since some end with the text they could not read
- * (`Unresolved tag: <the tag>`). Such text is one long word; the parser's own words are short.
- */
-const sanitized = (message: string): string => excerpt(message.replace(/\S{41,}/g, (word) => `${Array.from(word).slice(0, 40).join('')}…`), 120);
-
-function yamlWords(code: string, message: string, rest: string): IssueWords {
-  // The error's range covers only the key's first character; the key runs to the colon.
-  if (code === 'DUPLICATE_KEY') return say(CONTENT.duplicateKey, { key: /^[^:\n]*/.exec(rest)![0].trim().replace(/^["']|["']$/g, '') });
-  if (code === 'MULTIPLE_DOCS') return say(CONTENT.twoDocuments);
-  return say(CONTENT.yamlSyntax, { detail: sanitized(message) });
 }

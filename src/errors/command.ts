@@ -14,6 +14,11 @@ export const MAX_THREADS = 4;
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** A problem in a notice `update` or `resolve` would change, as their errors list it: at its file:line:column. */
+type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<ContentIssue, 'line' | 'column'>>;
+const problemText = (i: Problem): string =>
+  `  ${i.file}${i.line === undefined ? '' : `:${i.line}:${i.column ?? 1}`}  ${i.path ? `${i.path}: ` : ''}${i.message}`;
+
 /** The flags whose value must be a whole number. */
 type NumberFlag = '--parent' | '--position' | '--rate-limit';
 
@@ -430,7 +435,7 @@ export const COMMAND = {
     exit: 2,
     title: 'The new file would not validate',
     when: '`statuspress new` or `statuspress init` would write content with problems (an unknown parent, a state the notice type does not have): nothing is written.',
-    message: ({ what, issues }: { what: string; issues: Pick<ContentIssue, 'file' | 'path' | 'message'>[] }) =>
+    message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: it would have ${plural(issues.length, 'problem')}:\n` +
       issues.map((i) => `  ${i.file}  ${i.path ? `${i.path}: ` : ''}${i.message}`).join('\n'),
     hint: 'Each problem names the key the option would set in the file; change that option and run the command again.',
@@ -444,15 +449,17 @@ export const COMMAND = {
     exit: 2,
     title: 'The change would not validate',
     when: '`statuspress update` or `statuspress resolve` would leave the notice’s file with problems (a state the notice type does not have, a date before the update above it), or the file has problems already: nothing is written.',
-    message: ({ what, issues }: { what: string; issues: Pick<ContentIssue, 'file' | 'path' | 'message'>[] }) =>
+    message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: the file would have ${plural(issues.length, 'problem')}:\n` +
-      issues.map((i) => `  ${i.file}  ${i.path ? `${i.path}: ` : ''}${i.message}`).join('\n'),
+      issues.map(problemText).join('\n'),
     hint: 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message); change that option. Problems the file had before: fix them first (statuspress validate lists them).',
     example: {
       what: 'The update to notices/42-api.yaml',
       issues: [
         {
           file: 'notices/42-api.yaml',
+          line: 17,
+          column: 12,
           path: 'updates.2.state',
           message: '"resloved" is not a state of an unplanned notice; did you mean "resolved"?',
         },

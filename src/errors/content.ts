@@ -53,6 +53,20 @@ const URL_PROBLEM = {
 /** An anchor name as shown: short, and only characters that cannot disturb the line. */
 const anchor = (name: string): string => (/^[\w-]{1,40}$/.test(name) ? name : quote(name, 20));
 
+/** What a character that YAML reserves at the start of a plain scalar would make of the text. */
+const RESERVED: Record<string, string> = {
+  '*': 'a * at the start makes an alias (*name), not text',
+  '&': 'a & at the start makes an anchor (&name), not text, and leaves its name out',
+  '!': 'a ! at the start makes a tag, not text, and leaves its name out',
+  '%': 'a % at the start of text is a YAML directive',
+  '[': 'a [ at the start makes a list, not text',
+  '{': 'a { at the start makes a mapping, not text',
+  '|': 'a | starts a block whose text is on the lines below',
+  '>': 'a > starts a block whose text is on the lines below',
+};
+
+const spaces = (n: number): string => `${n} ${n === 1 ? 'space' : 'spaces'}`;
+
 const article = (word: string): string => `${/^[aeiou]/.test(word) ? 'an' : 'a'} ${word}`;
 
 /** `U+0007`. */
@@ -222,9 +236,10 @@ export const CONTENT = {
     code: 'content/duplicate-key',
     title: 'A key twice in one mapping',
     when: 'One mapping holds the same key twice: one of the values would be lost silently.',
-    message: ({ key }: { key: string }) => `key ${quote(key)} appears twice in the same mapping; keep only one`,
-    hint: 'Keep one of the two lines.',
-    example: { key: 'subject' },
+    message: ({ key, first }: { key: string; first?: number }) =>
+      `key ${quote(key)} appears twice in the same mapping${first === undefined ? '' : ` (first on line ${first})`}; keep only one`,
+    hint: 'Keep one of the two lines. Reported at the second one.',
+    example: { key: 'subject', first: 3 },
   }),
   twoDocuments: content({
     code: 'content/two-documents',
@@ -237,8 +252,9 @@ export const CONTENT = {
     code: 'content/alias-unresolved',
     title: 'An alias without its anchor',
     when: 'An alias (`*name`) names no anchor (`&name`) before it.',
-    message: ({ name }: { name: string }) => `the alias *${anchor(name)} names no anchor before it; define &${anchor(name)} first, or write the value out`,
-    hint: 'Define the anchor before the alias, or write the value out.',
+    message: ({ name }: { name: string }) =>
+      `the alias *${anchor(name)} names no anchor before it; to write text that starts with *, put the whole text in quotes (or define &${anchor(name)} first)`,
+    hint: 'Text that starts with `*` must be quoted (`content: "*Update:* all good"`); an alias needs its anchor (`&name`) earlier in the file.',
     example: { name: 'base' },
   }),
   aliasCircular: content({
@@ -263,6 +279,85 @@ export const CONTENT = {
     message: ({ kind }: { kind: keyof typeof NEEDS }) => `the file is empty; ${NEEDS[kind]}`,
     hint: 'Write the file’s required keys, or remove the file.',
     example: { kind: 'notice' },
+  }),
+  // The mistakes people make in YAML, each named with how to fix it (yaml-mistakes.ts tells them apart).
+  yamlColonInText: content({
+    code: 'content/yaml-colon-in-text',
+    title: 'A colon and a space inside text',
+    when: 'Text that is not in quotes holds `: ` (`content: Root cause: a bad deploy`). YAML reads `: ` as the end of a key, so the text becomes a key and a value, which YAML does not allow there.',
+    message: ({ before }: { before: string }) =>
+      `YAML reads the ": " after ${quote(before, 30)} as a key, not as text; put the whole text in quotes, or write it as a block with |`,
+    hint: 'Put the text in double quotes (`content: "Root cause: a bad deploy"`, writing `\\"` for a `"` inside), or write it as a block: `content: |` and the text on the lines below, indented further.',
+    example: { before: 'Root cause' },
+  }),
+  yamlCommentInText: content({
+    code: 'content/yaml-comment-in-text',
+    title: 'A # that cuts text short',
+    when: 'Text that is not in quotes, under a key that holds text (`subject`, `content`, `name`, `description`, the texts of `state_text` and `transition_text`), has ` #` in it: YAML reads a space and `#` as the start of a comment, and leaves the rest of the line out of the text (`subject: Fix for issue #42` is the subject `Fix for issue`). A `#` with no space before it (`issue#42`) is text, and a comment on a line of its own, or after an id, a time, a state or a list, is never flagged.',
+    message: ({ lost }: { lost: string }) =>
+      `" #" starts a comment, so ${quote(`#${lost}`, 30)} is left out of the text; put the whole text in quotes to keep it, or move the comment to a line of its own`,
+    hint: 'To keep the `#` and what follows, put the text in quotes (`content: "We deployed fix #2 now"`) or write it as a block with `|`. For a comment, put it on a line of its own.',
+    example: { lost: '2 now' },
+  }),
+  yamlIndentation: content({
+    code: 'content/yaml-indentation',
+    title: 'A key indented differently from the keys beside it',
+    when: 'A line is indented more or less than the keys it belongs with (often by one space). Reported at that line: the parser itself notices only on the line before it, or after it.',
+    message: ({ key, indent, expected }: { key: string; indent: number; expected: number }) =>
+      `${quote(key, 30)} is indented ${spaces(indent)}, but the keys above it ${expected === 0 ? 'are not indented' : `are at ${spaces(expected)}`}; keys of one mapping line up exactly: ${expected === 0 ? 'remove the indentation' : `indent it ${spaces(expected)}`}`,
+    hint: 'Indent the key exactly like the other keys of its mapping (the keys of an update line up under the `at` after its `-`). Indent with spaces, never tabs.',
+    example: { key: 'content', indent: 5, expected: 4 },
+  }),
+  yamlListIndentation: content({
+    code: 'content/yaml-list-indentation',
+    title: 'A list item out of line with the items above it',
+    when: 'The `-` of a list item is indented more or less than the `-` of the items above it.',
+    message: ({ indent, expected }: { indent: number; expected: number }) =>
+      `this "-" is indented ${spaces(indent)}, but the items above it ${expected === 0 ? 'are not indented' : `are at ${spaces(expected)}`}; every "-" of one list lines up: ${expected === 0 ? 'remove the indentation' : `indent it ${spaces(expected)}`}`,
+    hint: 'Line up the `-` of every item of the list, and the keys of each item under the first key after its `-`.',
+    example: { indent: 3, expected: 2 },
+  }),
+  yamlTab: content({
+    code: 'content/yaml-tab',
+    title: 'A tab in the indentation',
+    when: 'A line is indented with a tab. YAML indents with spaces only.',
+    message: () => 'a tab indents this line, and YAML indents with spaces only; replace the tab with spaces',
+    hint: 'Replace the tab with spaces (most editors can be set to insert spaces for the Tab key in YAML files).',
+  }),
+  yamlNoSpaceAfterColon: content({
+    code: 'content/yaml-no-space-after-colon',
+    title: 'No space after a key’s colon',
+    when: 'A line reads like a key and its value with no space after the colon (`state:resolved`): YAML reads that as text, not as a key.',
+    message: ({ key, value }: { key: string; value: string }) =>
+      `${quote(`${key}:${value}`, 40)} has no space after the colon, so YAML does not read a key in it; write ${quote(`${key}: ${value}`, 40)}`,
+    hint: 'Put a space after the colon: `state: resolved`.',
+    example: { key: 'state', value: 'resolved' },
+  }),
+  yamlUnclosedQuote: content({
+    code: 'content/yaml-unclosed-quote',
+    title: 'A quote that is never closed',
+    when: 'Text starts with a quote (`"` or `\'`) that no quote closes on its line: YAML reads on to the next quote, however far away, and the lines in between become part of the text.',
+    message: ({ mark }: { mark: '"' | "'" }) =>
+      `this text starts with ${mark} but does not end with one on its line; end it with ${mark} (a ${mark} inside it is written ${mark === '"' ? '\\"' : "''"}), or remove the first ${mark}`,
+    hint: 'End the text with the quote it starts with, on the same line. Inside double quotes write `\\"` for a quote; inside single quotes, `\'\'`. For text over several lines, use a block (`|`).',
+    example: { mark: '"' },
+  }),
+  yamlTextAfterQuote: content({
+    code: 'content/yaml-text-after-quote',
+    title: 'Text after a closing quote',
+    when: 'Text starts with a quoted part and goes on after its closing quote (`subject: "Fixed" the API`): YAML takes the quoted part as the whole value.',
+    message: ({ mark }: { mark: '"' | "'" }) =>
+      `the text goes on after its closing ${mark}; put the whole text in quotes (${mark === '"' ? 'a " inside is written \\"' : "a ' inside is written ''"}), or remove the quotes`,
+    hint: 'Quote the whole text, escaping the quotes inside it: `subject: "\\"Fixed\\" the API"` or `subject: \'"Fixed" the API\'`.',
+    example: { mark: '"' },
+  }),
+  yamlReservedStart: content({
+    code: 'content/yaml-reserved-start',
+    title: 'Text that starts with a character YAML reserves',
+    when: 'Text that is not in quotes starts with a character YAML gives a meaning: `@` and `` ` `` are reserved, `%` starts a directive, `*` an alias, `&` an anchor (an anchor’s name is dropped from the text, so it is flagged under keys that hold text when no alias uses it), `!` a tag, `[` a list, `{` a mapping, `|` and `>` a block.',
+    message: ({ char }: { char: string }) => `${RESERVED[char] ?? `YAML reserves ${quote(char)} at the start of text`}; put the whole text in quotes`,
+    hint: 'Put the text in double quotes: `subject: "@everyone the API is down"`.',
+    example: { char: '@' },
   }),
 
   // Fields.

@@ -112,7 +112,7 @@ describe('the authoring commands change nothing but what they say', () => {
     const before = await listing(content);
     const res = await run(['update', '12', '--content', content, '--state', 'identifed', '--message', 'x']);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain('notices/12-partial-outage-database-failover.yaml  updates.5.state: "identifed" is not a state of an unplanned notice; did you mean "identified"?');
+    expect(res.stderr).toContain('notices/12-partial-outage-database-failover.yaml:39:12  updates.5.state: "identifed" is not a state of an unplanned notice; did you mean "identified"?');
     for (const args of [['update', '12'], ['update', '--message', 'x'], ['update', 'twelve', '--message', 'x'], ['update', '999', '--message', 'x'], ['resolve']]) {
       expect((await run([...args, '--content', content])).code, args.join(' ')).toBe(2);
     }

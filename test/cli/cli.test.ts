@@ -136,6 +136,21 @@ describe('statuspress validate', () => {
     expect(github.code).toBe(1);
     expect(github.stderr).toMatch(/^::error file=.*components\/2-rest\.yaml,line=3,col=\d+/m);
   });
+
+  it('ends each problem with its code, and says a YAML mistake once, at its line, with how to fix it', async () => {
+    const content = path.join(tmp, 'content-yaml-mistake');
+    await cp(SITE, content, { recursive: true });
+    const notice = 'id: 2\ntype: unplanned\nsubject: x\nupdates:\n  - at: 2026-10-01T10:00:00Z\n    state: investigating\n    content: Root cause: a bad deploy. Fix: rolled back\n';
+    await writeFile(path.join(content, 'notices/2-incident.yaml'), notice);
+    const res = await run(['validate', '--content', content]);
+    expect(res.code).toBe(1);
+    expect(res.stderr.split('\n')[0]).toBe(
+      'notices/2-incident.yaml:7:14  updates.0.content: YAML reads the ": " after "Root cause" as a key, not as text; put the whole text in quotes, or write it as a block with |  [content/yaml-colon-in-text]',
+    );
+    expect(res.stderr).toContain('\n1 problem in ');
+    const github = await run(['validate', '--content', content, '--format', 'github']);
+    expect(github.stderr.split('\n')[0]).toMatch(/^::error file=.*notices\/2-incident\.yaml,line=7,col=14,title=updates\.0\.content \(content\/yaml-colon-in-text\)::YAML reads /);
+  });
 });
 
 describe('updates dated after now', () => {

@@ -70,7 +70,7 @@ describe('timestamps and the site address', () => {
 describe('messages that used to mislead', () => {
   it('reports an alias without an anchor at the alias, without a hint about alias counts', async () => {
     const dir = await writeContent(notice('tags: [*missing]\n'));
-    expect(await problems(dir)).toEqual(['notices/1.yaml:4:8  the alias *missing names no anchor before it; define &missing first, or write the value out']);
+    expect(await problems(dir)).toEqual(['notices/1.yaml:4:8  the alias *missing names no anchor before it; to write text that starts with *, put the whole text in quotes (or define &missing first)']);
   });
 
   it('reports a null key at the key, saying what was written', async () => {

@@ -59,7 +59,7 @@ describe('loadContent', () => {
     const loaded = await loadContent(fixture('invalid-yaml'));
     expect(loaded.issues.map(formatIssue)).toEqual([
       'components/1-api.yaml:4:1  YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]',
-      'notices/10-dup-key.yaml:5:1  key "subject" appears twice in the same mapping; keep only one',
+      'notices/10-dup-key.yaml:5:1  key "subject" appears twice in the same mapping (first on line 3); keep only one',
       'notices/11-two-docs.yaml:7:1  one document per file; remove the second document (after ---) or move it to its own file',
     ]);
     expect(loaded.components[0]!.usable).toBe(false);

@@ -109,7 +109,7 @@ describe('validateContent: every problem at once', () => {
   it('reports a broken file once for its syntax, and still knows the ids it holds', async () => {
     expect(await problems(fixture('invalid-yaml'))).toEqual([
       'components/1-api.yaml:4:1  YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]',
-      'notices/10-dup-key.yaml:5:1  key "subject" appears twice in the same mapping; keep only one',
+      'notices/10-dup-key.yaml:5:1  key "subject" appears twice in the same mapping (first on line 3); keep only one',
       'notices/11-two-docs.yaml:7:1  one document per file; remove the second document (after ---) or move it to its own file',
       'notices/12-fine.yaml:4:17  components.1: no component has id 2; list the id of a file in components/',
     ]);

@@ -93,7 +93,7 @@ describe('updateNotice keeps the file byte for byte but the update it appends', 
     ['a list at the column of its key', 'id: 1\ntype: general\nsubject: S\nupdates:\n- at: 2026-11-20T10:00:00Z\n  content: x\ntags: [a]\n', '- at: 2026-11-21T00:00:00Z\n  content: |\n    Two\n\n    paragraphs: "quoted" # not a comment\n'],
     ['four spaces', 'id: 1\ntype: general\nsubject: S\nupdates:\n    -   at: 2026-11-20T10:00:00Z\n        content: |\n            Block text\n            four past its key\n', '    -   at: 2026-11-21T00:00:00Z\n        content: |\n            Two\n\n            paragraphs: "quoted" # not a comment\n'],
     ['CRLF line breaks and no break at the end', 'id: 1\r\ntype: general\r\nsubject: S\r\nupdates:\r\n  - at: 2026-11-20T10:00:00Z\r\n    content: x', '\r\n  - at: 2026-11-21T00:00:00Z\r\n    content: |\r\n      Two\r\n\r\n      paragraphs: "quoted" # not a comment\r\n'],
-    ['a document marker and a comment on the last line', '---\nid: 1\ntype: general\nsubject: S\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    content: x  # trailing\n', '  - at: 2026-11-21T00:00:00Z\n    content: |\n      Two\n\n      paragraphs: "quoted" # not a comment\n'],
+    ['a document marker and a comment on the last line', '---\nid: 1\ntype: general\nsubject: S\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    content: "x"  # trailing\n', '  - at: 2026-11-21T00:00:00Z\n    content: |\n      Two\n\n      paragraphs: "quoted" # not a comment\n'],
   ])('in a file with %s', async (_, text, item) => {
     const dir = await contentWith({ '1.yaml': text });
     await updateNotice(dir, 1, { content: 'Two\n\nparagraphs: "quoted" # not a comment\n', now: NOW });
