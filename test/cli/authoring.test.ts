@@ -71,8 +71,16 @@ describe('--help', () => {
 describe('the authoring commands change nothing but what they say', () => {
   it('update appends one update to the notice with that id, and prints the file', async () => {
     const before = await listing(content);
-    const res = await run(['update', '27', '--content', content, '--state', 'recovering', '--message', 'Delays are down to a few minutes.', '--at', '2026-11-22T07:10:00Z']);
-    expect(res).toEqual({ code: 0, stdout: `Updated ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27004, state recovering)\n`, stderr: '' });
+    // The example's incident is days old by the clock: --reopen says this is the notice meant.
+    const stale = await run(['update', '27', '--content', content, '--state', 'recovering', '--message', 'Delays are down to a few minutes.', '--at', '2026-11-22T07:10:00Z']);
+    expect(stale.code).toBe(2);
+    expect(stale.stderr).toMatch(/^Notice 27 \("Email notifications delayed"\) was last updated \d+ days ago; nothing was written\n.*--reopen/);
+    const res = await run(['update', '27', '--content', content, '--state', 'recovering', '--message', 'Delays are down to a few minutes.', '--at', '2026-11-22T07:10:00Z', '--reopen']);
+    expect(res).toEqual({
+      code: 0,
+      stdout: `Updated ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27004, state recovering)\n  notice 27 "Email notifications delayed" (unplanned): identified -> recovering\n`,
+      stderr: '',
+    });
     expect(changes(before, await listing(content))).toEqual({
       'notices/27-email-notifications-delayed.yaml': '  - at: 2026-11-22T07:10:00Z\n    state: recovering\n    content: Delays are down to a few minutes.\n',
     });
@@ -82,7 +90,9 @@ describe('the authoring commands change nothing but what they say', () => {
     const before = await listing(content);
     const res = await run(['resolve', '27', '--content', content, '--at', '2026-11-22T07:40:00Z']);
     expect(res.code).toBe(0);
-    expect(res.stdout).toBe(`Resolved ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27005, state resolved)\n`);
+    expect(res.stdout).toBe(
+      `Resolved ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27005, state resolved)\n  notice 27 "Email notifications delayed" (unplanned): recovering -> resolved\n`,
+    );
     expect(changes(before, await listing(content))).toEqual({
       'notices/27-email-notifications-delayed.yaml': '  - at: 2026-11-22T07:40:00Z\n    state: resolved\n    content: This incident has been resolved.\n',
     });
@@ -98,7 +108,9 @@ describe('the authoring commands change nothing but what they say', () => {
       'update', '25', '--content', content, '--state', 'scheduled', '--message', 'Moved by a week.',
       '--begins-at', '2026-12-06T02:00:00Z', '--ends-at', '2026-12-06T04:00:00Z', '--at', '2026-11-21T09:00:00Z',
     ]);
-    expect(res.stdout).toBe(`Updated ${path.join(content, file)} (update 25002, state scheduled; begins_at 2026-12-06T02:00:00Z; ends_at 2026-12-06T04:00:00Z)\n`);
+    expect(res.stdout).toBe(
+      `Updated ${path.join(content, file)} (update 25002, state scheduled; begins_at 2026-12-06T02:00:00Z; ends_at 2026-12-06T04:00:00Z)\n  notice 25 "Database maintenance" (planned): scheduled -> scheduled\n`,
+    );
     const after = (await listing(content)).get(file)!;
     expect(after).toBe(
       before
@@ -110,7 +122,7 @@ describe('the authoring commands change nothing but what they say', () => {
 
   it('refuses an update that would not validate, with exit 2, naming the problem; writes nothing', async () => {
     const before = await listing(content);
-    const res = await run(['update', '12', '--content', content, '--state', 'identifed', '--message', 'x']);
+    const res = await run(['update', '12', '--content', content, '--state', 'identifed', '--message', 'x', '--reopen']);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('notices/12-partial-outage-database-failover.yaml:39:12  updates.5.state: "identifed" is not a state of an unplanned notice; did you mean "identified"?');
     for (const args of [['update', '12'], ['update', '--message', 'x'], ['update', 'twelve', '--message', 'x'], ['update', '999', '--message', 'x'], ['resolve']]) {
@@ -125,7 +137,10 @@ describe('the authoring commands change nothing but what they say', () => {
       'new', 'maintenance', '--content', content, '--subject', 'Network upgrade', '--components', '2',
       '--begins-at', '2026-12-10T01:00:00Z', '--ends-at', '2026-12-10T02:00:00Z',
     ]);
-    expect(maintenance).toMatchObject({ code: 0, stdout: `Created ${path.join(content, 'notices/28-network-upgrade.yaml')} (id 28)\n` });
+    expect(maintenance).toMatchObject({
+      code: 0,
+      stdout: `Created ${path.join(content, 'notices/28-network-upgrade.yaml')} (id 28)\n  notice 28 "Network upgrade" (planned): scheduled\n`,
+    });
     const component = await run(['new', 'component', '--content', content, '--name', 'Status API', '--parent', '2']);
     expect(component.code).toBe(0);
     const added = changes(before, await listing(content));
@@ -140,7 +155,7 @@ describe('the authoring commands change nothing but what they say', () => {
     const broken = path.join(tmp, 'broken');
     await cp(content, broken, { recursive: true });
     await writeFile(path.join(broken, 'notices/99-broken.yaml'), 'id: 99\ntype: outage\nsubject: S\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    content: x\n');
-    const res = await run(['update', '12', '--content', broken, '--state', 'resolved', '--message', 'Closed.']);
+    const res = await run(['update', '12', '--content', broken, '--state', 'resolved', '--message', 'Closed.', '--reopen']);
     expect(res.code).toBe(0);
     expect(res.stderr).toContain('warning: notices/99-broken.yaml:2:7  type: "outage" is not allowed');
     expect(res.stderr).toContain("warning: 1 problem in other files, not this command's: builds fail until it is fixed");
