@@ -55,7 +55,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     // The theme is loaded here too, so a broken template is reported with the content's problems.
     const [loaded, themed] = await stage('load', () => Promise.all([loadContent(contentDir), loadTheme(theme.dir, { required: theme.required })]));
     const validated = stage('validate', () => validateContent(loaded, { now }));
-    const content = requireValid(validated);
+    const content = requireValid(validated, loaded.dir);
     const site = stage('derive', () => deriveSite(content, now));
     await stage('render', async () => {
       // The HTML site renders (and writes) on its threads meanwhile, or here when there are none.
@@ -73,7 +73,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
     // Updates withheld until after `now`: worth a look (a typo in a year shows as one), not an error.
-    return { now, files, bytes, warnings: [...validated.notes.map(formatIssue), ...themed.warnings, ...warnings], timings: stage.timings };
+    return { now, files, bytes, warnings: [...validated.notes.map((note) => formatIssue(note, loaded.dir)), ...themed.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
     // The threads first: they may still be writing into the folder discard() removes.
     await stopThreads();

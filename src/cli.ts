@@ -59,7 +59,7 @@ const version = (): string => __STATUSPRESS_VERSION__;
 /** Prints an error of `command` (none: before a command was found) and returns its exit code. */
 function report(error: unknown, out: Out, command?: Command): number {
   if (error instanceof ContentError) {
-    for (const issue of error.issues) out.error(problemLine(issue));
+    for (const issue of error.issues) out.error(problemLine(issue, error.folder));
     out.error(`\n${error.message}. ${error.hint ?? ''}`.trimEnd());
     return error.exitCode;
   }

@@ -1,6 +1,7 @@
 // The error types of the core. Every error a user can see is an entry of the catalogue in src/errors/
 // (its code, title, message and hint); these carry one occurrence of an entry. The core throws them;
 // only the CLI prints them and chooses the exit code, the entry's.
+import path from 'node:path';
 import { USAGE_HINT } from './errors/entry.js';
 import type { AnyCommandEntry, ParamsOf } from './errors/entry.js';
 import { COMMAND } from './errors/command.js';
@@ -79,22 +80,33 @@ export type IssueWords = Pick<ContentIssue, 'code' | 'message'>;
 /** Thrown once with every problem found, never with just the first. */
 export class ContentError extends StatuspressError {
   readonly issues: ContentIssue[];
+  /** The folder the issues' files are relative to, as the command was given it (`content`), when known. */
+  readonly folder: string | undefined;
 
-  constructor(issues: ContentIssue[]) {
+  constructor(issues: ContentIssue[], folder?: string) {
     const first = issues[0];
     const location = first ? { file: first.file, line: first.line, column: first.column } : undefined;
     super(COMMAND.contentInvalid, wordsOf(COMMAND.contentInvalid, { count: issues.length }), location ? { location } : {});
     this.issues = issues;
+    this.folder = folder;
   }
 }
+
+/**
+ * A content file as every output names it, text and GitHub annotations alike: under the folder as
+ * the command was given it (`content/notices/42.yaml`), so relative to the working folder; as it is
+ * when the folder is not known.
+ */
+export const shownPath = (folder: string | undefined, file: string): string =>
+  folder === undefined ? file : path.posix.join(folder.split(path.sep).join('/'), file);
 
 /**
  * `file:line:column  path: message`, the one format every issue is shown in: always one line, so a
  * line break inside a quoted value cannot forge a second issue in a log or a pull-request check.
  */
-export function formatIssue(issue: Pick<ContentIssue, 'file' | 'line' | 'column' | 'path' | 'message'>): string {
+export function formatIssue(issue: Pick<ContentIssue, 'file' | 'line' | 'column' | 'path' | 'message'>, folder?: string): string {
   // File names come from the pull request too: escaped like the content they hold.
-  const where = `${escapeText(issue.file)}:${issue.line}:${issue.column}`;
+  const where = `${escapeText(shownPath(folder, issue.file))}:${issue.line}:${issue.column}`;
   return oneLine(issue.path ? `${where}  ${issue.path}: ${issue.message}` : `${where}  ${issue.message}`);
 }
 

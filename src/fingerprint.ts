@@ -45,7 +45,7 @@ export interface Fingerprint {
 /** The fingerprint of the site the content builds into as of `now`; throws ContentError like a build. */
 export async function fingerprint({ contentDir, now = Date.now(), templatesDir }: FingerprintOptions): Promise<Fingerprint> {
   const [loaded, theme] = await Promise.all([loadContent(contentDir), filesHash(templatesDir ?? defaultTemplates(contentDir))]);
-  const content = requireValid(validateContent(loaded));
+  const content = requireValid(validateContent(loaded), loaded.dir);
   const site = deriveSite(content, now);
   const clock: ClockPart = site.notices.some((n) => n.impact !== null && n.impact.end >= now) ? 'minute' : 'day';
   const seen = {

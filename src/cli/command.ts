@@ -80,17 +80,21 @@ export function nowFlag(values: Values): number | undefined {
 }
 
 /**
- * A content problem as the text output prints it: `file:line:column  path: message  [code]`. The
- * code, which docs/errors.md lists, follows the message as the GitHub annotations' title gives it.
+ * A content problem as the text output prints it: `file:line:column  path: message  [code]`, the
+ * file under `folder` (shownPath). The code, which docs/errors.md lists, follows the message as the
+ * GitHub annotations' title gives it.
  */
-export const problemLine = (issue: ContentIssue): string => `${formatIssue(issue)}  [${issue.code}]`;
+export const problemLine = (issue: ContentIssue, folder?: string): string => `${formatIssue(issue, folder)}  [${issue.code}]`;
+
+/** A note as the text output prints it (`note: content/notices/42.yaml:7:9  updates.1.at: …`). */
+export const noteLine = (note: ContentIssue, folder?: string): string => `note: ${formatIssue(note, folder)}`;
 
 /**
  * The problems in files an authoring command did not write (`new`, `update`, `resolve`): they did
  * not stop it, but every build fails until they are fixed, so they are shown as warnings.
  */
-export function reportElsewhere(out: Out, issues: readonly ContentIssue[]): void {
-  for (const issue of issues) out.error(`warning: ${problemLine(issue)}`);
+export function reportElsewhere(out: Out, issues: readonly ContentIssue[], folder?: string): void {
+  for (const issue of issues) out.error(`warning: ${problemLine(issue, folder)}`);
   const n = issues.length;
   if (n > 0) out.error(`warning: ${n} ${n === 1 ? 'problem' : 'problems'} in other files, not this command's: builds fail until ${n === 1 ? 'it is' : 'they are'} fixed`);
 }

@@ -74,7 +74,7 @@ export const newFile: Command = {
     }
     out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);
     if (created.notice) out.log(`  ${describeNotice(created.notice)}: ${stateWords(created.notice)}`);
-    reportElsewhere(out, created.elsewhere);
+    reportElsewhere(out, created.elsewhere, contentDir);
     return 0;
   },
 };

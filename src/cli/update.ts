@@ -1,11 +1,11 @@
 // `statuspress update ID`: an update appended to a notice's file, keeping everything else in it as it was.
 import path from 'node:path';
-import { fail, formatIssue } from '../errors.js';
+import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { quote } from '../content/quote.js';
 import type { Changed, Standing } from '../scaffold/update.js';
 import type { Command, Out } from './command.js';
-import { contentFlag, reportElsewhere, text } from './command.js';
+import { contentFlag, noteLine, reportElsewhere, text } from './command.js';
 
 export const update: Command = {
   name: 'update',
@@ -72,6 +72,6 @@ export function reportChange(out: Out, verb: string, contentDir: string, changed
   ];
   out.log(`${verb} ${path.join(contentDir, changed.file)} (${facts.join('; ')})`);
   out.log(`  ${describeNotice(changed.after)}: ${stateWords(changed.before)} -> ${stateWords(changed.after)}`);
-  for (const note of changed.notes) out.error(`note: ${formatIssue(note)}`);
-  reportElsewhere(out, changed.elsewhere);
+  for (const note of changed.notes) out.error(noteLine(note, contentDir));
+  reportElsewhere(out, changed.elsewhere, contentDir);
 }

@@ -1,11 +1,10 @@
 // `statuspress validate`: every problem in the content, as text or as GitHub annotations, and the
 // notes worth a look (updates withheld until after now).
-import path from 'node:path';
-import { fail, formatIssue } from '../errors.js';
+import { fail, shownPath } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
-import { contentFlag, nowFlag, problemLine } from './command.js';
+import { contentFlag, noteLine, nowFlag, problemLine } from './command.js';
 
 export const validate: Command = {
   name: 'validate',
@@ -23,12 +22,12 @@ export const validate: Command = {
     const { loadContent, validateContent } = await import('../content/index.js');
     const { issues, notes } = validateContent(await loadContent(contentDir), { now });
     // Notes do not fail the command: they go to stdout, problems to stderr.
-    for (const note of notes) out.log(format === 'github' ? githubAnnotation(contentDir, note, 'notice') : `note: ${formatIssue(note)}`);
+    for (const note of notes) out.log(format === 'github' ? githubAnnotation(contentDir, note, 'notice') : noteLine(note, contentDir));
     if (issues.length === 0) {
       out.log(`${contentDir}: no problems found${notes.length > 0 ? ` (${notes.length} ${notes.length === 1 ? 'note' : 'notes'})` : ''}`);
       return 0;
     }
-    for (const issue of issues) out.error(format === 'github' ? githubAnnotation(contentDir, issue) : problemLine(issue));
+    for (const issue of issues) out.error(format === 'github' ? githubAnnotation(contentDir, issue) : problemLine(issue, contentDir));
     out.error(`\n${COMMAND.contentInvalid.message({ count: issues.length, folder: contentDir })}`);
     return COMMAND.contentInvalid.exit;
   },
@@ -42,7 +41,7 @@ export const validate: Command = {
 export function githubAnnotation(contentDir: string, issue: ContentIssue, level: 'error' | 'notice' = 'error'): string {
   const escape = (s: string): string => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
   const property = (s: string): string => escape(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  const file = path.posix.join(contentDir.split(path.sep).join('/'), issue.file);
+  const file = shownPath(contentDir, issue.file);
   const title = issue.path ? `${issue.path} (${issue.code})` : issue.code;
   return `::${level} file=${property(file)},line=${issue.line},col=${issue.column},title=${property(title)}::${escape(issue.message)}`;
 }

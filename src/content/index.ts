@@ -11,13 +11,13 @@ export { noticeOf, validateContent } from './validate.js';
 export type { Validated, ValidateOptions } from './validate.js';
 export { positionOf } from './positions.js';
 
-/** The content of a validation that found no issue; ContentError with every issue otherwise. */
-export function requireValid({ value, issues }: { value: Content | null; issues: ContentIssue[] }): Content {
-  if (value === null) throw new ContentError(issues);
+/** The content of a validation that found no issue; ContentError with every issue otherwise (`folder`: the content folder, for the messages' paths). */
+export function requireValid({ value, issues }: { value: Content | null; issues: ContentIssue[] }, folder?: string): Content {
+  if (value === null) throw new ContentError(issues, folder);
   return value;
 }
 
 /** Loads and validates contentDir; throws ContentError with every issue, or a usage StatuspressError when the folder is missing. */
 export async function readContent(contentDir: string): Promise<Content> {
-  return requireValid(validateContent(await loadContent(contentDir)));
+  return requireValid(validateContent(await loadContent(contentDir)), contentDir);
 }

@@ -104,7 +104,7 @@ export class DevState {
       });
       this.files = next;
       const { value, issues } = validateContent(loaded);
-      if (value === null) return this.failed(issues.length > 0 ? issues.map(formatIssue) : ['site.yaml is missing'], started, read);
+      if (value === null) return this.failed(issues.length > 0 ? issues.map((issue) => formatIssue(issue, this.options.contentDir)) : ['site.yaml is missing'], started, read);
       const now = this.clock.now();
       this.derive(value, now, this.theme);
       this.problems = [];
@@ -112,7 +112,7 @@ export class DevState {
     } catch (error) {
       if (error instanceof StatuspressError) {
         const issues = (error as { issues?: ContentIssue[] }).issues;
-        return this.failed(issues ? issues.map(formatIssue) : [`${error.message}${error.hint ? ` ${error.hint}` : ''}`], started, read);
+        return this.failed(issues ? issues.map((issue) => formatIssue(issue)) : [`${error.message}${error.hint ? ` ${error.hint}` : ''}`], started, read);
       }
       throw error;
     }

@@ -157,7 +157,7 @@ describe('the authoring commands change nothing but what they say', () => {
     await writeFile(path.join(broken, 'notices/99-broken.yaml'), 'id: 99\ntype: outage\nsubject: S\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    content: x\n');
     const res = await run(['update', '12', '--content', broken, '--state', 'resolved', '--message', 'Closed.', '--reopen']);
     expect(res.code).toBe(0);
-    expect(res.stderr).toContain('warning: notices/99-broken.yaml:2:7  type: "outage" is not allowed');
+    expect(res.stderr).toContain(`warning: ${path.join(broken, 'notices/99-broken.yaml')}:2:7  type: "outage" is not allowed`);
     expect(res.stderr).toContain("warning: 1 problem in other files, not this command's: builds fail until it is fixed");
   });
 });

@@ -142,14 +142,15 @@ describe('statuspress validate', () => {
     await cp(SITE, content, { recursive: true });
     const notice = 'id: 2\ntype: unplanned\nsubject: x\nupdates:\n  - at: 2026-10-01T10:00:00Z\n    state: investigating\n    content: Root cause: a bad deploy. Fix: rolled back\n';
     await writeFile(path.join(content, 'notices/2-incident.yaml'), notice);
-    const res = await run(['validate', '--content', content]);
+    // Run from the folder holding it, the path is printed as --content gives it, as in the annotations.
+    const res = await runCli(['validate', '--content', 'content-yaml-mistake'], { cwd: tmp });
     expect(res.code).toBe(1);
     expect(res.stderr.split('\n')[0]).toBe(
-      'notices/2-incident.yaml:7:14  updates.0.content: YAML reads the ": " after "Root cause" as a key, not as text; put the whole text in quotes, or write it as a block with |  [content/yaml-colon-in-text]',
+      'content-yaml-mistake/notices/2-incident.yaml:7:14  updates.0.content: YAML reads the ": " after "Root cause" as a key, not as text; put the whole text in quotes, or write it as a block with |  [content/yaml-colon-in-text]',
     );
     expect(res.stderr).toContain('\n1 problem in ');
-    const github = await run(['validate', '--content', content, '--format', 'github']);
-    expect(github.stderr.split('\n')[0]).toMatch(/^::error file=.*notices\/2-incident\.yaml,line=7,col=14,title=updates\.0\.content \(content\/yaml-colon-in-text\)::YAML reads /);
+    const github = await runCli(['validate', '--content', 'content-yaml-mistake', '--format', 'github'], { cwd: tmp });
+    expect(github.stderr.split('\n')[0]).toMatch(/^::error file=content-yaml-mistake\/notices\/2-incident\.yaml,line=7,col=14,title=updates\.0\.content \(content\/yaml-colon-in-text\)::YAML reads /);
   });
 });
 
@@ -157,11 +158,11 @@ describe('updates dated after now', () => {
   const EXAMPLE = path.join(ROOT, 'content');
 
   it('are notes to validate: printed, exit 0, and ::notice annotations on GitHub', async () => {
-    const res = await run(['validate', '--content', EXAMPLE, '--now', '2026-11-22T06:00:00Z']);
+    const res = await run(['validate', '--content', 'content', '--now', '2026-11-22T06:00:00Z']);
     expect(res.code).toBe(0);
     expect(res.stderr).toBe('');
     expect(res.stdout).toContain(
-      'note: notices/27-email-notifications-delayed.yaml:17:9  updates.2.at: withheld until 2026-11-22T06:35:00Z, after now (2026-11-22T06:00:00Z); builds from then on publish it\n',
+      'note: content/notices/27-email-notifications-delayed.yaml:17:9  updates.2.at: withheld until 2026-11-22T06:35:00Z, after now (2026-11-22T06:00:00Z); builds from then on publish it\n',
     );
     expect(res.stdout).toMatch(/: no problems found \(\d+ notes?\)\n$/);
     const github = await run(['validate', '--content', EXAMPLE, '--now', '2026-11-22T06:00:00Z', '--format', 'github']);
@@ -171,10 +172,10 @@ describe('updates dated after now', () => {
   });
 
   it('are warnings to build, which succeeds', async () => {
-    const res = await run(['build', '--content', EXAMPLE, '--out', path.join(tmp, 'withheld'), '--now', '2026-11-22T06:00:00Z']);
+    const res = await run(['build', '--content', 'content', '--out', path.join(tmp, 'withheld'), '--now', '2026-11-22T06:00:00Z']);
     expect(res.code).toBe(0);
     expect(res.stderr).toBe(
-      'warning: notices/27-email-notifications-delayed.yaml:17:9  updates.2.at: withheld until 2026-11-22T06:35:00Z, after now (2026-11-22T06:00:00Z); builds from then on publish it\n',
+      'warning: content/notices/27-email-notifications-delayed.yaml:17:9  updates.2.at: withheld until 2026-11-22T06:35:00Z, after now (2026-11-22T06:00:00Z); builds from then on publish it\n',
     );
   });
 });

@@ -106,7 +106,9 @@ describe('statuspress dev', () => {
     await writeFile(broken, 'id: 999\ntype: unplanned\nsubject: [oops\n');
     const problems = await events.next();
     expect(problems.event).toBe('problems');
-    expect(problems.data).toEqual([expect.stringMatching(/^notices\/999-broken\.yaml:\d+:\d+ {2}YAML syntax error/)]);
+    // Named as --content gives the folder, like validate's output.
+    expect(problems.data).toEqual([expect.stringMatching(/^.*\/content\/notices\/999-broken\.yaml:\d+:\d+ {2}YAML syntax error/)]);
+    expect((problems.data as string[])[0]!.startsWith(path.join(work, 'content/notices/999-broken.yaml'))).toBe(true);
     expect(dev.state.problems).toHaveLength(1);
     const page = await fetchText(`${dev.url}/`);
     expect(page.status).toBe(200);

@@ -89,7 +89,7 @@ describe('the nesting limit', () => {
     if (shape === 'maps') expect(parseFast(make(MAX_DEPTH))).toEqual(careful(make(MAX_DEPTH)));
     expect(parseFast(make(MAX_DEPTH + 1))).toBeUndefined();
     const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': make(MAX_DEPTH), 'notices/2.yaml': make(MAX_DEPTH + 1) });
-    expect((await loadContent(dir)).issues.map(formatIssue)).toEqual([
+    expect((await loadContent(dir)).issues.map((issue) => formatIssue(issue))).toEqual([
       `notices/2.yaml:1:1  nested ${MAX_DEPTH + 1} levels deep; content files may nest at most ${MAX_DEPTH} levels`,
     ]);
   });

@@ -120,7 +120,7 @@ describe('the folders of a site', () => {
     make(dir);
     const { value, issues } = validateContent(await loadContent(dir));
     expect(value).toBeNull();
-    expect(issues.map(formatIssue)).toEqual([message]);
+    expect(issues.map((issue) => formatIssue(issue))).toEqual([message]);
   });
 
   it('judge no references to components when components/ cannot be listed: no false follow-on errors', async () => {

@@ -33,5 +33,5 @@ export async function writeContent(files: Record<string, string | Buffer>, { bar
 
 /** Every issue of a content folder, formatted as the CLI prints it. */
 export async function problems(dir: string): Promise<string[]> {
-  return validateContent(await loadContent(dir)).issues.map(formatIssue);
+  return validateContent(await loadContent(dir)).issues.map((issue) => formatIssue(issue));
 }

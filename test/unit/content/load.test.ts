@@ -47,17 +47,17 @@ describe('loadContent', () => {
   });
 
   it('reports a missing site.yaml, and two of them, as issues', async () => {
-    expect((await loadContent(await writeContent({ 'notices/1.yaml': NOTICE }))).issues.map(formatIssue)).toEqual([
+    expect((await loadContent(await writeContent({ 'notices/1.yaml': NOTICE }))).issues.map((issue) => formatIssue(issue))).toEqual([
       expect.stringMatching(/^site\.yaml:1:1 {2}no site\.yaml in .*; create it with name, url and created_at$/),
     ]);
     const both = await loadContent(await writeContent({ 'site.yaml': SITE, 'site.yml': SITE }));
-    expect(both.issues.map(formatIssue)).toEqual(['site.yml:1:1  both site.yaml and site.yml exist; keep one']);
+    expect(both.issues.map((issue) => formatIssue(issue))).toEqual(['site.yml:1:1  both site.yaml and site.yml exist; keep one']);
     expect(both.site?.file).toBe('site.yaml');
   });
 
   it('reports YAML syntax errors at the parser position and keeps going', async () => {
     const loaded = await loadContent(fixture('invalid-yaml'));
-    expect(loaded.issues.map(formatIssue)).toEqual([
+    expect(loaded.issues.map((issue) => formatIssue(issue))).toEqual([
       'components/1-api.yaml:4:1  YAML syntax error: Flow sequence in block collection must be sufficiently indented and end with a ]',
       'notices/10-dup-key.yaml:5:1  key "subject" appears twice in the same mapping (first on line 3); keep only one',
       'notices/11-two-docs.yaml:7:1  one document per file; remove the second document (after ---) or move it to its own file',
@@ -68,7 +68,7 @@ describe('loadContent', () => {
 
   it('turns alias bombs, deep nesting and circular aliases into issues', async () => {
     const loaded = await loadContent(fixture('hostile'));
-    expect(loaded.issues.map(formatIssue)).toEqual([
+    expect(loaded.issues.map((issue) => formatIssue(issue))).toEqual([
       'notices/3-bomb.yaml:5:8  its aliases (*name) expand to more than 100 nodes; use fewer aliases',
       'notices/4-deep.yaml:1:1  nested 100 levels deep; content files may nest at most 64 levels',
       'notices/5-loop.yaml:4:14  this alias refers to a node that contains it; content cannot be circular',
@@ -120,7 +120,7 @@ describe('loadContent', () => {
     // the RegExp compiler while near the stack limit), which no try/catch can report.
     const deep = (levels: number): string => `tags: ${'['.repeat(levels)}${']'.repeat(levels)}\n`;
     const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': deep(1000), 'notices/2.yaml': deep(10000), 'notices/3.yaml': deep(63) });
-    expect((await loadContent(dir)).issues.map(formatIssue)).toEqual([
+    expect((await loadContent(dir)).issues.map((issue) => formatIssue(issue))).toEqual([
       'notices/1.yaml:1:1  nested 1000 levels deep; content files may nest at most 64 levels',
       'notices/2.yaml:1:1  nested 10000 levels deep; content files may nest at most 64 levels',
     ]);
@@ -139,7 +139,7 @@ describe('loadContent', () => {
     const comment = (bytes: number): string => `${NOTICE}#${'x'.repeat(bytes - NOTICE.length - 2)}\n`;
     const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': comment(MAX_FILE_BYTES), 'notices/2.yaml': comment(MAX_FILE_BYTES + 1) });
     const loaded = await loadContent(dir);
-    expect(loaded.issues.map(formatIssue)).toEqual([
+    expect(loaded.issues.map((issue) => formatIssue(issue))).toEqual([
       'notices/2.yaml:1:1  file is 1048577 bytes; content files may be at most 1 MiB (1048576 bytes)',
     ]);
     expect(loaded.notices.map((s) => [s.usable, s.doc === null])).toEqual([
@@ -150,7 +150,7 @@ describe('loadContent', () => {
 
   it('reports a file that is not UTF-8', async () => {
     const dir = await writeContent({ 'site.yaml': SITE, 'notices/1.yaml': Buffer.from([0x69, 0x64, 0x3a, 0x20, 0xff, 0xfe, 0x0a]) });
-    expect((await loadContent(dir)).issues.map(formatIssue)).toEqual(['notices/1.yaml:1:1  not valid UTF-8; save the file as UTF-8']);
+    expect((await loadContent(dir)).issues.map((issue) => formatIssue(issue))).toEqual(['notices/1.yaml:1:1  not valid UTF-8; save the file as UTF-8']);
   });
 
   it('lists .yaml and .yml files and links to files inside the folder; reports every other *.yaml entry', async () => {
@@ -168,7 +168,7 @@ describe('loadContent', () => {
     symlinkSync(path.join(dir, 'notices/8.yaml'), path.join(dir, 'notices/8.yaml'));
     const loaded = await loadContent(dir);
     expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yaml', 'notices/2.yml', 'notices/6.yaml']);
-    expect(loaded.issues.map(formatIssue)).toEqual([
+    expect(loaded.issues.map((issue) => formatIssue(issue))).toEqual([
       'notices/7.yaml:1:1  is a symbolic link to nothing (its target is missing); replace it with the file itself',
       'notices/8.yaml:1:1  is a symbolic link in a loop; replace it with the file itself',
       'notices/folder.yaml:1:1  is a folder, not a file; content files must be plain YAML files',
@@ -180,7 +180,7 @@ describe('loadContent', () => {
     execFileSync('mkfifo', [path.join(dir, 'notices/2.yaml')]);
     const loaded = await loadContent(dir);
     expect(loaded.notices.map((s) => s.file)).toEqual(['notices/1.yaml']);
-    expect(loaded.issues.map(formatIssue)).toEqual([
+    expect(loaded.issues.map((issue) => formatIssue(issue))).toEqual([
       'notices/2.yaml:1:1  is a named pipe (FIFO), not a file; content files must be plain YAML files',
     ]);
   });

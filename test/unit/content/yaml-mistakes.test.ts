@@ -192,7 +192,7 @@ describe('a comment that cuts text short', () => {
       '',
     ].join('\n');
     const dir = await writeContent({ 'site.yaml': SITE, 'components/1.yaml': 'id: 1\nname: API # v2\ncreated_at: 2024-01-01T00:00:00Z\n', 'notices/3.yaml': text });
-    expect(validateContent(await loadContent(dir)).issues.map(formatIssue)).toEqual([
+    expect(validateContent(await loadContent(dir)).issues.map((issue) => formatIssue(issue))).toEqual([
       'components/1.yaml:2:11  name: " #" starts a comment, so "# v2" is left out of the text; put the whole text in quotes to keep it, or move the comment to a line of its own',
     ]);
   });
@@ -218,7 +218,7 @@ describe('valid content stays valid', () => {
     ];
     for (const dir of sites) {
       const issues = validateContent(await loadContent(dir)).issues.filter((i) => i.code.startsWith('content/yaml-'));
-      expect(issues.map(formatIssue), dir).toEqual([]);
+      expect(issues.map((issue) => formatIssue(issue)), dir).toEqual([]);
     }
   });
 });

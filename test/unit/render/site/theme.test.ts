@@ -50,7 +50,7 @@ describe('loadTheme', () => {
   it('reports a template that does not compile at its file and line, before anything renders', async () => {
     const error = await loadTheme(templates({ 'status.hbs': '<h1>{{stateText}}</h1>\n{{#if active.length}}\n<p>unclosed\n' })).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
-    expect((error as ContentError).issues.map(formatIssue)).toEqual([expect.stringMatching(/^templates\/status\.hbs:\d+:1 {2}the template does not compile: /)]);
+    expect((error as ContentError).issues.map((issue) => formatIssue(issue))).toEqual([expect.stringMatching(/^templates\/status\.hbs:\d+:1 {2}the template does not compile: /)]);
   });
 
   it('names the file when an override asks for a field pages do not have', async () => {
@@ -65,7 +65,7 @@ describe('loadTheme', () => {
     const outside = templates({ 'secret.hbs': 'secret' });
     symlinkSync(path.join(outside, 'secret.hbs'), path.join(dir, 'status.hbs'));
     const error = await loadTheme(dir).catch((e: unknown) => e);
-    expect((error as ContentError).issues.map(formatIssue)).toEqual(['templates/status.hbs:1:1  is a symbolic link that leads outside the templates folder (or nowhere); it was not followed']);
+    expect((error as ContentError).issues.map((issue) => formatIssue(issue))).toEqual(['templates/status.hbs:1:1  is a symbolic link that leads outside the templates folder (or nowhere); it was not followed']);
   });
 
   it('prints the example docs/errors.md shows for an unknown file, with the real list of templates', async () => {
@@ -78,7 +78,7 @@ describe('loadTheme', () => {
     mkdirSync(dir);
     writeFileSync(path.join(dir, 'status.hbs'), '{{#if x}}');
     const error = await loadTheme(dir, { required: true }).catch((e: unknown) => e);
-    expect((error as ContentError).issues.map(formatIssue)).toEqual([expect.stringMatching(/^acme-theme\/status\.hbs:\d+:1 {2}the template does not compile: /)]);
+    expect((error as ContentError).issues.map((issue) => formatIssue(issue))).toEqual([expect.stringMatching(/^acme-theme\/status\.hbs:\d+:1 {2}the template does not compile: /)]);
   });
 
   it('uses the built-in theme when the folder is missing, unless the folder was asked for', async () => {
@@ -319,7 +319,7 @@ describe('the budget of a page of the site\'s own templates', () => {
     const error = await loadTheme(
       templates({ 'layout.hbs': half, 'notice.hbs': half, 'status.hbs': 'y', 'theme.css': 'z'.repeat(MAX_STYLE_BYTES + 1), 'unused.hbs': 'u'.repeat(MAX_STYLE_BYTES + 1) }),
     ).catch((e: unknown) => e);
-    expect((error as ContentError).issues.map(formatIssue)).toEqual([
+    expect((error as ContentError).issues.map((issue) => formatIssue(issue))).toEqual([
       `templates/status.hbs:1:1  template is 1 bytes, more than is left of the 128 KiB (${MAX_TEMPLATES_BYTES} bytes) the templates may have together`,
       `templates/theme.css:1:1  stylesheet is ${MAX_STYLE_BYTES + 1} bytes; a stylesheet may be at most 1 MiB (${MAX_STYLE_BYTES} bytes)`,
     ]);
@@ -331,12 +331,12 @@ describe('the budget of a page of the site\'s own templates', () => {
     const started = Date.now();
     const error = await loadTheme(templates({ 'notice.hbs': nested(5_000) })).catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect((error as ContentError).issues.map(formatIssue)).toEqual([`templates/notice.hbs:2:1  blocks and subexpressions nest more than ${MAX_TEMPLATE_DEPTH} levels deep here`]);
+    expect((error as ContentError).issues.map((issue) => formatIssue(issue))).toEqual([`templates/notice.hbs:2:1  blocks and subexpressions nest more than ${MAX_TEMPLATE_DEPTH} levels deep here`]);
     const chain = `{{#if notice}}${'{{else if notice}}x'.repeat(MAX_TEMPLATE_DEPTH)}{{/if}}`;
     const subexpressions = `{{#each ${'(lookup '.repeat(MAX_TEMPLATE_DEPTH)}notice${' "x")'.repeat(MAX_TEMPLATE_DEPTH)}}}{{/each}}`;
     for (const source of [chain, subexpressions]) {
       const refused = await loadTheme(templates({ 'notice.hbs': source })).catch((e: unknown) => e);
-      expect((refused as ContentError).issues.map(formatIssue), source.slice(0, 40)).toEqual([expect.stringMatching(/^templates\/notice\.hbs:1:1 {2}blocks and subexpressions nest more than 64 levels/)]);
+      expect((refused as ContentError).issues.map((issue) => formatIssue(issue)), source.slice(0, 40)).toEqual([expect.stringMatching(/^templates\/notice\.hbs:1:1 {2}blocks and subexpressions nest more than 64 levels/)]);
     }
     // Comments, escaped mustaches and raw blocks are text to Handlebars: no nesting.
     const opens = '{{#if siteName}}'.repeat(100);
