@@ -17,7 +17,7 @@ const fault = vi.hoisted(() => ({
 }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:fs/promises')>();
+  const real = await importOriginal<typeof fs>();
   const writeFile = (async (...args: Parameters<typeof real.writeFile>) => {
     await fault.beforeWrite?.(String(args[0]));
     return real.writeFile(...args);
