@@ -5,7 +5,7 @@
 // instead of the file. Only into a new folder, or one holding nothing but dot-entries (a fresh clone's
 // .git) among which is none of its files: every path is checked before the first file is written,
 // nothing is overwritten, and a write that fails part-way takes back what init wrote.
-import { lstat, mkdir, readdir, readFile, readlink, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, open, readdir, readFile, readlink, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContent } from '../content/index.js';
 import { fail } from '../errors.js';
@@ -157,7 +157,8 @@ async function checkInside(dir: string, files: string[]): Promise<Set<string>> {
 /**
  * Creates the missing folders (one level at a time, each tried once: no recursive mkdir, which never
  * ends under /proc/self) and every file with the `wx` flag, in order. On any failure it removes what
- * it wrote and the folders it made, then throws, naming whatever could not be removed.
+ * it created (a file counts from its exclusive open, so one cut short by a full disk goes too) and
+ * the folders it made, then throws, naming whatever could not be removed.
  */
 async function writePlan(
   dir: string,
@@ -169,7 +170,10 @@ async function writePlan(
   const made: string[] = [];
   const undo = async (): Promise<string[]> => {
     const left: string[] = [];
-    for (const file of [...files].reverse()) await unlink(path.join(dir, ...file.split('/'))).catch(() => left.push(file));
+    for (const file of [...files].reverse()) {
+      const at = path.join(dir, ...file.split('/'));
+      await unlink(at).catch(() => left.push(at));
+    }
     for (const folder of [...made].reverse()) await rmdir(folder).catch(() => left.push(folder));
     return left;
   };
@@ -203,11 +207,16 @@ async function writePlan(
         present.add(folder);
       }
       target = path.join(dir, ...parts);
-      await writeFile(target, data, { flag: 'wx', mode });
+      const handle = await open(target, 'wx', mode);
+      files.push(file);
+      await handle.writeFile(data).catch(async (error: unknown) => {
+        await handle.close().catch(() => undefined);
+        throw error;
+      });
+      await handle.close();
     } catch (error) {
       return failed(error, target, false);
     }
-    files.push(file);
   }
   return files;
 }

@@ -10,28 +10,41 @@ import { StatuspressError } from '../../../src/errors.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { snapshot, tempDir } from './helpers.js';
 
-/** Called before each writeFile/mkdir of the code under test: it may throw, or create a file. */
+/**
+ * Hooks into the code under test: `beforeOpen` and `beforeMkdir` run before each open/mkdir (they may
+ * throw, or create the file); when `cutShort` says so, the file's writeFile writes half and throws.
+ */
 const fault = vi.hoisted(() => ({
-  beforeWrite: null as null | ((file: string) => Promise<void> | void),
+  beforeOpen: null as null | ((file: string) => Promise<void> | void),
   beforeMkdir: null as null | ((folder: string) => Promise<void> | void),
+  cutShort: null as null | ((file: string) => boolean),
 }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof fs>();
-  const writeFile = (async (...args: Parameters<typeof real.writeFile>) => {
-    await fault.beforeWrite?.(String(args[0]));
-    return real.writeFile(...args);
-  }) as typeof real.writeFile;
+  const open = (async (...args: Parameters<typeof real.open>) => {
+    const file = String(args[0]);
+    await fault.beforeOpen?.(file);
+    const handle = await real.open(...args);
+    if (fault.cutShort?.(file) === true) {
+      handle.writeFile = async (data: unknown) => {
+        await handle.write(String(data).slice(0, Math.ceil(String(data).length / 2)));
+        throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), { code: 'ENOSPC' });
+      };
+    }
+    return handle;
+  }) as typeof real.open;
   const mkdir = (async (...args: Parameters<typeof real.mkdir>) => {
     await fault.beforeMkdir?.(String(args[0]));
     return real.mkdir(...args);
   }) as typeof real.mkdir;
-  return { ...real, default: { ...real, writeFile, mkdir }, writeFile, mkdir };
+  return { ...real, default: { ...real, open, mkdir }, open, mkdir };
 });
 
 afterEach(() => {
-  fault.beforeWrite = null;
+  fault.beforeOpen = null;
   fault.beforeMkdir = null;
+  fault.cutShort = null;
 });
 
 const NOW = Date.parse('2026-11-20T10:05:00Z');
@@ -208,21 +221,20 @@ describe('initSite: an empty path, dot-files, and every file checked before any 
 });
 
 describe('initSite: a write that fails part-way takes back what it wrote (part 6)', () => {
-  const diskFull = (after: number): ((file: string) => void) => {
+  /** A disk that fills up while the file after the first `after` is written: that file is cut short. */
+  const diskFull = (after: number): ((file: string) => boolean) => {
     let n = 0;
-    return (file) => {
-      if (++n > after) throw Object.assign(new Error(`ENOSPC: no space left on device, write '${file}'`), { code: 'ENOSPC' });
-    };
+    return () => ++n > after;
   };
 
   it('a full disk half-way into a new folder: output/init-write-failed, and the folder is gone again', async () => {
     const parent = await tempDir();
     const dir = path.join(parent, 'a/site');
-    fault.beforeWrite = diskFull(5);
+    fault.cutShort = diskFull(5);
     const error = await rejection(initSite(dir, { now: NOW }));
     expect(error.code).toBe('output/init-write-failed');
     expect(error.exitCode).toBe(1);
-    expect(error.message).toMatch(/^could not create .*: ENOSPC/);
+    expect(error.message).toMatch(/^could not create .*content\/notices\/1-welcome\.yaml: ENOSPC/);
     expect(error.hint).toMatch(/^The \d+ files and folders init had written were removed again\.$/);
     expect(await entries(parent)).toEqual([]);
   });
@@ -232,11 +244,11 @@ describe('initSite: a write that fails part-way takes back what it wrote (part 6
     await fs.mkdir(path.join(dir, '.github'));
     const before = await entries(dir);
     for (const after of [0, 1, 6, 8, 10]) {
-      fault.beforeWrite = diskFull(after);
+      fault.cutShort = diskFull(after);
       expect((await rejection(initSite(dir, { now: NOW }))).code, `after ${after} files`).toBe('output/init-write-failed');
       expect(await entries(dir), `after ${after} files`).toEqual(before);
     }
-    fault.beforeWrite = null;
+    fault.cutShort = null;
     await initSite(dir, { now: NOW });
   });
 
@@ -244,9 +256,9 @@ describe('initSite: a write that fails part-way takes back what it wrote (part 6
     const dir = await freshClone();
     const before = await entries(dir);
     const intruder = path.join(dir, 'README.md');
-    fault.beforeWrite = async (file) => {
+    fault.beforeOpen = async (file) => {
       if (file === intruder) {
-        fault.beforeWrite = null;
+        fault.beforeOpen = null;
         await fs.writeFile(intruder, 'written meanwhile\n');
       }
     };
