@@ -431,7 +431,7 @@ export const COMMAND = {
     when: 'Creating the folder given to `statuspress init`, or a missing folder above it, failed: no permission, a read-only disk, or a file system that holds no new folders (`/proc/self/x`). Each folder is tried once; what init had made is removed again.',
     // Node's words name the folder that failed: `ENOENT: no such file or directory, mkdir '/proc/self/x'`.
     message: ({ dir, detail }: { dir: string; detail: string; removed: number; left: string[] }) => `cannot create ${dir}: ${detail}`,
-    hint: initLeft,
+    hint: (params) => initLeft(params) ?? 'Name a new folder in a place you can write to, e.g. `statuspress init my-status`.',
     example: { dir: '/proc/self/x', detail: "ENOENT: no such file or directory, mkdir '/proc/self/x'", removed: 0, left: [] },
   }),
   initWouldOverwrite: command({

@@ -87,7 +87,7 @@ describe('initSite on a path that can never hold a folder (part 4)', () => {
     expect(error.code).toBe('usage/init-cannot-create');
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain('/proc/self/x');
-    expect(error.hint).toBeUndefined(); // nothing was written, so nothing to say about leftovers
+    expect(error.hint).toBe('Name a new folder in a place you can write to, e.g. `statuspress init my-status`.'); // nothing written, nothing removed
     expect(tries).toBe(1);
     expect(performance.now() - started).toBeLessThan(2_000);
     // A missing folder above it too: still one try.
