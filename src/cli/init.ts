@@ -7,7 +7,7 @@ import { text } from './command.js';
 export const init: Command = {
   name: 'init',
   args: 'DIR',
-  summary: 'Create a status repository in a new or empty folder: example content, the CLI as one file, GitHub workflows.',
+  summary: 'Create a status repository in a new folder, or one holding only dot-files (a fresh clone): example content, the CLI as one file, GitHub workflows.',
   positionals: true,
   flags: {
     name: { type: 'string', value: 'NAME', description: "the status page's name" },

@@ -19,6 +19,14 @@ type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<Co
 const problemText = (i: Problem): string =>
   `  ${i.file}${i.line === undefined ? '' : `:${i.line}:${i.column ?? 1}`}  ${i.path ? `${i.path}: ` : ''}${i.message}`;
 
+/** The hint of an `init` that failed part-way: what it had written was removed, or what could not be. */
+const initLeft = ({ removed, left }: { removed: number; left: string[] }): string | undefined =>
+  left.length > 0
+    ? `Could not remove what init had written: ${left.join(', ')}.`
+    : removed > 0
+      ? `The ${plural(removed, 'file or folder', 'files and folders')} init had written ${removed === 1 ? 'was' : 'were'} removed again.`
+      : undefined;
+
 /** The flags whose value must be a whole number. */
 type NumberFlag = '--parent' | '--position' | '--rate-limit';
 
@@ -383,7 +391,7 @@ export const COMMAND = {
     code: 'usage/init-not-folder',
     exit: 2,
     title: '`init` into a file',
-    when: 'The folder given to `statuspress init` exists and is not a folder.',
+    when: 'The folder given to `statuspress init` exists and is not a folder (or is a link to a file).',
     message: ({ dir }: { dir: string }) => `${dir} exists and is not a folder; name a new or empty folder for the status repository`,
     example: { dir: 'my-status' },
   }),
@@ -391,9 +399,9 @@ export const COMMAND = {
     code: 'usage/init-not-empty',
     exit: 2,
     title: '`init` into a folder that is not empty',
-    when: 'The folder given to `statuspress init` holds anything: init never overwrites.',
+    when: 'The folder given to `statuspress init` holds an entry whose name does not start with a dot: init never overwrites. Dot-entries alone (a fresh clone’s `.git`) are accepted, see `usage/init-would-overwrite`.',
     message: ({ dir, entries }: { dir: string; entries: number }) =>
-      `${dir} is not empty (${plural(entries, 'entry', 'entries')}); init never overwrites anything`,
+      `${dir} is not empty (${plural(entries, 'entry', 'entries')} besides dot-files); init never overwrites anything`,
     hint: 'Name a new or empty folder, e.g. `statuspress init my-status`.',
     example: { dir: 'my-status', entries: 3 },
   }),
@@ -401,10 +409,46 @@ export const COMMAND = {
     code: 'usage/init-file-appeared',
     exit: 2,
     title: 'A file appeared while `init` wrote',
-    when: 'A file `statuspress init` was about to create was created by something else meanwhile.',
-    message: ({ target, detail }: { target: string; detail: string; written: string[] }) => `could not create ${target}: ${detail}`,
-    hint: ({ written }) => (written.length > 0 ? `Already written: ${written.join(', ')}.` : undefined),
-    example: { target: 'my-status/package.json', detail: "EEXIST: file already exists, open 'my-status/package.json'", written: [] },
+    when: 'A file or folder `statuspress init` was about to create, checked absent just before, was created by something else meanwhile. What init had written is removed again.',
+    message: ({ target, detail }: { target: string; detail: string; removed: number; left: string[] }) => `could not create ${target}: ${detail}`,
+    hint: initLeft,
+    example: { target: 'my-status/package.json', detail: "EEXIST: file already exists, open 'my-status/package.json'", removed: 9, left: [] },
+  }),
+  initEmptyPath: command({
+    code: 'usage/init-empty-path',
+    exit: 2,
+    title: '`init` given an empty folder name',
+    when: '`statuspress init \'\'`: an empty path, which would otherwise mean the current folder. Nothing is written.',
+    message: () => 'The folder to create is an empty name; name it, or pass . for the current folder: statuspress init DIR',
+  }),
+  initPathBlocked: command({
+    code: 'usage/init-path-blocked',
+    exit: 2,
+    title: '`init` under a file or through a broken link',
+    when: 'The folder given to `statuspress init` cannot exist: a part of its path is a file (`init notes.txt/site`), or a symbolic link that leads nowhere or to a loop, or cannot be read. Nothing is written.',
+    message: ({ dir, reason }: { dir: string; reason: string }) => `cannot create ${dir}: ${reason}`,
+    hint: 'Name a new folder in one that exists, e.g. `statuspress init my-status`.',
+    example: { dir: 'notes.txt/site', reason: 'notes.txt is a file, not a folder' },
+  }),
+  initCannotCreate: command({
+    code: 'usage/init-cannot-create',
+    exit: 2,
+    title: '`init` cannot create the folder',
+    when: 'Creating the folder given to `statuspress init`, or a missing folder above it, failed: no permission, a read-only disk, or a file system that holds no new folders (`/proc/self/x`). Each folder is tried once; what init had made is removed again.',
+    // Node's words name the folder that failed: `ENOENT: no such file or directory, mkdir '/proc/self/x'`.
+    message: ({ dir, detail }: { dir: string; detail: string; removed: number; left: string[] }) => `cannot create ${dir}: ${detail}`,
+    hint: (params) => initLeft(params) ?? 'Name a new folder in a place you can write to, e.g. `statuspress init my-status`.',
+    example: { dir: '/proc/self/x', detail: "ENOENT: no such file or directory, mkdir '/proc/self/x'", removed: 0, left: [] },
+  }),
+  initWouldOverwrite: command({
+    code: 'usage/init-would-overwrite',
+    exit: 2,
+    title: '`init` into a folder that holds one of its files',
+    when: 'The folder given to `statuspress init` holds only dot-entries, but one of them is a file init writes (`.gitignore`, `.github/workflows/publish.yml`, …), or a file or broken link where init needs a folder (`.github`). Every path is checked before anything is written, and nothing is.',
+    message: ({ dir, entries }: { dir: string; entries: string[] }) =>
+      `${dir} already holds ${entries.join(', ')}, which init would write; init never overwrites anything`,
+    hint: 'Move those away (and merge them back after), or name a new folder.',
+    example: { dir: '.', entries: ['.gitignore'] },
   }),
   upgradeNotRepository: command({
     code: 'usage/upgrade-not-repository',
@@ -701,10 +745,10 @@ export const COMMAND = {
     code: 'output/init-write-failed',
     exit: 1,
     title: '`init` could not write a file',
-    when: 'Creating a file of the new status repository failed (permissions, a full disk).',
-    message: ({ target, detail }: { target: string; detail: string; written: string[] }) => `could not create ${target}: ${detail}`,
-    hint: ({ written }) => (written.length > 0 ? `Already written: ${written.join(', ')}.` : undefined),
-    example: { target: 'my-status/README.md', detail: "EACCES: permission denied, open 'my-status/README.md'", written: ['my-status/content/site.yaml'] },
+    when: 'Creating a file or folder of the new status repository failed (permissions, a full disk). What init had written, and the folders it made, are removed again.',
+    message: ({ target, detail }: { target: string; detail: string; removed: number; left: string[] }) => `could not create ${target}: ${detail}`,
+    hint: initLeft,
+    example: { target: 'my-status/README.md', detail: "ENOSPC: no space left on device, write 'my-status/README.md'", removed: 15, left: [] },
   }),
   upgradeWriteFailed: command({
     code: 'output/upgrade-write-failed',

@@ -2,8 +2,10 @@
 // (.statuspress/statuspress.mjs: no install step, so it publishes while a package registry is down),
 // GitHub Actions workflows (check pull requests; publish to GitHub Pages on push, on a schedule and on
 // demand), .gitignore and a README. With `from: npm`, a package.json that depends on statuspress
-// instead of the file. Only into a new or empty folder: nothing is overwritten.
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+// instead of the file. Only into a new folder, or one holding nothing but dot-entries (a fresh clone's
+// .git) among which is none of its files: every path is checked before the first file is written,
+// nothing is overwritten, and a write that fails part-way takes back what init wrote.
+import { lstat, mkdir, open, readdir, readFile, readlink, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContent } from '../content/index.js';
 import { fail } from '../errors.js';
@@ -38,7 +40,12 @@ export interface InitResult {
 
 const DAY_MS = 86_400_000;
 
-/** Creates the repository in `dir` (made if missing); a usage error, with nothing written, if `dir` is not an empty folder. */
+/**
+ * Creates the repository in `dir` (made if missing, with its missing parents). A usage error, with
+ * nothing written, for an empty path, a path under a file or through a link that leads nowhere, a
+ * file, a folder holding anything but dot-entries, or one holding a file init would write. A failure
+ * while writing removes what it had written (and the folders it made) before it is thrown.
+ */
 export async function initSite(dir: string, options: InitOptions = {}): Promise<InitResult> {
   const name = options.name ?? 'Example Status';
   const url = options.url ?? 'https://status.example.com';
@@ -49,38 +56,169 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
   const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text)));
   if (issues.length > 0) throw invalidError('The new site', issues.map((i) => ({ ...i, file: `content/${i.file}` })));
   const bundle = from.kind === 'bundle' ? await readFile(from.file ?? (await ownBundle())) : null;
-  await ensureEmpty(dir);
 
-  const files: string[] = [];
-  // The one way this module writes: exclusive creation, and the list returned is what was written.
-  const write = async (file: string, text: string | Buffer, mode = 0o644): Promise<void> => {
-    const target = path.join(dir, ...file.split('/'));
-    await mkdir(path.dirname(target), { recursive: true });
-    try {
-      await writeFile(target, text, { flag: 'wx', mode });
-    } catch (error) {
-      const entry = (error as NodeJS.ErrnoException).code === 'EEXIST' ? COMMAND.initFileAppeared : COMMAND.initWriteFailed;
-      throw fail(entry, { target, detail: (error as Error).message, written: [...files] }, { cause: error });
-    }
-    files.push(file);
-  };
-  for (const [file, { text }] of Object.entries(content)) await write(`content/${file}`, text);
+  // Every file, in the order written: checked all together before the first is written.
+  const plan: { file: string; data: string | Buffer; mode: number }[] = [];
+  for (const [file, { text }] of Object.entries(content)) plan.push({ file: `content/${file}`, data: text, mode: 0o644 });
   // The single file starts with #!/usr/bin/env node: executable, so ./.statuspress/statuspress.mjs runs too.
-  if (bundle !== null) await write(BUNDLE_PATH, bundle, 0o755);
-  if (from.kind === 'npm') await write('package.json', packageJson(dir, from.spec));
-  for (const [file, text] of Object.entries(workflows({ source, branch: options.branch ?? 'main' }))) await write(file, text);
+  if (bundle !== null) plan.push({ file: BUNDLE_PATH, data: bundle, mode: 0o755 });
+  if (from.kind === 'npm') plan.push({ file: 'package.json', data: packageJson(dir, from.spec), mode: 0o644 });
+  for (const [file, text] of Object.entries(workflows({ source, branch: options.branch ?? 'main' }))) plan.push({ file, data: text, mode: 0o644 });
   // `dist` without a slash: the output is a link to the latest build, which `dist/` would not match.
-  await write('.gitignore', 'dist\ndist.builds/\nnode_modules/\n');
-  await write('README.md', readme(name, source, options.branch ?? 'main'));
-  return { files };
+  plan.push({ file: '.gitignore', data: 'dist\ndist.builds/\nnode_modules/\n', mode: 0o644 });
+  plan.push({ file: 'README.md', data: readme(name, source, options.branch ?? 'main'), mode: 0o644 });
+
+  const target = await inspectTarget(dir);
+  const present = target.missing.length > 0 ? new Set<string>() : await checkInside(dir, plan.map((p) => p.file));
+  return { files: await writePlan(dir, target.missing, present, plan) };
 }
 
-async function ensureEmpty(dir: string): Promise<void> {
-  const info = await stat(dir).catch(() => null);
-  if (info === null) return;
-  if (!info.isDirectory()) throw fail(COMMAND.initNotFolder, { dir });
-  const entries = await readdir(dir);
-  if (entries.length > 0) throw fail(COMMAND.initNotEmpty, { dir, entries: entries.length });
+/**
+ * Where init may write: `missing` lists the folders to create for `dir`, outermost first (empty when
+ * it exists). A usage error for an empty path, a path under a file or through a link that leads
+ * nowhere, a file, and a folder holding an entry that does not start with a dot.
+ */
+async function inspectTarget(dir: string): Promise<{ missing: string[] }> {
+  if (dir === '') throw fail(COMMAND.initEmptyPath, undefined);
+  if (dir.includes('\0')) throw fail(COMMAND.initPathBlocked, { dir, reason: 'it holds a NUL character' });
+  const shown = (p: string): string => (path.isAbsolute(dir) ? p : path.relative(process.cwd(), p) || '.');
+  const missing: string[] = [];
+  // Up from the folder to the first part of the path that exists: a bounded walk, one lstat a level.
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    const info = await lstat(current).catch((error: NodeJS.ErrnoException) => {
+      // Missing, or under a file or a loop of links: the walk goes on up and finds which.
+      if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'ELOOP') return null;
+      throw fail(COMMAND.initPathBlocked, { dir, reason: `${shown(current)} cannot be read (${error.message})` }, { cause: error });
+    });
+    if (info === null) {
+      if (current === path.dirname(current)) throw fail(COMMAND.initPathBlocked, { dir, reason: 'no part of it exists' });
+      missing.unshift(current);
+      continue;
+    }
+    let folder = info.isDirectory();
+    if (info.isSymbolicLink()) {
+      const to = await readlink(current).catch(() => '?');
+      const real = await stat(current).catch((error: NodeJS.ErrnoException) => {
+        const why =
+          error.code === 'ELOOP' ? 'a loop of links' : error.code === 'ENOENT' || error.code === 'ENOTDIR' ? 'nothing that exists' : `an error (${error.message})`;
+        throw fail(COMMAND.initPathBlocked, { dir, reason: `${shown(current)} is a link to ${to}, which leads to ${why}` }, { cause: error });
+      });
+      folder = real.isDirectory();
+    }
+    if (!folder) {
+      if (missing.length === 0) throw fail(COMMAND.initNotFolder, { dir });
+      throw fail(COMMAND.initPathBlocked, { dir, reason: `${shown(current)} is a file, not a folder` });
+    }
+    if (missing.length > 0) return { missing };
+    const entries = await readdir(current).catch((error: Error) => {
+      throw fail(COMMAND.initPathBlocked, { dir, reason: `it cannot be read (${error.message})` }, { cause: error });
+    });
+    const named = entries.filter((e) => !e.startsWith('.'));
+    if (named.length > 0) throw fail(COMMAND.initNotEmpty, { dir, entries: named.length });
+    return { missing };
+  }
+}
+
+/**
+ * An existing folder holding only dot-entries (a fresh clone's `.git`): none of `files` may exist,
+ * and every folder they go in must be a folder or absent. Returns the folders that exist (relative).
+ */
+async function checkInside(dir: string, files: string[]): Promise<Set<string>> {
+  const present = new Set<string>();
+  const conflicts = new Set<string>();
+  const kinds = new Map<string, 'folder' | 'absent' | 'other'>();
+  // What is at `rel`: a link counts as what it leads to, and one that leads nowhere is in the way.
+  const kindOf = async (rel: string): Promise<'folder' | 'absent' | 'other'> => {
+    let kind = kinds.get(rel);
+    if (kind === undefined) {
+      const at = path.join(dir, ...rel.split('/'));
+      const info = await lstat(at).catch(() => null);
+      const real = info?.isSymbolicLink() === true ? await stat(at).catch(() => null) : info;
+      kind = info === null ? 'absent' : real?.isDirectory() === true ? 'folder' : 'other';
+      kinds.set(rel, kind);
+    }
+    return kind;
+  };
+  for (const file of files) {
+    const parts = file.split('/');
+    let inside: 'folder' | 'absent' | 'other' = 'folder';
+    for (let i = 1; i < parts.length && inside === 'folder'; i++) {
+      const folder = parts.slice(0, i).join('/');
+      inside = await kindOf(folder);
+      if (inside === 'folder') present.add(folder);
+      if (inside === 'other') conflicts.add(`${folder} (not a folder)`);
+    }
+    if (inside === 'folder' && (await kindOf(file)) !== 'absent') conflicts.add(file);
+  }
+  if (conflicts.size > 0) throw fail(COMMAND.initWouldOverwrite, { dir, entries: [...conflicts] });
+  return present;
+}
+
+/**
+ * Creates the missing folders (one level at a time, each tried once: no recursive mkdir, which never
+ * ends under /proc/self) and every file with the `wx` flag, in order. On any failure it removes what
+ * it created (a file counts from its exclusive open, so one cut short by a full disk goes too) and
+ * the folders it made, then throws, naming whatever could not be removed.
+ */
+async function writePlan(
+  dir: string,
+  missing: string[],
+  present: Set<string>,
+  plan: { file: string; data: string | Buffer; mode: number }[],
+): Promise<string[]> {
+  const files: string[] = [];
+  const made: string[] = [];
+  const undo = async (): Promise<string[]> => {
+    const left: string[] = [];
+    for (const file of [...files].reverse()) {
+      const at = path.join(dir, ...file.split('/'));
+      await unlink(at).catch(() => left.push(at));
+    }
+    for (const folder of [...made].reverse()) await rmdir(folder).catch(() => left.push(folder));
+    return left;
+  };
+  const failed = async (error: unknown, target: string, folder: boolean): Promise<never> => {
+    const removed = files.length + made.length;
+    const left = await undo();
+    const code = (error as NodeJS.ErrnoException).code;
+    const detail = (error as Error).message;
+    if (code === 'EEXIST') throw fail(COMMAND.initFileAppeared, { target, detail, removed: removed - left.length, left }, { cause: error });
+    if (folder) throw fail(COMMAND.initCannotCreate, { dir, detail, removed: removed - left.length, left }, { cause: error });
+    throw fail(COMMAND.initWriteFailed, { target, detail, removed: removed - left.length, left }, { cause: error });
+  };
+  for (const folder of missing) {
+    try {
+      await mkdir(folder);
+    } catch (error) {
+      return failed(error, folder, true);
+    }
+    made.push(folder);
+  }
+  for (const { file, data, mode } of plan) {
+    const parts = file.split('/');
+    let target = dir;
+    try {
+      for (let i = 1; i < parts.length; i++) {
+        const folder = parts.slice(0, i).join('/');
+        if (present.has(folder)) continue;
+        target = path.join(dir, ...parts.slice(0, i));
+        await mkdir(target);
+        made.push(target);
+        present.add(folder);
+      }
+      target = path.join(dir, ...parts);
+      const handle = await open(target, 'wx', mode);
+      files.push(file);
+      await handle.writeFile(data).catch(async (error: unknown) => {
+        await handle.close().catch(() => undefined);
+        throw error;
+      });
+      await handle.close();
+    } catch (error) {
+      return failed(error, target, false);
+    }
+  }
+  return files;
 }
 
 function emptyContent(dir: string): LoadedContent {
