@@ -4,7 +4,7 @@ import path from 'node:path';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
 import { formatIssue } from './errors.js';
-import { MAX_THREADS } from './errors/command.js';
+import { MAX_THREADS } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer } from './render/html.js';

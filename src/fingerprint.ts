@@ -8,17 +8,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { defaultTemplates } from './build.js';
 import { loadContent, requireValid, validateContent } from './content/index.js';
-import { deriveSite } from './derive/index.js';
+import { deriveSite, onCalendar, publishedContent } from './derive/index.js';
 import type { DerivedSite } from './derive/types.js';
-import { isPublished } from './derive/updates.js';
-import { DAY_MS, formatDate, formatTimestamp } from './time.js';
-import type { Content } from './types.js';
+import { formatDate, formatTimestamp } from './time.js';
 
 /** Bumped whenever what goes into the hash changes, so an old fingerprint never matches a new one. */
 const FORMAT = 1;
-
-/** maintenance.ics keeps a maintenance for a year after its window ended (src/render/site/feeds.ts). */
-const CALENDAR_PAST_MS = 365 * DAY_MS;
 
 export interface FingerprintOptions {
   contentDir: string;
@@ -59,14 +54,6 @@ export async function fingerprint({ contentDir, now = Date.now(), templatesDir }
   return { value: createHash('sha256').update(JSON.stringify(seen)).digest('hex'), now, clock };
 }
 
-/** The content as published at `now`: updates dated later are withheld, notices without a published update left out. */
-function publishedContent(content: Content, now: number): Content {
-  const notices = content.notices
-    .map((n) => ({ ...n, updates: n.updates.filter((u) => isPublished(u, now)) }))
-    .filter((n) => n.updates.length > 0);
-  return { ...content, notices };
-}
-
 /**
  * What the clock changes at a moment of its own: each notice's published updates (with the automatic
  * underway and complete of planned maintenance), state and timeline state (upcoming, present, past in
@@ -80,7 +67,7 @@ function visibleStates(site: DerivedSite): unknown {
       n.state,
       n.timelineState,
       n.updates.map((u) => u.id),
-      n.type === 'planned' && n.source.endsAt !== null && n.source.endsAt >= site.now - CALENDAR_PAST_MS,
+      onCalendar(n, site.now),
     ]),
     components: site.components.map((c) => [c.id, c.state]),
     page: site.page.state,

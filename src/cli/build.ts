@@ -1,7 +1,8 @@
 // `statuspress build`: the content in, the site and API out.
 import type { Command } from './command.js';
 import { fail } from '../errors.js';
-import { COMMAND, MAX_THREADS } from '../errors/command.js';
+import { COMMAND } from '../errors/command.js';
+import { MAX_THREADS } from '../limits.js';
 import { contentFlag, nowFlag, text, wholeNumber } from './command.js';
 
 export const build: Command = {

@@ -1,6 +1,6 @@
 // The component tree: API order (depth first, siblings by position, then id), and state bubbling
 // up from present notices to every ancestor, never down.
-import type { Component, State } from '../types.js';
+import type { Component, NoticeState, NoticeType, State } from '../types.js';
 import type { DerivedComponent, DerivedNotice } from './types.js';
 
 const bySiblingOrder = (a: Component, b: Component): number =>
@@ -66,14 +66,21 @@ export function componentStates(notices: DerivedNotice[], lines: Map<number, num
   return states;
 }
 
-/** What a notice does to the components it affects (and to the page), if anything. */
-export function noticeEffect(notice: DerivedNotice): State | null {
-  if (notice.timelineState !== 'present') return null;
-  if (notice.type === 'unplanned' && (notice.state === 'investigating' || notice.state === 'identified')) {
-    return 'degraded';
-  }
-  if (notice.type === 'planned' && notice.state === 'underway') return 'under-maintenance';
+/**
+ * What a notice of `type` in `state` does to the components it lists (and to the page) while it is
+ * present: an incident being investigated or identified degrades them, maintenance underway puts them
+ * under maintenance, any other state does nothing. The one place this rule is written: the pages'
+ * tones and the Statuspage statuses read it too.
+ */
+export function stateEffect(type: NoticeType, state: NoticeState | null): State | null {
+  if (type === 'unplanned' && (state === 'investigating' || state === 'identified')) return 'degraded';
+  if (type === 'planned' && state === 'underway') return 'under-maintenance';
   return null;
+}
+
+/** What a notice does to the components it affects (and to the page), if anything: only a present one does. */
+export function noticeEffect(notice: DerivedNotice): State | null {
+  return notice.timelineState === 'present' ? stateEffect(notice.type, notice.state) : null;
 }
 
 /** The ordered components with their state (operational unless a notice set one) and whether their metrics are published. */

@@ -11,7 +11,7 @@
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
 import type { Content, Notice } from '../types.js';
 import { DAY_MS, startOfUtcDay } from '../time.js';
-import { deriveNotice } from './notices.js';
+import { CALENDAR_PAST_MS, deriveNotice, RECENT_MS } from './notices.js';
 import type { DerivedNotice } from './types.js';
 
 /** What falls due at a moment. */
@@ -49,12 +49,8 @@ export interface Moment {
   noticeId: number | null;
 }
 
-/** A past notice counts as recent for this long after it ended (derive/notices.ts). */
-const RECENT_MS = 7 * DAY_MS;
 /** A component's page lists the notices of its last 90 UTC days (render/site/pages.ts, uptime.ts BAR_DAYS). */
 const COMPONENT_PAGE_DAYS = 90;
-/** maintenance.ics keeps a maintenance for a year after its window ended (render/site/feeds.ts). */
-const CALENDAR_PAST_MS = 365 * DAY_MS;
 
 /** Order of kinds at one instant, so the list is the same for the same content and `now`. */
 const KIND_ORDER: readonly MomentKind[] = ['update', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];

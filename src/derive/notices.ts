@@ -5,7 +5,15 @@ import { DAY_MS } from '../time.js';
 import type { DerivedNotice, DerivedUpdate, Span } from './types.js';
 import { publishedUpdates } from './updates.js';
 
-const RECENT_MS = 7 * DAY_MS;
+/** A notice that ended at most this long ago is `past_recent`; the status page lists it under the past week. */
+export const RECENT_MS = 7 * DAY_MS;
+
+/** maintenance.ics keeps a maintenance whose window ended at most this long ago, and everything after. */
+export const CALENDAR_PAST_MS = 365 * DAY_MS;
+
+/** Whether maintenance.ics lists the notice as of `now`: planned, its window ended at most CALENDAR_PAST_MS ago or later. */
+export const onCalendar = (notice: DerivedNotice, now: number): boolean =>
+  notice.type === 'planned' && notice.source.endsAt !== null && notice.source.endsAt >= now - CALENDAR_PAST_MS;
 
 /** The notice as of `now`, or null while none of its updates is published. */
 export function deriveNotice(notice: Notice, now: number, site: SiteConfig): DerivedNotice | null {

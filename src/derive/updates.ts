@@ -1,13 +1,23 @@
 // Publishing and auto transitions: which updates a notice shows as of `now`. An update dated after
 // `now` is withheld; a planned notice with auto_transition gains `underway` at begins_at and
 // `complete` at ends_at unless its own updates have moved it on.
-import type { Notice, SiteConfig, Update } from '../types.js';
+import type { Content, Notice, SiteConfig, Update } from '../types.js';
 import { COMPLETE_RANK, UNDERWAY_RANK, updateId } from '../update-ids.js';
 import type { DerivedUpdate } from './types.js';
 
-
 /** Content dated after the build's `now` is not published yet: a scheduled announcement can be merged early. */
 export const isPublished = (update: Update, now: number): boolean => update.at <= now;
+
+/**
+ * The content as published at `now`: updates dated later withheld, notices without a published
+ * update left out. What the build's state keeps for `serve` and what the fingerprint hashes.
+ */
+export function publishedContent(content: Content, now: number): Content {
+  const notices = content.notices
+    .map((n) => ({ ...n, updates: n.updates.filter((u) => isPublished(u, now)) }))
+    .filter((n) => n.updates.length > 0);
+  return { ...content, notices };
+}
 
 const byTime = (a: DerivedUpdate, b: DerivedUpdate): number => a.at - b.at || a.id - b.id;
 

@@ -4,8 +4,7 @@
 // `bad_request`, …) as the API defines it; the entry's own code (`api/no-record`) is for these docs.
 // Static hosts cannot echo what the client sent, so their messages leave the value out (the
 // parameters marked optional below) or hold the host's own variables (`$uri`).
-import type { ParamKind } from '../routes/table.js';
-import { DEFAULT_RATE_LIMIT } from '../serve/rate-limit.js';
+import { DEFAULT_RATE_LIMIT } from '../limits.js';
 import { api } from './entry.js';
 
 /** What a parameter's value must be, by its kind (`page` is a positive integer). */
@@ -18,7 +17,8 @@ const WANTED = {
   date: () => 'a date yyyy-mm-dd',
 };
 
-type ValueKind = ParamKind | { type: 'page' };
+/** A parameter's kind as the routing table gives it (its ParamKind, which fits this shape), or a page number. */
+type ValueKind = { type: 'boolean' | 'id' | 'timestamps' | 'date' | 'page' } | { type: 'enum'; values: readonly string[] };
 
 const wanted = (kind: ValueKind): string => (WANTED[kind.type] as (kind: ValueKind) => string)(kind);
 

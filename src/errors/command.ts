@@ -4,13 +4,8 @@
 // `notify/` sending notifications, `internal/` a bug: exit 1, or 0 for a warning.
 import type { ContentIssue } from '../errors.js';
 import { quote } from '../content/quote.js';
+import { MAX_THREADS } from '../limits.js';
 import { command, USAGE_HINT } from './entry.js';
-
-/**
- * The most threads `statuspress build --threads` takes. Each holds its own copy of the content and
- * the site (about 80 MB on 10,000 notices) and renders only notice pages beyond the first.
- */
-export const MAX_THREADS = 4;
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -228,7 +223,7 @@ export const COMMAND = {
     code: 'usage/bad-threads',
     exit: 2,
     title: '`--threads` is not a thread count',
-    when: '`statuspress build --threads` is not a whole number from 0 to 4.',
+    when: `\`statuspress build --threads\` is not a whole number from 0 to ${MAX_THREADS}.`,
     message: ({ value }: { value: string }) => `--threads must be a whole number from 0 to ${MAX_THREADS} (threads rendering the HTML site beside the main one), not "${value}"`,
     hint: USAGE_HINT,
     example: { value: 'all' },

@@ -1,10 +1,9 @@
 // docs/errors.md, generated from the catalogue: `npm run errors-doc` writes it, and a test fails when
 // the committed file differs from what this returns. Not part of the CLI's bundle.
-import { errorAnswer } from '../routes/request.js';
 import { API } from './api.js';
 import { COMMAND } from './command.js';
 import { CONTENT } from './content.js';
-import { USAGE_HINT } from './entry.js';
+import { errorAnswer, USAGE_HINT } from './entry.js';
 import type { AnyApiEntry, AnyCommandEntry, AnyContentEntry, AnyEntry } from './entry.js';
 
 /** The whole of docs/errors.md. */

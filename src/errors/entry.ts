@@ -9,6 +9,26 @@
 /** HTTP status of an API error answer. */
 export type ApiStatus = 400 | 404 | 405 | 429 | 500 | 503;
 
+/** The `code` of an API error answer: the name of its status. */
+export type ApiErrorCode = 'not_found' | 'bad_request' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'unavailable';
+
+/** Each status's name, the answer's `code`. */
+export const STATUS_NAME: Readonly<Record<ApiStatus, ApiErrorCode>> = {
+  400: 'bad_request',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  429: 'rate_limited',
+  500: 'internal_error',
+  503: 'unavailable',
+};
+
+export type ErrorAnswer = { error: { status: ApiStatus; code: ApiErrorCode; message: string } };
+
+/** The body of an error answer: ApiError.toJSON() (src/routes/request.ts), the host configurations' answers, docs/errors.md. */
+export function errorAnswer(status: ApiStatus, message: string): ErrorAnswer {
+  return { error: { status, code: STATUS_NAME[status], message } };
+}
+
 /**
  * The hint of an error in the command line itself (an unknown flag, a bad value): the CLI prints the
  * command's options after the message (every command's, for an unknown command).

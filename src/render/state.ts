@@ -2,7 +2,7 @@
 // the build's `now` and the published content, so answers computed on demand come from the same code
 // as of the same moment. Only published content goes in: updates dated after `now` must not leak
 // through the output.
-import { isPublished } from '../derive/updates.js';
+import { publishedContent } from '../derive/updates.js';
 import { STATE_FILE } from '../routes/files.js';
 import type { Content } from '../types.js';
 import type { OutputFile } from './types.js';
@@ -19,9 +19,6 @@ export interface BuildState {
 
 /** The state file of a build of `content` as of `now`. */
 export function renderState(content: Content, now: number): OutputFile {
-  const notices = content.notices
-    .map((n) => ({ ...n, updates: n.updates.filter((u) => isPublished(u, now)) }))
-    .filter((n) => n.updates.length > 0);
-  const state: BuildState = { format: STATE_FORMAT, now: new Date(now).toISOString(), content: { ...content, notices } };
+  const state: BuildState = { format: STATE_FORMAT, now: new Date(now).toISOString(), content: publishedContent(content, now) };
   return { path: STATE_FILE, contents: JSON.stringify(state) };
 }

@@ -2,8 +2,8 @@
 // requests; the renderer answers them; the writer and the host configurations turn them into file
 // paths. One shape for all three is what keeps prebuilt files, served URLs and printed links from
 // drifting apart. Every error answer is made from an entry of the error catalogue (src/errors/api.ts).
-import { say } from '../errors/entry.js';
-import type { AnyApiEntry, ApiStatus, ParamsOf } from '../errors/entry.js';
+import { errorAnswer, say, STATUS_NAME } from '../errors/entry.js';
+import type { AnyApiEntry, ApiErrorCode, ApiStatus, ErrorAnswer, ParamsOf } from '../errors/entry.js';
 import type { TimelineState } from '../types.js';
 import type { ComponentFilter, NoticeFilter, Timeframe } from './table.js';
 
@@ -31,17 +31,9 @@ export type ApiRequest =
   | { endpoint: 'notices'; filter: NoticeFilter; page: number }
   | { endpoint: 'notice'; id: number };
 
-/** The `code` of an API error answer: the name of its status. */
-export type ApiErrorCode = 'not_found' | 'bad_request' | 'method_not_allowed' | 'rate_limited' | 'internal_error' | 'unavailable';
-
-const CODE_OF: Record<ApiStatus, ApiErrorCode> = {
-  400: 'bad_request',
-  404: 'not_found',
-  405: 'method_not_allowed',
-  429: 'rate_limited',
-  500: 'internal_error',
-  503: 'unavailable',
-};
+// The error answer's shape is the catalogue's (src/errors/entry.ts): docs/errors.md shows it too.
+export { errorAnswer } from '../errors/entry.js';
+export type { ApiErrorCode, ErrorAnswer } from '../errors/entry.js';
 
 /** An API error answer: `{"error": {"status", "code", "message"}}`, for one entry of the catalogue. */
 export class ApiError extends Error {
@@ -57,19 +49,12 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.status = entry.status;
-    this.code = CODE_OF[entry.status];
+    this.code = STATUS_NAME[entry.status];
   }
 
   toJSON(): ErrorAnswer {
     return errorAnswer(this.status, this.message);
   }
-}
-
-export type ErrorAnswer = { error: { status: ApiStatus; code: ApiErrorCode; message: string } };
-
-/** The body of an error answer; ApiError.toJSON() and the host configurations' answers. */
-export function errorAnswer(status: ApiStatus, message: string): ErrorAnswer {
-  return { error: { status, code: CODE_OF[status], message } };
 }
 
 /** The error answer of an API entry for one occurrence, its message from `params`. */

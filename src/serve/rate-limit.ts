@@ -4,11 +4,8 @@
 // linked list, not in the Map's insertion order: taking a V8 Map's first key after many deletes walks
 // the deleted slots, which made a flood of new addresses quadratic.
 
-/**
- * API requests a second per client address (and the burst) when --rate-limit does not say: the
- * default of `statuspress serve`, of `statuspress host-config nginx` and of the nginx block in every build.
- */
-export const DEFAULT_RATE_LIMIT = 10;
+/** The default rate (src/limits.ts, where the error catalogue reads it too), for this module's importers. */
+export { DEFAULT_RATE_LIMIT } from '../limits.js';
 
 export interface RateLimitOptions {
   /** Requests per second, also the burst; 0 turns limiting off. */

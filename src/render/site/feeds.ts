@@ -3,17 +3,15 @@
 // gives the same bytes, and entry ids and event UIDs stable across builds.
 import { Feed } from 'feed';
 import ical, { ICalEventStatus } from 'ical-generator';
+import { onCalendar } from '../../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
-import { DAY_MS } from '../../time.js';
 import type { OutputFile } from '../types.js';
 import { NOTICE_STATE_LABEL, TYPE_LABEL, timeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
 
 /** The feed carries the notices updated last: a reader polls it, and a full history is a page away. */
 export const FEED_ENTRIES = 50;
-/** The calendar carries maintenance that ended at most this long ago, and everything after. */
-const CALENDAR_PAST_MS = 365 * DAY_MS;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 /** Text as HTML that shows exactly that text (the feed's titles are typed as HTML). */
@@ -77,7 +75,7 @@ export function renderCalendar(site: DerivedSite): OutputFile {
     ttl: 3600,
   });
   const planned = site.notices
-    .filter((n) => n.type === 'planned' && n.source.endsAt! >= site.now - CALENDAR_PAST_MS)
+    .filter((n) => onCalendar(n, site.now))
     .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id);
   for (const notice of planned) {
     const latest = notice.updates[notice.updates.length - 1]!;

@@ -63,13 +63,6 @@ export const TYPE_PLURAL: Record<NoticeType, string> = {
   general: 'Announcements',
 };
 
-/** What a notice's state does to the page, as a class its icon and colour are drawn from. */
-export function noticeTone(type: NoticeType, state: NoticeState | null): State {
-  if (type === 'unplanned' && (state === 'investigating' || state === 'identified')) return 'degraded';
-  if (type === 'planned' && state === 'underway') return 'under-maintenance';
-  return 'operational';
-}
-
 /** A metrics window as the component page shows it: `23 Oct 2026 to 22 Nov 2026` (from its yyyy-mm-dd days). */
 export function windowText(startDate: string, endDate: string): string {
   const day = (date: string): string => `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;

@@ -1,5 +1,6 @@
 // The pages of the site, each as the view its template renders: the status page, a page per notice,
 // a page (and picker data file) per component, and the history in pages of 25.
+import { RECENT_MS } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { defaultMetrics, earliestStart } from '../../derive/metrics.js';
 import { relativeHref, SITE } from '../../routes/site.js';
@@ -9,12 +10,10 @@ import { NOTICE_TYPES } from '../../types.js';
 import type { NoticeType } from '../../types.js';
 import { durationWords, percentWords } from '../words.js';
 import type { Assets } from './assets.js';
-import { monthOf, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
+import { monthOf, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { BAR_DAYS } from './uptime.js';
-import { componentTree, impactText, layoutContext, noticeHead, noticeSummary, uptimeView, windowOf } from './views.js';
-
-const RECENT_MS = 7 * DAY_MS;
+import { componentTree, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
 
 /** The status page: the state, what is happening and coming, the components, the past week. */
 export function statusPage(site: DerivedSite, assets: Assets) {

@@ -1,18 +1,25 @@
 // What every page of the site shares: the layout's context (title, links, assets, all relative to the
 // page, so one output works at `/` and under a base path), and the pieces several pages show: a
 // notice's summary, the component tree, a component's uptime bar.
+import { stateEffect } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { defaultMetrics } from '../../derive/metrics.js';
 import { apiFilePath } from '../../routes/files.js';
 import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { formatTimestamp } from '../../time.js';
+import type { NoticeState, NoticeType, State } from '../../types.js';
 import { durationWords, percentWords } from '../words.js';
 import type { Assets } from './assets.js';
-import { dayText, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL } from './format.js';
+import { dayText, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL } from './format.js';
 import type { TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { BAR_DAYS, dayLevel, uptimeDays } from './uptime.js';
+
+/** What a notice's state does to the page (src/derive, `stateEffect`), as a class its icon and colour are drawn from. */
+export function noticeTone(type: NoticeType, state: NoticeState | null): State {
+  return stateEffect(type, state) ?? 'operational';
+}
 
 /** What the layout of the page at `page` needs, with every link relative to it. */
 export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage, title: string, description: string, pageJs?: SitePage) {

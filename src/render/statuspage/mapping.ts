@@ -2,7 +2,7 @@
 // statuses, an incident's impact, the component statuses and the page indicator they give, and the
 // page's id. docs/api.md ("The Statuspage-compatible API") states every rule here for clients.
 import { createHash } from 'node:crypto';
-import { noticeEffect } from '../../derive/components.js';
+import { noticeEffect, stateEffect } from '../../derive/components.js';
 import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
 import type { Impact, NoticeState } from '../../types.js';
 
@@ -54,13 +54,13 @@ export const impactOf = (notice: DerivedNotice): Impact => notice.source.impact 
 
 /**
  * The status a notice gives the components it lists while in `state` (whatever else affects them):
- * an incident being investigated or identified degrades them by its impact, maintenance underway
- * puts them under maintenance, any other state leaves them operational.
+ * the effect of its state (src/derive, `stateEffect`) in Statuspage's words, a degradation by the
+ * incident's impact.
  */
 export function statusGiven(notice: DerivedNotice, state: NoticeState | null): ComponentStatus {
-  if (notice.type === 'unplanned' && (state === 'investigating' || state === 'identified')) return STATUS_OF_IMPACT[impactOf(notice)];
-  if (notice.type === 'planned' && state === 'underway') return 'under_maintenance';
-  return 'operational';
+  const effect = stateEffect(notice.type, state);
+  if (effect === 'degraded') return STATUS_OF_IMPACT[impactOf(notice)];
+  return effect === 'under-maintenance' ? 'under_maintenance' : 'operational';
 }
 
 export interface StatuspageView {
