@@ -2,7 +2,7 @@
 // two runs on one machine take turns and the second finds the first's events already claimed. A
 // site's address: the state file its last build published (`_statuspress/build.json`), read only.
 import { randomUUID } from 'node:crypto';
-import { constants, rmSync } from 'node:fs';
+import { closeSync, constants, openSync, rmSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -113,15 +113,22 @@ function onSignal(signal: NodeJS.Signals): void {
 }
 
 function unlisten(): void {
+  listening = false;
   for (const signal of STOPPING) process.removeListener(signal, onSignal);
   process.removeListener('exit', removeHeld);
 }
 
+let listening = false;
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  for (const signal of STOPPING) process.on(signal, onSignal);
+  process.on('exit', removeHeld);
+}
+
 function hold(file: string): void {
-  if (held.size === 0) {
-    for (const signal of STOPPING) process.on(signal, onSignal);
-    process.on('exit', removeHeld);
-  }
+  listen();
   held.add(file);
 }
 
@@ -171,20 +178,26 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
   await mkdir(path.dirname(path.resolve(lock)), { recursive: true }).catch(() => undefined);
   const started = Date.now();
   for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
-    const made = await open(lock, 'wx').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'EEXIST') return null;
-      throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: error.message }, { cause: error });
-    });
-    if (made !== null) {
-      hold(lock);
+    // Made synchronously, the handlers listening first: a signal is then handled once the lock is
+    // in `held`, never between its making and that, which would leave it behind.
+    listen();
+    try {
+      const fd = openSync(lock, 'wx');
+      held.add(lock);
       try {
-        await made.writeFile(`${process.pid} ${new Date().toISOString()}\n`).finally(() => made.close());
-      } catch (error) {
-        await rm(lock, { force: true });
-        release(lock);
-        throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: (error as Error).message }, { cause: error });
+        writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
+      } finally {
+        closeSync(fd);
       }
       break;
+    } catch (error) {
+      if (held.has(lock)) {
+        rmSync(lock, { force: true });
+        release(lock);
+      } else if (held.size === 0) unlisten();
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+        throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: (error as Error).message }, { cause: error });
+      }
     }
     const since = await stat(lock).then((s) => s.mtimeMs, () => null);
     if (since !== null && Date.now() - since > options.staleMs) {
