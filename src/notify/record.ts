@@ -181,8 +181,10 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
     // Made synchronously, the handlers listening first: a signal is then handled once the lock is
     // in `held`, never between its making and that, which would leave it behind.
     listen();
+    let made = false;
     try {
       const fd = openSync(lock, 'wx');
+      made = true;
       held.add(lock);
       try {
         writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
@@ -191,7 +193,8 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
       }
       break;
     } catch (error) {
-      if (held.has(lock)) {
+      // Ours only if this attempt made it: another run in this process may hold the same lock.
+      if (made) {
         rmSync(lock, { force: true });
         release(lock);
       } else if (held.size === 0) unlisten();
