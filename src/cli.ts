@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { COMMANDS } from './cli/index.js';
+import { escapeText } from './content/quote.js';
 import { commandHelp, problemLine } from './cli/command.js';
 import type { Command, Out, Values } from './cli/command.js';
 import { ContentError, fail, StatuspressError } from './errors.js';
@@ -21,8 +22,18 @@ function usage(): string {
   return `statuspress — status pages from YAML in git\n\nUsage:\n${lines.join('\n')}\n\nRun \`statuspress <command> --help\` for a command's options.`;
 }
 
+/**
+ * Every line the CLI prints passes here: whatever control character is left in it (an escape
+ * sequence, a carriage return, a bell, C1 controls, bidi and zero-width characters) is shown
+ * escaped (`\u001b`), so no text can drive the terminal or a log viewer; only the line breaks
+ * between lines stay. Text from files and the network is also escaped and cut where it enters a
+ * message (docs/reliability.md, "Terminal output of untrusted text"): this is the last guard.
+ */
+export const terminalSafe = (text: string): string => text.split('\n').map(escapeText).join('\n');
+
 /** Runs the CLI; resolves to the exit code (serve resolves only once the server has stopped). */
-export async function main(argv: string[], out: Out = { log: console.log, error: console.error }): Promise<number> {
+export async function main(argv: string[], printer: Out = { log: console.log, error: console.error }): Promise<number> {
+  const out: Out = { log: (line) => printer.log(terminalSafe(line)), error: (line) => printer.error(terminalSafe(line)) };
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     out.log(usage());

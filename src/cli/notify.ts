@@ -2,11 +2,14 @@
 // Exit 0 when the comparison was made and recorded, even when a target failed (a warning lists each
 // failed delivery: the deployment stands); 2 for a usage error (a flag, an unset variable); 1 when
 // the content is invalid or the previous state cannot be read or recorded.
-import { escapeText } from '../content/quote.js';
+import { excerpt } from '../content/quote.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
 import { contentFlag, nowFlag, text } from './command.js';
+
+/** The most characters of an event's headline a report line shows (the headline is content). */
+export const HEADLINE_SHOWN = 200;
 
 export const notify: Command = {
   name: 'notify',
@@ -37,8 +40,8 @@ export const notify: Command = {
     } else {
       const n = result.events.length;
       out.log(`${n === 0 ? 'No new events' : `${n} new ${n === 1 ? 'event' : 'events'}`} since the build of ${iso(result.previousNow!)} (this build: ${iso(result.now)})${result.alreadySent.length > 0 ? `; ${result.alreadySent.length} sent before, not again` : ''}`);
-      // Subjects come from pull requests: escaped, so none can forge a log line or a workflow command.
-      for (const { event, message } of result.events) out.log(`  ${event.type}  ${event.id}  ${escapeText(message.headline)}`);
+      // Subjects come from pull requests: escaped and cut, so none can forge a log line or a workflow command.
+      for (const { event, message } of result.events) out.log(`  ${event.type}  ${event.id}  ${excerpt(message.headline, HEADLINE_SHOWN)}`);
     }
     if (dryRun) {
       out.log(`Dry run: nothing sent or recorded. Targets: ${result.targets.length === 0 ? 'none in site.yaml' : result.targets.join(', ')}`);
@@ -52,7 +55,7 @@ export const notify: Command = {
       });
       out.log(`Delivered: ${sent.join(', ')}`);
     }
-    if (result.recorded !== null) out.log(`Recorded in ${result.recorded}`);
+    if (result.recorded !== null) out.log(`Recorded in ${result.recorded}${result.migrated === null ? '' : ` (a record of format ${result.migrated.from}, an older statuspress's, upgraded to format ${result.migrated.to})`}`);
     return 0;
   },
 };

@@ -831,22 +831,23 @@ export const COMMAND = {
     code: 'notify/previous-unreadable',
     exit: 1,
     title: 'The previous state cannot be read',
-    when: 'The file given to `statuspress notify --previous` exists but is not a record notify wrote (or cannot be read), or the site given there answered with an error, something other than a state file, an answer over 64 MiB, or not at all (within 30 seconds). Nothing is sent: without the previous state, what is new is unknown.',
+    when: 'The file given to `statuspress notify --previous` is a record notify wrote but damaged (a value in it makes no sense: a time that is no time, an unknown state), or cannot be read (permissions), or the site given there answered with an error, something other than a state file, an answer over 64 MiB, or not at all (within 30 seconds). Nothing is sent: without the previous state, what is new is unknown.',
     message: ({ from, detail }: { from: string; detail: string; file: boolean }) => `Could not read the previous state from ${from}: ${detail}; nothing was sent`,
     hint: ({ file }) =>
       file
         ? 'If the file is damaged, delete it: the next run sends nothing and records the state afresh, and the runs after it send what changes.'
         : 'Check that the site is up and serves _statuspress/build.json (GitHub Pages does; the nginx and Netlify configurations statuspress writes keep _statuspress/ private, so use --previous FILE there).',
-    example: { from: '.statuspress-notify.json', detail: 'not a notify record: no valid "now"', file: true },
+    example: { from: '.statuspress-notify.json', detail: 'a notify record, but damaged: its "now" is not a timestamp', file: true },
   }),
   notifyRecordLocked: command({
     code: 'notify/record-locked',
     exit: 1,
     title: 'Another `notify` holds the record',
     when: 'Another `statuspress notify` held the record’s lock file for the whole wait (30 seconds). A run holds it only while it reads and replaces the record, so this is a run that hangs, or a lock left on a shared disk whose clock is off. Nothing is sent.',
-    message: ({ lock }: { lock: string }) => `Another statuspress notify is using the record (${lock} exists); nothing was sent`,
-    hint: 'Wait for the other run to end and run this one again; remove the lock file only if no other run is going (a lock older than two minutes is removed by itself).',
-    example: { lock: '.statuspress-notify.json.lock' },
+    message: ({ lock, owner }: { lock: string; owner: string | null }) =>
+      `Another statuspress notify is using the record (${lock} exists${owner === null ? '' : `, holding ${owner}`}); nothing was sent`,
+    hint: 'Wait for the other run to end and run this one again; remove the lock file only if no other run is going (a lock older than two minutes is removed by itself). The lock holds the process id and start time of the run that made it, shown escaped and cut to 100 characters.',
+    example: { lock: '.statuspress-notify.json.lock', owner: '"4242 2026-11-20T10:10:00.120Z"' },
   }),
   notifyRecordNotWritten: command({
     code: 'notify/record-not-written',
@@ -877,10 +878,39 @@ export const COMMAND = {
   notifyOtherFormat: command({
     code: 'notify/other-format',
     exit: 0,
-    title: 'The previous state is of another version',
-    when: 'The record (or the site’s state file) was written by a version of statuspress that keeps it in another shape. A warning: it counts as none, so nothing is sent this time, and the new state is recorded.',
+    title: 'The site’s state is of another version',
+    when: 'The state file of the site given to `statuspress notify --previous URL` was written by a version of statuspress that keeps it in another shape. A warning: it counts as none, so nothing is sent this time. (A record file of an older version is read and upgraded instead; one of a newer version is refused: `usage/notify-record-newer`.)',
     message: ({ from }: { from: string }) => `${from} was written by another version of statuspress: nothing was sent this time; the runs from now on compare with this one`,
     example: { from: '.statuspress-notify.json' },
+  }),
+  notifyPreviousNotRecord: command({
+    code: 'usage/notify-previous-not-record',
+    exit: 2,
+    title: '`--previous` names a file that is not a notify record',
+    when: 'The file given to `statuspress notify --previous FILE` is not a record notify wrote: not JSON, not an object with a `format` number and the record’s keys (`package.json`, a list, a text file), not a regular file (a folder, a FIFO, a device), or larger than 64 MiB. It is left as it is (notify replaces only a file it recognises as its record), and the message quotes nothing from it. Nothing is sent.',
+    message: ({ file, reason }: { file: string; reason: string }) => `${file} is not a statuspress notify record (${reason}): it was left as it is, and nothing was sent`,
+    hint: 'Give --previous the file notify keeps its record in (a path where nothing is yet starts a new record: that run sends nothing), or the deployed site’s address. If this file is a record that got damaged, delete it yourself.',
+    example: { file: 'package.json', reason: 'it has no "format" number' },
+  }),
+  notifyRecordNewer: command({
+    code: 'usage/notify-record-newer',
+    exit: 2,
+    title: 'The notify record is of a newer version',
+    when: 'The record given to `statuspress notify --previous FILE` was written by a newer version of statuspress (its `format` is above the ones this version reads). It is left as it is and nothing is sent: this version could misread it, and replacing it would lose what the newer one keeps.',
+    message: ({ file, format, reads }: { file: string; format: number; reads: number }) =>
+      `${file} was written by a newer statuspress (record format ${format}; this one reads formats 1 to ${reads}): it was left as it is, and nothing was sent`,
+    hint: 'Run the newer statuspress (in a status repository, the .statuspress/statuspress.mjs of the latest commit). To go back to this version for good, delete the record: the next run sends nothing and starts a new one.',
+    example: { file: '.statuspress-notify.json', format: 3, reads: 2 },
+  }),
+  notifyIdsRenumbered: command({
+    code: 'notify/update-ids-renumbered',
+    exit: 0,
+    title: 'A notice’s update ids changed',
+    when: 'Since the build the record (or the site’s state) describes, an update was inserted before updates that were published (a hand edit; `statuspress update --at` asks for `--backdate`), so their ids in the API, which count updates in time order, changed; or the record, written by an older statuspress that numbered updates by their place in the file, named them otherwise. A warning: notify matches updates by their time and text, so no update is sent again and the inserted one is sent once, but the API’s clients that kept the old ids see new ones.',
+    message: ({ notice, ids }: { notice: number; ids: readonly (readonly [number, number])[] }) =>
+      `notice ${notice}'s update ids changed (${ids.slice(0, 3).map(([from, to]) => `${from} is now ${to}`).join(', ')}${ids.length > 3 ? `, and ${ids.length - 3} more` : ''}): clients of the API that kept them see new ones; no update was sent again`,
+    hint: 'Add updates after the published ones rather than before them. Nothing to do for notify itself.',
+    example: { notice: 42, ids: [[42002, 42003]] },
   }),
 
   noBundle: command({

@@ -3,7 +3,7 @@
 // attempts and a time budget the target's messages share. A failure is described without the
 // target's address or secret: the words come from the status, the error's code and (cut, with the
 // address and secret blanked) what the target answered.
-import { clean, cut } from './format.js';
+import { quote } from '../content/quote.js';
 
 export interface RetryPolicy {
   /** Attempts per message, the first included. */
@@ -126,12 +126,19 @@ async function readSome(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, 4096));
 }
 
-/** `: "invalid_token"`, from what the target answered; the secrets blanked, short, on one line. */
+/** The most characters of a target's answer a failure quotes. */
+export const ANSWER_SHOWN = 100;
+
+/**
+ * `: "invalid_token"`, from what the target answered: the secrets blanked, white space as single
+ * spaces, then quoted as every untrusted text is (src/content/quote.ts: control characters escaped,
+ * cut to ANSWER_SHOWN characters), so an answer cannot write to the terminal that shows it.
+ */
 function answered(text: string, secrets: readonly string[]): string {
   let shown = text;
   for (const secret of secrets) if (secret !== '') shown = shown.split(secret).join('[secret]');
-  shown = clean(shown).replace(/\s+/g, ' ').trim();
-  return shown === '' ? '' : `: "${cut(shown, 100)}"`;
+  shown = shown.replace(/\s+/g, ' ').trim();
+  return shown === '' ? '' : `: ${quote(shown, ANSWER_SHOWN)}`;
 }
 
 /** Why a request got no answer, in words that hold no address. */

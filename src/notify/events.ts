@@ -1,15 +1,18 @@
 // The events between two builds: what `statuspress notify` sends. Each has an id that is the same
-// whenever the same thing happens to the same notice, so a run can tell what was sent already.
+// whenever the same thing happens to the same notice, so a run can tell what was sent already. An
+// update is matched with the record by its time and text (its API id shifts when an update is
+// inserted before it), so a renumbered update is never sent again and the inserted one is sent once.
 import type { DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
 import type { NotifyEventType, State } from '../types.js';
 import { formatTimestamp } from '../time.js';
 import { COMPLETE_RANK, rankOf, UNDERWAY_RANK } from '../update-ids.js';
-import type { Snapshot } from './snapshot.js';
-
+import type { KnownUpdate, Snapshot } from './snapshot.js';
+import { textHash } from './snapshot.js';
 
 export interface NotifyEvent {
   /**
-   * Stable: `notice-42-published`, `update-42003`, `maintenance-42-started`, `maintenance-42-ended`;
+   * Stable: `notice-42-published`, `update-42-2026-11-20T10:40:00.000Z-3f9a0c1d2e4b5a69` (the
+   * notice, the update's time and `textHash` of its text), `maintenance-42-started`, `maintenance-42-ended`;
    * a state change carries the build's `now` (`page-degraded-2026-11-20T10:05:00.000Z`), since a
    * state is often reached again.
    */
@@ -26,16 +29,33 @@ export interface NotifyEvent {
   page: { state: State; previous: State | null };
 }
 
+/** A notice whose updates' API ids changed since the record: an update was inserted before published ones. */
+export interface Renumbered {
+  notice: number;
+  /** [id in the record, id now] of each update that moved, in time order. */
+  ids: [number, number][];
+}
+
+/** The events from `previous` to `site` (eventsBetween), and the notices whose update ids changed. */
+export interface Comparison {
+  events: NotifyEvent[];
+  renumbered: Renumbered[];
+}
+
+/** The events from `previous` to `site`: see `compare`. */
+export const eventsBetween = (previous: Snapshot, site: DerivedSite): NotifyEvent[] => compare(previous, site).events;
+
 /**
  * Every event from `previous` to `site`, oldest first: notices published, updates posted,
  * maintenance started and ended by the clock, then components' and the page's state changes. A
  * notice published now is one event (its updates are in it); a component that is new or gone makes
  * no state change of its own, nor does a notice removed from the content, though the states they
- * change (a parent's, the page's) are sent.
+ * change (a parent's, the page's) are sent. And the notices whose updates' ids changed.
  */
-export function eventsBetween(previous: Snapshot, site: DerivedSite): NotifyEvent[] {
+export function compare(previous: Snapshot, site: DerivedSite): Comparison {
   const page = { state: site.page.state, previous: null };
   const noticeEvents: NotifyEvent[] = [];
+  const renumbered: Renumbered[] = [];
   for (const notice of site.notices) {
     const before = previous.notices.get(notice.id);
     if (before === undefined) {
@@ -43,11 +63,16 @@ export function eventsBetween(previous: Snapshot, site: DerivedSite): NotifyEven
       noticeEvents.push({ id: `notice-${notice.id}-published`, type: 'notice.published', at: notice.createdAt, notice, update: latest, component: null, page });
       continue;
     }
-    for (const update of notice.updates) {
-      if (before.has(update.id)) continue;
-      const [id, type] = eventOfUpdate(notice.id, update.id);
+    const { fresh, moved } = matchUpdates(notice, before);
+    const ids = new Set<string>();
+    for (const update of fresh) {
+      const [id, type] = eventOfUpdate(notice.id, update);
+      // The same text at the same moment twice is one update to a reader: one message.
+      if (ids.has(id)) continue;
+      ids.add(id);
       noticeEvents.push({ id, type, at: update.at, notice, update, component: null, page });
     }
+    if (moved.length > 0) renumbered.push({ notice: notice.id, ids: moved });
   }
   // Stable: events of the same moment keep the API's order.
   noticeEvents.sort((a, b) => a.at - b.at);
@@ -78,12 +103,76 @@ export function eventsBetween(previous: Snapshot, site: DerivedSite): NotifyEven
       page: { state: site.page.state, previous: previous.page },
     });
   }
-  return [...noticeEvents, ...stateEvents];
+  return { events: [...noticeEvents, ...stateEvents], renumbered };
 }
 
-function eventOfUpdate(noticeId: number, updateId: number): [string, NotifyEventType] {
-  const rank = rankOf(noticeId, updateId);
+const isTransition = (noticeId: number, id: number): boolean => {
+  const rank = rankOf(noticeId, id);
+  return rank === UNDERWAY_RANK || rank === COMPLETE_RANK;
+};
+
+function eventOfUpdate(noticeId: number, update: DerivedUpdate): [string, NotifyEventType] {
+  const rank = rankOf(noticeId, update.id);
   if (rank === UNDERWAY_RANK) return [`maintenance-${noticeId}-started`, 'maintenance.started'];
   if (rank === COMPLETE_RANK) return [`maintenance-${noticeId}-ended`, 'maintenance.ended'];
-  return [`update-${updateId}`, 'notice.updated'];
+  return [`update-${noticeId}-${formatTimestamp(update.at)}-${textHash(update.content)}`, 'notice.updated'];
+}
+
+/**
+ * A record's entry as the update it names: as it is, or, for an entry of a format-1 record (an id
+ * alone, which then was the update's position in the file + 1), the update at that position of the
+ * notice's file now; null when the file has no update there.
+ */
+export function placed(notice: DerivedNotice, known: KnownUpdate): KnownUpdate | null {
+  if (known.at !== null || isTransition(notice.id, known.id)) return known;
+  const update = notice.source.updates[rankOf(notice.id, known.id) - 1];
+  return update === undefined ? null : { id: known.id, at: update.at, hash: textHash(update.content) };
+}
+
+/**
+ * Which of the notice's published updates the record does not know (`fresh`), and the ids that
+ * changed (`moved`: [in the record, now]). The automatic transitions are known by their ids (901,
+ * 902). Every other update by its time and text hash; failing that, one the record knows that is
+ * gone from the content is taken to be this one edited in place when it has the same time, or else
+ * the same text: an edit is not news to send again.
+ */
+export function matchUpdates(notice: DerivedNotice, before: readonly KnownUpdate[]): { fresh: DerivedUpdate[]; moved: [number, number][] } {
+  const known = before.map((k) => placed(notice, k)).filter((k): k is KnownUpdate => k !== null);
+  const transitions = new Set(known.filter((k) => isTransition(notice.id, k.id)).map((k) => k.id));
+  const key = (at: number | null, hash: string | null): string => `${at} ${hash}`;
+  const byKey = new Map<string, KnownUpdate>();
+  for (const k of known) if (!isTransition(notice.id, k.id) && !byKey.has(key(k.at, k.hash))) byKey.set(key(k.at, k.hash), k);
+  const matched = new Set<string>();
+  const moved: [number, number][] = [];
+  const fresh: DerivedUpdate[] = [];
+  const unmatched: { update: DerivedUpdate; hash: string }[] = [];
+  for (const update of notice.updates) {
+    if (isTransition(notice.id, update.id)) {
+      if (!transitions.has(update.id)) fresh.push(update);
+      continue;
+    }
+    const hash = textHash(update.content);
+    const k = byKey.get(key(update.at, hash));
+    if (k === undefined) unmatched.push({ update, hash });
+    // A second copy of a known update (the same time and text) is known too; the first tells the id.
+    else if (!matched.has(key(k.at, k.hash))) {
+      matched.add(key(k.at, k.hash));
+      if (k.id !== update.id) moved.push([k.id, update.id]);
+    }
+  }
+  // Known updates no longer in the content: each may be one of the unmatched, edited in place.
+  const gone = [...byKey.values()].filter((k) => !matched.has(key(k.at, k.hash)));
+  for (const { update, hash } of unmatched) {
+    let index = gone.findIndex((k) => k.at === update.at);
+    if (index === -1) index = gone.findIndex((k) => k.hash === hash);
+    if (index === -1) {
+      fresh.push(update);
+      continue;
+    }
+    const [k] = gone.splice(index, 1);
+    if (k!.id !== update.id) moved.push([k!.id, update.id]);
+  }
+  moved.sort((a, b) => a[1] - b[1]);
+  // In the order the notice publishes them.
+  return { fresh: notice.updates.filter((u) => fresh.includes(u)), moved };
 }

@@ -10,19 +10,19 @@ import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RETRY, deliver, REAL_TRANSPORT } from './deliver.js';
 import type { RetryPolicy, Transport } from './deliver.js';
-import { eventsBetween } from './events.js';
-import type { NotifyEvent } from './events.js';
+import { compare } from './events.js';
+import type { NotifyEvent, Renumbered } from './events.js';
 import { messageOf } from './format.js';
 import type { Message } from './format.js';
 import { DEFAULT_LOCK, fetchSiteState, readRecordFile, stateAddress, withLock, writeRecordFile } from './record.js';
 import type { Previous } from './record.js';
-import { keptSent, snapshotOf } from './snapshot.js';
+import { keptSent, RECORD_FORMAT, snapshotOf } from './snapshot.js';
 import type { NotifyRecord } from './snapshot.js';
 import { isHttpUrl, labelOf, requestFor, resolveTargets, takes } from './targets.js';
 import type { ResolvedTarget } from './targets.js';
 
 export { isHttpUrl } from './targets.js';
-export type { NotifyEvent } from './events.js';
+export type { NotifyEvent, Renumbered } from './events.js';
 
 export interface NotifyOptions {
   contentDir: string;
@@ -60,6 +60,13 @@ export interface NotifyResult {
   events: { event: NotifyEvent; message: Message }[];
   /** Events found again that an earlier run had already sent. */
   alreadySent: string[];
+  /**
+   * Notices whose updates' API ids changed since the previous state (an update inserted before
+   * published ones): each also a warning. Updates are matched by time and text, so none was sent again.
+   */
+  renumbered: Renumbered[];
+  /** The record's format when it was an older version's (read, upgraded, and written in this one's), and this one's; else null. */
+  migrated: { from: number; to: number } | null;
   /** Every target, by label. */
   targets: string[];
   deliveries: Delivery[];
@@ -89,11 +96,13 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
 
   const plan = (previous: Previous, from: string): Plan => {
     if (previous.kind === 'other-format') warnings.push(COMMAND.notifyOtherFormat.message({ from }));
-    if (previous.kind !== 'found') return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], record: { snapshot: current, sent: new Map() } };
+    if (previous.kind !== 'found') return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: new Map() } };
     const { snapshot, sent } = previous.record;
+    const migrated = previous.migrated ? { from: previous.migrated, to: RECORD_FORMAT } : null;
     // A run of an older build (a re-run of an old workflow run) must not undo the record or announce the past.
-    if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], alreadySent: [], record: null };
-    const all = eventsBetween(snapshot, site);
+    if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], alreadySent: [], renumbered: [], migrated, record: null };
+    const { events: all, renumbered } = compare(snapshot, site);
+    for (const r of renumbered) warnings.push(COMMAND.notifyIdsRenumbered.message(r));
     const events = all.filter((e) => !sent.has(e.id));
     // A notice that left the content stays in the record with the updates it had published: added
     // back, it is not announced again (even one a first run recorded), and what was posted meanwhile is.
@@ -103,6 +112,8 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
       previousNow: snapshot.now,
       events,
       alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
+      renumbered,
+      migrated,
       record: { snapshot: { ...current, notices }, sent: keptSent(sent, events.map((e) => e.id), now) },
     };
   };
@@ -144,6 +155,8 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     previousNow: result.previousNow,
     events: result.events.map((event) => ({ event, message: messageOf(event, content.site, componentName) })),
     alreadySent: result.alreadySent,
+    renumbered: result.renumbered,
+    migrated: result.migrated,
     targets: configured.map(labelOf),
     deliveries,
     warnings,
@@ -156,6 +169,8 @@ interface Plan {
   previousNow: number | null;
   events: NotifyEvent[];
   alreadySent: string[];
+  renumbered: Renumbered[];
+  migrated: NotifyResult['migrated'];
   /** The record to write; null to leave it as it is. */
   record: NotifyRecord | null;
 }

@@ -2,11 +2,14 @@
 // two runs on one machine take turns and the second finds the first's events already claimed. A
 // site's address: the state file its last build published (`_statuspress/build.json`), read only.
 import { randomUUID } from 'node:crypto';
-import { link, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { closeSync, constants, openSync, rmSync, writeSync } from 'node:fs';
+import type { Stats } from 'node:fs';
+import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_COMPONENT_DEPTH } from '../content/cross.js';
 import { deriveSite } from '../derive/index.js';
-import { fail } from '../errors.js';
+import { quote } from '../content/quote.js';
+import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { STATE_FORMAT } from '../render/state.js';
 import type { BuildState } from '../render/state.js';
@@ -14,32 +17,124 @@ import { STATE_FILE } from '../routes/files.js';
 import { parseTimestamp } from '../time.js';
 import type { Component } from '../types.js';
 import type { NotifyRecord } from './snapshot.js';
-import { parseRecord, recordJson, snapshotOf } from './snapshot.js';
+import { parseRecord, RECORD_FORMAT, recordJson, snapshotOf } from './snapshot.js';
 import { trimEndOf } from '../text.js';
 
 /** What was found where the previous state should be. */
 export type Previous =
-  | { kind: 'found'; record: NotifyRecord }
+  /** `migrated`: the record's format when it was older than this version's (upgraded as read), else null. */
+  | { kind: 'found'; record: NotifyRecord; migrated?: number | null }
   /** Nothing there: a first run. */
   | { kind: 'none' }
-  /** A record or state of another format (another version of statuspress): counted as none. */
+  /** The site's state file is of another format (another version of statuspress): counted as none. */
   | { kind: 'other-format' };
 
-/** The record in `file`; throws `notify/previous-unreadable` when it exists but cannot be read as one. */
+/** The largest record read: the URL form's limit (a record of 5,000 sent ids is about 400 KB). */
+export const MAX_RECORD_BYTES = 64 * 2 ** 20;
+
+/** What a file that is not a regular file is, in words. */
+const kindOf = (info: Stats): string =>
+  info.isDirectory() ? 'a folder' : info.isFIFO() ? 'a FIFO (named pipe)' : info.isSocket() ? 'a socket' : info.isCharacterDevice() || info.isBlockDevice() ? 'a device' : 'not a regular file';
+
+/**
+ * The record in `file`. Only a regular file is read (opened without waiting, so a FIFO is refused at
+ * once, never waited on), at most MAX_RECORD_BYTES. Throws `usage/notify-previous-not-record` for
+ * anything that is not a record, `usage/notify-record-newer` for a newer version's record, and
+ * `notify/previous-unreadable` for a record that is damaged or a file that cannot be read. No
+ * message quotes the file.
+ */
 export async function readRecordFile(file: string): Promise<Previous> {
-  let text: string;
+  const unreadable = (detail: string, cause?: unknown): never => {
+    throw fail(COMMAND.notifyPreviousUnreadable, { from: file, detail, file: true }, cause === undefined ? {} : { cause });
+  };
+  const notRecord = (reason: string): never => {
+    throw fail(COMMAND.notifyPreviousNotRecord, { file, reason });
+  };
+  let handle;
   try {
-    text = await readFile(file, 'utf8');
+    handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { kind: 'none' };
-    throw fail(COMMAND.notifyPreviousUnreadable, { from: file, detail: (error as NodeJS.ErrnoException).code ?? 'unreadable', file: true }, { cause: error });
+    return unreadable((error as NodeJS.ErrnoException).code ?? 'unreadable', error);
   }
+  let text: string;
   try {
-    const record = parseRecord(text);
-    return record === null ? { kind: 'other-format' } : { kind: 'found', record };
+    const info = await handle.stat();
+    if (!info.isFile()) return notRecord(`it is ${kindOf(info)}, not a file`);
+    if (info.size > MAX_RECORD_BYTES) return notRecord(`it is larger than ${MAX_RECORD_BYTES / 2 ** 20} MiB`);
+    // Read to its end, not to the size seen: the file may be growing. One byte past the limit is enough to refuse it.
+    const buffer = Buffer.alloc(MAX_RECORD_BYTES + 1);
+    let size = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, size, buffer.length - size, null);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+      if (size > MAX_RECORD_BYTES) return notRecord(`it is larger than ${MAX_RECORD_BYTES / 2 ** 20} MiB`);
+    }
+    text = buffer.toString('utf8', 0, size);
   } catch (error) {
-    throw fail(COMMAND.notifyPreviousUnreadable, { from: file, detail: `not a notify record: ${(error as Error).message}`, file: true }, { cause: error });
+    if (error instanceof StatuspressError) throw error;
+    return unreadable((error as NodeJS.ErrnoException).code ?? 'unreadable', error);
+  } finally {
+    await handle.close().catch(() => undefined);
   }
+  const parsed = parseRecord(text);
+  switch (parsed.kind) {
+    case 'record':
+      return { kind: 'found', record: parsed.record, migrated: parsed.format < RECORD_FORMAT ? parsed.format : null };
+    case 'newer':
+      throw fail(COMMAND.notifyRecordNewer, { file, format: parsed.format, reads: RECORD_FORMAT });
+    case 'damaged':
+      return unreadable(`a notify record, but damaged: ${parsed.reason}`);
+    case 'not-record':
+      return notRecord(parsed.reason);
+  }
+}
+
+/**
+ * Files a run must not leave behind however it ends: the record's lock and a temporary record.
+ * Removed by `finally` blocks, and, when SIGINT or SIGTERM stops the process while one is there (or
+ * it exits at once), by the handlers below, which then let the signal end the process as it would
+ * have (exit code 128 + its number).
+ */
+const held = new Set<string>();
+const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+function removeHeld(): void {
+  for (const file of held) rmSync(file, { force: true });
+  held.clear();
+}
+
+function onSignal(signal: NodeJS.Signals): void {
+  removeHeld();
+  unlisten();
+  // Nothing else listens: end as the signal would have ended the process.
+  if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+function unlisten(): void {
+  listening = false;
+  for (const signal of STOPPING) process.removeListener(signal, onSignal);
+  process.removeListener('exit', removeHeld);
+}
+
+let listening = false;
+
+function listen(): void {
+  if (listening) return;
+  listening = true;
+  for (const signal of STOPPING) process.on(signal, onSignal);
+  process.on('exit', removeHeld);
+}
+
+function hold(file: string): void {
+  listen();
+  held.add(file);
+}
+
+function release(file: string): void {
+  held.delete(file);
+  if (held.size === 0) unlisten();
 }
 
 /** Replaces `file` with `record` whole: written beside it, then renamed over it. */
@@ -47,6 +142,7 @@ export async function writeRecordFile(file: string, record: NotifyRecord): Promi
   const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+    hold(temporary);
     const handle = await open(temporary, 'wx');
     try {
       await handle.writeFile(recordJson(record));
@@ -58,6 +154,8 @@ export async function writeRecordFile(file: string, record: NotifyRecord): Promi
   } catch (error) {
     await rm(temporary, { force: true });
     throw fail(COMMAND.notifyRecordNotWritten, { file, detail: (error as Error).message }, { cause: error });
+  } finally {
+    release(temporary);
   }
 }
 
@@ -80,28 +178,64 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
   await mkdir(path.dirname(path.resolve(lock)), { recursive: true }).catch(() => undefined);
   const started = Date.now();
   for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+    // Made synchronously, the handlers listening first: a signal is then handled once the lock is
+    // in `held`, never between its making and that, which would leave it behind.
+    listen();
+    let made = false;
     try {
-      const handle = await open(lock, 'wx');
-      await handle.writeFile(`${process.pid} ${new Date().toISOString()}\n`).finally(() => handle.close());
+      const fd = openSync(lock, 'wx');
+      made = true;
+      held.add(lock);
+      try {
+        writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
+      } finally {
+        closeSync(fd);
+      }
       break;
     } catch (error) {
+      // Ours only if this attempt made it: another run in this process may hold the same lock.
+      if (made) {
+        rmSync(lock, { force: true });
+        release(lock);
+      } else if (held.size === 0) unlisten();
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
         throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: (error as Error).message }, { cause: error });
       }
     }
     const since = await stat(lock).then((s) => s.mtimeMs, () => null);
     if (since !== null && Date.now() - since > options.staleMs) {
-      const seen = await readFile(lock, 'utf8').catch(() => null);
+      const seen = await readAtMostFile(lock, 4096);
       if (seen !== null) await removeStaleLock(lock, seen);
       continue;
     }
-    if (Date.now() - started > options.waitMs) throw fail(COMMAND.notifyRecordLocked, { lock });
+    if (Date.now() - started > options.waitMs) {
+      // Whose it is, as its text says (`<pid> <time>`): any file could be there, so escaped and short.
+      const owner = await readAtMostFile(lock, 4096);
+      throw fail(COMMAND.notifyRecordLocked, { lock, owner: owner === null || owner.trim() === '' ? null : quote(owner.trim(), 100) });
+    }
     await options.sleep(pause);
   }
   try {
     return await fn();
   } finally {
     await rm(lock, { force: true });
+    release(lock);
+  }
+}
+
+/** The first `max` bytes of a regular file as text; null when it is not one or cannot be read. */
+async function readAtMostFile(file: string, max: number): Promise<string | null> {
+  const handle = await open(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)).catch(() => null);
+  if (handle === null) return null;
+  try {
+    if (!(await handle.stat()).isFile()) return null;
+    const buffer = Buffer.alloc(max);
+    const { bytesRead } = await handle.read(buffer, 0, max, 0);
+    return buffer.toString('utf8', 0, bytesRead);
+  } catch {
+    return null;
+  } finally {
+    await handle.close().catch(() => undefined);
   }
 }
 
@@ -117,7 +251,7 @@ export async function removeStaleLock(lock: string, seen: string): Promise<void>
   } catch {
     return; // gone already: another run removed it
   }
-  const text = await readFile(aside, 'utf8').catch(() => null);
+  const text = await readAtMostFile(aside, 4096);
   // Another run's fresh lock: back in place, unless a third run has made one in the meantime.
   if (text !== seen) await link(aside, lock).catch(() => undefined);
   await rm(aside, { force: true });

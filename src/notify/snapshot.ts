@@ -1,9 +1,22 @@
 // What `statuspress notify` compares: the few facts of a build that events are made of (which notices
 // and updates are published, each component's and the page's state), and the record it keeps of the
-// last build it notified about, with the ids of the events it sent.
-import type { DerivedSite } from '../derive/index.js';
+// last build it notified about, with the ids of the events it sent. An update is known by its time
+// and a hash of its text, not by its API id: an update inserted before published ones renumbers
+// them (src/update-ids.ts), and a renumbered update must neither be sent again nor hide the new one.
+import { createHash } from 'node:crypto';
+import type { DerivedSite, DerivedUpdate } from '../derive/index.js';
 import type { State } from '../types.js';
 import { formatTimestamp, parseTimestamp } from '../time.js';
+
+/** An update as a build published it, as the record keeps it. */
+export interface KnownUpdate {
+  /** Its API id in that build (notice id × 1000 + rank; 901 and 902 the automatic transitions). */
+  id: number;
+  /** Its `at`, epoch ms; null only for an entry of a format-1 record, which held ids alone (placed by `placed`). */
+  at: number | null;
+  /** `textHash` of its text; null exactly when `at` is. */
+  hash: string | null;
+}
 
 /** The facts of one build that events are made of. */
 export interface Snapshot {
@@ -12,9 +25,14 @@ export interface Snapshot {
   page: State;
   /** Component id → state. */
   components: Map<number, State>;
-  /** Notice id → the ids of its published updates (auto transitions included); a record keeps removed notices' too. */
-  notices: Map<number, Set<number>>;
+  /** Notice id → its published updates (auto transitions included), oldest first; a record keeps removed notices' too. */
+  notices: Map<number, KnownUpdate[]>;
 }
+
+/** The first 16 hex digits of the SHA-256 of an update's text (UTF-8): with its time, what identifies it. */
+export const textHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+
+export const knownOf = (update: DerivedUpdate): KnownUpdate => ({ id: update.id, at: update.at, hash: textHash(update.content) });
 
 /** The facts of a derived site. */
 export function snapshotOf(site: DerivedSite): Snapshot {
@@ -22,26 +40,35 @@ export function snapshotOf(site: DerivedSite): Snapshot {
     now: site.now,
     page: site.page.state,
     components: new Map(site.components.map((c) => [c.id, c.state])),
-    notices: new Map(site.notices.map((n) => [n.id, new Set(n.updates.map((u) => u.id))])),
+    notices: new Map(site.notices.map((n) => [n.id, n.updates.map(knownOf)])),
   };
 }
 
-/** Bumped whenever the record's shape changes: a record of another format counts as none (a first run). */
-export const RECORD_FORMAT = 1;
+/**
+ * The record's format. Rules, so later versions extend it (docs/notifications.md, "The record"):
+ * every format is a JSON object with an integer `format` and a string `now`, so any version
+ * recognises a record of a newer one (and refuses it, unchanged); a version reads every older
+ * format, each upgraded to the next by one step of UPGRADES; any change to what a key means bumps it.
+ * 1: notices held update ids (then each update's position in its file + 1). 2: each update's id, time and text hash.
+ */
+export const RECORD_FORMAT = 2;
 
 /** Sent event ids are kept this long, so an event found again (a maintenance's start undone and redone) is not sent again. */
 export const SENT_KEPT_MS = 90 * 86_400_000;
 /** And at most this many (the newest), so the record stays small on a busy page. */
 export const SENT_KEPT_MAX = 5000;
 
-/** The notify record as JSON: the last build notified about, and the events already sent. */
+/** An update in the record: `{id, at, hash}`, or `{id}` alone as migrated from format 1. */
+export type RecordUpdateJson = { id: number; at: string; hash: string } | { id: number };
+
+/** The notify record as JSON (format 2): the last build notified about, and the events already sent. */
 export interface RecordJson {
   format: number;
   /** The build's `now`. */
   now: string;
   page: State;
   components: Record<string, State>;
-  notices: Record<string, number[]>;
+  notices: Record<string, RecordUpdateJson[]>;
   /** Event id → `now` of the build whose run claimed it. */
   sent: Record<string, string>;
 }
@@ -60,52 +87,114 @@ export function recordJson(record: NotifyRecord): string {
     now: formatTimestamp(snapshot.now),
     page: snapshot.page,
     components: Object.fromEntries([...snapshot.components].map(([id, state]) => [String(id), state])),
-    notices: Object.fromEntries([...snapshot.notices].map(([id, updates]) => [String(id), [...updates].sort((a, b) => a - b)])),
+    notices: Object.fromEntries(
+      [...snapshot.notices].map(([id, updates]) => [String(id), updates.map((u) => (u.at === null || u.hash === null ? { id: u.id } : { id: u.id, at: formatTimestamp(u.at), hash: u.hash }))]),
+    ),
     sent: Object.fromEntries([...sent].map(([id, at]) => [id, formatTimestamp(at)])),
   };
   return `${JSON.stringify(json, null, 1)}\n`;
 }
 
+/**
+ * What a file holds. Messages say what is wrong in words of ours and never quote the file: it may
+ * be any file at all (a secret, a terminal escape in a key).
+ */
+export type ParsedRecord =
+  /** A record; `format` is the one it was written in (older ones are upgraded as read). */
+  | { kind: 'record'; record: NotifyRecord; format: number }
+  /** A record written by a newer version: not read, and never replaced. */
+  | { kind: 'newer'; format: number }
+  /** A record whose values make no sense (a hand edit, a damaged disk). */
+  | { kind: 'damaged'; reason: string }
+  /** Not a record at all (package.json, a list, a text file). */
+  | { kind: 'not-record'; reason: string };
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The record's keys besides `format` and `now`, and what each holds: how a record is recognised. */
+const KEYS = { page: 'string', components: 'object', notices: 'object', sent: 'object' } as const;
+
+/** Each step upgrades a record's JSON from its format to the next; throws Damaged when it cannot. */
+const UPGRADES: Record<number, (json: Json) => Json> = {
+  // Format 1 held only ids, by position in the file then: each becomes an entry with its id alone,
+  // placed on the update at that position of the content the first time it is compared (`placed`).
+  1: (json) => {
+    const notices: Record<string, RecordUpdateJson[]> = {};
+    for (const [id, value] of Object.entries(json.notices as Json)) {
+      if (!Array.isArray(value) || !value.every((u) => Number.isSafeInteger(u))) throw new Damaged('a notice has no list of update ids');
+      notices[id] = (value as number[]).map((u) => ({ id: u }));
+    }
+    return { ...json, format: 2, notices };
+  },
+};
+
+class Damaged extends Error {}
+
 const STATES: readonly string[] = ['operational', 'degraded', 'under-maintenance'];
 
-/**
- * The record in `text`; null when it is of another format (written by another version of
- * statuspress). Throws a plain Error saying what is wrong when it is not a record at all.
- */
-export function parseRecord(text: string): NotifyRecord | null {
-  const json = JSON.parse(text) as Partial<RecordJson> | null;
-  if (typeof json !== 'object' || json === null) throw new Error('not a JSON object');
-  if (json.format !== RECORD_FORMAT) return null;
-  const now = typeof json.now === 'string' ? parseTimestamp(json.now) : null;
-  if (now === null) throw new Error('no valid "now"');
+/** What `text` holds: a record (of this format or an older one, upgraded), a newer one, a damaged one, or something else. */
+export function parseRecord(text: string): ParsedRecord {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'not-record', reason: 'it is not JSON' };
+  }
+  if (!isObject(json)) return { kind: 'not-record', reason: 'it is not a JSON object' };
+  const { format } = json;
+  if (typeof format !== 'number' || !Number.isSafeInteger(format) || format < 1) return { kind: 'not-record', reason: 'it has no "format" number' };
+  if (typeof json.now !== 'string') return { kind: 'not-record', reason: 'it has no "now" text' };
+  if (format > RECORD_FORMAT) return { kind: 'newer', format };
+  for (const [key, type] of Object.entries(KEYS)) {
+    if (type === 'string' ? typeof json[key] !== 'string' : !isObject(json[key])) return { kind: 'not-record', reason: `it has no "${key}" ${type === 'string' ? 'text' : 'object'}` };
+  }
+  try {
+    let upgraded = json;
+    for (let f = format; f < RECORD_FORMAT; f++) upgraded = UPGRADES[f]!(upgraded);
+    return { kind: 'record', record: recordOf(upgraded), format };
+  } catch (error) {
+    if (error instanceof Damaged) return { kind: 'damaged', reason: error.message };
+    throw error;
+  }
+}
+
+/** The record of a JSON object of the current format, whose keys have the right types. */
+function recordOf(json: Json): NotifyRecord {
+  const now = parseTimestamp(json.now as string);
+  if (now === null) throw new Damaged('its "now" is not a timestamp');
   const state = (value: unknown, what: string): State => {
-    if (typeof value !== 'string' || !STATES.includes(value)) throw new Error(`${what} is not a state`);
+    if (typeof value !== 'string' || !STATES.includes(value)) throw new Damaged(`${what} is not a state`);
     return value as State;
   };
   const components = new Map<number, State>();
-  for (const [id, value] of Object.entries(objectOf(json.components, 'components'))) components.set(idOf(id), state(value, `component ${id}`));
-  const notices = new Map<number, Set<number>>();
-  for (const [id, value] of Object.entries(objectOf(json.notices, 'notices'))) {
-    if (!Array.isArray(value) || !value.every((u) => Number.isSafeInteger(u))) throw new Error(`notice ${id} has no list of update ids`);
-    notices.set(idOf(id), new Set(value as number[]));
+  for (const [id, value] of Object.entries(json.components as Json)) components.set(idOf(id, 'components'), state(value, 'a component’s state'));
+  const notices = new Map<number, KnownUpdate[]>();
+  for (const [id, value] of Object.entries(json.notices as Json)) {
+    if (!Array.isArray(value)) throw new Damaged('a notice has no list of updates');
+    notices.set(idOf(id, 'notices'), value.map(updateOf));
   }
   const sent = new Map<string, number>();
-  for (const [id, value] of Object.entries(objectOf(json.sent, 'sent'))) {
+  for (const [id, value] of Object.entries(json.sent as Json)) {
     const at = typeof value === 'string' ? parseTimestamp(value) : null;
-    if (at === null) throw new Error(`sent event ${id} has no valid time`);
+    if (at === null) throw new Damaged('an event of "sent" has no valid time');
     sent.set(id, at);
   }
-  return { snapshot: { now, page: state(json.page, 'page'), components, notices }, sent };
+  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices }, sent };
 }
 
-function objectOf(value: unknown, what: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`no "${what}" object`);
-  return value as Record<string, unknown>;
+function updateOf(value: unknown): KnownUpdate {
+  if (!isObject(value) || !Number.isSafeInteger(value.id) || (value.id as number) <= 0) throw new Damaged('an update of a notice has no id');
+  const id = value.id as number;
+  if (value.at === undefined && value.hash === undefined) return { id, at: null, hash: null };
+  const at = typeof value.at === 'string' ? parseTimestamp(value.at) : null;
+  if (at === null || typeof value.hash !== 'string' || !/^[0-9a-f]{16}$/.test(value.hash)) throw new Damaged('an update of a notice has no valid time and hash');
+  return { id, at, hash: value.hash };
 }
 
-function idOf(text: string): number {
+function idOf(text: string, where: string): number {
   const id = Number(text);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new Error(`${text} is not an id`);
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Damaged(`a key of "${where}" is not an id`);
   return id;
 }
 

@@ -1,10 +1,13 @@
 // statuspress notify as a user runs it: a child process with the targets' addresses and secret in its
 // environment, its output and its exit code. Exit 0 even when a target fails (a warning names it),
 // 2 for a usage error; no address or secret ever printed; overlapping runs send each event once.
-import { readFile, writeFile } from 'node:fs/promises';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../helpers/cli.js';
+import { main } from '../../src/cli.js';
+import { BIN, runCli } from '../helpers/cli.js';
 import type { CliRun } from '../helpers/cli.js';
 import { ALL_TARGETS, deadAddress, envFor, HOOK_SECRET, receiver, scratch, writeSite } from '../unit/notify/helpers.js';
 
@@ -162,5 +165,104 @@ describe('statuspress notify (CLI)', () => {
     expect(next.stdout).not.toContain('Recorded');
     expect(hooks.requests.filter((r) => r.path === '/hook')).toHaveLength(3);
     await expect(readFile(record)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+// Third round: foreign files in the record's place, a run stopped while it holds the lock, and
+// terminal output of text that came from a file or the network (docs/reliability.md).
+describe('statuspress notify (CLI): the record file and the terminal', () => {
+  /** No control character but the line breaks, and no line longer than `max`. */
+  const terminalClean = (text: string, max: number): void => {
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    expect(text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
+    for (const line of text.split('\n')) expect(line.length).toBeLessThanOrEqual(max);
+  };
+
+  it('--previous naming a FIFO is refused at once (never waited on), exit 2, and leaves no lock', async () => {
+    const { env, args, record } = await setup();
+    execFileSync('mkfifo', [record]);
+    const started = Date.now();
+    const result = await runCli(args('2026-11-20T10:00:00Z'), { env, timeoutMs: 15_000 });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/is not a statuspress notify record \(it is a FIFO \(named pipe\), not a file\): it was left as it is, and nothing was sent\n/);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect((await readdir(path.dirname(record))).filter((f) => f.endsWith('.lock'))).toEqual([]);
+  });
+
+  it('SIGTERM while it holds the lock: the lock (and any temporary record) is removed, the process ends by the signal, the record is whole', async () => {
+    const { env, args, record } = await setup();
+    // A big record keeps the run in its locked section (reading, checking, replacing it) long enough to be stopped there.
+    const sent = Object.fromEntries(Array.from({ length: 400_000 }, (_, i) => [`component-1-degraded-2020-01-01T00:00:${String(i).padStart(8, '0')}`, '2020-01-01T00:00:00.000Z']));
+    const big = `${JSON.stringify({ format: 2, now: '2026-11-20T09:00:00.000Z', page: 'operational', components: { 1: 'operational', 2: 'operational' }, notices: {}, sent })}\n`;
+    await writeFile(record, big);
+    const child = spawn(process.execPath, [BIN, ...args('2026-11-20T10:00:00Z')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const lock = `${record}.lock`;
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
+    expect(existsSync(lock)).toBe(true);
+    child.kill('SIGTERM');
+    const { code, signal } = await ended;
+    expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
+    expect(existsSync(lock)).toBe(false);
+    expect((await readdir(path.dirname(record))).filter((f) => f.startsWith('notify.json.'))).toEqual([]);
+    // Whole: the old record, or the new one.
+    const now = (JSON.parse(await readFile(record, 'utf8')) as { now: string }).now;
+    expect(['2026-11-20T09:00:00.000Z', '2026-11-20T10:00:00.000Z']).toContain(now);
+  }, 60_000);
+
+  it('SIGTERM while it waits for another run\'s lock leaves that lock alone', async () => {
+    const { env, args, record } = await setup();
+    const lock = `${record}.lock`;
+    await writeFile(lock, '4242 2026-11-20T10:00:00.000Z\n');
+    const child = spawn(process.execPath, [BIN, ...args('2026-11-20T10:00:00Z')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
+    const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGTERM');
+    expect(await ended).toBe('SIGTERM');
+    expect(await readFile(lock, 'utf8')).toBe('4242 2026-11-20T10:00:00.000Z\n');
+  });
+
+  it('a hostile record (a terminal escape in a key, on a 3,141-character line) is refused without printing it', async () => {
+    const { env, args, record } = await setup();
+    const key = `\u001b[2J\u001b]0;pwned\u0007${'A'.repeat(3141)}`;
+    await writeFile(record, JSON.stringify({ format: 1, now: '2026-11-20T09:00:00Z', page: 'operational', components: { [key]: 'operational' }, notices: {}, sent: {} }));
+    const result = await run(args('2026-11-20T10:00:00Z'), env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`Could not read the previous state from ${record}: a notify record, but damaged: a key of "components" is not an id; nothing was sent\nIf the file is damaged, delete it: the next run sends nothing and records the state afresh, and the runs after it send what changes.\n`);
+    terminalClean(`${result.stdout}${result.stderr}`, 400);
+  });
+
+  it('a hostile answer from a target reaches the terminal escaped and cut to 100 characters', async () => {
+    const { content, hooks, env, args } = await setup();
+    expect((await run(args('2026-11-20T10:00:00Z'), env)).code).toBe(0);
+    await writeFile(path.join(content, 'notices/42.yaml'), NOTICE);
+    hooks.answer('/hook', { status: 400, body: `\u001b[2J\u001b]0;pwned\u0007\u009b31m\r${'B'.repeat(3141)}` });
+    const result = await run(args('2026-11-20T10:10:00Z'), env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(`warning: webhook (HOOK_URL): 3 of 3 messages not delivered: HTTP 400: "\\u001b[2J\\u001b]0;pwned\\u0007\\u009b31m ${'B'.repeat(100 - 19)}…"\n`);
+    terminalClean(`${result.stdout}${result.stderr}`, 400);
+  });
+
+  it('an update inserted before published ones: sent once, and a warning line says the ids changed', async () => {
+    const { content, hooks, env, args } = await setup();
+    const notice = (...updates: [string, string][]): string =>
+      `id: 42\ntype: unplanned\nsubject: Down\ncomponents: [1]\nupdates:\n${updates.map(([at, text]) => `  - at: ${at}\n    state: investigating\n    content: ${text}\n`).join('')}`;
+    await writeFile(path.join(content, 'notices/42.yaml'), notice(['2026-11-20T10:05:00Z', 'Looking.'], ['2026-11-20T10:20:00Z', 'Found it.']));
+    expect((await run(args('2026-11-20T10:30:00Z'), env)).code).toBe(0);
+    await writeFile(path.join(content, 'notices/42.yaml'), notice(['2026-11-20T10:05:00Z', 'Looking.'], ['2026-11-20T10:10:00Z', 'Inserted.'], ['2026-11-20T10:20:00Z', 'Found it.']));
+    const result = await run(args('2026-11-20T10:40:00Z'), env);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("warning: notice 42's update ids changed (42002 is now 42003): clients of the API that kept them see new ones; no update was sent again\n");
+    expect(result.stdout.split('\n')[0]).toBe('1 new event since the build of 2026-11-20T10:30:00.000Z (this build: 2026-11-20T10:40:00.000Z)');
+    expect((hooks.bodies('/hook') as { update: { content: string } }[]).map((b) => b.update.content)).toEqual(['Inserted.']);
+  });
+
+  it('whatever a command prints passes a last guard: a control character left in a line is shown escaped', async () => {
+    const lines: string[] = [];
+    const code = await main(['\u001b[2J\u001b]0;pwned\u0007\r\u009b'], { log: (l) => lines.push(l), error: (l) => lines.push(l) });
+    expect(code).toBe(2);
+    expect(lines[0]!.split('\n')[0]).toBe('Unknown command "\\u001b[2J\\u001b]0;pwned\\u0007\\r\\u009b".');
+    terminalClean(lines.join('\n'), 400);
   });
 });

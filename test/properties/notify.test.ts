@@ -12,8 +12,11 @@
 //   maintenance's start or end redone more than 90 days later); each target gets the events it takes;
 // - a notice is announced once when it first appears after the first run (with its latest update),
 //   never again when removed and added back; an update a notice publishes that the last notified
-//   build having that notice did not (the record's view) is sent once, as notice.updated, or as
-//   maintenance.started and .ended for the clock's transitions; component and page state changes
+//   build having that notice did not (the record's view, by the update's time and text: its id
+//   changes when an update is inserted before it) is sent once, as notice.updated with its own
+//   text, or as maintenance.started and .ended for the clock's transitions; updates are sometimes
+//   inserted (in the file and in time) before published ones, renumbering them, and the run says
+//   which notices' ids changed, and each update's text is sent at most once; component and page state changes
 //   are those between the consecutive builds notified about, with the later build's time in their
 //   ids; notice events come oldest first, then components in the API's order, then the page;
 // - a first run, a re-run and a run of an older build send nothing (the older one leaves the record
@@ -26,6 +29,7 @@
 // CI's. A long local run, 500 sequences in about 45 s:
 //   FC_RUNS=500 npx vitest run test/properties/notify.test.ts
 // (FC_RUNS sets both properties' runs; FC_SEED and FC_PATH replay a failure fast-check reported).
+import { createHash } from 'node:crypto';
 import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -83,8 +87,11 @@ const hostileArb: fc.Arbitrary<string> = fc
   .filter((s) => /\S/.test(s));
 
 interface UpdateDraft {
-  /** Minutes after the notice's previous update (the first: after its start). */
+  /** Minutes after the notice's latest update (the first: after its start). */
   gap: number;
+  /** 0: appended after the others; else inserted this many minutes before the latest, at file position `slot` (mod the count). */
+  back: number;
+  slot: number;
   statePick: number;
   content: string;
 }
@@ -147,7 +154,13 @@ const noticeArb = (id: number): fc.Arbitrary<NoticeDraft> =>
     components: fc.subarray([1, 2, 3]),
     start: fc.integer({ min: -300, max: 900 }),
     updates: fc.array(
-      fc.record({ gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 240 })), statePick: fc.nat(), content: hostileArb }),
+      fc.record({
+        gap: fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 240 })),
+        back: fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 240 }) }),
+        slot: fc.nat(),
+        statePick: fc.nat(),
+        content: hostileArb,
+      }),
       { minLength: 1, maxLength: 5 },
     ),
     beginsAfter: fc.integer({ min: 0, max: 900 }),
@@ -236,15 +249,24 @@ function runsOf(h: History): { build: Build; twin: boolean; dry: boolean; older:
   return runs;
 }
 
-/** The notice's file with its first `count` updates: times non-decreasing in file order, as appended. */
+/**
+ * The notice's file with its first `count` updates: each appended later than the others, as
+ * `update` does, or (`back`) dated before the latest and written at a place of its own in the file,
+ * as a hand edit can: then the updates after it in time are renumbered.
+ */
 function noticeFile(d: NoticeDraft, count: number): NoticeFile {
-  let at = T0 + d.start * MINUTE;
-  const updates = d.updates.slice(0, count).map((u, i) => {
-    if (i > 0) at += u.gap * MINUTE;
+  let latest = T0 + d.start * MINUTE;
+  const updates: NoticeFile['updates'] = [];
+  d.updates.slice(0, count).forEach((u, i) => {
+    const inserted = i > 0 && u.back > 0;
+    if (i > 0 && !inserted) latest += u.gap * MINUTE;
+    const at = inserted ? latest - u.back * MINUTE : latest;
     const states = d.type === 'planned' ? PLANNED_STATES : UNPLANNED_STATES;
     // A maintenance is announced scheduled, mostly; then anything.
     const state = d.type === 'planned' && i === 0 && u.statePick % 4 !== 0 ? 'scheduled' : states[u.statePick % states.length]!;
-    return { at: stamp(at), content: u.content, ...(d.type === 'general' ? {} : { state }) };
+    const update = { at: stamp(at), content: u.content, ...(d.type === 'general' ? {} : { state }) };
+    if (inserted) updates.splice(u.slot % (updates.length + 1), 0, update);
+    else updates.push(update);
   });
   const file: NoticeFile = { id: d.id, type: d.type, subject: d.subject, components: d.components, updates };
   if (d.type === 'planned') {
@@ -281,7 +303,7 @@ function scenarioOf(h: History, build: Build): Scenario {
 // The model: the facts of a build (docs/content.md, docs/api.md) and what notify sends (docs/notifications.md)
 
 interface ModelUpdate {
-  /** As in the API: notice id × 1000 + position in the file + 1; the clock's transitions +901 and +902. */
+  /** As in the API: notice id × 1000 + rank in time among the file's updates (ties by file position); the clock's transitions +901 and +902. */
   id: number;
   at: number;
   state: string | null;
@@ -297,8 +319,10 @@ interface Facts {
 
 /** The updates a build publishes of a notice, oldest first (updates at the same time in file order). */
 function publishedUpdates(file: NoticeFile, now: number, transition: History['transitionText']): ModelUpdate[] {
+  const order = file.updates.map((u, index) => ({ at: u.at.ms, index })).sort((a, b) => a.at - b.at || a.index - b.index);
+  const rank = new Map(order.map(({ index }, i) => [index, i + 1]));
   const updates = file.updates
-    .map((u, index) => ({ id: file.id * 1000 + index + 1, at: u.at.ms, state: u.state ?? null, content: u.content }))
+    .map((u, index) => ({ id: file.id * 1000 + rank.get(index)!, at: u.at.ms, state: u.state ?? null, content: u.content }))
     .filter((u) => u.at <= now)
     .sort((a, b) => a.at - b.at || a.id - b.id);
   if (file.type === 'planned' && file.auto_transition !== false && updates.length > 0) {
@@ -353,7 +377,7 @@ interface ModelEvent {
  */
 interface Memory {
   last: Facts;
-  seen: Map<number, Set<number>>;
+  seen: Map<number, ModelUpdate[]>;
   /** Event id → `now` of the build whose run sent it; kept 90 days. */
   sent: Map<string, number>;
 }
@@ -362,15 +386,20 @@ interface Memory {
 const SENT_KEPT = 90 * 1440 * MINUTE;
 
 const remember = (memory: Memory, facts: Facts): void => {
-  for (const [id, n] of facts.notices) memory.seen.set(id, new Set(n.updates.map((u) => u.id)));
+  for (const [id, n] of facts.notices) memory.seen.set(id, n.updates);
   memory.last = facts;
 };
 
 /** The events a run of `facts` sends after `memory`, and the memory after it; null memory: a first run. */
-function expectedEvents(memory: Memory | null, facts: Facts): { outcome: NotifyResult['outcome']; events: ModelEvent[] } {
-  if (memory === null) return { outcome: 'first-run', events: [] };
-  if (facts.now < memory.last.now) return { outcome: 'older', events: [] };
+/** docs/notifications.md: the first 16 hex digits of the SHA-256 of the update's text. */
+const textHash = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex').slice(0, 16);
+const isTransition = (notice: number, id: number): boolean => id - notice * 1000 >= 901;
+
+function expectedEvents(memory: Memory | null, facts: Facts): { outcome: NotifyResult['outcome']; events: ModelEvent[]; renumbered: { notice: number; ids: [number, number][] }[] } {
+  if (memory === null) return { outcome: 'first-run', events: [], renumbered: [] };
+  if (facts.now < memory.last.now) return { outcome: 'older', events: [], renumbered: [] };
   const events: ModelEvent[] = [];
+  const renumbered: { notice: number; ids: [number, number][] }[] = [];
   for (const [id, n] of facts.notices) {
     const seen = memory.seen.get(id);
     if (seen === undefined) {
@@ -378,13 +407,33 @@ function expectedEvents(memory: Memory | null, facts: Facts): { outcome: NotifyR
       events.push({ id: `notice-${id}-published`, type: 'notice.published', at: n.updates[0]!.at, notice: id, update: n.updates[n.updates.length - 1]!, component: null, pagePrevious: null });
       continue;
     }
+    // Known by time and text (the clock's transitions by id); an update the record knows is never
+    // sent again, whatever its id now. (Updates are never edited or deleted in these histories.)
+    const key = (u: ModelUpdate): string => `${u.at} ${u.content}`;
+    const known = new Map<string, ModelUpdate>();
+    for (const u of seen) if (!isTransition(id, u.id) && !known.has(key(u))) known.set(key(u), u);
+    const moved: [number, number][] = [];
+    const told = new Set<string>();
     for (const u of n.updates) {
-      if (seen.has(u.id)) continue;
+      if (isTransition(id, u.id)) {
+        if (seen.some((k) => k.id === u.id)) continue;
+      } else if (known.has(key(u)) || told.has(key(u))) {
+        const k = known.get(key(u));
+        if (k !== undefined && !told.has(key(u)) && k.id !== u.id) moved.push([k.id, u.id]);
+        told.add(key(u));
+        continue;
+      }
+      told.add(key(u));
       const kind = u.id - id * 1000;
       const [eventId, type] =
-        kind === 901 ? [`maintenance-${id}-started`, 'maintenance.started'] : kind === 902 ? [`maintenance-${id}-ended`, 'maintenance.ended'] : [`update-${u.id}`, 'notice.updated'];
+        kind === 901
+          ? [`maintenance-${id}-started`, 'maintenance.started']
+          : kind === 902
+            ? [`maintenance-${id}-ended`, 'maintenance.ended']
+            : [`update-${id}-${iso(u.at)}-${textHash(u.content)}`, 'notice.updated'];
       events.push({ id: eventId, type, at: u.at, notice: id, update: u, component: null, pagePrevious: null });
     }
+    if (moved.length > 0) renumbered.push({ notice: id, ids: moved.sort((a, b) => a[1] - b[1]) });
   }
   const when = iso(facts.now);
   for (const [id, state] of facts.components) {
@@ -394,7 +443,7 @@ function expectedEvents(memory: Memory | null, facts: Facts): { outcome: NotifyR
   if (memory.last.page !== facts.page) {
     events.push({ id: `page-${facts.page}-${when}`, type: 'page.state_changed', at: facts.now, notice: null, update: null, component: null, pagePrevious: memory.last.page });
   }
-  return { outcome: 'compared', events: events.filter((e) => !memory.sent.has(e.id)) };
+  return { outcome: 'compared', events: events.filter((e) => !memory.sent.has(e.id)), renumbered };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -494,6 +543,8 @@ ${events(h.chatEvents.teams)}  - type: webhook
 `;
 }
 
+const byNotice = <T extends { notice: number }>(list: readonly T[]): T[] => [...list].sort((a, b) => a.notice - b.notice);
+
 const describeRun = (h: History, build: Build): string =>
   `build of ${iso(build.now)} with notices ${JSON.stringify([...build.written].map(([k, n]) => `${h.notices[k]!.id}:${n}`))}`;
 
@@ -506,6 +557,7 @@ async function checkHistory(h: History): Promise<void> {
     const record = path.join(root, 'state', 'notify.json');
     const transport = fastTransport();
     const everyId = new Map<string, number>();
+    const textsSent = new Set<string>();
     let memory: Memory | null = null;
     let seenRequests = 0;
     for (const [i, { build, twin, dry, older }] of runsOf(h).entries()) {
@@ -524,6 +576,7 @@ async function checkHistory(h: History): Promise<void> {
         const preview = await run(true);
         expect(preview.outcome, `${where}: dry run`).toBe(expected.outcome);
         expect(preview.events.map((e) => e.event.id).sort(), `${where}: dry run`).toEqual(expected.events.map((e) => e.id).sort());
+        expect(byNotice(preview.renumbered), `${where}: dry run, renumbered`).toEqual(byNotice(expected.renumbered));
         expect(hooks.requests.length, `${where}: a dry run sends nothing`).toBe(seenRequests);
         expect(await readFile(record, 'utf8').catch(() => null), `${where}: a dry run records nothing`).toBe(recordBefore);
       }
@@ -532,6 +585,9 @@ async function checkHistory(h: History): Promise<void> {
       // Two runs at once (never the first): one makes the comparison, the other finds it made.
       expect(results.map((r) => r.outcome), `${where}: outcome`).toEqual(results.map(() => expected.outcome));
       for (const r of results) expect(r.deliveries.filter((d) => !d.ok), where).toEqual([]);
+      // The notices whose update ids changed since the record, each told by the run that compared (and a warning).
+      expect(byNotice(results.flatMap((r) => r.renumbered)), `${where}: renumbered`).toEqual(byNotice(expected.renumbered));
+      for (const r of results) expect(r.warnings.filter((w) => w.includes('update ids changed')).length, where).toBe(r.renumbered.length);
 
       const requests = hooks.requests.slice(seenRequests);
       seenRequests = hooks.requests.length;
@@ -566,6 +622,12 @@ async function checkHistory(h: History): Promise<void> {
       const componentOrder = payloads.filter((p) => rank(p.type) === 1).map((p) => (p as unknown as { component: { id: number } }).component.id);
       expect(componentOrder, `${where}: components in the API's order`).toEqual([1, 3, 2].filter((id) => componentOrder.includes(id)));
 
+      // Each update's text once in the whole sequence, whatever its id became.
+      for (const p of payloads.filter((p) => p.type === 'notice.updated') as unknown as { notice: { id: number }; update: { content: string; created_at: string } }[]) {
+        const said = `${p.notice.id} ${p.update.created_at} ${p.update.content}`;
+        expect(textsSent.has(said), `${where}: an update's text sent again: ${JSON.stringify(said)}`).toBe(false);
+        textsSent.add(said);
+      }
       // The payloads tell the facts of this build.
       const byId = new Map(expected.events.map((e) => [e.id, e]));
       for (const p of payloads) expect(p, `${where}: payload of ${p.id}`).toEqual(expectedPayload(h, facts, byId.get(p.id)!));

@@ -1,12 +1,15 @@
-// eventsBetween: each kind of event, with its stable id, from two derived builds of the same content.
+// eventsBetween: each kind of event, with its stable id, from two derived builds of the same content;
+// and updates matched by time and text, whatever their ids: inserted, renumbered, edited, migrated.
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
-import { eventsBetween } from '../../../src/notify/events.js';
-import { snapshotOf } from '../../../src/notify/snapshot.js';
+import { compare, eventsBetween } from '../../../src/notify/events.js';
+import { snapshotOf, textHash } from '../../../src/notify/snapshot.js';
 import { component, content, general, ms, planned, pu, unplanned, uu } from '../../helpers/content.js';
 import type { Notice } from '../../../src/types.js';
 
 const T = (minutes: number): string => new Date(ms('2026-11-20T10:00:00Z') + minutes * 60_000).toISOString();
+/** The event id of an update: its notice, its time and the hash of its text (docs/notifications.md). */
+const updateEvent = (notice: number, at: string, text: string): string => `update-${notice}-${new Date(ms(at)).toISOString()}-${textHash(text)}`;
 const components = [component(1, { name: 'API' }), component(2, { name: 'Website' }), component(3, { name: 'REST API', parentId: 1 })];
 
 /** The events from the build of `notices` at `before` to the build of `later` (default: the same notices) at `after`. */
@@ -27,20 +30,21 @@ describe('eventsBetween', () => {
     ]);
   });
 
-  it('an update posted is one event, with the update id; several come oldest first', () => {
+  it('an update posted is one event, its id made of the notice, its time and its text; several come oldest first', () => {
     const before = unplanned(42, [uu(T(5), 'investigating')], { components: [3] });
     const after = unplanned(42, [uu(T(5), 'investigating'), uu(T(20), 'identified'), uu(T(15), 'investigating')], { components: [3] });
     expect(between([before], T(10), T(25), [after])).toEqual([
-      { id: 'update-42003', type: 'notice.updated' },
-      { id: 'update-42002', type: 'notice.updated' },
+      { id: updateEvent(42, T(15), 'Update 3 of notice 42'), type: 'notice.updated' },
+      { id: updateEvent(42, T(20), 'Update 2 of notice 42'), type: 'notice.updated' },
     ]);
+    expect(updateEvent(42, T(15), 'Update 3 of notice 42')).toMatch(/^update-42-2026-11-20T10:15:00\.000Z-[0-9a-f]{16}$/);
   });
 
   it('resolving: the update, then the states back to operational', () => {
     const before = unplanned(42, [uu(T(5), 'investigating')], { components: [3] });
     const after = unplanned(42, [uu(T(5), 'investigating'), uu(T(30), 'resolved')], { components: [3] });
     expect(between([before], T(10), T(35), [after]).map((e) => e.id)).toEqual([
-      'update-42002',
+      updateEvent(42, T(30), 'Update 2 of notice 42'),
       `component-1-operational-${T(35)}`,
       `component-3-operational-${T(35)}`,
       `page-operational-${T(35)}`,
@@ -62,7 +66,7 @@ describe('eventsBetween', () => {
   it('a manual underway update is an update posted, not a start by the clock', () => {
     const before = planned(7, { beginsAt: T(60), endsAt: T(120) }, [pu(T(0), 'scheduled')]);
     const after = planned(7, { beginsAt: T(60), endsAt: T(120) }, [pu(T(0), 'scheduled'), pu(T(50), 'underway')]);
-    expect(between([before], T(30), T(55), [after]).map((e) => e.id)).toEqual(['update-7002', `page-under-maintenance-${T(55)}`]);
+    expect(between([before], T(30), T(55), [after]).map((e) => e.id)).toEqual([updateEvent(7, T(50), 'Update 2 of notice 7'), `page-under-maintenance-${T(55)}`]);
   });
 
   it('a notice dated in the future appears when its first update is published', () => {
@@ -105,5 +109,66 @@ describe('eventsBetween', () => {
     // Moved to another parent: its state is the same, its parents' change.
     const moved = components.map((c) => (c.id === 3 ? { ...c, parentId: 2 } : c));
     expect(ids({ components, notices: [on(3)] }, { components: moved, notices: [on(3)] })).toEqual([`component-1-operational-${T(20)}`, `component-2-degraded-${T(20)}`]);
+  });
+});
+
+describe('updates matched by time and text, not by id (ids count updates in time order)', () => {
+  const text = (t: string): { content: string } => ({ content: t });
+  const ids = (notice: Notice): number[] => deriveSite(content({ components, notices: [notice] }), ms(T(60))).notices[0]!.updates.map((u) => u.id);
+
+  it('an update inserted before published ones is sent once, with its own text; the ones it renumbered are not sent again, and the change is told', () => {
+    const before = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(20), 'identified', text('Found it.'))], { components: [3] });
+    // A hand edit puts an update of minute 10 between them: "Found it." is now 42003.
+    const after = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(10), 'investigating', text('Inserted.')), uu(T(20), 'identified', text('Found it.'))], { components: [3] });
+    expect(ids(after)).toEqual([42001, 42002, 42003]);
+    const previous = snapshotOf(deriveSite(content({ components, notices: [before] }), ms(T(30))));
+    const { events, renumbered } = compare(previous, deriveSite(content({ components, notices: [after] }), ms(T(40))));
+    expect(events.map((e) => [e.id, e.update?.content, e.update?.id])).toEqual([[updateEvent(42, T(10), 'Inserted.'), 'Inserted.', 42002]]);
+    expect(renumbered).toEqual([{ notice: 42, ids: [[42002, 42003]] }]);
+    // Inserted at the end of the file, dated earlier: the same.
+    const appended = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(20), 'identified', text('Found it.')), uu(T(10), 'investigating', text('Inserted.'))], { components: [3] });
+    const again = compare(previous, deriveSite(content({ components, notices: [appended] }), ms(T(40))));
+    expect(again.events.map((e) => e.update?.content)).toEqual(['Inserted.']);
+    expect(again.renumbered).toEqual([{ notice: 42, ids: [[42002, 42003]] }]);
+  });
+
+  it('an update edited in place (its text, or its time) is not news: no event', () => {
+    const before = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(20), 'identified', text('Fuond it.'))]);
+    const retyped = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(20), 'identified', text('Found it.'))]);
+    const retimed = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(21), 'identified', text('Fuond it.'))]);
+    for (const after of [retyped, retimed]) expect(between([before], T(30), T(40), [after])).toEqual([]);
+    // Both changed: a new update, sent.
+    const replaced = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(22), 'identified', text('Found it.'))]);
+    expect(between([before], T(30), T(40), [replaced]).map((e) => e.id)).toEqual([updateEvent(42, T(22), 'Found it.')]);
+  });
+
+  it('the same text at the same moment twice is one event', () => {
+    const before = unplanned(42, [uu(T(5), 'investigating', text('First.'))]);
+    const after = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(20), 'identified', text('Again.')), uu(T(20), 'identified', text('Again.'))]);
+    expect(between([before], T(10), T(30), [after]).map((e) => e.id)).toEqual([updateEvent(42, T(20), 'Again.')]);
+  });
+
+  it('the clock\'s transitions keep their ids and events when an update is inserted before them', () => {
+    const window = { beginsAt: T(60), endsAt: T(120) };
+    const before = planned(7, window, [pu(T(0), 'scheduled', text('Soon.'))]);
+    const after = planned(7, window, [pu(T(0), 'scheduled', text('Soon.')), pu(T(-10), 'scheduled', text('Planned.'))]);
+    const previous = snapshotOf(deriveSite(content({ components, notices: [before] }), ms(T(61))));
+    const { events, renumbered } = compare(previous, deriveSite(content({ components, notices: [after] }), ms(T(125))));
+    expect(events.map((e) => e.id)).toEqual([updateEvent(7, T(-10), 'Planned.'), 'maintenance-7-ended', `page-operational-${T(125)}`]);
+    expect(renumbered).toEqual([{ notice: 7, ids: [[7001, 7002]] }]);
+  });
+
+  it('a format-1 record\'s ids (positions in the file then) name the update at that position now', () => {
+    // As the old version numbered them: by position, whatever the times.
+    const file = unplanned(42, [uu(T(5), 'investigating', text('First.')), uu(T(20), 'identified', text('Second.')), uu(T(15), 'identified', text('Third.'))]);
+    const site = deriveSite(content({ components, notices: [file] }), ms(T(30)));
+    const previous = { ...snapshotOf(site), notices: new Map([[42, [42001, 42002].map((id) => ({ id, at: null, hash: null }))]]) };
+    const { events, renumbered } = compare(previous, site);
+    // 42001 and 42002 were "First." and "Second."; "Third." (position 3) is new; "Second." is 42003 now.
+    expect(events.map((e) => e.update?.content)).toEqual(['Third.']);
+    expect(renumbered).toEqual([{ notice: 42, ids: [[42002, 42003]] }]);
+    // An id past the end of the file names nothing.
+    const gone = { ...snapshotOf(site), notices: new Map([[42, [42001, 42002, 42003, 42004].map((id) => ({ id, at: null, hash: null }))]]) };
+    expect(compare(gone, site).events).toEqual([]);
   });
 });

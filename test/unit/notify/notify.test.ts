@@ -10,6 +10,7 @@ import { loadContent, requireValid, validateContent } from '../../../src/content
 import { StatuspressError } from '../../../src/errors.js';
 import { notify } from '../../../src/notify/index.js';
 import { removeStaleLock } from '../../../src/notify/record.js';
+import { textHash } from '../../../src/notify/snapshot.js';
 import type { NotifyOptions, NotifyResult } from '../../../src/notify/index.js';
 import { renderState } from '../../../src/render/state.js';
 import { ALL_TARGETS, deadAddress, envFor, fastTransport, HOOK_SECRET, receiver, scratch, writeSite } from './helpers.js';
@@ -18,6 +19,8 @@ import type { Receiver } from './helpers.js';
 const T0 = Date.parse('2026-11-20T10:00:00Z');
 const at = (minutes: number): number => T0 + minutes * 60_000;
 const iso = (minutes: number): string => new Date(at(minutes)).toISOString().replace('.000Z', 'Z');
+/** The event id of notice 42's update of minute `minutes` saying `text`. */
+const updateEvent = (minutes: number, text: string, notice = 42): string => `update-${notice}-${new Date(at(minutes)).toISOString()}-${textHash(text)}`;
 const RETRY = { backoffMs: 1000, attemptTimeoutMs: 300, budgetMs: 60_000 };
 
 const INCIDENT = (...updates: [number, string, string][]): string =>
@@ -58,7 +61,7 @@ describe('statuspress notify: events to every target, once', () => {
     const first = await s.run(0);
     expect(first.outcome).toBe('first-run');
     expect(s.hooks.requests).toEqual([]);
-    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ format: 1, now: '2026-11-20T10:00:00.000Z', page: 'operational', notices: {}, sent: {} });
+    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ format: 2, now: '2026-11-20T10:00:00.000Z', page: 'operational', notices: {}, sent: {} });
 
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'We are looking into it.']));
     const opened = await s.run(10);
@@ -78,8 +81,8 @@ describe('statuspress notify: events to every target, once', () => {
 
     const all = [
       'notice-42-published', 'component-1-degraded', 'page-degraded',
-      'update-42002',
-      'update-42003', 'notice-43-published', 'component-1-operational', 'page-operational',
+      'update-42',
+      'update-42', 'notice-43-published', 'component-1-operational', 'page-operational',
       'maintenance-43-started', 'component-2-under-maintenance', 'page-under-maintenance',
       'maintenance-43-ended', 'component-2-operational', 'page-operational',
     ];
@@ -149,7 +152,7 @@ describe('statuspress notify: events to every target, once', () => {
     expect(card.content.actions).toEqual([{ type: 'Action.OpenUrl', title: 'View on the status page', url: 'https://status.acme.com/notices/42/' }]);
     const [hook] = s.hooks.bodies('/hook');
     expect(hook).toEqual({
-      id: 'update-42002',
+      id: updateEvent(20, 'A bad deploy.\nRolling back.'),
       type: 'notice.updated',
       occurred_at: '2026-11-20T10:20:00.000Z',
       site: { name: 'Acme Status', url: 'https://status.acme.com' },
@@ -162,7 +165,7 @@ describe('statuspress notify: events to every target, once', () => {
     expect(headers['content-type']).toBe('application/json');
     expect(headers['user-agent']).toMatch(/^statuspress\/\d+\.\d+\.\d+/);
     expect(headers['x-statuspress-event']).toBe('notice.updated');
-    expect(headers['x-statuspress-event-id']).toBe('update-42002');
+    expect(headers['x-statuspress-event-id']).toBe(updateEvent(20, 'A bad deploy.\nRolling back.'));
   });
 
   it('signs the webhook so a receiver can verify it: HMAC-SHA256 of "<timestamp>.<raw body>", with a fresh timestamp', async () => {
@@ -261,8 +264,8 @@ describe('statuspress notify: nothing twice', () => {
     await rm(path.join(s.content, 'notices/42.yaml'));
     await s.run(40);
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'x'], [45, 'resolved', 'Fixed.']));
-    expect((await s.run(50)).events.map((e) => e.event.id)).toEqual(['update-42002']);
-    expect(ids(s.hooks, '/hook').filter((id) => !/^(component|page)-/.test(id))).toEqual(['update-42002']);
+    expect((await s.run(50)).events.map((e) => e.event.id)).toEqual([updateEvent(45, 'Fixed.')]);
+    expect(ids(s.hooks, '/hook').filter((id) => !/^(component|page)-/.test(id))).toEqual([updateEvent(45, 'Fixed.')]);
   });
 
   it('two overlapping runs on the same record send each event once', async () => {
@@ -467,7 +470,7 @@ describe('statuspress notify: configuration and secrets', () => {
     const result = await s.run(10, { env: {} });
     expect(result.events).toHaveLength(3);
     expect(result.deliveries).toEqual([]);
-    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ page: 'degraded', notices: { 42: [42001] } });
+    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ page: 'degraded', notices: { 42: [{ id: 42001, at: '2026-11-20T10:05:00.000Z', hash: textHash('x') }] } });
   });
 
   it('a dry run needs no variables and sends and records nothing', async () => {
@@ -500,7 +503,7 @@ describe('statuspress notify: the previous state', () => {
     const result = await s.run(25, { previous: `${site.url}/status/` });
     expect(result.events.map((e) => e.event.type)).toEqual(['notice.updated', 'component.state_changed', 'page.state_changed']);
     expect(result.recorded).toBeNull();
-    expect(ids(s.hooks, '/hook')).toEqual(['update-42002', expect.stringMatching(/^component-1-operational/), expect.stringMatching(/^page-operational/)]);
+    expect(ids(s.hooks, '/hook')).toEqual([updateEvent(20, 'Fixed.'), expect.stringMatching(/^component-1-operational/), expect.stringMatching(/^page-operational/)]);
 
     site.answer('/status/_statuspress/build.json', { status: 500 });
     const error = (await s.run(30, { previous: `${site.url}/status` }).catch((e: unknown) => e)) as StatuspressError;
@@ -508,18 +511,16 @@ describe('statuspress notify: the previous state', () => {
     expect(error.message).toBe(`Could not read the previous state from ${site.url}/status/_statuspress/build.json: HTTP 500; nothing was sent`);
   });
 
-  it('a damaged record is an error that sends nothing; a record of another format counts as none', async () => {
+  it('a damaged record is an error that sends nothing and leaves it as it is', async () => {
     const s = await setup(ALL_TARGETS, { '42.yaml': INCIDENT([5, 'investigating', 'x']) });
     await s.run(0);
-    await writeFile(s.record, '{"format": 1, "now": "yesterday"}');
+    const damaged = '{"format": 2, "now": "yesterday", "page": "operational", "components": {}, "notices": {}, "sent": {}}';
+    await writeFile(s.record, damaged);
     const error = (await s.run(10).catch((e: unknown) => e)) as StatuspressError;
     expect(error.code).toBe('notify/previous-unreadable');
     expect(error.exitCode).toBe(1);
-    expect(error.message).toBe(`Could not read the previous state from ${s.record}: not a notify record: no valid "now"; nothing was sent`);
-    await writeFile(s.record, '{"format": 99}');
-    const other = await s.run(10);
-    expect(other.outcome).toBe('first-run');
-    expect(other.warnings).toEqual([`${s.record} was written by another version of statuspress: nothing was sent this time; the runs from now on compare with this one`]);
+    expect(error.message).toBe(`Could not read the previous state from ${s.record}: a notify record, but damaged: its "now" is not a timestamp; nothing was sent`);
+    expect(await readFile(s.record, 'utf8')).toBe(damaged);
     expect(s.hooks.requests).toEqual([]);
   });
 
