@@ -103,6 +103,9 @@ export function isPlainYaml(text: string): boolean {
   let block = -1; // column of the key whose block scalar is being read
   let blockIndent = 0; // its lines' indentation, 0 until its first line
   let folded = false;
+  // Column of a key holding one-line text on the line before; -1 after anything else. A comment line
+  // indented under it may be text cut off (`#incident-42 and …`), which the careful path reports.
+  let textKey = -1;
   for (let start = 0; start < text.length; ) {
     const newline = text.indexOf('\n', start);
     const next = newline === -1 ? text.length : newline + 1;
@@ -131,10 +134,12 @@ export function isPlainYaml(text: string): boolean {
       block = -1; // a less indented line ends the block scalar and is read as structure
     }
     const first = text.charCodeAt(p);
+    if (first === HASH && textKey >= 0 && indent > textKey) return false;
     if (p === end || first === HASH || (start === 0 && end === 3 && text.startsWith('---'))) {
       start = next;
       continue;
     }
+    textKey = -1;
     const dash = first === DASH && text.charCodeAt(p + 1) === SPACE;
     if (open >= 0 && indent > open) {
       indents.push(indent);
@@ -168,7 +173,11 @@ export function isPlainYaml(text: string): boolean {
       block = p - start;
       blockIndent = 0;
       folded = text.charCodeAt(v) === 62;
-    } else if (!matches(TEXT_KEYS.has(text.slice(p, v).replace(/: *$/, '')) ? TEXT_VALUE : VALUE, text, v)) return false;
+    } else {
+      const isText = TEXT_KEYS.has(text.slice(p, v).replace(/: *$/, ''));
+      if (!matches(isText ? TEXT_VALUE : VALUE, text, v)) return false;
+      if (isText) textKey = p - start;
+    }
     start = next;
   }
   return indents.length > 0 && !(block >= 0 && blockIndent === 0);

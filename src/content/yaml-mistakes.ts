@@ -96,8 +96,15 @@ export function lostText(text: string, doc: Document.Parsed): Mistake[] {
       const at = text.lastIndexOf(`&${value.anchor}`, start);
       found.push({ offset: at >= 0 ? at : start, path: where, words: say(CONTENT.yamlReservedStart, { char: '&' }) });
     }
-    const after = text.slice(end, Math.min(nodeEnd, end + 4096));
-    const comment = /^[ \t]+#/.exec(after);
+    // A comment after text is allowed (`name: Acme Status   # page.name`); a `#` that reads as part of
+    // the text (`#42`, `#incident-42`: no space after it) is what gets lost without anyone meaning it,
+    // on the value's line or at the start of a line indented under the key, where the text went on.
+    const after = text.slice(end, Math.min(Math.max(nodeEnd, end), end + 4096) + 4096);
+    const keyStart = (pair.key as { range?: [number, number, number] } | null)?.range?.[0] ?? start;
+    const keyColumn = keyStart - (text.lastIndexOf('\n', keyStart - 1) + 1);
+    const sameLine = /^[ \t]+#(?=[^\s#])/.exec(after);
+    const nextLine = sameLine ? null : /^[ \t]*\r?\n([ \t]+)#(?=[^\s#])/.exec(after);
+    const comment = sameLine ?? (nextLine && nextLine[1]!.length > keyColumn ? nextLine : null);
     if (comment) {
       const hash = end + comment[0].length - 1;
       const lineEnd = text.indexOf('\n', hash);

@@ -293,7 +293,7 @@ export const CONTENT = {
   yamlCommentInText: content({
     code: 'content/yaml-comment-in-text',
     title: 'A # that cuts text short',
-    when: 'Text that is not in quotes, under a key that holds text (`subject`, `content`, `name`, `description`, the texts of `state_text` and `transition_text`), has ` #` in it: YAML reads a space and `#` as the start of a comment, and leaves the rest of the line out of the text (`subject: Fix for issue #42` is the subject `Fix for issue`). A `#` with no space before it (`issue#42`) is text, and a comment on a line of its own, or after an id, a time, a state or a list, is never flagged.',
+    when: 'Text that is not in quotes, under a key that holds text (`subject`, `content`, `name`, `description`, the texts of `state_text` and `transition_text`), has ` #` followed by a word (`#42`, `#incident-42`) on its line, or on the next line indented under the key: YAML reads a space and `#` as the start of a comment, and leaves the rest of the line out of the text (`subject: Fix for issue #42` is the subject `Fix for issue`). A comment written as one (`# ` and a space: `name: Acme Status   # the page’s name`) is allowed after any value; a `#` with no space before it (`issue#42`) is text, and a comment on a line of its own, or after an id, a time, a state or a list, is never flagged.',
     message: ({ lost }: { lost: string }) =>
       `" #" starts a comment, so ${quote(`#${lost}`, 30)} is left out of the text; put the whole text in quotes to keep it, or move the comment to a line of its own`,
     hint: 'To keep the `#` and what follows, put the text in quotes (`content: "We deployed fix #2 now"`) or write it as a block with `|`. For a comment, put it on a line of its own.',

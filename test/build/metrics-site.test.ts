@@ -255,7 +255,7 @@ describe('notice derivation', () => {
       ended_at: '2026-11-10T12:00:00.000Z',
       impact_time: { seconds: 3600, words: '1 hour' }, // to the recovering update at 11:00
     });
-    // Written out of time order in the file: "first" and "latest" are by time; ids follow file positions.
+    // Written out of time order in the file: "first" and "latest" are by time, and so are the ids (rank in time).
     expect(detail(104)).toMatchObject({
       state: 'resolved',
       created_at: '2026-11-10T10:30:00.000Z',
@@ -265,9 +265,9 @@ describe('notice derivation', () => {
       impact_time: { seconds: 3600, words: '1 hour' },
     });
     expect(detail(104).updates.map((u: Json) => [u.id, u.state])).toEqual([
-      [104001, 'resolved'],
-      [104003, 'identified'],
-      [104002, 'investigating'],
+      [104003, 'resolved'],
+      [104002, 'identified'],
+      [104001, 'investigating'],
     ]);
   });
 
