@@ -74,9 +74,10 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     throw fail(COMMAND.noticeType, { types: NOTICE_TYPES, type: String(type) });
   }
   if (typeof subject !== 'string') throw fail(COMMAND.noticeSubject, undefined);
-  const now = options.now ?? currentSecond();
-  const at = isoAt(now);
+  isoAt(options.now ?? 0); // a bad `now` is a usage error before the lock
   return withContentLock(contentDir, async () => {
+    const now = options.now ?? currentSecond(); // read once the lock is held, after any run it waited for
+    const at = isoAt(now);
     const loaded = await loadContent(contentDir);
     const id = nextId(loaded.notices);
     const state = options.state ?? DEFAULT_STATE[type];
@@ -103,8 +104,9 @@ const lockOptions = (options: { lockWaitMs?: number }): LockOptions => (options.
 export async function newComponent(contentDir: string, options: NewComponentOptions): Promise<Created> {
   const { name } = options;
   if (typeof name !== 'string') throw fail(COMMAND.componentName, undefined);
-  const at = isoAt(options.now ?? currentSecond());
+  isoAt(options.now ?? 0);
   return withContentLock(contentDir, async () => {
+    const at = isoAt(options.now ?? currentSecond());
     const loaded = await loadContent(contentDir);
     const id = nextId(loaded.components);
     const component = {

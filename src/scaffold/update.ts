@@ -85,10 +85,8 @@ interface Plan {
 /** Appends an update at the end of notice `id`'s list (and moves a planned notice's window); a usage error, with nothing written, when the result would not validate. */
 export async function updateNotice(contentDir: string, id: number, options: UpdateOptions): Promise<Changed> {
   if (typeof options.content !== 'string') throw fail(COMMAND.updateNeedsMessage, undefined);
-  const now = options.now ?? currentSecond();
-  const at = options.at ?? isoAt(now);
-  return change(contentDir, id, 'update', now, options, () => ({
-    append: { at, ...(options.state === undefined ? {} : { state: options.state }), content: options.content },
+  return change(contentDir, id, 'update', options, (_, now) => ({
+    append: { at: options.at ?? isoAt(now), ...(options.state === undefined ? {} : { state: options.state }), content: options.content },
     set: {
       ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
       ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
@@ -109,9 +107,8 @@ const RESOLVED_TEXT = {
  * `expires_at` (and an update only when `content` is given). A notice that has ended is refused.
  */
 export async function resolveNotice(contentDir: string, id: number, options: ResolveOptions = {}): Promise<Changed> {
-  const now = options.now ?? currentSecond();
-  const at = options.at ?? isoAt(now);
-  return change(contentDir, id, 'resolve', now, options, (model): Plan => {
+  return change(contentDir, id, 'resolve', options, (model, now): Plan => {
+    const at = options.at ?? isoAt(now);
     const notice = model();
     if (notice.type === 'general') {
       if (notice.expiresAt !== null && notice.expiresAt <= now) throw fail(COMMAND.noticeAlreadyEnded, { id, state: 'expired' });
@@ -186,18 +183,18 @@ const WHAT = { update: 'The update', resolve: 'The resolution' } as const;
 /**
  * Finds notice `id`, makes `plan`'s change to its text, checks that the text reads back as meant
  * and that the whole content validates with it, then replaces the file. `model` gives the notice as
- * the file says it now, or throws its problems.
+ * the file says it now, or throws its problems. `now` (default: the clock, to the second) is read
+ * once the lock is held: a run that waited for another judges and dates its change after it.
  */
 async function change(
   contentDir: string,
   id: number,
   command: keyof typeof WHAT,
-  now: number,
-  options: { backdate?: boolean; reopen?: boolean; lockWaitMs?: number },
-  plan: (model: () => Notice) => Plan,
+  options: { now?: number; backdate?: boolean; reopen?: boolean; lockWaitMs?: number },
+  plan: (model: () => Notice, now: number) => Plan,
 ): Promise<Changed> {
   if (!Number.isSafeInteger(id) || id <= 0) throw fail(COMMAND.noticeIdNeeded, { command, value: String(id) });
-  return withContentLock(contentDir, () => changeLocked(contentDir, id, command, now, options, plan), options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs });
+  return withContentLock(contentDir, () => changeLocked(contentDir, id, command, options.now ?? currentSecond(), options, plan), options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs });
 }
 
 async function changeLocked(
@@ -206,7 +203,7 @@ async function changeLocked(
   command: keyof typeof WHAT,
   now: number,
   options: { backdate?: boolean; reopen?: boolean },
-  plan: (model: () => Notice) => Plan,
+  plan: (model: () => Notice, now: number) => Plan,
 ): Promise<Changed> {
   const loaded = await loadContent(contentDir);
   const found = findNotice(loaded, id);
@@ -224,7 +221,7 @@ async function changeLocked(
   if (!original.usable || original.doc === null) refuse();
 
   const model = (): Notice => noticeOf(original) ?? refuse();
-  const { append, set = {} } = plan(model);
+  const { append, set = {} } = plan(model, now);
   const notice = model();
   if (append) {
     const since = command === 'update' && !options.reopen ? staleSince(notice, now) : null;

@@ -145,6 +145,29 @@ describe('the content folder lock', () => {
     expect((await waiting).id).toBe(43);
   });
 
+  it('judges and dates a change as of when it got the lock, not when it started waiting', async () => {
+    // Notice 42 as of the clock: an incident posted to a minute ago.
+    const minuteAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toISOString().replace('.000Z', 'Z');
+    const dir = await contentWith({ '42.yaml': INCIDENT.replaceAll(/2026-11-20T23:\d\d:00Z/g, minuteAgo) });
+    let release!: () => void;
+    const held = withContentLock(dir, () => new Promise<void>((resolve) => (release = resolve)));
+    const waiting = resolveNotice(dir, 42, { content: 'A resolves.', lockWaitMs: 10_000 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    // Another person resolves it a second later, while the first run waits.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const text = await readFile(path.join(dir, 'notices/42.yaml'), 'utf8');
+    const later = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
+    await writeFile(path.join(dir, 'notices/42.yaml'), `${text}  - at: ${later}\n    state: resolved\n    content: B resolves.\n`);
+    release();
+    await held;
+    const error = await waiting;
+    expect(error).toBeInstanceOf(StatuspressError);
+    expect((error as StatuspressError).code).toBe('usage/notice-already-ended');
+    expect(await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')).not.toContain('A resolves.');
+  });
+
   it("takes over a lock whose process has ended (a killed run)", async () => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
     const child = spawn(process.execPath, ['-e', '']);
