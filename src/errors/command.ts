@@ -515,6 +515,15 @@ export const COMMAND = {
     hint: 'Run the command again once the other one is done. A lock whose process has ended is taken over by itself; if the other process is on another machine and has ended, remove the lock file.',
     example: { lock: 'content/.statuspress.lock', owner: 'process 4242', seconds: 30 },
   }),
+  contentLockForeign: command({
+    code: 'usage/content-lock-foreign',
+    exit: 2,
+    title: 'Something that is not a lock in the lock’s place',
+    when: 'The content folder holds a `.statuspress.lock` that is a folder, a link or anything but a regular file. The authoring commands write that file to take turns; they never remove what they did not write.',
+    message: ({ lock, kind }: { lock: string; kind: string }) => `${lock} is ${kind}, not a lock statuspress wrote; nothing was written`,
+    hint: 'Remove it (it is no content), then run the command again.',
+    example: { lock: 'content/.statuspress.lock', kind: 'a folder' },
+  }),
   backdateNeeded: command({
     code: 'usage/backdate-needed',
     exit: 2,

@@ -5,6 +5,7 @@
 // instead of the file. Only into a new folder, or one holding nothing but dot-entries (a fresh clone's
 // .git) among which is none of its files: every path is checked before the first file is written,
 // nothing is overwritten, and a write that fails part-way takes back what init wrote.
+import { LOCK_FILE } from './lock.js';
 import { lstat, mkdir, open, readdir, readFile, readlink, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { LoadedContent } from '../content/index.js';
@@ -65,7 +66,8 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
   if (from.kind === 'npm') plan.push({ file: 'package.json', data: packageJson(dir, from.spec), mode: 0o644 });
   for (const [file, text] of Object.entries(workflows({ source, branch: options.branch ?? 'main' }))) plan.push({ file, data: text, mode: 0o644 });
   // `dist` without a slash: the output is a link to the latest build, which `dist/` would not match.
-  plan.push({ file: '.gitignore', data: 'dist\ndist.builds/\nnode_modules/\n', mode: 0o644 });
+  // The authoring commands' lock (content/.statuspress.lock) must never be committed: it would block them everywhere.
+  plan.push({ file: '.gitignore', data: `dist\ndist.builds/\nnode_modules/\n${LOCK_FILE}*\n`, mode: 0o644 });
   plan.push({ file: 'README.md', data: readme(name, source, options.branch ?? 'main'), mode: 0o644 });
 
   const target = await inspectTarget(dir);

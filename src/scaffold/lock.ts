@@ -10,7 +10,7 @@
 // breaker), the taker re-reads the lock and removes it only if it is still the same dead owner's, so
 // two takers never both take it, and a live owner's lock is never removed.
 import { randomBytes } from 'node:crypto';
-import { open, readFile, rm, stat } from 'node:fs/promises';
+import { lstat, open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,6 +24,12 @@ export const DEFAULT_LOCK_WAIT_MS = 30_000;
 
 /** A lock file without its owner written yet is given this long before it counts as abandoned. */
 const UNWRITTEN_GRACE_MS = 5_000;
+
+/**
+ * A lock this old is abandoned whoever wrote it: an authoring command holds it for seconds at most,
+ * and another machine's owner (a shared folder, a lock committed by mistake) cannot be asked.
+ */
+export const ABANDONED_AFTER_MS = 5 * 60_000;
 
 interface Owner {
   pid: number;
@@ -59,6 +65,7 @@ async function acquire(contentDir: string, waitMs: number): Promise<() => Promis
         if (sameOwner(await readOwner(file), me)) await rm(file, { force: true });
       };
     }
+    await mustBeLockFile(file);
     holder = await readOwner(file);
     if (await abandoned(file, holder)) await takeOver(file, holder);
     else if (Date.now() >= deadline) throw fail(COMMAND.contentLocked, { lock: file, owner: describeOwner(holder), seconds: Math.round(waitMs / 1000) });
@@ -104,15 +111,26 @@ async function readOwner(file: string): Promise<Owner | null> {
 
 const sameOwner = (a: Owner | null, b: Owner | null): boolean => a !== null && b !== null && a.token === b.token && a.pid === b.pid;
 
-/** Whether the lock's owner is gone: a process of this machine that no longer runs, or a file never written that has aged. */
+/**
+ * Whether the lock's owner is gone: a process of this machine that no longer runs, a file never
+ * written (or not a lock's text) that has aged, or any lock older than ABANDONED_AFTER_MS. Age is
+ * the distance from now either way: a file dated in the future (a clock skewed, a `touch`) ages too.
+ */
 async function abandoned(file: string, owner: Owner | null): Promise<boolean> {
-  if (owner === null) {
-    const info = await stat(file).catch(() => null);
-    return info !== null && Date.now() - info.mtimeMs > UNWRITTEN_GRACE_MS;
-  }
-  // Another machine's process (a shared folder) cannot be asked: it is waited for.
+  const info = await lstat(file).catch(() => null);
+  if (info === null) return false; // gone meanwhile: the next try creates it
+  const age = Math.abs(Date.now() - info.mtimeMs);
+  if (owner === null) return age > UNWRITTEN_GRACE_MS;
+  if (age > ABANDONED_AFTER_MS) return true;
+  // Another machine's process (a shared folder) cannot be asked: it is waited for, until it has aged.
   if (owner.host !== hostname()) return false;
   return !running(owner.pid);
+}
+
+/** A lock is a regular file statuspress wrote; a folder or a link in its place is refused, never removed. */
+async function mustBeLockFile(file: string): Promise<void> {
+  const info = await lstat(file).catch(() => null);
+  if (info !== null && !info.isFile()) throw fail(COMMAND.contentLockForeign, { lock: file, kind: info.isDirectory() ? 'a folder' : info.isSymbolicLink() ? 'a link' : 'not a file' });
 }
 
 function running(pid: number): boolean {

@@ -2,14 +2,14 @@
 // (--backdate), an update to a notice nobody has touched for a day (--reopen), a file the build
 // would refuse, and the content folder's lock.
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
 import { StatuspressError } from '../../../src/errors.js';
 import { newNotice } from '../../../src/scaffold/new.js';
-import { LOCK_FILE, withContentLock } from '../../../src/scaffold/lock.js';
+import { ABANDONED_AFTER_MS, LOCK_FILE, withContentLock } from '../../../src/scaffold/lock.js';
 import { resolveNotice, updateNotice } from '../../../src/scaffold/update.js';
 import { snapshot, tempDir } from './helpers.js';
 
@@ -177,6 +177,32 @@ describe('the content folder lock', () => {
     expect(changed.update?.id).toBe(42003);
     await expect(stat(path.join(dir, LOCK_FILE))).rejects.toThrow();
     expect(await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')).toContain('Fixed.');
+  });
+
+  it('refuses a folder or a link in the lock\'s place, removing nothing', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    await mkdir(path.join(dir, LOCK_FILE));
+    const folder = await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'x', now: NOW, lockWaitMs: 100 }));
+    expect(folder.code).toBe('usage/content-lock-foreign');
+    expect(folder.message).toContain('is a folder');
+    expect((await stat(path.join(dir, LOCK_FILE))).isDirectory()).toBe(true);
+    const other = await contentWith({ '42.yaml': INCIDENT });
+    await symlink('/nonexistent/x', path.join(other, LOCK_FILE));
+    expect((await refusal(updateNotice(other, 42, { state: 'resolved', content: 'x', now: NOW, lockWaitMs: 100 }))).message).toContain('is a link');
+  });
+
+  it('takes over a lock that has aged: another machine\'s after five minutes, text that is no lock dated in the future', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const lock = path.join(dir, LOCK_FILE);
+    await writeFile(lock, JSON.stringify({ pid: 1, host: 'laptop-of-bob', token: 'abc' }));
+    const old = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
+    await utimes(lock, old, old);
+    await expect(updateNotice(dir, 42, { state: 'identified', content: 'One.', now: NOW, lockWaitMs: 2000 })).resolves.toBeTruthy();
+    await writeFile(lock, 'garbage');
+    const future = new Date('2030-01-01T00:00:00Z');
+    await utimes(lock, future, future);
+    await expect(updateNotice(dir, 42, { state: 'resolved', content: 'Two.', now: NOW, lockWaitMs: 2000 })).resolves.toBeTruthy();
+    await expect(stat(lock)).rejects.toThrow();
   });
 
   it('waits for a lock of another machine, naming it only when its name is plain', async () => {

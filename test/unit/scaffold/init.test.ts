@@ -87,7 +87,7 @@ describe('initSite', () => {
     expect((await stat(path.join(dir, '.statuspress/statuspress.mjs'))).mode & 0o111).not.toBe(0);
     expect(existsSync(path.join(dir, 'package.json'))).toBe(false);
     // `dist` without a slash: the output is a link, which `dist/` would not match.
-    expect((await readFile(path.join(dir, '.gitignore'), 'utf8')).split('\n')).toEqual(['dist', 'dist.builds/', 'node_modules/', '']);
+    expect((await readFile(path.join(dir, '.gitignore'), 'utf8')).split('\n')).toEqual(['dist', 'dist.builds/', 'node_modules/', '.statuspress.lock*', '']);
     const readme = await readFile(path.join(dir, 'README.md'), 'utf8');
     expect(readme).toMatch(/^# Acme Status\n/);
     expect(readme).toContain('pull request');
