@@ -10,9 +10,9 @@ import { command, USAGE_HINT } from './entry.js';
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** A problem in a notice `update` or `resolve` would change, as their errors list it: at its file:line:column. */
-type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<ContentIssue, 'line' | 'column'>>;
+type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<ContentIssue, 'line' | 'column' | 'code'>>;
 const problemText = (i: Problem): string =>
-  `  ${i.file}${i.line === undefined ? '' : `:${i.line}:${i.column ?? 1}`}  ${i.path ? `${i.path}: ` : ''}${i.message}`;
+  `  ${i.file}${i.line === undefined ? '' : `:${i.line}:${i.column ?? 1}`}  ${i.path ? `${i.path}: ` : ''}${i.message}${i.code ? `  [${i.code}]` : ''}`;
 
 /** The hint of an `init` that failed part-way: what it had written was removed, or what could not be. */
 const initLeft = ({ removed, left }: { removed: number; left: string[] }): string | undefined =>
@@ -476,7 +476,7 @@ export const COMMAND = {
     when: '`statuspress new` or `statuspress init` would write content with problems (an unknown parent, a state the notice type does not have): nothing is written.',
     message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: it would have ${plural(issues.length, 'problem')}:\n` +
-      issues.map((i) => `  ${i.file}  ${i.path ? `${i.path}: ` : ''}${i.message}`).join('\n'),
+      issues.map(problemText).join('\n'),
     hint: 'Each problem names the key the option would set in the file; change that option and run the command again.',
     example: {
       what: 'The new component',

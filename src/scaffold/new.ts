@@ -15,7 +15,7 @@ import { withContentLock } from './lock.js';
 import type { LockOptions } from './lock.js';
 import { standingOf } from './update.js';
 import type { Standing } from './update.js';
-import { currentSecond, invalidError, isoAt, judge, slugify, sourceOf, toYaml } from './yaml.js';
+import { currentSecond, invalidError, isoAt, judge, shownIssues, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface NewNoticeOptions {
   type: NoticeType;
@@ -139,7 +139,7 @@ async function create(loaded: LoadedContent, kind: SourceKind, file: string, tex
   if (await stat(target).catch(() => null)) throw fail(COMMAND.fileExists, { target });
   const source = sourceOf(file, kind, text);
   const { issues, elsewhere } = judge(loaded, [source]);
-  if (issues.length > 0) throw invalidError(`The new ${kind}`, issues);
+  if (issues.length > 0) throw invalidError(`The new ${kind}`, shownIssues(loaded.dir, issues));
   await mkdir(path.dirname(target), { recursive: true });
   // Written whole under a hidden name (never read as content), then linked to its name, which fails
   // if a file took it meanwhile: a build never reads half a file, and nothing is overwritten.

@@ -17,7 +17,7 @@ import { updateId } from '../update-ids.js';
 import { appendItem, applyEdits, checkReadsAs, replaceFile, setValue } from './edit.js';
 import { withContentLock } from './lock.js';
 import type { TextEdit } from './edit.js';
-import { currentSecond, isoAt, judge, sourceOf } from './yaml.js';
+import { currentSecond, isoAt, judge, shownIssues, sourceOf } from './yaml.js';
 
 export interface UpdateOptions {
   /** The notice's state after this update: required for unplanned and planned notices, refused for general ones (validation says so). */
@@ -216,7 +216,7 @@ async function changeLocked(
   const problems = (): ContentIssue[] =>
     original.usable ? judge(loaded, [original]).issues : loaded.issues.filter((issue) => issue.file === found.file);
   const refuse = (): never => {
-    throw fail(COMMAND.editInvalid, { what, issues: problems() });
+    throw fail(COMMAND.editInvalid, { what, issues: shownIssues(contentDir, problems()) });
   };
   if (!original.usable || original.doc === null) refuse();
 
@@ -259,7 +259,7 @@ async function changeLocked(
 
   const result = sourceOf(found.file, 'notice', changed);
   const judged = judge(loaded, [result], now);
-  if (judged.issues.length > 0) throw fail(COMMAND.editInvalid, { what, issues: judged.issues });
+  if (judged.issues.length > 0) throw fail(COMMAND.editInvalid, { what, issues: shownIssues(contentDir, judged.issues) });
   const after = noticeOf(result)!; // judged without an issue
   await replaceFile(target, changed, text);
   const appended = append ? after.updates.at(-1)! : null;

@@ -4,7 +4,7 @@ import { isDeepStrictEqual } from 'node:util';
 import jsyaml from 'js-yaml';
 import { Document, Scalar, isCollection, parseDocument, stringify, visit } from 'yaml';
 import type { ContentIssue } from '../errors.js';
-import { fail } from '../errors.js';
+import { fail, shownPath } from '../errors.js';
 import type { StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
@@ -109,6 +109,9 @@ export function judge(loaded: LoadedContent, changed: SourceFile[], now?: number
     elsewhere: result.issues.filter((issue) => !mine(issue)),
   };
 }
+
+/** `issues` with their files named as every output names them: under the content folder as given (`content/notices/42.yaml`). */
+export const shownIssues = (contentDir: string, issues: readonly ContentIssue[]): ContentIssue[] => issues.map((issue) => ({ ...issue, file: shownPath(contentDir, issue.file) }));
 
 /** The usage error for generated files that would not validate: every problem, by field. */
 export function invalidError(what: string, issues: ContentIssue[]): StatuspressError {

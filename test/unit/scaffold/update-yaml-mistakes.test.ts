@@ -11,7 +11,7 @@ const NOW = Date.parse('2026-11-21T00:00:00Z');
 const SITE = 'name: Acme Status\nurl: https://status.acme.com\ncreated_at: 2024-01-01T00:00:00Z\n';
 const HEAD = 'id: 42\ntype: unplanned\nsubject: Slow API\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    state: investigating\n';
 
-async function refusal(text: string, change: (dir: string) => Promise<unknown>): Promise<{ message: string; unchanged: boolean }> {
+async function refusal(text: string, change: (dir: string) => Promise<unknown>): Promise<{ message: string; unchanged: boolean; dir: string }> {
   const dir = path.join(await tempDir(), 'content');
   await mkdir(path.join(dir, 'notices'), { recursive: true });
   await mkdir(path.join(dir, 'components'));
@@ -23,7 +23,7 @@ async function refusal(text: string, change: (dir: string) => Promise<unknown>):
   );
   expect(error).toBeInstanceOf(StatuspressError);
   expect((error as StatuspressError).code).toBe('usage/edit-invalid');
-  return { message: (error as StatuspressError).message, unchanged: (await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')) === text };
+  return { dir, message: (error as StatuspressError).message, unchanged: (await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')) === text };
 }
 
 describe('update and resolve on a file with a YAML mistake', () => {
@@ -44,8 +44,12 @@ describe('update and resolve on a file with a YAML mistake', () => {
       (dir: string) => updateNotice(dir, 42, { content: 'More.', now: NOW }),
       (dir: string) => resolveNotice(dir, 42, { now: NOW }),
     ]) {
-      const { message, unchanged } = await refusal(text, change);
-      expect(message.split('\n')).toEqual([expect.stringMatching(/^The (update|resolution) to notices\/42\.yaml was not written: the file would have 1 problem:$/), line]);
+      const { message, unchanged, dir } = await refusal(text, change);
+      // The file as the content folder given names it (`content/notices/42.yaml`), the code after the message.
+      expect(message.split('\n')).toEqual([
+        expect.stringMatching(/^The (update|resolution) to notices\/42\.yaml was not written: the file would have 1 problem:$/),
+        expect.stringMatching(new RegExp(`^  ${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/${line.trimStart().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}  \\[content/[a-z-]+\\]$`)),
+      ]);
       expect(unchanged).toBe(true);
     }
   });
