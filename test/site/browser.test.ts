@@ -237,29 +237,89 @@ describe("the component page's timeframe picker", () => {
 });
 
 describe("the uptime bar's keys", () => {
-  it.each(WIDTHS)('move between the days shown at %i px, one tab stop per bar', async (width) => {
+  it.each(WIDTHS)('make each bar one tab stop at %i px, the arrow keys moving between its 90 days and announcing each', async (width) => {
     const { context, problems } = await open('metrics-site', { viewport: { width, height: 900 } });
     const page = await context.newPage();
     await visit(page, siteOf('metrics-site'));
-    const bar = page.locator('ol.bar').first();
-    const days = bar.locator(':scope > li');
-    expect(await days.count()).toBe(90);
-    expect(await bar.locator(':scope > li[tabindex="0"]').count()).toBe(1);
-    // At 375 px the first 60 days are hidden: Home goes to the first one shown.
-    const first = width === 375 ? 60 : 0;
-    await days.nth(89).focus();
-    const focused = (): Promise<number> => days.evaluateAll((items) => items.findIndex((item) => item === (item as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement));
+    const uptime = page.locator('.uptime').first();
+    const bar = uptime.locator('.bar');
+    expect(await bar.getAttribute('tabindex')).toBe('0');
+    // One drawing shows the 90 days the label speaks of, at every width, each day at least 2 px wide.
+    expect(await bar.getAttribute('data-days')).toBe('90');
+    expect(await uptime.locator('.figure').innerText()).toMatch(/^\d+\.\d\d% uptime over 90 days$/);
+    expect((await bar.boundingBox())!.width / 90).toBeGreaterThanOrEqual(2);
+    const caption = uptime.locator('.day-caption');
+    const shown = async (): Promise<string> => {
+      // Focus stays on the bar while the caption follows the keys.
+      expect(await bar.evaluate((b) => b === b.ownerDocument.activeElement)).toBe(true);
+      return caption.innerText();
+    };
+    await bar.focus();
+    expect(await caption.getAttribute('aria-live')).toBe('polite');
+    expect(await shown()).toMatch(/^20 Nov 2026: /);
     await page.keyboard.press('ArrowLeft');
-    expect(await focused()).toBe(88);
+    expect(await shown()).toMatch(/^19 Nov 2026: /);
     await page.keyboard.press('Home');
-    expect(await focused()).toBe(first);
+    expect(await shown()).toMatch(/^23 Aug 2026: /);
     await page.keyboard.press('ArrowLeft');
-    expect(await focused()).toBe(first);
+    expect(await shown()).toMatch(/^23 Aug 2026: /);
     await page.keyboard.press('End');
-    expect(await focused()).toBe(89);
-    expect(await bar.locator(':scope > li[tabindex="0"]').count()).toBe(1);
-    // The focused day shows its caption.
-    expect(await days.nth(89).locator('span').isVisible()).toBe(true);
+    expect(await shown()).toMatch(/^20 Nov 2026: /);
+    // A day something happened on is announced as the list below the bar says it.
+    const line = uptime.locator('.days li[data-day]').first();
+    const day = Number(await line.getAttribute('data-day'));
+    await page.keyboard.press('Home');
+    for (let i = 0; i < day; i++) await page.keyboard.press('ArrowRight');
+    expect(await shown()).toBe(await line.textContent());
+    expect(await shown()).toMatch(/^\d+ \w{3} 2026: (Minor|Major|Critical) incident: /);
+    // The caption is on screen, inside the window.
+    const box = (await caption.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('Tab stops of the status page', () => {
+  it.each([true, false])('with JavaScript %s: at most 40 plus 4 per component, each visible and clear of the header', async (javaScriptEnabled) => {
+    // Reduced motion: the page scrolls to a focused element at once, not smoothly after the check.
+    const { context, problems } = await open('metrics-site', { javaScriptEnabled, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await visit(page, siteOf('metrics-site'));
+    const components = await page.locator('.tree li.component').count();
+    const stops: { what: string; problem: string | null }[] = [];
+    for (let i = 0; i < 400; i++) {
+      await page.keyboard.press('Tab');
+      const at = await page.locator('body').evaluate((body) => {
+        const doc = body.ownerDocument;
+        const view = doc.defaultView!;
+        const focused = doc.activeElement;
+        if (!focused || focused === body) return null;
+        const box = focused.getBoundingClientRect();
+        const what = `${focused.tagName.toLowerCase()}.${focused.className} ${(focused.textContent ?? '').trim().slice(0, 40)}`;
+        const style = view.getComputedStyle(focused);
+        if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= view.innerHeight) return { what, problem: 'off screen' };
+        if (style.outlineStyle === 'none' || style.outlineWidth === '0px') return { what, problem: 'no focus outline' };
+        for (const fixed of doc.querySelectorAll('body *')) {
+          const position = view.getComputedStyle(fixed).position;
+          if ((position !== 'sticky' && position !== 'fixed') || fixed.contains(focused)) continue;
+          const over = fixed.getBoundingClientRect();
+          if (over.bottom > box.top && over.top < box.bottom) return { what, problem: 'under a sticky element' };
+        }
+        return { what, problem: null };
+      });
+      if (at === null) break;
+      stops.push(at);
+    }
+    expect(stops.filter((s) => s.problem !== null)).toEqual([]);
+    expect(stops.length).toBeGreaterThan(10);
+    expect(stops.length).toBeLessThanOrEqual(40 + 4 * components);
+    // The bars are one stop each with the script, none without; the days with something to say are a summary away.
+    const bars = stops.filter((s) => s.what.startsWith('div.bar')).length;
+    expect(bars).toBe(javaScriptEnabled ? await page.locator('.uptime > .bar').count() : 0);
+    expect(stops.some((s) => s.what.startsWith('summary.') || s.what.startsWith('summary'))).toBe(true);
+    expect(stops.at(-1)!.what).not.toMatch(/^div\.bar/);
     await context.close();
     expect(problems).toEqual([]);
   });
@@ -302,11 +362,14 @@ describe('with JavaScript off', () => {
     expect((await subjects('recent')).length).toBeGreaterThan(0);
     // Every component, each group open, each with metrics with its 90 days.
     expect(await page.locator('.tree li.component').count()).toBe(status.page.links.components.count);
-    expect(await page.locator('.tree details:not([open])').count()).toBe(0);
+    expect(await page.locator('.tree li.group > details:not([open])').count()).toBe(0);
     expect(await page.locator('.tree .name').evaluateAll((names) => names.filter((n) => (n as { offsetParent: unknown }).offsetParent === null).length)).toBe(0);
-    expect(await page.locator('ol.bar').count()).toBe(8);
-    for (const bar of await page.locator('ol.bar').all()) expect(await bar.locator(':scope > li').count()).toBe(90);
-    expect(await page.locator('ol.bar').first().isVisible()).toBe(true);
+    expect(await page.locator('.uptime > .bar').count()).toBe(8);
+    for (const bar of await page.locator('.uptime > .bar').all()) expect(await bar.getAttribute('data-days')).toBe('90');
+    expect(await page.locator('.uptime > .bar').first().isVisible()).toBe(true);
+    // No day is a tab stop; the days something happened are links in a list.
+    expect(await page.locator('.uptime [tabindex]').count()).toBe(0);
+    expect(await page.locator('.uptime .days li a').count()).toBeGreaterThan(0);
     // Times stay in UTC, as written.
     expect(await page.locator('#banner + p time').innerText()).toBe('20 Nov 2026, 12:00 UTC');
   });
@@ -333,7 +396,7 @@ describe('with JavaScript off', () => {
     // Says so in <noscript>. (Scripts off through the DevTools protocol still parses <noscript> as
     // text, so its words are read, not its box.)
     expect(await page.locator('form.picker noscript').textContent()).toContain('Other timeframes are computed in your browser, with JavaScript');
-    expect(await page.locator('ol.bar > li').count()).toBe(90);
+    expect(await page.locator('.uptime > .bar').getAttribute('data-days')).toBe('90');
     expect(await page.locator('#notices ~ article.notice').count()).toBeGreaterThan(0);
   });
 

@@ -20,7 +20,7 @@ const RECENT_MS = 7 * DAY_MS;
 export function statusPage(site: DerivedSite, assets: Assets) {
   const page = SITE.status();
   const present = site.notices.filter((n) => n.timelineState === 'present');
-  const summary = (n: DerivedNotice) => noticeSummary(n, page, true);
+  const summary = (n: DerivedNotice) => noticeSummary(site, n, page, true);
   const stateText = site.site.stateText[site.page.state];
   return {
     ...layoutContext(site, assets, page, `${site.site.name}: ${stateText}`, stateText),
@@ -31,11 +31,30 @@ export function statusPage(site: DerivedSite, assets: Assets) {
       .filter((n) => n.type === 'planned' && (n.timelineState === 'future' || (n.timelineState === 'present' && n.state === 'scheduled')))
       .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id)
       .map(summary),
-    announcements: present.filter((n) => n.type === 'general').map(summary),
+    ...announcementsView(site, present.filter((n) => n.type === 'general'), page),
+    bars: site.components.some((c) => c.metrics),
     components: componentTree(site, page),
     recent: site.notices
       .filter((n) => n.timelineState === 'past_recent' && n.endedAt !== null && site.now - n.endedAt <= RECENT_MS)
       .map(summary),
+  };
+}
+
+/**
+ * An announcement posted more than this long ago is folded away on the status page (its title and
+ * date stay, under "older announcements"), unless it has an `expires_at`: its author said how long
+ * it matters.
+ */
+export const ANNOUNCEMENT_FOLD_MS = 30 * DAY_MS;
+
+function announcementsView(site: DerivedSite, general: DerivedNotice[], page: SitePage) {
+  const fresh = (n: DerivedNotice): boolean => n.source.expiresAt !== null || site.now - n.createdAt <= ANNOUNCEMENT_FOLD_MS;
+  const older = general.filter((n) => !fresh(n)).map((n) => ({ ...noticeHead(n, page), when: timeView(n.createdAt) }));
+  return {
+    hasAnnouncements: general.length > 0,
+    announcements: general.filter(fresh).map((n) => noticeSummary(site, n, page, true)),
+    olderAnnouncements: older,
+    olderLabel: older.length === 1 ? '1 older announcement' : `${older.length} older announcements`,
   };
 }
 
@@ -113,7 +132,7 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
       children: children.map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: STATE_LABEL[c.state] })),
     },
     metrics: component.metrics ? metricsView(site, component, page) : null,
-    notices: notices.map((n) => noticeSummary(n, page, false)),
+    notices: notices.map((n) => noticeSummary(site, n, page, false)),
   };
 }
 

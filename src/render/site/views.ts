@@ -2,17 +2,18 @@
 // page, so one output works at `/` and under a base path), and the pieces several pages show: a
 // notice's summary, the component tree, a component's uptime bar.
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
-import { defaultMetrics } from '../../derive/metrics.js';
 import { apiFilePath } from '../../routes/files.js';
 import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
-import { formatTimestamp } from '../../time.js';
+import { formatDate, formatTimestamp } from '../../time.js';
 import { durationWords, percentWords } from '../words.js';
 import type { Assets } from './assets.js';
 import { dayText, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL } from './format.js';
 import type { TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
-import { BAR_DAYS, dayLevel, uptimeDays } from './uptime.js';
+import { shortDuration } from './text.js';
+import { BAR_DAYS, uptimeBar } from './uptime.js';
+import type { EventKind } from './uptime.js';
 
 /** What the layout of the page at `page` needs, with every link relative to it. */
 export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage, title: string, description: string, pageJs?: SitePage) {
@@ -63,16 +64,19 @@ export interface NoticeSummary extends NoticeHead {
   /** When it began (or was posted), for notices without a window. */
   when: TimeView;
   latest: { html: string; at: TimeView } | null;
+  /** The names of the components it lists: `Affects: Email, SMS`. */
+  affects: string[];
 }
 
 /** A notice as lists show it: its state, its window if planned, and (`latest`) its latest update. */
-export function noticeSummary(notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
+export function noticeSummary(site: DerivedSite, notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
   const update = notice.updates[notice.updates.length - 1]!;
   return {
     ...noticeHead(notice, from),
     window: windowOf(notice),
     when: timeView(notice.beganAt ?? notice.createdAt),
     latest: latest ? { html: renderMarkdown(update.content), at: timeView(update.at) } : null,
+    affects: notice.source.components.flatMap((id) => site.componentsById.get(id)?.source.name ?? NONE),
   };
 }
 
@@ -120,30 +124,67 @@ export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[
 const NONE: never[] = [];
 
 export interface UptimeView {
+  /** The bar's id on its page, and the prefix of its patterns' ids. */
+  id: string;
+  /** What the bar shows, in words (its accessible name). */
   label: string;
-  from: string;
-  percent: string;
-  days: { level: string; text: string; notices: { href: string; subject: string }[] }[];
+  /** The uptime of the days shown, and over how many: `99.91% uptime over 90 days`. */
+  figure: string;
+  /** The first day shown (`23 Aug 2026`) and, for the page's script, as yyyy-mm-dd. */
+  first: string;
+  start: string;
+  days: number;
+  /** Days before the component existed, drawn as "no data" from the left. */
+  none: number;
+  /** The days something happened: where each is drawn, and what happened, in words. */
+  cells: { x: number; level: string }[];
+  events: { index: number; level: string; day: { iso: string; text: string }; items: { href: string; what: string; duration: string }[] }[];
+  summary: string;
 }
 
-/** A component's 90-day bar, each day with its caption and the incidents that touched it. */
+export const EVENT_LABEL: Record<EventKind, string> = {
+  minor: 'Minor incident',
+  major: 'Major incident',
+  critical: 'Critical incident',
+  maintenance: 'Maintenance',
+};
+
+/** A component's 90-day bar: one drawing, the days something happened in words (and links), the figure of exactly those days. */
 export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage): UptimeView {
-  const figures = defaultMetrics(site, component.id);
+  const bar = uptimeBar(site, component.id);
+  const cells: UptimeView['cells'] = [];
+  const events: UptimeView['events'] = [];
+  let incidentDays = 0;
+  let maintenanceDays = 0;
+  bar.days.forEach((day, index) => {
+    if (day.events.length === 0) return;
+    if (day.level === 'maintenance') maintenanceDays++;
+    else incidentDays++;
+    cells.push({ x: index, level: day.level });
+    events.push({
+      index,
+      level: day.level,
+      day: { iso: formatDate(day.start), text: dayText(day.start) },
+      items: day.events.map((e) => ({ href: relativeHref(from, SITE.notice(e.notice.id)), what: `${EVENT_LABEL[e.kind]}: ${e.notice.source.subject}`, duration: shortDuration(e.seconds) })),
+    });
+  });
+  const figure = bar.figures === null ? 'No uptime yet' : `${percentWords(bar.figures.impactSeconds, bar.figures.totalSeconds)} uptime over ${bar.counted === 1 ? '1 day' : `${bar.counted} days`}`;
+  const happened = [incidentDays > 0 ? plural(incidentDays, 'day with incidents', 'days with incidents') : null, maintenanceDays > 0 ? plural(maintenanceDays, 'day with maintenance only', 'days with maintenance only') : null].filter((t) => t !== null);
   return {
-    label: `${component.source.name}: downtime day by day, past ${BAR_DAYS} days`,
-    from: `${BAR_DAYS} days ago`,
-    percent: percentWords(figures.impactSeconds, figures.totalSeconds),
-    days: uptimeDays(site, component.id).map((day) => {
-      const level = dayLevel(day);
-      const what = level === 'none' ? 'no data' : day.downSeconds === 0 ? 'no downtime' : `${durationWords(day.downSeconds)} down`;
-      return {
-        level: level === 'ok' ? '' : level,
-        text: `${dayText(day.start)}: ${what}`,
-        notices: day.notices.length === 0 ? NONE : day.notices.map((n) => ({ href: relativeHref(from, SITE.notice(n.id)), subject: n.source.subject })),
-      };
-    }),
+    id: `bar-${component.id}`,
+    label: `${component.source.name}, past ${BAR_DAYS} days: ${happened.length === 0 ? 'no incidents or maintenance' : happened.join(', ')}`,
+    figure,
+    first: dayText(bar.days[0]!.start),
+    start: formatDate(bar.days[0]!.start),
+    days: BAR_DAYS,
+    none: BAR_DAYS - bar.counted,
+    cells,
+    events,
+    summary: happened.length === 0 ? '' : happened.join(', '),
   };
 }
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** A description as link previews show it: one line, at most about 160 characters, cut at a word. */
 export function summarize(text: string): string {
