@@ -52,7 +52,7 @@ function bars(): void {
     if (!svg || !Number.isFinite(first) || !(days > 0)) continue;
     const lines = new Map<number, HTMLLIElement>();
     for (const line of bar.parentElement!.querySelectorAll<HTMLLIElement>('.days li[data-day]')) lines.set(Number(line.dataset.day), line);
-    const none = Number(svg.querySelector('rect[fill$="-none)"]')?.getAttribute('width') ?? 0);
+    const none = Number(bar.dataset.none ?? 0);
     const caption = document.createElement('p');
     caption.className = 'day-caption';
     caption.setAttribute('aria-live', 'polite');

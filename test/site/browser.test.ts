@@ -281,6 +281,24 @@ describe("the uptime bar's keys", () => {
   });
 });
 
+describe('the uptime bars in forced colours', () => {
+  it('keep their words where the colours vanish: the key and the days with something to say', async () => {
+    const { context, problems } = await open('metrics-site', { forcedColors: 'active', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await visit(page, siteOf('metrics-site'));
+    expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+    expect(await page.locator('ul.key').first().innerText()).toMatch(/No incident\s+Minor incident\s+Major incident\s+Critical incident\s+Maintenance\s+No data/);
+    const days = page.locator('.uptime .days').first();
+    expect(await days.locator('summary').isVisible()).toBe(true);
+    await days.locator('summary').click();
+    expect(await days.locator('li').first().innerText()).toMatch(/^\d+ \w{3} 2026: (Minor|Major|Critical) incident: .+, \d/);
+    // The bar keeps an outline of its own, drawn in the system's text colour.
+    expect(await page.locator('.uptime > .bar').first().evaluate((bar) => bar.ownerDocument.defaultView!.getComputedStyle(bar).borderTopStyle)).toBe('solid');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('Tab stops of the status page', () => {
   it.each([true, false])('with JavaScript %s: at most 40 plus 4 per component, each visible and clear of the header', async (javaScriptEnabled) => {
     // Reduced motion: the page scrolls to a focused element at once, not smoothly after the check.

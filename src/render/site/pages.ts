@@ -13,6 +13,7 @@ import { monthOf, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LA
 import { renderMarkdown } from './markdown.js';
 import { BAR_DAYS } from './uptime.js';
 import { componentTree, impactText, layoutContext, noticeHead, noticeSummary, uptimeView, windowOf } from './views.js';
+import type { NoticeSummary } from './views.js';
 
 const RECENT_MS = 7 * DAY_MS;
 
@@ -27,10 +28,13 @@ export function statusPage(site: DerivedSite, assets: Assets) {
     stateText,
     stateWord: STATE_LABEL[site.page.state].toLowerCase(),
     active: present.filter((n) => n.type === 'unplanned' || (n.type === 'planned' && n.state === 'underway')).map(summary),
-    upcoming: site.notices
-      .filter((n) => n.type === 'planned' && (n.timelineState === 'future' || (n.timelineState === 'present' && n.state === 'scheduled')))
-      .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id)
-      .map(summary),
+    ...upcomingView(
+      site.notices
+        .filter((n) => n.type === 'planned' && (n.timelineState === 'future' || (n.timelineState === 'present' && n.state === 'scheduled')))
+        .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id),
+      summary,
+      page,
+    ),
     ...announcementsView(site, present.filter((n) => n.type === 'general'), page),
     bars: site.components.some((c) => c.metrics),
     components: componentTree(site, page),
@@ -55,6 +59,18 @@ function announcementsView(site: DerivedSite, general: DerivedNotice[], page: Si
     announcements: general.filter(fresh).map((n) => noticeSummary(site, n, page, true)),
     olderAnnouncements: older,
     olderLabel: older.length === 1 ? '1 older announcement' : `${older.length} older announcements`,
+  };
+}
+
+/** The status page shows this many upcoming maintenance windows whole, the soonest; later ones as a list of links. */
+export const UPCOMING_SHOWN = 5;
+
+function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage) {
+  const later = planned.slice(UPCOMING_SHOWN).map((n) => ({ ...noticeHead(n, page), when: timeView(n.source.beginsAt!) }));
+  return {
+    upcoming: planned.slice(0, UPCOMING_SHOWN).map(summary),
+    laterUpcoming: later,
+    laterLabel: later.length === 1 ? '1 more planned' : `${later.length} more planned`,
   };
 }
 

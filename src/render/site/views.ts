@@ -136,11 +136,15 @@ export interface UptimeView {
   days: number;
   /** Days before the component existed, drawn as "no data" from the left. */
   none: number;
-  /** The days something happened: where each is drawn, and what happened, in words. */
-  cells: { x: number; level: string }[];
-  events: { index: number; level: string; day: { iso: string; text: string }; items: { href: string; what: string; duration: string }[] }[];
+  /** The days something happened, drawn: one SVG path per level (its `d` a cell per day). */
+  cells: { level: string; d: string }[];
+  /** The same days in words: the day's index in the bar, its level, its date, what happened. */
+  events: { index: number; level: string; day: string; items: { href: string; what: string; duration: string }[] }[];
   summary: string;
 }
+
+/** Drawn in this order, the worst last (on top). */
+const LEVELS: EventKind[] = ['maintenance', 'minor', 'major', 'critical'];
 
 export const EVENT_LABEL: Record<EventKind, string> = {
   minor: 'Minor incident',
@@ -152,7 +156,7 @@ export const EVENT_LABEL: Record<EventKind, string> = {
 /** A component's 90-day bar: one drawing, the days something happened in words (and links), the figure of exactly those days. */
 export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage): UptimeView {
   const bar = uptimeBar(site, component.id);
-  const cells: UptimeView['cells'] = [];
+  const paths = new Map<string, string>();
   const events: UptimeView['events'] = [];
   let incidentDays = 0;
   let maintenanceDays = 0;
@@ -160,11 +164,11 @@ export function uptimeView(site: DerivedSite, component: DerivedComponent, from:
     if (day.events.length === 0) return;
     if (day.level === 'maintenance') maintenanceDays++;
     else incidentDays++;
-    cells.push({ x: index, level: day.level });
+    paths.set(day.level, `${paths.get(day.level) ?? ''}M${index} 0h.8v10h-.8z`);
     events.push({
       index,
       level: day.level,
-      day: { iso: formatDate(day.start), text: dayText(day.start) },
+      day: dayText(day.start),
       items: day.events.map((e) => ({ href: relativeHref(from, SITE.notice(e.notice.id)), what: `${EVENT_LABEL[e.kind]}: ${e.notice.source.subject}`, duration: shortDuration(e.seconds) })),
     });
   });
@@ -178,7 +182,7 @@ export function uptimeView(site: DerivedSite, component: DerivedComponent, from:
     start: formatDate(bar.days[0]!.start),
     days: BAR_DAYS,
     none: BAR_DAYS - bar.counted,
-    cells,
+    cells: LEVELS.filter((level) => paths.has(level)).map((level) => ({ level, d: paths.get(level)! })),
     events,
     summary: happened.length === 0 ? '' : happened.join(', '),
   };
