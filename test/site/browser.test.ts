@@ -3,12 +3,13 @@
 // critical axe-core violation, valid HTML after its script ran, nothing wider than a phone's screen,
 // and a screenshot each (artifacts/screenshots/). Then the component page's timeframe picker against
 // the API's metrics answers, the uptime bar's arrow keys, and every page with JavaScript off.
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
 import { windowText } from '../../src/render/site/format.js';
-import { axeViolations, buildFixture, htmlProblems, launchBrowser, screenshotPath, serveSite, watchContext } from './helpers.js';
+import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, ROOT, screenshotPath, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite, SiteFixture } from './helpers.js';
 
 const BASE = '/status';
@@ -276,6 +277,40 @@ describe("the uptime bar's keys", () => {
     const box = (await caption.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the example site (content/), during incident 27', () => {
+  let example: BuiltSite;
+  let server: RunningServer;
+  beforeAll(async () => {
+    example = await buildSite(path.join(ROOT, 'content'), '2026-11-22T06:00:00Z');
+    server = await serveSite(example.dir);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await example?.cleanup();
+  });
+
+  it.each([
+    { width: 1280, within: 900 },
+    { width: 375, within: 1500 },
+  ])('puts the state, what is happening and the Components heading within the first $within px at $width px', async ({ width, within }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const problems = watchContext(context, new URL(server.url).origin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`, { waitUntil: 'load' });
+    const top = (selector: string): Promise<number> => page.locator(selector).evaluate((e) => e.getBoundingClientRect().top + e.ownerDocument.defaultView!.scrollY);
+    const order = await page.locator('main h2').allInnerTexts();
+    expect(order).toEqual(['Happening now', 'Components', 'Upcoming maintenance', 'Announcements', 'Past 7 days']);
+    expect(await top('#components')).toBeLessThanOrEqual(within);
+    // The incident's card says what it affects; the banner is coloured by the state.
+    expect(await page.locator('#active ~ article.notice .affects').first().innerText()).toBe('Affects: Email');
+    const banner = await page.locator('.banner').evaluate((b) => b.ownerDocument.defaultView!.getComputedStyle(b).backgroundColor);
+    const body = await page.locator('body').evaluate((b) => b.ownerDocument.defaultView!.getComputedStyle(b.ownerDocument.documentElement).backgroundColor);
+    expect(banner).not.toBe(body);
     await context.close();
     expect(problems).toEqual([]);
   });
