@@ -3,6 +3,7 @@
 // critical axe-core violation, valid HTML after its script ran, nothing wider than a phone's screen,
 // and a screenshot each (artifacts/screenshots/). Then the component page's timeframe picker against
 // the API's metrics answers, the uptime bar's arrow keys, and every page with JavaScript off.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -316,12 +317,64 @@ describe('the example site (content/), during incident 27', () => {
   });
 });
 
+describe('the 404 page', () => {
+  /** Everything wrong with the 404 page the tab is on, at both widths and in both schemes. */
+  async function check(page: Page, where: string): Promise<string[]> {
+    const found: string[] = [];
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const wide = await page.locator('body').evaluate((b) => b.ownerDocument.documentElement.scrollWidth);
+      if (wide > width) found.push(`${where} is ${wide} px wide in a ${width} px window`);
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        found.push(...(await axeViolations(page)).map((v) => `${where}, ${width} px, ${scheme}: ${v}`));
+        await page.screenshot({ path: await screenshotPath('not-found', where.replace(/\W+/g, '-'), width, scheme), fullPage: true });
+      }
+    }
+    return found;
+  }
+
+  it("comes from serve for a notice's address with nothing there, themed, with a way home and to the history", async () => {
+    const { context, problems } = await open('metrics-site');
+    const page = await context.newPage();
+    const answer = await page.goto(`${siteOf('metrics-site')}notices/999/`);
+    expect(answer!.status()).toBe(404);
+    expect(await check(page, 'serve')).toEqual([]);
+    // The page itself is the one 404 expected (which Chromium also logs).
+    expect(problems.splice(0).filter((p) => !(p.includes('404') && p.includes('/notices/999/')))).toEqual([]);
+    await page.getByRole('link', { name: 'The history' }).click();
+    await page.waitForURL(`${siteOf('metrics-site')}history/`);
+    expect(await page.locator('h1').innerText()).toBe('History');
+    await page.goBack();
+    await page.getByRole('link', { name: 'The status page' }).click();
+    await page.waitForURL(siteOf('metrics-site'));
+    expect(problems.filter((p) => !(p.includes('404') && p.includes('/notices/999/')))).toEqual([]);
+    await context.close();
+  });
+
+  it('is 404.html in the output, as a static host sends it at any address (links from the path of the site url)', async () => {
+    // The empty-site's url is https://empty.example.net/status/, the path this test serves it at.
+    const built = await readFile(path.join(builds.get('empty-site')!.dir, '404.html'));
+    const { context, problems } = await open('empty-site');
+    const page = await context.newPage();
+    const deep = `${siteOf('empty-site')}notices/42/`;
+    await page.route(deep, (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body: built }));
+    await page.goto(deep);
+    expect(await check(page, 'static')).toEqual([]);
+    expect(problems.filter((p) => !(p.includes('404') && p.includes('/notices/42/')))).toEqual([]);
+    await page.getByRole('link', { name: 'The status page' }).click();
+    await page.waitForURL(siteOf('empty-site'));
+    await context.close();
+  });
+});
+
 describe('the uptime bars in forced colours', () => {
   it('keep their words where the colours vanish: the key and the days with something to say', async () => {
     const { context, problems } = await open('metrics-site', { forcedColors: 'active', viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await visit(page, siteOf('metrics-site'));
-    expect(await page.evaluate(() => matchMedia('(forced-colors: active)').matches)).toBe(true);
+    expect(await page.locator('body').evaluate((b) => b.ownerDocument.defaultView!.matchMedia('(forced-colors: active)').matches)).toBe(true);
     expect(await page.locator('ul.key').first().innerText()).toMatch(/No incident\s+Minor incident\s+Major incident\s+Critical incident\s+Maintenance\s+No data/);
     const days = page.locator('.uptime .days').first();
     expect(await days.locator('summary').isVisible()).toBe(true);

@@ -74,6 +74,28 @@ function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => N
   };
 }
 
+/**
+ * The page hosts send for an address the site does not have (`404.html` at the output's root). It is
+ * sent at any depth (`/notices/999/`), so its links start with `root`, an absolute path: the path of
+ * the site's `url` for the static hosts (`/`, or `/status/` on GitHub Pages), the served base for
+ * `serve` and `dev`.
+ */
+export function notFoundPage(site: DerivedSite, assets: Assets, root: string) {
+  const layout = layoutContext(site, assets, SITE.status(), `Page not found: ${site.site.name}`, `There is nothing at this address on ${site.site.name}.`);
+  const at = (href: string): string => (href === './' ? root : `${root}${href}`);
+  const links = Object.fromEntries(Object.entries(layout.links).map(([name, href]) => [name, at(href)])) as typeof layout.links;
+  return {
+    ...layout,
+    root,
+    url: `${site.site.url}/`,
+    assets: { css: at(layout.assets.css), js: at(layout.assets.js), icon: at(layout.assets.icon), pageJs: null },
+    links,
+  };
+}
+
+/** The path of the site's `url`, with a slash at each end: where its pages are served from. */
+export const sitePath = (url: string): string => `${new URL(`${url}/`).pathname.replace(/\/+$/, '')}/`;
+
 /** A notice's page: its facts, the components it affects and every update, newest first. */
 export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNotice) {
   const page = SITE.notice(notice.id);
