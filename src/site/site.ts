@@ -3,15 +3,30 @@
 // that follows an incident while it is open, and arrow keys between the days of an uptime bar.
 
 const root = document.documentElement;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Every <time datetime> in the reader's zone; the UTC text stays as its title. */
+/**
+ * Every <time datetime> in the reader's zone, in the pages' one format (`20 Nov 2026, 23:00 GMT+13`);
+ * a window within one day (`data-until`) writes its date once. The UTC text stays as its title.
+ */
 function localTimes(): void {
-  const format = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  const format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+  const parts = (date: Date): { day: string; time: string; zone: string } => {
+    const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+    return { day: `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}`, time: `${part.hour}:${part.minute}`, zone: part.timeZoneName ?? '' };
+  };
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
     const date = new Date(time.dateTime);
     if (Number.isNaN(date.getTime()) || !time.dateTime.includes('T')) continue;
+    const from = parts(date);
+    const until = time.dataset.until ? new Date(time.dataset.until) : null;
+    let text = `${from.day}, ${from.time} ${from.zone}`;
+    if (until && !Number.isNaN(until.getTime())) {
+      const to = parts(until);
+      text = to.day === from.day ? `${from.day}, ${from.time}–${to.time} ${to.zone}` : `${text} to ${to.day}, ${to.time} ${to.zone}`;
+    }
     time.title = time.textContent ?? '';
-    time.textContent = format.format(date);
+    time.textContent = text;
   }
 }
 
@@ -34,7 +49,6 @@ function followStatus(): void {
   setInterval(() => void check(), 60_000);
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const SVG = 'http://www.w3.org/2000/svg';
 
 /**
@@ -105,4 +119,6 @@ function bars(): void {
 
 localTimes();
 followStatus();
+// The footer says the page refreshes itself only when this script is there to do it.
+for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
 bars();

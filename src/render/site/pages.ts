@@ -7,12 +7,13 @@ import type { SitePage } from '../../routes/site.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
 import { NOTICE_TYPES } from '../../types.js';
 import type { NoticeType } from '../../types.js';
-import { durationWords, percentWords } from '../words.js';
+import { percentWords } from '../words.js';
 import type { Assets } from './assets.js';
 import { monthOf, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
 import { renderMarkdown } from './markdown.js';
+import { durationText } from './text.js';
 import { BAR_DAYS } from './uptime.js';
-import { componentTree, impactText, layoutContext, noticeHead, noticeSummary, uptimeView, windowOf } from './views.js';
+import { componentTree, impactNote, impactText, layoutContext, noticeHead, noticeSummary, uptimeView, windowOf } from './views.js';
 import type { NoticeSummary } from './views.js';
 
 const RECENT_MS = 7 * DAY_MS;
@@ -112,6 +113,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
       began: notice.beganAt === null ? null : timeView(notice.beganAt),
       ended: notice.endedAt === null ? null : timeView(notice.endedAt),
       impact: impactText(notice),
+      impactNote: impactNote(notice),
       components: notice.source.components
         .map((id) => site.componentsById.get(id))
         .filter((c): c is DerivedComponent => c !== undefined)
@@ -180,8 +182,8 @@ function metricsView(site: DerivedSite, component: DerivedComponent, page: SiteP
     data: relativeHref(page, SITE.componentData(component.id)),
     window: windowText(f.timeframe.startDate, f.timeframe.endDate),
     uptime: percentWords(f.impactSeconds, f.totalSeconds),
-    mttr: durationWords(f.mttrSeconds),
-    mtbf: durationWords(f.mtbfSeconds),
+    mttr: durationText(f.mttrSeconds),
+    mtbf: durationText(f.mtbfSeconds),
     count: f.notices.length,
     start: f.timeframe.startDate,
     end: f.timeframe.endDate,

@@ -39,11 +39,18 @@ export function shortDuration(seconds: number): string {
     .join(' ');
 }
 
+export interface WindowView {
+  from: TimeView;
+  to: TimeView;
+  /** `29 Nov 2026, 02:00–04:00 UTC` within one day, else `29 Nov 2026, 22:00 UTC to 30 Nov 2026, 02:00 UTC`. */
+  text: string;
+}
+
 /**
- * A window as one line: `29 Nov 2026, 02:00–04:00 UTC` within one day, else
- * `29 Nov 2026, 22:00 UTC – 30 Nov 2026, 02:00 UTC`; `sameDay` tells a template which.
+ * A window as one line, its date written once when it begins and ends on the same day. The page's
+ * script writes it again in the reader's zone, by the same rule (`<time datetime data-until>`).
  */
-export function windowView(from: TimeView, to: TimeView): { from: TimeView; to: TimeView; sameDay: boolean; toTime: string } {
+export function windowView(from: TimeView, to: TimeView): WindowView {
   const sameDay = from.iso.slice(0, 10) === to.iso.slice(0, 10);
-  return { from, to, sameDay, toTime: to.iso.slice(11, 16) };
+  return { from, to, text: sameDay ? `${from.text.slice(0, -' UTC'.length)}–${to.iso.slice(11, 16)} UTC` : `${from.text} to ${to.text}` };
 }

@@ -6,14 +6,15 @@ import { apiFilePath } from '../../routes/files.js';
 import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { formatDate, formatTimestamp } from '../../time.js';
-import { durationWords, percentWords } from '../words.js';
+import { percentWords } from '../words.js';
 import type { Assets } from './assets.js';
 import { dayText, NOTICE_STATE_LABEL, noticeTone, STATE_LABEL, timeView, TYPE_LABEL } from './format.js';
 import type { TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
-import { shortDuration } from './text.js';
+import { durationText, shortDuration, windowView } from './text.js';
 import { BAR_DAYS, uptimeBar } from './uptime.js';
 import type { EventKind } from './uptime.js';
+import type { WindowView } from './text.js';
 
 /** What the layout of the page at `page` needs, with every link relative to it. */
 export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage, title: string, description: string, pageJs?: SitePage) {
@@ -60,7 +61,7 @@ export function noticeHead(notice: DerivedNotice, from: SitePage): NoticeHead {
 }
 
 export interface NoticeSummary extends NoticeHead {
-  window: { from: TimeView; to: TimeView } | null;
+  window: WindowView | null;
   /** When it began (or was posted), for notices without a window. */
   when: TimeView;
   latest: { html: string; at: TimeView } | null;
@@ -81,16 +82,28 @@ export function noticeSummary(site: DerivedSite, notice: DerivedNotice, from: Si
 }
 
 /** A maintenance's scheduled window (begins_at to ends_at) as shown; null for other notices. */
-export function windowOf(notice: DerivedNotice): { from: TimeView; to: TimeView } | null {
+export function windowOf(notice: DerivedNotice): WindowView | null {
   const { beginsAt, endsAt } = notice.source;
-  return beginsAt === null || endsAt === null ? null : { from: timeView(beginsAt), to: timeView(endsAt) };
+  return beginsAt === null || endsAt === null ? null : windowView(timeView(beginsAt), timeView(endsAt));
 }
 
 /** How long an incident's impact lasted (so far, while it goes on); null for other notices. */
 export function impactText(notice: DerivedNotice): string | null {
   if (notice.impact === null) return null;
   const ongoing = notice.state === 'investigating' || notice.state === 'identified';
-  return `${durationWords(notice.impactSeconds)}${ongoing ? ' so far' : ''}`;
+  return `${durationText(notice.impactSeconds)}${ongoing ? ' so far' : ''}`;
+}
+
+/**
+ * Why an incident's impact is not the time from its beginning to its end, when it is not: its file
+ * sets `impact_seconds`, or the impact stopped at its first Recovering update. Null when they agree.
+ */
+export function impactNote(notice: DerivedNotice): string | null {
+  const { impact, beganAt, endedAt } = notice;
+  if (impact === null || beganAt === null || endedAt === null) return null;
+  if (notice.source.impactSeconds !== null && (impact.start !== beganAt || impact.end !== endedAt)) return 'as set for this incident, not the time from its beginning to its end';
+  if (impact.end < endedAt) return `counted until it began to recover, ${timeView(impact.end).text}; it was resolved later`;
+  return null;
 }
 
 export interface ComponentNode {
