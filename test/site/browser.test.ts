@@ -376,6 +376,49 @@ describe('the 404 page', () => {
   });
 });
 
+describe('on a 360 px phone', () => {
+  it.each(['history/', 'history/page/2/', 'history/planned/', 'history/general/'])('%s: the tabs and every row fit, nothing scrolls sideways', async (address) => {
+    const { context, problems } = await open('metrics-site', { viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await visit(page, siteOf('metrics-site') + address);
+    const overflowing = await page.locator('body').evaluate((body) => {
+      const doc = body.ownerDocument;
+      const wide = doc.documentElement.scrollWidth > 360 ? [`the page is ${doc.documentElement.scrollWidth} px wide`] : [];
+      const boxes = [...doc.querySelectorAll('.tabs, .tabs li, .history li, .history li > *, .pager')].filter((e) => {
+        const box = e.getBoundingClientRect();
+        return box.left < 0 || box.right > 360 || e.scrollWidth > e.clientWidth + 1;
+      });
+      return [...wide, ...boxes.map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').trim().slice(0, 40)}`)];
+    });
+    expect(overflowing).toEqual([]);
+    expect(await page.locator('.history li').count()).toBeGreaterThan(0);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a notice page, printed', () => {
+  it('keeps the notice and its whole timeline, without navigation or footer', async () => {
+    const { context, problems } = await open('metrics-site', { viewport: { width: 800, height: 900 } });
+    const page = await context.newPage();
+    await visit(page, `${siteOf('metrics-site')}notices/104/`);
+    await page.emulateMedia({ media: 'print' });
+    const shown = (selector: string): Promise<boolean[]> => page.locator(selector).evaluateAll((list) => list.map((e) => (e as { checkVisibility(): boolean }).checkVisibility()));
+    expect(await shown('.site-header nav, .crumbs, .site-footer')).toEqual([false, false, false]);
+    expect(await shown('h1, .facts')).toEqual([true, true]);
+    const items = await shown('ol.timeline > li');
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.every(Boolean)).toBe(true);
+    // Black on white whatever the reader's scheme.
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    expect(await page.locator('body').evaluate((b) => b.ownerDocument.defaultView!.getComputedStyle(b.ownerDocument.documentElement).backgroundColor)).toBe('rgb(255, 255, 255)');
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.byteLength).toBeGreaterThan(1000);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
 describe('the uptime bars in forced colours', () => {
   it('keep their words where the colours vanish: the key and the days with something to say', async () => {
     const { context, problems } = await open('metrics-site', { forcedColors: 'active', viewport: { width: 1280, height: 900 } });
