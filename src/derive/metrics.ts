@@ -138,3 +138,51 @@ export function defaultTimeframe(now: number): ResolvedTimeframe {
   if (!resolved.ok) throw new Error('The default metrics window broke the timeframe rules');
   return resolved.timeframe;
 }
+
+/** One day of `dayFigures`: its bounds, the impact within it (the union, up to now) and the notices touching it. */
+export interface DayFigures<T> {
+  start: number;
+  end: number;
+  /** Seconds of the day up to now. */
+  countedSeconds: number;
+  impactSeconds: number;
+  notices: T[];
+}
+
+/**
+ * The figures of consecutive days given by their boundaries (`bounds`: the start of each day, then
+ * the end of the last, epoch ms), cut off at `now`, with each day's own. The days are an input, not
+ * UTC by rule, so a reader's local days can be given instead. The whole span goes through
+ * `figuresOf`, so its uptime is what the metrics API gives for the same window.
+ */
+export function dayFigures<T extends { impact: Span | null }>(counting: readonly T[], bounds: readonly number[], now: number): { figures: MetricsFigures<T>; days: DayFigures<T>[] } {
+  const first = bounds[0]!;
+  const last = bounds[bounds.length - 1]!;
+  const timeframe: ResolvedTimeframe = {
+    startDate: formatDate(first),
+    endDate: formatDate(bounds[Math.max(0, bounds.length - 2)]!),
+    span: { start: first, end: Math.max(first, Math.min(last, now)) },
+  };
+  const figures = figuresOf(counting, timeframe);
+  const days: DayFigures<T>[] = [];
+  for (let i = 0; i + 1 < bounds.length; i++) {
+    const start = bounds[i]!;
+    const end = bounds[i + 1]!;
+    const cut = { start, end: Math.max(start, Math.min(end, now)) };
+    const notices = figures.notices.filter((n) => overlaps(n.impact!, cut.start, cut.end));
+    days.push({
+      start,
+      end,
+      countedSeconds: Math.round((cut.end - cut.start) / 1000),
+      impactSeconds: notices.length === 0 ? 0 : Math.round(unionLength(notices.map((n) => n.impact!), cut) / 1000),
+      notices,
+    });
+  }
+  return { figures, days };
+}
+
+/** The boundaries of the `count` UTC days ending with today's (for `dayFigures`). */
+export function utcDayBounds(now: number, count: number): number[] {
+  const first = startOfUtcDay(now) - (count - 1) * DAY_MS;
+  return Array.from({ length: count + 1 }, (_, i) => first + i * DAY_MS);
+}

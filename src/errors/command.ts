@@ -676,6 +676,7 @@ export const COMMAND = {
         'notice.hbs',
         'component.hbs',
         'history.hbs',
+        'not-found.hbs',
         'partials/header.hbs',
         'partials/footer.hbs',
         'partials/notice-summary.hbs',

@@ -118,10 +118,12 @@ ${headers.map((h) => `    ${h}`).join('\n')}
     try_files $uri =404;
   }
 
+  # A page's address with nothing there: the site's own 404 page (API addresses keep their JSON).
   location / {
     index index.html;
 ${headers.map((h) => `    ${h}`).join('\n')}
     add_header Cache-Control $statuspress_site_cache always;
+    error_page 404 /404.html;
     try_files $uri $uri/index.html $uri.html =404;
   }
 

@@ -3,7 +3,7 @@
 // theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
 // every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
-import { pageOf } from '../routes/site.js';
+import { pageOf, SITE } from '../routes/site.js';
 import type { SiteRequest } from '../routes/site.js';
 import { NOTICE_TYPES } from '../types.js';
 import widgetJs from '../site/widget.ts?browser';
@@ -12,7 +12,7 @@ import { renderAssets } from './site/assets.js';
 import type { Assets } from './site/assets.js';
 import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
-import { componentData, componentPage, historyView, noticePage, noticesByComponent, statusPage } from './site/pages.js';
+import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { Theme } from './site/theme.js';
 import type { OutputFile } from './types.js';
 
@@ -20,6 +20,8 @@ export interface SiteRenderer {
   assets: Assets;
   /** The file of one page, feed, badge or asset; null when the site has no such thing (an unknown id, a page past the last). */
   render(request: SiteRequest): OutputFile | null;
+  /** `404.html`, its links starting with `root` (default: the path of the site's url). */
+  notFound(root?: string): OutputFile;
 }
 
 /** A renderer of any page of `site`; what several pages share is computed once, when first needed. */
@@ -30,6 +32,7 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const file = (request: SiteRequest, contents: string): OutputFile => ({ path: pageOf(request).file, contents });
   return {
     assets,
+    notFound: (root = sitePath(site.site.url)) => ({ path: SITE.notFound().file, contents: theme.page('not-found', notFoundPage(site, assets, root)) }),
     render(request) {
       switch (request.kind) {
         case 'status':
@@ -102,6 +105,7 @@ export function* renderHtml(site: DerivedSite, theme: Theme, shared?: NoticeClai
   const renderer = siteRenderer(site, theme);
   yield* renderer.assets.files;
   for (const request of everyRequest(site)) yield renderer.render(request)!;
+  yield renderer.notFound();
   yield* noticePages(site, renderer, shared);
 }
 

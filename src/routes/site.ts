@@ -60,6 +60,8 @@ export const SITE = {
    * for good (`<script src="https://status.example.com/widget.js" async>`).
    */
   widget: (): SitePage => file('widget.js'),
+  /** The HTML page static hosts and `serve` send with a 404 for an address of the site (API addresses keep their JSON). */
+  notFound: (): SitePage => file('404.html'),
 };
 
 /** The href from one site page to another, relative, so it holds wherever the output is mounted. */

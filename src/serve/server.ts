@@ -3,11 +3,12 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { API_CACHE_CONTROL, COMMON_HEADERS, contentSecurityPolicy, DATA_CSP, siteCacheControl } from '../hosting/headers.js';
+import { API_CACHE_CONTROL, COMMON_HEADERS, contentSecurityPolicy, DATA_CSP, ERROR_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
+import { SITE } from '../routes/site.js';
 import type { Route } from '../routes/parse.js';
 import type { DerivedSite } from '../derive/index.js';
 import { API } from '../errors/api.js';
@@ -174,14 +175,14 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
   // build replaced it), the answer is started again from the newer build, a few times at most
   // (builds swapped in quick succession, on a busy machine, can replace the newer one too).
   for (let attempt = 0; attempt < 4; attempt++) {
-    if ((await answerFrom(await context.builds.current({ fresh: attempt > 0 }), found, req, res)) !== 'gone') return;
+    if ((await answerFrom(await context.builds.current({ fresh: attempt > 0 }), found, req, res, context.base)) !== 'gone') return;
   }
   // The output is gone too (removed by hand, or being replaced by an older version's two renames):
   // an answer now, never a request left open.
   sendError(res, apiError(API.unavailable, undefined), { 'Retry-After': '1', 'Cache-Control': 'no-store' });
 }
 
-async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'error' }>, req: IncomingMessage, res: ServerResponse): Promise<'gone' | void> {
+async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'error' }>, req: IncomingMessage, res: ServerResponse, base: string): Promise<'gone' | void> {
   if (found.kind === 'api') {
     if (found.file) {
       const cached = await build.files.get(found.file);
@@ -202,7 +203,28 @@ async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'err
     if (cached === 'gone') return 'gone';
     if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate));
   }
+  // A page's address with nothing there: the site's own 404 page (a build older than it has none: the JSON).
+  const page = await build.files.get(SITE.notFound().file);
+  if (page === 'gone') return 'gone';
+  if (page) return sendNotFoundPage(req, res, page, base);
   sendError(res, apiError(API.nothingAt, { path: `/${found.path}` }));
+}
+
+/**
+ * `404.html` with a 404, at whatever address was asked for: its links are absolute, from the path of
+ * the site's url (its `data-root`), and are moved under the base this server serves the site at.
+ */
+function sendNotFoundPage(req: IncomingMessage, res: ServerResponse, page: CachedFile, base: string): void {
+  const html = page.identity.toString('utf8');
+  const root = /\sdata-root="([^"]*)"/.exec(html)?.[1];
+  const body = Buffer.from(root ? html.replaceAll(`="${root}`, `="${base}/`) : html);
+  res.writeHead(404, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': body.byteLength,
+    'Content-Security-Policy': contentSecurityPolicy(SITE.notFound().file),
+    'Cache-Control': ERROR_CACHE_CONTROL,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** A cached file, whole or (for a Range request) in part. */

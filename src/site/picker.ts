@@ -4,9 +4,13 @@
 // digit. `?timeframe_start=…&timeframe_end=…` in the page's address opens that window.
 import { figuresOf, resolveTimeframe } from '../derive/metrics.js';
 import type { TimeframeProblem } from '../derive/metrics.js';
-import { windowText } from '../render/site/format.js';
-import { durationWords, percentWords } from '../render/words.js';
+import { dayText, windowText } from '../render/site/format.js';
+import { durationText } from '../render/site/text.js';
+import { percentWords } from '../render/words.js';
 import { parseDate } from '../time.js';
+
+/** `2025-11-20` as the pages write a day: `20 Nov 2025`. */
+const day = (date: string): string => dayText(Date.parse(`${date}T00:00:00Z`));
 
 /** The data file: the build's `now`, and each counting notice as [id, impact start, impact end]. */
 interface Data {
@@ -20,9 +24,9 @@ const END = 'timeframe_end';
 function problemText(problem: TimeframeProblem): string {
   switch (problem.rule) {
     case 'more-than-12-months-ago':
-      return `The start must be at most 12 months ago (${problem.date} or later).`;
+      return `The start must be at most 12 months ago (${day(problem.date)} or later).`;
     case 'after-today':
-      return `The start must not be after today (${problem.date}).`;
+      return `The start must not be after today (${day(problem.date)}).`;
     case 'after-end':
       return 'The start must not be after the end.';
   }
@@ -54,14 +58,17 @@ async function main(): Promise<void> {
     const f = figuresOf(notices, resolved.timeframe);
     figure('window').textContent = windowText(resolved.timeframe.startDate, resolved.timeframe.endDate);
     figure('uptime').textContent = percentWords(f.impactSeconds, f.totalSeconds);
-    figure('mttr').textContent = durationWords(f.mttrSeconds);
-    figure('mtbf').textContent = durationWords(f.mtbfSeconds);
+    figure('mttr').textContent = durationText(f.mttrSeconds);
+    figure('mtbf').textContent = durationText(f.mtbfSeconds);
     figure('count').textContent = String(f.notices.length);
     input(START).value = resolved.timeframe.startDate;
     input(END).value = resolved.timeframe.endDate;
     return true;
   };
 
+  // The browser's own validation (a date left empty) blocks the submit before it reaches the script:
+  // a message from an earlier attempt would stay beside the browser's, saying something else.
+  form.addEventListener('invalid', () => (error.textContent = ''), true);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (show(input(START).value, input(END).value)) {

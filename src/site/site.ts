@@ -3,15 +3,30 @@
 // that follows an incident while it is open, and arrow keys between the days of an uptime bar.
 
 const root = document.documentElement;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** Every <time datetime> in the reader's zone; the UTC text stays as its title. */
+/**
+ * Every <time datetime> in the reader's zone, in the pages' one format (`20 Nov 2026, 23:00 GMT+13`);
+ * a window within one day (`data-until`) writes its date once. The UTC text stays as its title.
+ */
 function localTimes(): void {
-  const format = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
+  const format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+  const parts = (date: Date): { day: string; time: string; zone: string } => {
+    const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
+    return { day: `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}`, time: `${part.hour}:${part.minute}`, zone: part.timeZoneName ?? '' };
+  };
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
     const date = new Date(time.dateTime);
     if (Number.isNaN(date.getTime()) || !time.dateTime.includes('T')) continue;
+    const from = parts(date);
+    const until = time.dataset.until ? new Date(time.dataset.until) : null;
+    let text = `${from.day}, ${from.time} ${from.zone}`;
+    if (until && !Number.isNaN(until.getTime())) {
+      const to = parts(until);
+      text = to.day === from.day ? `${from.day}, ${from.time}–${to.time} ${to.zone}` : `${text} to ${to.day}, ${to.time} ${to.zone}`;
+    }
     time.title = time.textContent ?? '';
-    time.textContent = format.format(date);
+    time.textContent = text;
   }
 }
 
@@ -34,26 +49,76 @@ function followStatus(): void {
   setInterval(() => void check(), 60_000);
 }
 
-/** One tab stop per bar; the arrow keys, Home and End move between its days. */
-function barKeys(): void {
-  for (const bar of document.querySelectorAll<HTMLOListElement>('ol.bar')) {
-    const days = [...bar.querySelectorAll<HTMLLIElement>(':scope > li')];
-    days.forEach((day, i) => (day.tabIndex = i === days.length - 1 ? 0 : -1));
+const SVG = 'http://www.w3.org/2000/svg';
+
+/**
+ * Each uptime bar becomes one tab stop: the arrow keys, Home and End move a cursor between its days,
+ * whose caption (the day's line from the list below the bar, or "no incidents") is shown beside the
+ * cursor and announced (aria-live); the pointer shows the same captions, and Enter opens the day's
+ * first notice. Without the script the bar is no tab stop at all, and the days with something to say
+ * are the list's links.
+ */
+function bars(): void {
+  for (const bar of document.querySelectorAll<HTMLElement>('.uptime > .bar[data-start]')) {
+    const days = Number(bar.dataset.days);
+    const first = Date.parse(`${bar.dataset.start ?? ''}T00:00:00Z`);
+    const svg = bar.querySelector('svg');
+    if (!svg || !Number.isFinite(first) || !(days > 0)) continue;
+    const lines = new Map<number, HTMLLIElement>();
+    for (const line of bar.parentElement!.querySelectorAll<HTMLLIElement>('.days li[data-day]')) lines.set(Number(line.dataset.day), line);
+    const none = Number(bar.dataset.none ?? 0);
+    const caption = document.createElement('p');
+    caption.className = 'day-caption';
+    caption.setAttribute('aria-live', 'polite');
+    bar.after(caption);
+    const cursor = document.createElementNS(SVG, 'rect');
+    cursor.setAttribute('class', 'cursor');
+    cursor.setAttribute('width', '.8');
+    cursor.setAttribute('height', '10');
+    cursor.setAttribute('vector-effect', 'non-scaling-stroke');
+    let at = days - 1;
+    bar.tabIndex = 0;
+    const text = (i: number): string => {
+      const line = lines.get(i);
+      if (line) return line.textContent ?? '';
+      const day = new Date(first + i * 86_400_000);
+      const date = `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+      return `${date}: ${i < none ? 'no data' : 'no incidents'}`;
+    };
+    const show = (i: number): void => {
+      at = Math.max(0, Math.min(days - 1, i));
+      cursor.setAttribute('x', String(at));
+      if (!cursor.isConnected) svg.append(cursor);
+      caption.textContent = text(at);
+      const width = bar.clientWidth;
+      const left = Math.max(0, Math.min(width - caption.offsetWidth, ((at + 0.5) / days) * width - caption.offsetWidth / 2));
+      caption.style.left = `${left}px`;
+    };
+    const hide = (): void => {
+      if (document.activeElement === bar) return;
+      cursor.remove();
+      caption.textContent = '';
+    };
+    bar.addEventListener('focus', () => show(at));
+    bar.addEventListener('blur', hide);
+    bar.addEventListener('mousemove', (event) => show(Math.floor(((event.clientX - bar.getBoundingClientRect().left) / bar.clientWidth) * days)));
+    bar.addEventListener('mouseleave', hide);
     bar.addEventListener('keydown', (event) => {
-      const at = days.indexOf(event.target as HTMLLIElement);
-      if (at < 0) return;
-      const visible = days.filter((d) => d.offsetParent !== null);
-      const here = visible.indexOf(days[at]!);
-      const to = { ArrowLeft: here - 1, ArrowRight: here + 1, Home: 0, End: visible.length - 1 }[event.key];
-      if (to === undefined || !visible[to]) return;
+      if (event.key === 'Enter') {
+        const link = lines.get(at)?.querySelector('a');
+        if (link) link.click();
+        return;
+      }
+      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowDown: at - 1, ArrowUp: at + 1, Home: 0, End: days - 1, PageUp: at - 7, PageDown: at + 7 }[event.key];
+      if (to === undefined) return;
       event.preventDefault();
-      days[at]!.tabIndex = -1;
-      visible[to].tabIndex = 0;
-      visible[to].focus();
+      show(to);
     });
   }
 }
 
 localTimes();
 followStatus();
-barKeys();
+// The footer says the page refreshes itself only when this script is there to do it.
+for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
+bars();

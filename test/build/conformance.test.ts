@@ -85,7 +85,7 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scena
     const other = [...built.files.keys()].filter((f) => !f.startsWith('api/')).sort();
     const kinds = [
       /^(?:_headers|_redirects|_statuspress\/build\.json|_statuspress\/nginx\.conf)$/, // host configuration and the build state
-      /^(?:index\.html|feed\.atom|maintenance\.ics|badges\/status\.svg|widget\.js)$/,
+      /^(?:index\.html|404\.html|feed\.atom|maintenance\.ics|badges\/status\.svg|widget\.js)$/,
       /^notices\/\d+\/index\.html$/,
       /^components\/\d+\/(?:index\.html|data\.json)$/,
       /^badges\/components\/\d+\.svg$/,

@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('nginx with the generated configuration', () => {
-  httpSuite(() => open.url, { onDemand: false });
+  httpSuite(() => open.url, { onDemand: false, notFoundRoot: '/status/' });
 
   it('answers other metrics timeframes with a JSON error that names what is prebuilt', async () => {
     const res = await request(open.url, '/api/v1/components/1/metrics?timeframe_start=2026-10-01&timeframe_end=2026-10-31');

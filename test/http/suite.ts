@@ -19,6 +19,11 @@ export async function addHashedAsset(dist: string): Promise<void> {
 export interface SuiteOptions {
   /** The host computes answers that are not prebuilt (other metrics timeframes, pages past the end). */
   onDemand: boolean;
+  /**
+   * Where the links of the 404 page start: `serve` moves them under the path it serves the site at;
+   * a static host sends 404.html as built, its links from the path of the site's url (`/status/`).
+   */
+  notFoundRoot: string;
 }
 
 export function httpSuite(base: () => string, options: SuiteOptions): void {
@@ -104,6 +109,29 @@ export function httpSuite(base: () => string, options: SuiteOptions): void {
         expect(answer.status, target).toBe(200);
         expect(answer.headers['content-type'], target).toMatch(/^application\/json/);
         expect(answer.headers['access-control-allow-origin'], target).toBe('*');
+      }
+    });
+
+    it('answers a page address with nothing there with the HTML 404 page, and API addresses with the JSON 404', async () => {
+      const PAGE = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'";
+      const root = options.notFoundRoot;
+      for (const target of ['/notices/999/', '/components/99/', '/no/such/page', '/history/page/99/']) {
+        const res = await get(target);
+        expect(res.status, target).toBe(404);
+        expect(res.headers['content-type'], target).toMatch(/^text\/html/);
+        expect(res.headers['content-security-policy'], target).toBe(PAGE);
+        expect(res.headers['cache-control'], target).toBe('public, max-age=10');
+        expect(res.body, target).toContain('<h1>Page not found</h1>');
+        // A way back: home, and the history for the address of a notice; the stylesheet from the root, at any depth.
+        expect(res.body, target).toContain(`<a href="${root}">The status page</a>`);
+        expect(res.body, target).toContain(`<a href="${root}history/">The history</a>`);
+        expect(res.body, target).toMatch(new RegExp(`<link rel="stylesheet" href="${root}assets/style\\.[0-9a-f]+\\.css">`));
+      }
+      for (const target of ['/api/v1/notices/999', '/api/v1/nothing', '/api/v2/nothing.json']) {
+        const res = await get(target);
+        expect(res.status, target).toBe(404);
+        expect(res.headers['content-type'], target).toMatch(/^application\/json/);
+        expect(res.json().error.status, target).toBe(404);
       }
     });
 

@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('statuspress serve', () => {
-  httpSuite(() => running.url, { onDemand: true });
+  httpSuite(() => running.url, { onDemand: true, notFoundRoot: '/' });
 
   it('computes on-demand answers as of the build, not the clock', async () => {
     const res = (await request(running.url, '/api/v1/components/2/metrics?timeframe_start=2026-11-01&timeframe_end=2099-01-01')).json();

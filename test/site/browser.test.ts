@@ -3,12 +3,15 @@
 // critical axe-core violation, valid HTML after its script ran, nothing wider than a phone's screen,
 // and a screenshot each (artifacts/screenshots/). Then the component page's timeframe picker against
 // the API's metrics answers, the uptime bar's arrow keys, and every page with JavaScript off.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
 import { windowText } from '../../src/render/site/format.js';
-import { axeViolations, buildFixture, htmlProblems, launchBrowser, screenshotPath, serveSite, watchContext } from './helpers.js';
+import { durationText } from '../../src/render/site/text.js';
+import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, ROOT, screenshotPath, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite, SiteFixture } from './helpers.js';
 
 const BASE = '/status';
@@ -154,8 +157,9 @@ async function apiFigures(component: number, start: string, end: string): Promis
   return {
     window: windowText(body.timeframe_start, body.timeframe_end),
     uptime: body.percentage_uptime.words,
-    mttr: body.mean_time_to_recovery.words,
-    mtbf: body.mean_time_between_failures.words,
+    // Pages write durations in two units at most; the API's words keep theirs (test/unit/render/site/text.test.ts).
+    mttr: durationText(body.mean_time_to_recovery.seconds),
+    mtbf: durationText(body.mean_time_between_failures.seconds),
     count: String(body.calculation_data_in_timeframe.notices.count),
     start: body.timeframe_start,
     end: body.timeframe_end,
@@ -216,7 +220,7 @@ describe("the component page's timeframe picker", () => {
   it('says why a window is refused, and keeps the figures it showed', async () => {
     await visit(page, `${siteOf('metrics-site')}components/8/?timeframe_start=2025-11-19&timeframe_end=2026-11-20`);
     const refused = await shownFigures(page);
-    expect(refused.error).toBe('The start must be at most 12 months ago (2025-11-20 or later).');
+    expect(refused.error).toBe('The start must be at most 12 months ago (20 Nov 2025 or later).');
     const refusedByApi = await fetch(`${siteOf('metrics-site')}api/v1/components/8/metrics?timeframe_start=2025-11-19&timeframe_end=2026-11-20`);
     expect(refusedByApi.status).toBe(400);
     // The default window stays on show.
@@ -232,34 +236,246 @@ describe("the component page's timeframe picker", () => {
 
     await visit(page, `${siteOf('metrics-site')}components/8/?timeframe_start=20261101&timeframe_end=2026-11-20`);
     expect(await page.locator('.picker-error').textContent()).toBe('Give both dates as yyyy-mm-dd.');
+    // The browser's own validation blocks the next submit (a date left empty): the old message goes.
+    await page.locator('#timeframe-start').fill('');
+    await page.getByRole('button', { name: 'Show' }).click();
+    expect(await page.locator('#timeframe-start').evaluate((input) => (input as { validity: { valid: boolean } }).validity.valid)).toBe(false);
+    expect(await page.locator('.picker-error').textContent()).toBe('');
     expect(problems.splice(0)).toEqual([]);
   });
 });
 
 describe("the uptime bar's keys", () => {
-  it.each(WIDTHS)('move between the days shown at %i px, one tab stop per bar', async (width) => {
+  it.each(WIDTHS)('make each bar one tab stop at %i px, the arrow keys moving between its 90 days and announcing each', async (width) => {
     const { context, problems } = await open('metrics-site', { viewport: { width, height: 900 } });
     const page = await context.newPage();
     await visit(page, siteOf('metrics-site'));
-    const bar = page.locator('ol.bar').first();
-    const days = bar.locator(':scope > li');
-    expect(await days.count()).toBe(90);
-    expect(await bar.locator(':scope > li[tabindex="0"]').count()).toBe(1);
-    // At 375 px the first 60 days are hidden: Home goes to the first one shown.
-    const first = width === 375 ? 60 : 0;
-    await days.nth(89).focus();
-    const focused = (): Promise<number> => days.evaluateAll((items) => items.findIndex((item) => item === (item as { ownerDocument: { activeElement: unknown } }).ownerDocument.activeElement));
+    const uptime = page.locator('.uptime').first();
+    const bar = uptime.locator('.bar');
+    expect(await bar.getAttribute('tabindex')).toBe('0');
+    // One drawing shows the 90 days the label speaks of, at every width, each day at least 2 px wide.
+    expect(await bar.getAttribute('data-days')).toBe('90');
+    expect(await uptime.locator('.figure').innerText()).toMatch(/^\d+\.\d\d% uptime over 90 days$/);
+    expect((await bar.boundingBox())!.width / 90).toBeGreaterThanOrEqual(2);
+    const caption = uptime.locator('.day-caption');
+    const shown = async (): Promise<string> => {
+      // Focus stays on the bar while the caption follows the keys.
+      expect(await bar.evaluate((b) => b === b.ownerDocument.activeElement)).toBe(true);
+      return caption.innerText();
+    };
+    await bar.focus();
+    expect(await caption.getAttribute('aria-live')).toBe('polite');
+    expect(await shown()).toMatch(/^20 Nov 2026: /);
     await page.keyboard.press('ArrowLeft');
-    expect(await focused()).toBe(88);
+    expect(await shown()).toMatch(/^19 Nov 2026: /);
     await page.keyboard.press('Home');
-    expect(await focused()).toBe(first);
+    expect(await shown()).toMatch(/^23 Aug 2026: /);
     await page.keyboard.press('ArrowLeft');
-    expect(await focused()).toBe(first);
+    expect(await shown()).toMatch(/^23 Aug 2026: /);
     await page.keyboard.press('End');
-    expect(await focused()).toBe(89);
-    expect(await bar.locator(':scope > li[tabindex="0"]').count()).toBe(1);
-    // The focused day shows its caption.
-    expect(await days.nth(89).locator('span').isVisible()).toBe(true);
+    expect(await shown()).toMatch(/^20 Nov 2026: /);
+    // A day something happened on is announced as the list below the bar says it.
+    const line = uptime.locator('.days li[data-day]').first();
+    const day = Number(await line.getAttribute('data-day'));
+    await page.keyboard.press('Home');
+    for (let i = 0; i < day; i++) await page.keyboard.press('ArrowRight');
+    expect(await shown()).toBe(await line.textContent());
+    expect(await shown()).toMatch(/^\d+ \w{3} 2026: (Minor|Major|Critical) incident: /);
+    // The caption is on screen, inside the window.
+    const box = (await caption.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the example site (content/), during incident 27', () => {
+  let example: BuiltSite;
+  let server: RunningServer;
+  beforeAll(async () => {
+    example = await buildSite(path.join(ROOT, 'content'), '2026-11-22T06:00:00Z');
+    server = await serveSite(example.dir);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await example?.cleanup();
+  });
+
+  it.each([
+    { width: 1280, within: 900 },
+    { width: 375, within: 1500 },
+  ])('puts the state, what is happening and the Components heading within the first $within px at $width px', async ({ width, within }) => {
+    const context = await browser.newContext({ viewport: { width, height: 800 } });
+    const problems = watchContext(context, new URL(server.url).origin);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`, { waitUntil: 'load' });
+    const top = (selector: string): Promise<number> => page.locator(selector).evaluate((e) => e.getBoundingClientRect().top + e.ownerDocument.defaultView!.scrollY);
+    const order = await page.locator('main h2').allInnerTexts();
+    expect(order).toEqual(['Happening now', 'Components', 'Upcoming maintenance', 'Announcements', 'Past 7 days']);
+    expect(await top('#components')).toBeLessThanOrEqual(within);
+    // The incident's card says what it affects; the banner is coloured by the state.
+    expect(await page.locator('#active ~ article.notice .affects').first().innerText()).toBe('Affects: Email');
+    const banner = await page.locator('.banner').evaluate((b) => b.ownerDocument.defaultView!.getComputedStyle(b).backgroundColor);
+    const body = await page.locator('body').evaluate((b) => b.ownerDocument.defaultView!.getComputedStyle(b.ownerDocument.documentElement).backgroundColor);
+    expect(banner).not.toBe(body);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the 404 page', () => {
+  /** Everything wrong with the 404 page the tab is on, at both widths and in both schemes. */
+  async function check(page: Page, where: string): Promise<string[]> {
+    const found: string[] = [];
+    expect(await page.locator('h1').innerText()).toBe('Page not found');
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      const wide = await page.locator('body').evaluate((b) => b.ownerDocument.documentElement.scrollWidth);
+      if (wide > width) found.push(`${where} is ${wide} px wide in a ${width} px window`);
+      for (const scheme of SCHEMES) {
+        await page.emulateMedia({ colorScheme: scheme });
+        found.push(...(await axeViolations(page)).map((v) => `${where}, ${width} px, ${scheme}: ${v}`));
+        await page.screenshot({ path: await screenshotPath('not-found', where.replace(/\W+/g, '-'), width, scheme), fullPage: true });
+      }
+    }
+    return found;
+  }
+
+  it("comes from serve for a notice's address with nothing there, themed, with a way home and to the history", async () => {
+    const { context, problems } = await open('metrics-site');
+    const page = await context.newPage();
+    const answer = await page.goto(`${siteOf('metrics-site')}notices/999/`);
+    expect(answer!.status()).toBe(404);
+    expect(await check(page, 'serve')).toEqual([]);
+    // The page itself is the one 404 expected (which Chromium also logs).
+    expect(problems.splice(0).filter((p) => !(p.includes('404') && p.includes('/notices/999/')))).toEqual([]);
+    await page.getByRole('link', { name: 'The history' }).click();
+    await page.waitForURL(`${siteOf('metrics-site')}history/`);
+    expect(await page.locator('h1').innerText()).toBe('History');
+    await page.goBack();
+    await page.getByRole('link', { name: 'The status page' }).click();
+    await page.waitForURL(siteOf('metrics-site'));
+    expect(problems.filter((p) => !(p.includes('404') && p.includes('/notices/999/')))).toEqual([]);
+    await context.close();
+  });
+
+  it('is 404.html in the output, as a static host sends it at any address (links from the path of the site url)', async () => {
+    // The empty-site's url is https://empty.example.net/status/, the path this test serves it at.
+    const built = await readFile(path.join(builds.get('empty-site')!.dir, '404.html'));
+    const { context, problems } = await open('empty-site');
+    const page = await context.newPage();
+    const deep = `${siteOf('empty-site')}notices/42/`;
+    await page.route(deep, (route) => route.fulfill({ status: 404, contentType: 'text/html; charset=utf-8', body: built }));
+    await page.goto(deep);
+    expect(await check(page, 'static')).toEqual([]);
+    expect(problems.filter((p) => !(p.includes('404') && p.includes('/notices/42/')))).toEqual([]);
+    await page.getByRole('link', { name: 'The status page' }).click();
+    await page.waitForURL(siteOf('empty-site'));
+    await context.close();
+  });
+});
+
+describe('on a 360 px phone', () => {
+  it.each(['history/', 'history/page/2/', 'history/planned/', 'history/general/'])('%s: the tabs and every row fit, nothing scrolls sideways', async (address) => {
+    const { context, problems } = await open('metrics-site', { viewport: { width: 360, height: 740 } });
+    const page = await context.newPage();
+    await visit(page, siteOf('metrics-site') + address);
+    const overflowing = await page.locator('body').evaluate((body) => {
+      const doc = body.ownerDocument;
+      const wide = doc.documentElement.scrollWidth > 360 ? [`the page is ${doc.documentElement.scrollWidth} px wide`] : [];
+      const boxes = [...doc.querySelectorAll('.tabs, .tabs li, .history li, .history li > *, .pager')].filter((e) => {
+        const box = e.getBoundingClientRect();
+        return box.left < 0 || box.right > 360 || e.scrollWidth > e.clientWidth + 1;
+      });
+      return [...wide, ...boxes.map((e) => `${e.tagName.toLowerCase()}.${e.className}: ${(e.textContent ?? '').trim().slice(0, 40)}`)];
+    });
+    expect(overflowing).toEqual([]);
+    expect(await page.locator('.history li').count()).toBeGreaterThan(0);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a notice page, printed', () => {
+  it('keeps the notice and its whole timeline, without navigation or footer', async () => {
+    const { context, problems } = await open('metrics-site', { viewport: { width: 800, height: 900 } });
+    const page = await context.newPage();
+    await visit(page, `${siteOf('metrics-site')}notices/104/`);
+    await page.emulateMedia({ media: 'print' });
+    const shown = (selector: string): Promise<boolean[]> => page.locator(selector).evaluateAll((list) => list.map((e) => (e as { checkVisibility(): boolean }).checkVisibility()));
+    expect(await shown('.site-header nav, .crumbs, .site-footer')).toEqual([false, false, false]);
+    expect(await shown('h1, .facts')).toEqual([true, true]);
+    const items = await shown('ol.timeline > li');
+    expect(items.length).toBeGreaterThan(1);
+    expect(items.every(Boolean)).toBe(true);
+    // Black on white whatever the reader's scheme.
+    await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
+    expect(await page.locator('body').evaluate((b) => b.ownerDocument.defaultView!.getComputedStyle(b.ownerDocument.documentElement).backgroundColor)).toBe('rgb(255, 255, 255)');
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.byteLength).toBeGreaterThan(1000);
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('the uptime bars in forced colours', () => {
+  it('keep their words where the colours vanish: the key and the days with something to say', async () => {
+    const { context, problems } = await open('metrics-site', { forcedColors: 'active', viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await visit(page, siteOf('metrics-site'));
+    expect(await page.locator('body').evaluate((b) => b.ownerDocument.defaultView!.matchMedia('(forced-colors: active)').matches)).toBe(true);
+    expect(await page.locator('ul.key').first().innerText()).toMatch(/No incident\s+Minor incident\s+Major incident\s+Critical incident\s+Maintenance\s+No data/);
+    const days = page.locator('.uptime .days').first();
+    expect(await days.locator('summary').isVisible()).toBe(true);
+    await days.locator('summary').click();
+    expect(await days.locator('li').first().innerText()).toMatch(/^\d+ \w{3} 2026: (Minor|Major|Critical) incident: .+, \d/);
+    // The bar keeps an outline of its own, drawn in the system's text colour.
+    expect(await page.locator('.uptime > .bar').first().evaluate((bar) => bar.ownerDocument.defaultView!.getComputedStyle(bar).borderTopStyle)).toBe('solid');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('Tab stops of the status page', () => {
+  it.each([true, false])('with JavaScript %s: at most 40 plus 4 per component, each visible and clear of the header', async (javaScriptEnabled) => {
+    // Reduced motion: the page scrolls to a focused element at once, not smoothly after the check.
+    const { context, problems } = await open('metrics-site', { javaScriptEnabled, reducedMotion: 'reduce', viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await visit(page, siteOf('metrics-site'));
+    const components = await page.locator('.tree li.component').count();
+    const stops: { what: string; problem: string | null }[] = [];
+    for (let i = 0; i < 400; i++) {
+      await page.keyboard.press('Tab');
+      const at = await page.locator('body').evaluate((body) => {
+        const doc = body.ownerDocument;
+        const view = doc.defaultView!;
+        const focused = doc.activeElement;
+        if (!focused || focused === body) return null;
+        const box = focused.getBoundingClientRect();
+        const what = `${focused.tagName.toLowerCase()}.${focused.className} ${(focused.textContent ?? '').trim().slice(0, 40)}`;
+        const style = view.getComputedStyle(focused);
+        if (box.width === 0 || box.height === 0 || box.bottom <= 0 || box.top >= view.innerHeight) return { what, problem: 'off screen' };
+        if (style.outlineStyle === 'none' || style.outlineWidth === '0px') return { what, problem: 'no focus outline' };
+        for (const fixed of doc.querySelectorAll('body *')) {
+          const position = view.getComputedStyle(fixed).position;
+          if ((position !== 'sticky' && position !== 'fixed') || fixed.contains(focused)) continue;
+          const over = fixed.getBoundingClientRect();
+          if (over.bottom > box.top && over.top < box.bottom) return { what, problem: 'under a sticky element' };
+        }
+        return { what, problem: null };
+      });
+      if (at === null) break;
+      stops.push(at);
+    }
+    expect(stops.filter((s) => s.problem !== null)).toEqual([]);
+    expect(stops.length).toBeGreaterThan(10);
+    expect(stops.length).toBeLessThanOrEqual(40 + 4 * components);
+    // The bars are one stop each with the script, none without; the days with something to say are a summary away.
+    const bars = stops.filter((s) => s.what.startsWith('div.bar')).length;
+    expect(bars).toBe(javaScriptEnabled ? await page.locator('.uptime > .bar').count() : 0);
+    expect(stops.some((s) => s.what.startsWith('summary.') || s.what.startsWith('summary'))).toBe(true);
+    expect(stops.at(-1)!.what).not.toMatch(/^div\.bar/);
     await context.close();
     expect(problems).toEqual([]);
   });
@@ -275,6 +491,13 @@ describe("the page's script", () => {
     expect(await began.getAttribute('title')).toBe('20 Nov 2026, 10:00 UTC');
     // 10:00 UTC is 23:00 in Auckland (UTC+13 in November).
     expect(await began.innerText()).toMatch(/^20 Nov 2026, 23:00 \S+/);
+    // A window within one day writes its date once, in the reader's zone too.
+    await visit(page, `${siteOf('metrics-site')}notices/202/`);
+    const window = page.locator('.facts time[data-until]');
+    expect(await window.getAttribute('title')).toBe('20 Nov 2026, 11:00–14:00 UTC');
+    expect(await window.innerText()).toMatch(/^21 Nov 2026, 00:00–03:00 \S+$/);
+    // The footer says the page refreshes itself: the script does it.
+    expect(await page.locator('.site-footer').innerText()).toContain('; this page refreshes itself.');
     await context.close();
     expect(problems).toEqual([]);
   });
@@ -302,13 +525,18 @@ describe('with JavaScript off', () => {
     expect((await subjects('recent')).length).toBeGreaterThan(0);
     // Every component, each group open, each with metrics with its 90 days.
     expect(await page.locator('.tree li.component').count()).toBe(status.page.links.components.count);
-    expect(await page.locator('.tree details:not([open])').count()).toBe(0);
+    expect(await page.locator('.tree li.group > details:not([open])').count()).toBe(0);
     expect(await page.locator('.tree .name').evaluateAll((names) => names.filter((n) => (n as { offsetParent: unknown }).offsetParent === null).length)).toBe(0);
-    expect(await page.locator('ol.bar').count()).toBe(8);
-    for (const bar of await page.locator('ol.bar').all()) expect(await bar.locator(':scope > li').count()).toBe(90);
-    expect(await page.locator('ol.bar').first().isVisible()).toBe(true);
+    expect(await page.locator('.uptime > .bar').count()).toBe(8);
+    for (const bar of await page.locator('.uptime > .bar').all()) expect(await bar.getAttribute('data-days')).toBe('90');
+    expect(await page.locator('.uptime > .bar').first().isVisible()).toBe(true);
+    // No day is a tab stop; the days something happened are links in a list.
+    expect(await page.locator('.uptime [tabindex]').count()).toBe(0);
+    expect(await page.locator('.uptime .days li a').count()).toBeGreaterThan(0);
     // Times stay in UTC, as written.
     expect(await page.locator('#banner + p time').innerText()).toBe('20 Nov 2026, 12:00 UTC');
+    // Nothing refreshes the page without its script, and the footer does not say it does.
+    expect(await page.locator('.site-footer').innerText()).not.toContain('refreshes');
   });
 
   it("a notice page shows its facts and whole timeline", async () => {
@@ -327,13 +555,13 @@ describe('with JavaScript off', () => {
     // The address's window needs the script: the page shows the default one, the API's.
     const metrics = await api('components/8/metrics.json');
     expect(await page.locator('[data-figure="uptime"]').innerText()).toBe(metrics.percentage_uptime.words);
-    expect(await page.locator('[data-figure="mttr"]').innerText()).toBe(metrics.mean_time_to_recovery.words);
+    expect(await page.locator('[data-figure="mttr"]').innerText()).toBe(durationText(metrics.mean_time_to_recovery.seconds));
     expect(await page.locator('[data-figure="window"]').innerText()).toBe(windowText(metrics.timeframe_start, metrics.timeframe_end));
     expect(await page.locator('section.metrics').getAttribute('data-ready')).toBeNull();
     // Says so in <noscript>. (Scripts off through the DevTools protocol still parses <noscript> as
     // text, so its words are read, not its box.)
     expect(await page.locator('form.picker noscript').textContent()).toContain('Other timeframes are computed in your browser, with JavaScript');
-    expect(await page.locator('ol.bar > li').count()).toBe(90);
+    expect(await page.locator('.uptime > .bar').getAttribute('data-days')).toBe('90');
     expect(await page.locator('#notices ~ article.notice').count()).toBeGreaterThan(0);
   });
 

@@ -142,8 +142,8 @@ const RULES = {
   // 70 characters is a search engine's display limit, not a rule of HTML, and cutting the title
   // would hide which notice a browser tab or a screen reader is on.
   'long-title': 'off',
-  // The uptime bar is an `<ol aria-label="API: downtime day by day, past 90 days">`: a list may be
-  // named by its author (WAI-ARIA 1.2), and the name tells which component the days are of. The
+  // The uptime bars' key is a `<ul aria-label="What the colours of the uptime bars mean">`: a list may
+  // be named by its author (WAI-ARIA 1.2), and the name tells what the list is for. The
   // rule's default only warns that naming a list is less common; any namable role is allowed.
   'aria-label-misuse': ['error', { allowAnyNamable: true }],
 } satisfies RuleConfig;

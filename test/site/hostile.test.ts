@@ -175,7 +175,9 @@ function inspect(): DomReport {
   const dangers: string[] = [];
   for (const element of doc.querySelectorAll('*')) {
     const name = element.localName;
-    if (!ALLOWED.has(name)) dangers.push(`a <${name}> element: ${element.outerHTML.slice(0, 80)}`);
+    // The uptime bars are drawn with these, and nothing else is.
+    const drawing = ['svg', 'line', 'path'].includes(name) && element.closest('.uptime > .bar') !== null;
+    if (!ALLOWED.has(name) && !drawing) dangers.push(`a <${name}> element: ${element.outerHTML.slice(0, 80)}`);
     for (const attribute of element.attributes) {
       if (attribute.name.startsWith('on')) dangers.push(`an ${attribute.name} attribute on <${name}>`);
       if (['href', 'src', 'action', 'formaction', 'data-data'].includes(attribute.name)) {
@@ -183,7 +185,8 @@ function inspect(): DomReport {
         if (!['http:', 'https:', 'mailto:'].includes(url.protocol)) dangers.push(`${attribute.name}="${attribute.value}" on <${name}>`);
       }
     }
-    if (name === 'script' && (!/^(\.\.\/)*assets\/(site|picker)\.[0-9a-f]{10}\.js$/.test(element.getAttribute('src') ?? '') || element.textContent !== '')) {
+    // Relative on every page; absolute from the site's path on the 404 page, which hosts send at any address.
+    if (name === 'script' && (!/^(?:(\.\.\/)*|\/(?:[\w.-]+\/)*)assets\/(site|picker)\.[0-9a-f]{10}\.js$/.test(element.getAttribute('src') ?? '') || element.textContent !== '')) {
       dangers.push(`a script that is not the site's own: ${element.outerHTML.slice(0, 80)}`);
     }
   }
@@ -228,14 +231,14 @@ function inspect(): DomReport {
       crumbs: all('.crumbs a'),
       treeNames: all('.tree .name'),
       noticeLinks: all('article.notice h3 a, ul.history a'),
-      barNotices: all('.bar li span a'),
+      barNotices: all('.uptime .days li a'),
       tags: [...doc.querySelectorAll('.facts > div')].filter((d: Json) => d.querySelector('dt').textContent === 'Tags').flatMap((d: Json) => [...d.querySelectorAll('li')].map((li: Json) => li.textContent)),
       updates: all('.timeline .content, .notice .update > p:not(.when)'),
     },
     attributes: {
       ogSiteName: attrs('meta[property="og:site_name"]', 'content'),
       description: attrs('meta[name="description"]', 'content'),
-      barLabels: attrs('ol.bar', 'aria-label'),
+      barLabels: attrs('.uptime > .bar', 'aria-label'),
       feedTitle: attrs('link[rel="alternate"]', 'title'),
     },
   };
@@ -258,8 +261,8 @@ describe('hostile text in every field', () => {
       // Every `<` of a text is escaped, so each `<` here opens a tag the renderer wrote.
       for (const [tag] of markup.matchAll(/<[a-z!?/][^>]*>/gi)) {
         const what = `${file}: ${tag.slice(0, 100)}`;
-        if (/^<script\b/i.test(tag) && !/^<script src="(\.\.\/)*assets\/(site|picker)\.[0-9a-f]{10}\.js" defer>$/.test(tag)) found.push(what);
-        if (/^<(img|svg|iframe|object|embed|style|base|form|math)\b/i.test(tag) && !(file.endsWith('.svg') && /^<svg xmlns/.test(tag)) && !/^<form class="picker"/.test(tag)) found.push(what);
+        if (/^<script\b/i.test(tag) && !/^<script src="(?:(\.\.\/)*|\/(?:[\w.-]+\/)*)assets\/(site|picker)\.[0-9a-f]{10}\.js" defer>$/.test(tag)) found.push(what);
+        if (/^<(img|svg|iframe|object|embed|style|base|form|math)\b/i.test(tag) && !(file.endsWith('.svg') && /^<svg xmlns/.test(tag)) && !/^<svg viewBox="0 0 90 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">$/.test(tag) && !/^<form class="picker"/.test(tag)) found.push(what);
         if (/\son[a-z]+\s*=/i.test(tag) || /\b(href|src|action)\s*=\s*"?\s*(javascript|data|vbscript):/i.test(tag)) found.push(what);
       }
     }
@@ -270,7 +273,10 @@ describe('hostile text in every field', () => {
     const report: string[] = [];
     const seen = { subjects: new Set<string>(), tags: new Set<string>(), updates: new Set<string>(), components: new Set<string>() };
     for (const file of pages()) {
-      await page.goto(`${server.url}/${file.replace(/index\.html$/, '')}`, { waitUntil: 'load' });
+      // The 404 page's links start with the path of the site's url, which this server does not serve
+      // the site under: it is opened where a host would send it, at an address with nothing there.
+      const address = file === '404.html' ? 'notices/999999/' : file.replace(/index\.html$/, '');
+      await page.goto(`${server.url}/${address}`, { waitUntil: 'load' });
       const dom = await page.evaluate(inspect);
       if (['index.html', 'notices/1/index.html', 'history/index.html', 'components/4/index.html'].includes(file)) {
         await page.screenshot({ path: await screenshotPath('hostile', file.replace(/\/?index\.html$/, '').replace(/\//g, '-') || 'status', 1280, 'light'), fullPage: true });
@@ -287,11 +293,11 @@ describe('hostile text in every field', () => {
         expect(subjects, where('notice link')).toContain(s);
         seen.subjects.add(s);
       }
-      for (const s of dom.texts.barNotices) expect(subjects, where('a day’s notice')).toContain(s);
+      for (const s of dom.texts.barNotices) expect(subjects, where('a day’s notice')).toContain(s.replace(/^(Minor incident|Major incident|Critical incident|Maintenance): /, ''));
       for (const t of dom.texts.tags) seen.tags.add(t);
       for (const u of dom.texts.updates) seen.updates.add(u);
       for (const n of dom.texts.treeNames) seen.components.add(n);
-      for (const label of dom.attributes.barLabels) expect(COMPONENTS.map((c) => `${c.name}: downtime day by day, past 90 days`), where('bar label')).toContain(label);
+      for (const label of dom.attributes.barLabels) expect(COMPONENTS.map((c) => `${c.name}, past 90 days: `), where('bar label')).toContain(label.slice(0, label.indexOf(', past 90 days: ') + ', past 90 days: '.length));
 
       const notice = /^notices\/(\d+)\//.exec(file);
       if (notice) {
@@ -321,7 +327,8 @@ describe('hostile text in every field', () => {
     // automatic "underway" and "complete" updates show the site's transition texts. They are
     // Markdown, where `&lt;b&gt;` is the way to write `<b>`.
     expect([...seen.updates].sort()).toEqual(UPDATE_TEXTS.sort());
-    expect(problems).toEqual([]);
+    // The one 404 is the page sent for the address with nothing there (which Chromium logs too).
+    expect(problems.filter((p) => !(p.includes('404') && p.includes('/notices/999999/')))).toEqual([]);
   });
 
   it('gives update links only the http(s) address, quotes encoded, opened without a referrer or a handle on the page', async () => {

@@ -3,6 +3,7 @@
 import component from '../../../templates/component.hbs';
 import history from '../../../templates/history.hbs';
 import layout from '../../../templates/layout.hbs';
+import notFound from '../../../templates/not-found.hbs';
 import notice from '../../../templates/notice.hbs';
 import componentNode from '../../../templates/partials/component-node.hbs';
 import componentRow from '../../../templates/partials/component-row.hbs';
@@ -21,6 +22,7 @@ export const TEMPLATES = {
   notice,
   component,
   history,
+  'not-found': notFound,
   'partials/header': header,
   'partials/footer': footer,
   'partials/notice-summary': noticeSummary,
@@ -31,7 +33,7 @@ export const TEMPLATES = {
 
 export type TemplateName = keyof typeof TEMPLATES;
 /** The pages a site has; each is rendered into `layout`. */
-export type PageTemplate = 'status' | 'notice' | 'component' | 'history';
+export type PageTemplate = 'status' | 'notice' | 'component' | 'history' | 'not-found';
 
 /** The stylesheet: `style.css`, then `theme.css` (empty: the place for a site's own colours). */
 export const STYLES = { 'style.css': style, 'theme.css': theme };

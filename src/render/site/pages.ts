@@ -8,35 +8,93 @@ import type { SitePage } from '../../routes/site.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
 import { NOTICE_TYPES } from '../../types.js';
 import type { NoticeType } from '../../types.js';
-import { durationWords, percentWords } from '../words.js';
+import { percentWords } from '../words.js';
 import type { Assets } from './assets.js';
 import { monthOf, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
 import { renderMarkdown } from './markdown.js';
+import { durationText } from './text.js';
 import { BAR_DAYS } from './uptime.js';
-import { componentTree, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
+import { componentTree, impactNote, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
+import type { NoticeSummary } from './views.js';
 
 /** The status page: the state, what is happening and coming, the components, the past week. */
 export function statusPage(site: DerivedSite, assets: Assets) {
   const page = SITE.status();
   const present = site.notices.filter((n) => n.timelineState === 'present');
-  const summary = (n: DerivedNotice) => noticeSummary(n, page, true);
+  const summary = (n: DerivedNotice) => noticeSummary(site, n, page, true);
   const stateText = site.site.stateText[site.page.state];
   return {
     ...layoutContext(site, assets, page, `${site.site.name}: ${stateText}`, stateText),
     stateText,
     stateWord: STATE_LABEL[site.page.state].toLowerCase(),
     active: present.filter((n) => n.type === 'unplanned' || (n.type === 'planned' && n.state === 'underway')).map(summary),
-    upcoming: site.notices
-      .filter((n) => n.type === 'planned' && (n.timelineState === 'future' || (n.timelineState === 'present' && n.state === 'scheduled')))
-      .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id)
-      .map(summary),
-    announcements: present.filter((n) => n.type === 'general').map(summary),
+    ...upcomingView(
+      site.notices
+        .filter((n) => n.type === 'planned' && (n.timelineState === 'future' || (n.timelineState === 'present' && n.state === 'scheduled')))
+        .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id),
+      summary,
+      page,
+    ),
+    ...announcementsView(site, present.filter((n) => n.type === 'general'), page),
+    bars: site.components.some((c) => c.metrics),
     components: componentTree(site, page),
     recent: site.notices
       .filter((n) => n.timelineState === 'past_recent' && n.endedAt !== null && site.now - n.endedAt <= RECENT_MS)
       .map(summary),
   };
 }
+
+/**
+ * An announcement posted more than this long ago is folded away on the status page (its title and
+ * date stay, under "older announcements"), unless it has an `expires_at`: its author said how long
+ * it matters.
+ */
+export const ANNOUNCEMENT_FOLD_MS = 30 * DAY_MS;
+
+function announcementsView(site: DerivedSite, general: DerivedNotice[], page: SitePage) {
+  const fresh = (n: DerivedNotice): boolean => n.source.expiresAt !== null || site.now - n.createdAt <= ANNOUNCEMENT_FOLD_MS;
+  const older = general.filter((n) => !fresh(n)).map((n) => ({ ...noticeHead(n, page), when: timeView(n.createdAt) }));
+  return {
+    hasAnnouncements: general.length > 0,
+    announcements: general.filter(fresh).map((n) => noticeSummary(site, n, page, true)),
+    olderAnnouncements: older,
+    olderLabel: older.length === 1 ? '1 older announcement' : `${older.length} older announcements`,
+  };
+}
+
+/** The status page shows this many upcoming maintenance windows whole, the soonest; later ones as a list of links. */
+export const UPCOMING_SHOWN = 5;
+
+function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage) {
+  const later = planned.slice(UPCOMING_SHOWN).map((n) => ({ ...noticeHead(n, page), when: timeView(n.source.beginsAt!) }));
+  return {
+    upcoming: planned.slice(0, UPCOMING_SHOWN).map(summary),
+    laterUpcoming: later,
+    laterLabel: later.length === 1 ? '1 more planned' : `${later.length} more planned`,
+  };
+}
+
+/**
+ * The page hosts send for an address the site does not have (`404.html` at the output's root). It is
+ * sent at any depth (`/notices/999/`), so its links start with `root`, an absolute path: the path of
+ * the site's `url` for the static hosts (`/`, or `/status/` on GitHub Pages), the served base for
+ * `serve` and `dev`.
+ */
+export function notFoundPage(site: DerivedSite, assets: Assets, root: string) {
+  const layout = layoutContext(site, assets, SITE.status(), `Page not found: ${site.site.name}`, `There is nothing at this address on ${site.site.name}.`);
+  const at = (href: string): string => (href === './' ? root : `${root}${href}`);
+  const links = Object.fromEntries(Object.entries(layout.links).map(([name, href]) => [name, at(href)])) as typeof layout.links;
+  return {
+    ...layout,
+    root,
+    url: `${site.site.url}/`,
+    assets: { css: at(layout.assets.css), js: at(layout.assets.js), icon: at(layout.assets.icon), pageJs: null },
+    links,
+  };
+}
+
+/** The path of the site's `url`, with a slash at each end: where its pages are served from. */
+export const sitePath = (url: string): string => `${new URL(`${url}/`).pathname.replace(/\/+$/, '')}/`;
 
 /** A notice's page: its facts, the components it affects and every update, newest first. */
 export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNotice) {
@@ -54,6 +112,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
       began: notice.beganAt === null ? null : timeView(notice.beganAt),
       ended: notice.endedAt === null ? null : timeView(notice.endedAt),
       impact: impactText(notice),
+      impactNote: impactNote(notice),
       components: notice.source.components
         .map((id) => site.componentsById.get(id))
         .filter((c): c is DerivedComponent => c !== undefined)
@@ -112,7 +171,7 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
       children: children.map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: STATE_LABEL[c.state] })),
     },
     metrics: component.metrics ? metricsView(site, component, page) : null,
-    notices: notices.map((n) => noticeSummary(n, page, false)),
+    notices: notices.map((n) => noticeSummary(site, n, page, false)),
   };
 }
 
@@ -122,8 +181,8 @@ function metricsView(site: DerivedSite, component: DerivedComponent, page: SiteP
     data: relativeHref(page, SITE.componentData(component.id)),
     window: windowText(f.timeframe.startDate, f.timeframe.endDate),
     uptime: percentWords(f.impactSeconds, f.totalSeconds),
-    mttr: durationWords(f.mttrSeconds),
-    mtbf: durationWords(f.mtbfSeconds),
+    mttr: durationText(f.mttrSeconds),
+    mtbf: durationText(f.mtbfSeconds),
     count: f.notices.length,
     start: f.timeframe.startDate,
     end: f.timeframe.endDate,

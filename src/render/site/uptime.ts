@@ -1,55 +1,108 @@
-// The 90-day uptime bar of a component: one cell a day, coloured by that day's downtime, computed
-// from the same impact windows as the metrics (overlapping incidents count once).
+// The 90-day bar of a component: each day coloured by the worst thing that happened in it (the worst
+// impact of the incidents touching it, else maintenance, else nothing), and the uptime of exactly the
+// days it shows, computed by the metrics code from the same day boundaries (overlapping incidents
+// count once).
 import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
-import { overlaps, unionLength } from '../../derive/metrics.js';
-import { DAY_MS, startOfUtcDay } from '../../time.js';
+import { dayFigures, utcDayBounds } from '../../derive/metrics.js';
+import type { MetricsFigures } from '../../derive/metrics.js';
+import type { Impact } from '../../types.js';
+import { impactOf } from '../statuspage/mapping.js';
 
 export const BAR_DAYS = 90;
 
-export interface UptimeDay {
-  /** 00:00Z of the day. */
-  start: number;
-  /** Seconds of impact within the day (up to now, for today). */
-  downSeconds: number;
-  /** Seconds of the day that count: the day up to now, and nothing before the component existed. */
-  countedSeconds: number;
-  /** The counted notices whose impact touches the day. */
-  notices: DerivedNotice[];
+/** How a day is drawn: before the component existed, nothing, maintenance, or its worst incident's impact. */
+export type DayLevel = 'none' | 'ok' | 'maintenance' | Impact;
+export type EventKind = 'maintenance' | Impact;
+
+const RANK: Record<DayLevel, number> = { none: 0, ok: 0, maintenance: 1, minor: 2, major: 3, critical: 4 };
+
+export interface DayEvent {
+  notice: DerivedNotice;
+  kind: EventKind;
+  /** Seconds of the day it took (its impact window, or the maintenance's window, within the day up to now). */
+  seconds: number;
 }
 
-const computed = new WeakMap<DerivedSite, Map<number, UptimeDay[]>>();
+export interface UptimeDay {
+  /** The day's first moment (00:00Z). */
+  start: number;
+  level: DayLevel;
+  /** Incidents first (worst first), then maintenance. */
+  events: DayEvent[];
+}
+
+export interface UptimeBar {
+  days: UptimeDay[];
+  /** How many of the days count (the component existed), and their figures; null when none does. */
+  counted: number;
+  figures: MetricsFigures | null;
+}
+
+const computed = new WeakMap<DerivedSite, Map<number, UptimeBar>>();
+const maintenance = new WeakMap<DerivedSite, Map<number, DerivedNotice[]>>();
 
 /** The last BAR_DAYS days of a component with metrics, oldest first; computed once per site (two pages show them). */
-export function uptimeDays(site: DerivedSite, componentId: number): UptimeDay[] {
+export function uptimeBar(site: DerivedSite, componentId: number): UptimeBar {
   let bySite = computed.get(site);
   if (!bySite) computed.set(site, (bySite = new Map()));
-  let days = bySite.get(componentId);
-  if (!days) bySite.set(componentId, (days = computeDays(site, componentId)));
-  return days;
+  let bar = bySite.get(componentId);
+  if (!bar) bySite.set(componentId, (bar = computeBar(site, componentId)));
+  return bar;
 }
 
-function computeDays(site: DerivedSite, componentId: number): UptimeDay[] {
-  const today = startOfUtcDay(site.now);
-  const first = today - (BAR_DAYS - 1) * DAY_MS;
+function computeBar(site: DerivedSite, componentId: number): UptimeBar {
+  const bounds = utcDayBounds(site.now, BAR_DAYS);
   const created = site.componentsById.get(componentId)!.source.createdAt;
-  const counting = (site.metricsNotices.get(componentId) ?? []).filter((n) => overlaps(n.impact!, first, site.now));
+  // Days that ended before the component was created have no data, and do not count.
+  let firstCounted = 0;
+  while (firstCounted < BAR_DAYS && bounds[firstCounted + 1]! <= created) firstCounted++;
   const days: UptimeDay[] = [];
-  for (let start = first; start <= today; start += DAY_MS) {
-    const window = { start: Math.max(start, created), end: Math.min(start + DAY_MS, site.now) };
-    const notices = counting.filter((n) => overlaps(n.impact!, start, start + DAY_MS));
-    const countedSeconds = Math.max(0, Math.round((window.end - window.start) / 1000));
-    const downSeconds = countedSeconds === 0 ? 0 : Math.round(unionLength(notices.map((n) => n.impact!), window) / 1000);
-    days.push({ start, downSeconds, countedSeconds, notices });
+  for (let i = 0; i < firstCounted; i++) days.push({ start: bounds[i]!, level: 'none', events: [] });
+  if (firstCounted === BAR_DAYS) return { days, counted: 0, figures: null };
+  const { figures, days: counted } = dayFigures(site.metricsNotices.get(componentId) ?? [], bounds.slice(firstCounted), site.now);
+  const planned = maintenanceOf(site).get(componentId) ?? [];
+  for (const day of counted) {
+    const end = Math.min(day.end, site.now);
+    const events: DayEvent[] = day.notices.map((notice) => ({ notice, kind: impactOf(notice), seconds: within(notice.impact!.start, notice.impact!.end, day.start, end) }));
+    events.sort((a, b) => RANK[b.kind] - RANK[a.kind] || a.notice.impact!.start - b.notice.impact!.start || a.notice.id - b.notice.id);
+    for (const notice of planned) {
+      const seconds = within(notice.beganAt!, notice.endedAt ?? site.now, day.start, end);
+      if (seconds > 0 || (notice.beganAt! >= day.start && notice.beganAt! < end)) events.push({ notice, kind: 'maintenance', seconds });
+    }
+    days.push({ start: day.start, level: events.reduce<DayLevel>((worst, e) => (RANK[e.kind] > RANK[worst] ? e.kind : worst), 'ok'), events });
   }
-  return days;
+  return { days, counted: BAR_DAYS - firstCounted, figures };
 }
 
-/** How a day is coloured: no data, none, under 1% of the day down, under 5%, or more. */
-export function dayLevel(day: UptimeDay): 'none' | 'ok' | 'minor' | 'partial' | 'major' {
-  if (day.countedSeconds === 0) return 'none';
-  const share = day.downSeconds / day.countedSeconds;
-  if (day.downSeconds === 0) return 'ok';
-  if (share < 0.01) return 'minor';
-  if (share < 0.05) return 'partial';
-  return 'major';
+/** Whole seconds of [start, end) within [dayStart, dayEnd). */
+const within = (start: number, end: number, dayStart: number, dayEnd: number): number => Math.max(0, Math.round((Math.min(end, dayEnd) - Math.max(start, dayStart)) / 1000));
+
+/**
+ * For each component, the maintenance that took place on it or on a part of it (planned notices that
+ * began and were not cancelled), oldest first; computed once per site, each notice walked up its
+ * components' ancestry once.
+ */
+function maintenanceOf(site: DerivedSite): Map<number, DerivedNotice[]> {
+  let result = maintenance.get(site);
+  if (result) return result;
+  result = new Map();
+  const since = site.now - (BAR_DAYS + 1) * 86_400_000;
+  for (let i = site.notices.length - 1; i >= 0; i--) {
+    const notice = site.notices[i]!;
+    if (notice.type !== 'planned' || notice.beganAt === null || notice.state === 'cancelled') continue;
+    if (notice.endedAt !== null && notice.endedAt < since) continue;
+    const reached = new Set<number>();
+    for (const listed of notice.source.components) {
+      for (let c = site.componentsById.get(listed); c && !reached.has(c.id); c = c.source.parentId === null ? undefined : site.componentsById.get(c.source.parentId)) {
+        reached.add(c.id);
+      }
+    }
+    for (const id of reached) {
+      const list = result.get(id);
+      if (list) list.push(notice);
+      else result.set(id, [notice]);
+    }
+  }
+  maintenance.set(site, result);
+  return result;
 }

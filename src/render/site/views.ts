@@ -3,18 +3,20 @@
 // notice's summary, the component tree, a component's uptime bar.
 import { stateEffect } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
-import { defaultMetrics } from '../../derive/metrics.js';
 import { apiFilePath } from '../../routes/files.js';
 import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
-import { formatTimestamp } from '../../time.js';
+import { formatDate, formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, State } from '../../types.js';
-import { durationWords, percentWords } from '../words.js';
+import { percentWords } from '../words.js';
 import type { Assets } from './assets.js';
 import { dayText, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL } from './format.js';
 import type { TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
-import { BAR_DAYS, dayLevel, uptimeDays } from './uptime.js';
+import { durationText, shortDuration, windowView } from './text.js';
+import { BAR_DAYS, uptimeBar } from './uptime.js';
+import type { EventKind } from './uptime.js';
+import type { WindowView } from './text.js';
 
 /** What a notice's state does to the page (src/derive, `stateEffect`), as a class its icon and colour are drawn from. */
 export function noticeTone(type: NoticeType, state: NoticeState | null): State {
@@ -66,34 +68,49 @@ export function noticeHead(notice: DerivedNotice, from: SitePage): NoticeHead {
 }
 
 export interface NoticeSummary extends NoticeHead {
-  window: { from: TimeView; to: TimeView } | null;
+  window: WindowView | null;
   /** When it began (or was posted), for notices without a window. */
   when: TimeView;
   latest: { html: string; at: TimeView } | null;
+  /** The names of the components it lists: `Affects: Email, SMS`. */
+  affects: string[];
 }
 
 /** A notice as lists show it: its state, its window if planned, and (`latest`) its latest update. */
-export function noticeSummary(notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
+export function noticeSummary(site: DerivedSite, notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
   const update = notice.updates[notice.updates.length - 1]!;
   return {
     ...noticeHead(notice, from),
     window: windowOf(notice),
     when: timeView(notice.beganAt ?? notice.createdAt),
     latest: latest ? { html: renderMarkdown(update.content), at: timeView(update.at) } : null,
+    affects: notice.source.components.flatMap((id) => site.componentsById.get(id)?.source.name ?? NONE),
   };
 }
 
 /** A maintenance's scheduled window (begins_at to ends_at) as shown; null for other notices. */
-export function windowOf(notice: DerivedNotice): { from: TimeView; to: TimeView } | null {
+export function windowOf(notice: DerivedNotice): WindowView | null {
   const { beginsAt, endsAt } = notice.source;
-  return beginsAt === null || endsAt === null ? null : { from: timeView(beginsAt), to: timeView(endsAt) };
+  return beginsAt === null || endsAt === null ? null : windowView(timeView(beginsAt), timeView(endsAt));
 }
 
 /** How long an incident's impact lasted (so far, while it goes on); null for other notices. */
 export function impactText(notice: DerivedNotice): string | null {
   if (notice.impact === null) return null;
   const ongoing = notice.state === 'investigating' || notice.state === 'identified';
-  return `${durationWords(notice.impactSeconds)}${ongoing ? ' so far' : ''}`;
+  return `${durationText(notice.impactSeconds)}${ongoing ? ' so far' : ''}`;
+}
+
+/**
+ * Why an incident's impact is not the time from its beginning to its end, when it is not: its file
+ * sets `impact_seconds`, or the impact stopped at its first Recovering update. Null when they agree.
+ */
+export function impactNote(notice: DerivedNotice): string | null {
+  const { impact, beganAt, endedAt } = notice;
+  if (impact === null || beganAt === null || endedAt === null) return null;
+  if (notice.source.impactSeconds !== null && (impact.start !== beganAt || impact.end !== endedAt)) return 'as set for this incident, not the time from its beginning to its end';
+  if (impact.end < endedAt) return `counted until it began to recover, ${timeView(impact.end).text}; it was resolved later`;
+  return null;
 }
 
 export interface ComponentNode {
@@ -127,30 +144,71 @@ export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[
 const NONE: never[] = [];
 
 export interface UptimeView {
+  /** The bar's id on its page, and the prefix of its patterns' ids. */
+  id: string;
+  /** What the bar shows, in words (its accessible name). */
   label: string;
-  from: string;
-  percent: string;
-  days: { level: string; text: string; notices: { href: string; subject: string }[] }[];
+  /** The uptime of the days shown, and over how many: `99.91% uptime over 90 days`. */
+  figure: string;
+  /** The first day shown (`23 Aug 2026`) and, for the page's script, as yyyy-mm-dd. */
+  first: string;
+  start: string;
+  days: number;
+  /** Days before the component existed, drawn as "no data" from the left. */
+  none: number;
+  /** The days something happened, drawn: one SVG path per level (its `d` a cell per day). */
+  cells: { level: string; d: string }[];
+  /** The same days in words: the day's index in the bar, its level, its date, what happened. */
+  events: { index: number; level: string; day: string; items: { href: string; what: string; duration: string }[] }[];
+  summary: string;
 }
 
-/** A component's 90-day bar, each day with its caption and the incidents that touched it. */
+/** Drawn in this order, the worst last (on top). */
+const LEVELS: EventKind[] = ['maintenance', 'minor', 'major', 'critical'];
+
+export const EVENT_LABEL: Record<EventKind, string> = {
+  minor: 'Minor incident',
+  major: 'Major incident',
+  critical: 'Critical incident',
+  maintenance: 'Maintenance',
+};
+
+/** A component's 90-day bar: one drawing, the days something happened in words (and links), the figure of exactly those days. */
 export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage): UptimeView {
-  const figures = defaultMetrics(site, component.id);
+  const bar = uptimeBar(site, component.id);
+  const paths = new Map<string, string>();
+  const events: UptimeView['events'] = [];
+  let incidentDays = 0;
+  let maintenanceDays = 0;
+  bar.days.forEach((day, index) => {
+    if (day.events.length === 0) return;
+    if (day.level === 'maintenance') maintenanceDays++;
+    else incidentDays++;
+    paths.set(day.level, `${paths.get(day.level) ?? ''}M${index} 0h.8v10h-.8z`);
+    events.push({
+      index,
+      level: day.level,
+      day: dayText(day.start),
+      items: day.events.map((e) => ({ href: relativeHref(from, SITE.notice(e.notice.id)), what: `${EVENT_LABEL[e.kind]}: ${e.notice.source.subject}`, duration: shortDuration(e.seconds) })),
+    });
+  });
+  const figure = bar.figures === null ? 'No uptime yet' : `${percentWords(bar.figures.impactSeconds, bar.figures.totalSeconds)} uptime over ${bar.counted === 1 ? '1 day' : `${bar.counted} days`}`;
+  const happened = [incidentDays > 0 ? plural(incidentDays, 'day with incidents', 'days with incidents') : null, maintenanceDays > 0 ? plural(maintenanceDays, 'day with maintenance only', 'days with maintenance only') : null].filter((t) => t !== null);
   return {
-    label: `${component.source.name}: downtime day by day, past ${BAR_DAYS} days`,
-    from: `${BAR_DAYS} days ago`,
-    percent: percentWords(figures.impactSeconds, figures.totalSeconds),
-    days: uptimeDays(site, component.id).map((day) => {
-      const level = dayLevel(day);
-      const what = level === 'none' ? 'no data' : day.downSeconds === 0 ? 'no downtime' : `${durationWords(day.downSeconds)} down`;
-      return {
-        level: level === 'ok' ? '' : level,
-        text: `${dayText(day.start)}: ${what}`,
-        notices: day.notices.length === 0 ? NONE : day.notices.map((n) => ({ href: relativeHref(from, SITE.notice(n.id)), subject: n.source.subject })),
-      };
-    }),
+    id: `bar-${component.id}`,
+    label: `${component.source.name}, past ${BAR_DAYS} days: ${happened.length === 0 ? 'no incidents or maintenance' : happened.join(', ')}`,
+    figure,
+    first: dayText(bar.days[0]!.start),
+    start: formatDate(bar.days[0]!.start),
+    days: BAR_DAYS,
+    none: BAR_DAYS - bar.counted,
+    cells: LEVELS.filter((level) => paths.has(level)).map((level) => ({ level, d: paths.get(level)! })),
+    events,
+    summary: happened.length === 0 ? '' : happened.join(', '),
   };
 }
+
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** A description as link previews show it: one line, at most about 160 characters, cut at a word. */
 export function summarize(text: string): string {

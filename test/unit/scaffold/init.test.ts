@@ -176,7 +176,7 @@ describe('initSite', () => {
     const parent = await tempDir();
     const dir = path.join(parent, 'site');
     const error = await usageError(initSite(dir, { url: 'status.acme.com', now: NOW }));
-    expect(error.message).toMatch(/content\/site\.yaml:\d+:\d+  url:/);
+    expect(error.message).toMatch(/content\/site\.yaml:\d+:\d+ {2}url:/);
     await usageError(initSite(dir, { name: '  ', now: NOW }));
     await usageError(initSite(dir, { now: Number.NaN }));
     expect(existsSync(dir)).toBe(false);

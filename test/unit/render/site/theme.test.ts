@@ -237,10 +237,10 @@ describe('the budget of a page of the site\'s own templates', () => {
         'partials/footer.hbs': `x\n${' '.repeat(100_000)}{{> uptime-bar}}\n`,
       }),
     );
-    // Within the page's length, but made again and again: 288 blocks a page of 1,000 lines under 255 spaces.
+    // Within the page's length, but made again and again: 288 blocks a page of 1,000 lines under 100 spaces.
     over('usage/template-too-slow')(
       await render({
-        'layout.hbs': `<html>{{{body}}}{{#> footer}}\n${' '.repeat(255)}{{> uptime-bar}}\n{{/footer}}</html>\n`,
+        'layout.hbs': `<html>{{{body}}}{{#> footer}}\n${' '.repeat(100)}{{> uptime-bar}}\n{{/footer}}</html>\n`,
         'partials/uptime-bar.hbs': '\n'.repeat(1_000),
         'partials/footer.hbs': `{{#each @root.links}}{{#each @root.links}}${'{{#if @partial-block}}{{/if}}'.repeat(8)}{{/each}}{{/each}}`,
       }),
@@ -260,14 +260,14 @@ describe('the budget of a page of the site\'s own templates', () => {
   });
 
   it('counts the text a block returns, which a helper given it as a value copies when it reads a character', async () => {
-    // Eight doublings make 256,000 characters; each header block returns it again, one longer, and
+    // Seven doublings make 128,000 characters; each header block returns it again, one longer, and
     // `lookup this 0` makes V8 copy it whole (200 copies a page had taken 68 s for 2,000 notices).
     over('usage/template-too-slow')(
       await render({
         'partials/uptime-bar.hbs': '{{#with @partial-block}}{{{this}}}{{{this}}}{{/with}}',
         'partials/footer.hbs': '{{#with @partial-block}}{{#> header}}{{{../this}}}.{{/header}}{{/with}}',
         'partials/header.hbs': '{{#with @partial-block}}{{lookup this 0}}{{/with}}'.repeat(200),
-        'layout.hbs': `<html>{{{body}}}\n{{#> footer}}${'{{#> uptime-bar}}'.repeat(8)}${'x'.repeat(1_000)}${'{{/uptime-bar}}'.repeat(8)}{{/footer}}\n</html>\n`,
+        'layout.hbs': `<html>{{{body}}}\n{{#> footer}}${'{{#> uptime-bar}}'.repeat(7)}${'x'.repeat(1_000)}${'{{/uptime-bar}}'.repeat(7)}{{/footer}}\n</html>\n`,
       }),
     );
   });
