@@ -10,7 +10,7 @@ import { contentFlag, noteLine, reportElsewhere, text } from './command.js';
 export const update: Command = {
   name: 'update',
   args: 'ID',
-  summary: "Add an update at the end of a notice's updates, keeping the file's comments and layout; nothing is written if it would not validate.",
+  summary: "Add an update to a notice (at the end of its updates, or the top when they are newest first), keeping the file's comments and layout; nothing is written if it would not validate.",
   positionals: true,
   flags: {
     content: contentFlag(),

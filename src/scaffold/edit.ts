@@ -25,25 +25,30 @@ export interface TextEdit {
 const lineBreak = (text: string): string => (text.includes('\r\n') ? '\r\n' : '\n');
 
 /**
- * `item` as a new last item of the block list under the top-level `key`, laid out like the item
- * before it (the same columns for `-` and for the keys, the same indentation of block text). Null
- * when the list is not a block list of mappings written `- key: …` (a flow list, an alias, none).
+ * `item` as a new last item of the block list under the top-level `key` (or, with `where: 'first'`,
+ * a new first item), laid out like the item beside it (the same columns for `-` and for the keys,
+ * the same indentation of block text). Null when the list is not a block list of mappings written
+ * `- key: …` (a flow list, an alias, none).
  */
-export function appendItem(text: string, doc: Document.Parsed, key: string, item: Record<string, unknown>): TextEdit | null {
+export function appendItem(text: string, doc: Document.Parsed, key: string, item: Record<string, unknown>, where: 'first' | 'last' = 'last'): TextEdit | null {
   const list = doc.get(key, true);
   if (!isSeq(list) || list.flow || list.items.length === 0) return null;
-  const last = list.items[list.items.length - 1] as Node;
-  if (!isMap(last) || last.flow || !last.range) return null;
-  const start = last.range[0];
-  const lead = text.slice(text.lastIndexOf('\n', start - 1) + 1, start);
+  const beside = list.items[where === 'first' ? 0 : list.items.length - 1] as Node;
+  if (!isMap(beside) || beside.flow || !beside.range) return null;
+  const start = beside.range[0];
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lead = text.slice(lineStart, start);
   if (!/^ *- +$/.test(lead)) return null; // `-` alone on its line, or a list inside a list
   const column = lead.length;
   const nl = lineBreak(text);
-  const lines = toYaml(item, { indent: blockIndent(text, last, column) ?? 2 }).replace(/\n$/, '').split('\n');
+  const lines = toYaml(item, { indent: blockIndent(text, beside, column) ?? 2 }).replace(/\n$/, '').split('\n');
   // Blank lines inside block text stay empty: no trailing spaces.
   const rendered = lines.map((line, i) => (i === 0 ? lead + line : line === '' ? '' : ' '.repeat(column) + line)).join(nl) + nl;
-  // After the last item's last line (its range ends after that line's break, or at the end of the file).
-  const end = last.range[2];
+  // Before the first item's line, or after the last item's last line (its range ends after that
+  // line's break, or at the end of the file).
+  if (where === 'first') return { at: lineStart, end: lineStart, text: rendered };
+  const last = beside;
+  const end = last.range![2];
   if (text[end - 1] === '\n') return { at: end, end, text: rendered };
   const next = text.indexOf('\n', end);
   return next === -1 ? { at: text.length, end: text.length, text: nl + rendered } : { at: next + 1, end: next + 1, text: rendered };

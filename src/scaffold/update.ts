@@ -169,6 +169,19 @@ function age(ms: number): string {
 }
 
 /**
+ * Whether a file lists its updates newest first (as the page does) and `at` is newer than them all:
+ * the new update then goes at the top, so the file keeps its order. (At the same moment as the
+ * newest it goes at the end: updates of one moment rank by their place, and a new one ranks last.)
+ */
+function newestFirst(notice: Notice, at: string): boolean {
+  const ats = notice.updates.map((u) => u.at);
+  if (ats.length < 2 || ats[0]! <= ats.at(-1)!) return false;
+  for (let i = 1; i < ats.length; i++) if (ats[i]! > ats[i - 1]!) return false;
+  const time = checkTimestamp(at);
+  return time.ok && time.value > ats[0]!;
+}
+
+/**
  * The latest `at` of the notice's own published updates (the automatic transitions keep their ids
  * whatever is inserted); null when none is published.
  */
@@ -236,14 +249,15 @@ async function changeLocked(
   const expected = structuredClone(original.data) as Record<string, unknown>;
   const edits: TextEdit[] = [];
   const updates = field(original.data, 'updates');
+  const where = append && newestFirst(notice, append.at) ? 'first' : 'last';
   if (append) {
-    const edit = appendItem(text, doc, 'updates', append);
+    const edit = appendItem(text, doc, 'updates', append, where);
     if (edit === null || !Array.isArray(updates)) {
       if (problems().length > 0) refuse();
       throw fail(COMMAND.cannotEditInPlace, { file: found.file, key: 'updates' });
     }
     edits.push(edit);
-    expected.updates = [...updates, append];
+    expected.updates = where === 'first' ? [append, ...updates] : [...updates, append];
   }
   for (const [key, value] of Object.entries(set) as [SetKey, string][]) {
     const edit = setValue(text, doc, key, value, 'updates');
@@ -262,7 +276,7 @@ async function changeLocked(
   if (judged.issues.length > 0) throw fail(COMMAND.editInvalid, { what, issues: shownIssues(contentDir, judged.issues) });
   const after = noticeOf(result)!; // judged without an issue
   await replaceFile(target, changed, text);
-  const appended = append ? after.updates.at(-1)! : null;
+  const appended = append ? (where === 'first' ? after.updates[0]! : after.updates.at(-1)!) : null;
   return {
     file: found.file,
     update: appended ? { id: updateId(id, appended.rank), state: appended.state } : null,

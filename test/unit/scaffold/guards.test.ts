@@ -47,6 +47,20 @@ describe('update ids and --backdate', () => {
     expect(changed.update).toEqual({ id: 42003, state: 'resolved' });
   });
 
+  it('adds the update at the top of a file written newest first, so the file keeps its order', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const changed = await updateNotice(dir, 42, { state: 'resolved', content: 'Fixed.', now: NOW });
+    expect(changed.update).toEqual({ id: 42003, state: 'resolved' });
+    const text = await readFile(path.join(dir, 'notices/42.yaml'), 'utf8');
+    expect(text).toBe(INCIDENT.replace('updates:\n', 'updates:\n  - at: 2026-11-21T00:00:00Z\n    state: resolved\n    content: Fixed.\n'));
+    // No note that statuspress 0.1 numbered it otherwise: the file is newest first throughout.
+    expect(changed.notes).toEqual([]);
+    // At the same moment as the newest, it goes at the end (it ranks after it there).
+    const same = await updateNotice(dir, 42, { state: 'resolved', content: 'Same second.', now: NOW });
+    expect(same.update?.id).toBe(42004);
+    expect((await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')).trimEnd().endsWith('content: Same second.')).toBe(true);
+  });
+
   it('refuses an --at before the latest published update unless --backdate, naming both times', async () => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
     const before = await snapshot(dir);
