@@ -128,27 +128,27 @@ async function inspectTarget(dir: string): Promise<{ missing: string[] }> {
 async function checkInside(dir: string, files: string[]): Promise<Set<string>> {
   const present = new Set<string>();
   const conflicts = new Set<string>();
-  const kinds = new Map<string, 'folder' | 'absent' | 'other'>();
-  // What is at `rel`: a link counts as what it leads to, and one that leads nowhere is in the way.
-  const kindOf = async (rel: string): Promise<'folder' | 'absent' | 'other'> => {
+  const kinds = new Map<string, 'folder' | 'absent' | 'other' | 'link'>();
+  // What is at `rel`. A link inside the folder is in the way, whatever it leads to: a `.github` link
+  // to another folder would have init write its workflows there, outside the repository.
+  const kindOf = async (rel: string): Promise<'folder' | 'absent' | 'other' | 'link'> => {
     let kind = kinds.get(rel);
     if (kind === undefined) {
-      const at = path.join(dir, ...rel.split('/'));
-      const info = await lstat(at).catch(() => null);
-      const real = info?.isSymbolicLink() === true ? await stat(at).catch(() => null) : info;
-      kind = info === null ? 'absent' : real?.isDirectory() === true ? 'folder' : 'other';
+      const info = await lstat(path.join(dir, ...rel.split('/'))).catch(() => null);
+      kind = info === null ? 'absent' : info.isSymbolicLink() ? 'link' : info.isDirectory() ? 'folder' : 'other';
       kinds.set(rel, kind);
     }
     return kind;
   };
   for (const file of files) {
     const parts = file.split('/');
-    let inside: 'folder' | 'absent' | 'other' = 'folder';
+    let inside: 'folder' | 'absent' | 'other' | 'link' = 'folder';
     for (let i = 1; i < parts.length && inside === 'folder'; i++) {
       const folder = parts.slice(0, i).join('/');
       inside = await kindOf(folder);
       if (inside === 'folder') present.add(folder);
       if (inside === 'other') conflicts.add(`${folder} (not a folder)`);
+      if (inside === 'link') conflicts.add(`${folder} (a link)`);
     }
     if (inside === 'folder' && (await kindOf(file)) !== 'absent') conflicts.add(file);
   }

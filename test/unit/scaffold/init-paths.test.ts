@@ -153,6 +153,20 @@ describe('initSite under a file or through a broken link (part 5)', () => {
   });
 });
 
+describe('initSite: a link inside the folder', () => {
+  it('refuses a dot-folder that is a link (it would write the workflows outside), writing nothing', async () => {
+    const parent = await tempDir();
+    await fs.mkdir(path.join(parent, 'repo'));
+    await fs.mkdir(path.join(parent, 'outside'));
+    await fs.symlink(path.join(parent, 'outside'), path.join(parent, 'repo/.github'));
+    const error = await rejection(initSite(path.join(parent, 'repo'), { now: NOW }));
+    expect(error.code).toBe('usage/init-would-overwrite');
+    expect(error.message).toContain('.github (a link)');
+    expect(await fs.readdir(path.join(parent, 'outside'))).toEqual([]);
+    expect((await fs.readdir(path.join(parent, 'repo'))).sort()).toEqual(['.github']);
+  });
+});
+
 describe('initSite: an empty path, dot-files, and every file checked before any is written (part 6)', () => {
   it("'' is a usage error, not the current folder", async () => {
     const here = await tempDir();
