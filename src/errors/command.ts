@@ -480,14 +480,14 @@ export const COMMAND = {
     hint: 'Each problem names the key the option would set in the file; change that option and run the command again.',
     example: {
       what: 'The new component',
-      issues: [{ file: 'components/13-search.yaml', path: 'parent_id', message: 'no component has id 99; parent_id must be the id of another component' }],
+      issues: [{ file: 'content/components/13-search.yaml', line: 4, column: 12, path: 'parent_id', message: 'no component has id 99; parent_id must be the id of another component', code: 'content/unknown-component' }],
     },
   }),
   editInvalid: command({
     code: 'usage/edit-invalid',
     exit: 2,
     title: 'The change would not validate',
-    when: '`statuspress update` or `statuspress resolve` would leave the notice’s file with problems (a state the notice type does not have, a date before the update above it), or the file has problems already: nothing is written.',
+    when: '`statuspress update` or `statuspress resolve` would leave the notice’s file with problems (a state the notice type does not have, a time without a zone), or the file has problems already: nothing is written. Each problem names its file as `--content` gives the folder, with its code, as `validate` prints it.',
     message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: the file would have ${plural(issues.length, 'problem')}:\n` +
       issues.map(problemText).join('\n'),
@@ -496,11 +496,12 @@ export const COMMAND = {
       what: 'The update to notices/42-api.yaml',
       issues: [
         {
-          file: 'notices/42-api.yaml',
+          file: 'content/notices/42-api.yaml',
           line: 17,
           column: 12,
           path: 'updates.2.state',
           message: '"resloved" is not a state of an unplanned notice; did you mean "resolved"?',
+          code: 'content/bad-state',
         },
       ],
     },
