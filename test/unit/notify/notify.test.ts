@@ -275,7 +275,9 @@ describe('statuspress notify: nothing twice', () => {
     await writeFile(path.join(s.content, 'notices/43.yaml'), MAINTENANCE);
     // Slow answers keep both runs in flight together.
     for (let i = 0; i < 5; i++) s.hooks.answer('/hook', 'hang');
-    const runs = await Promise.all([s.run(50, { retry: { ...RETRY, attemptTimeoutMs: 50 } }), s.run(50), s.run(51)]);
+    // (An attempt timed out is tried again, and a receiver that got it late sees the message twice: an
+    // attempt limit of 50 ms made that happen to fast answers on a busy machine. Every run keeps 300 ms.)
+    const runs = await Promise.all([s.run(50), s.run(50), s.run(51)]);
     const claimed = runs.flatMap((r) => r.events.map((e) => e.event.id));
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.filter((id) => id === 'notice-42-published')).toHaveLength(1);
