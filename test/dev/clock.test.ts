@@ -4,8 +4,6 @@
 // updates are told with when they appear. One timer at a time, capped, set again after each change,
 // cleared on close. Talks HTTP on 127.0.0.1 only; no test waits for real minutes.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { get } from 'node:http';
-import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +12,7 @@ import type { Clock } from '../../src/dev/clock.js';
 import { untilText, waitText, withheldText } from '../../src/dev/clock-text.js';
 import { startDev } from '../../src/dev/index.js';
 import type { RunningDev } from '../../src/dev/index.js';
+import { Events } from './events.js';
 import type { Retimed } from '../../src/dev/state.js';
 
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/valid-minimal/content');
@@ -53,37 +52,6 @@ class FakeClock implements Clock {
 }
 
 /** The events of the dev stream, as they arrive. */
-class Events {
-  readonly seen: { event: string; data: unknown }[] = [];
-  private response: IncomingMessage | null = null;
-  async open(url: string): Promise<void> {
-    this.response = await new Promise<IncomingMessage>((resolve, reject) => get(`${url}/__statuspress/events`, resolve).on('error', reject));
-    let buffer = '';
-    this.response.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event) this.seen.push({ event, data: data === undefined ? null : JSON.parse(data) });
-      }
-    });
-  }
-  /** Waits (10 s at most) until an event named `name` (and its data as `match` says) has been seen after the first `after` events. */
-  async waitFor(name: string, after = 0, match: (data: unknown) => boolean = () => true): Promise<{ event: string; data: unknown }> {
-    for (let waited = 0; waited < 10_000; waited += 10) {
-      const found = this.seen.slice(after).find((e) => e.event === name && match(e.data));
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    throw new Error(`no ${name} event within 10 s`);
-  }
-  close(): void {
-    this.response?.destroy();
-  }
-}
 
 const text = async (url: string): Promise<string> => (await fetch(url, { signal: AbortSignal.timeout(5_000) })).text();
 

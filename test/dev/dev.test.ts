@@ -2,54 +2,18 @@
 // the page changing with a reload message sent, a broken file shown in the page without stopping,
 // and a template change picked up. Talks HTTP on 127.0.0.1 only.
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { get } from 'node:http';
-import type { IncomingMessage } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDev } from '../../src/dev/index.js';
 import type { RunningDev } from '../../src/dev/index.js';
+import { Events } from './events.js';
 
 const FIXTURE = path.join(import.meta.dirname, '../fixtures/metrics-site/content');
 let work: string;
 let dev: RunningDev;
 
 /** The events of the dev stream, as they arrive. */
-class Events {
-  readonly seen: { event: string; data: unknown }[] = [];
-  private response: IncomingMessage | null = null;
-  async open(url: string): Promise<void> {
-    this.response = await new Promise<IncomingMessage>((resolve, reject) => get(`${url}/__statuspress/events`, resolve).on('error', reject));
-    let buffer = '';
-    this.response.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString();
-      let end: number;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event) this.seen.push({ event, data: data === undefined ? null : JSON.parse(data) });
-      }
-    });
-  }
-  /**
-   * The next event after the ones seen so far, within 10 s; `withheld` events (which updates wait for
-   * their time, sent on connecting and after each rebuild: test/dev/clock.test.ts) are passed over.
-   */
-  async next(): Promise<{ event: string; data: unknown }> {
-    const count = this.seen.length;
-    for (let waited = 0; waited < 10_000; waited += 20) {
-      const found = this.seen.slice(count).find((e) => e.event !== 'withheld');
-      if (found) return found;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error('no event within 10 s');
-  }
-  close(): void {
-    this.response?.destroy();
-  }
-}
 
 async function fetchText(url: string): Promise<{ status: number; body: string; type: string }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });

@@ -13,7 +13,7 @@ import type { Assets } from './assets.js';
 import { monthOf, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { durationText } from './text.js';
-import { BAR_DAYS } from './uptime.js';
+import { BAR_DAYS, byReachedComponent } from './uptime.js';
 import { componentTree, impactNote, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
 import type { NoticeSummary } from './views.js';
 
@@ -130,23 +130,11 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
 /** Notices of the past 90 days (and anything present or upcoming), by the components they affect and those above them. */
 export function noticesByComponent(site: DerivedSite): Map<number, DerivedNotice[]> {
   const since = startOfUtcDay(site.now) - (BAR_DAYS - 1) * DAY_MS;
-  const byComponent = new Map<number, DerivedNotice[]>();
-  for (const notice of site.notices) {
+  const listed = site.notices.filter((notice) => {
     const when = notice.endedAt ?? notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;
-    if (notice.timelineState.startsWith('past') && when < since) continue;
-    const reached = new Set<number>();
-    for (const listed of notice.source.components) {
-      for (let c = site.componentsById.get(listed); c && !reached.has(c.id); c = c.source.parentId === null ? undefined : site.componentsById.get(c.source.parentId)) {
-        reached.add(c.id);
-      }
-    }
-    for (const id of reached) {
-      const list = byComponent.get(id);
-      if (list) list.push(notice);
-      else byComponent.set(id, [notice]);
-    }
-  }
-  return byComponent;
+    return !(notice.timelineState.startsWith('past') && when < since);
+  });
+  return byReachedComponent(site, listed);
 }
 
 /** A component's page: its place in the tree, its parts, its figures and picker, its recent notices. */

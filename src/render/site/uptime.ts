@@ -85,12 +85,23 @@ const within = (start: number, end: number, dayStart: number, dayEnd: number): n
 function maintenanceOf(site: DerivedSite): Map<number, DerivedNotice[]> {
   let result = maintenance.get(site);
   if (result) return result;
-  result = new Map();
   const since = site.now - (BAR_DAYS + 1) * 86_400_000;
-  for (let i = site.notices.length - 1; i >= 0; i--) {
-    const notice = site.notices[i]!;
-    if (notice.type !== 'planned' || notice.beganAt === null || notice.state === 'cancelled') continue;
-    if (notice.endedAt !== null && notice.endedAt < since) continue;
+  const taken = site.notices.filter(
+    (notice) => notice.type === 'planned' && notice.beganAt !== null && notice.state !== 'cancelled' && !(notice.endedAt !== null && notice.endedAt < since),
+  );
+  result = byReachedComponent(site, taken.reverse());
+  maintenance.set(site, result);
+  return result;
+}
+
+/**
+ * `notices` by every component each one affects, listed or through a part of it (a notice reaches
+ * the components it lists and their ancestors), each list in the order given; each notice walks up
+ * its components' ancestry once.
+ */
+export function byReachedComponent(site: DerivedSite, notices: Iterable<DerivedNotice>): Map<number, DerivedNotice[]> {
+  const result = new Map<number, DerivedNotice[]>();
+  for (const notice of notices) {
     const reached = new Set<number>();
     for (const listed of notice.source.components) {
       for (let c = site.componentsById.get(listed); c && !reached.has(c.id); c = c.source.parentId === null ? undefined : site.componentsById.get(c.source.parentId)) {
@@ -103,6 +114,5 @@ function maintenanceOf(site: DerivedSite): Map<number, DerivedNotice[]> {
       else result.set(id, [notice]);
     }
   }
-  maintenance.set(site, result);
   return result;
 }
