@@ -48,7 +48,7 @@ const WATCH_MS = 100;
  * and then, so the process's messages go out while it renders.
  */
 export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void, pause?: () => Promise<void>): Promise<Written> {
-  const theme = await loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage } : {}) });
+  const theme = await loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage, checked: true } : {}) });
   const writer = new FileWriter(job.folder, theme.own.length === 0 ? undefined : siteBound(theme));
   const site = deriveSite(job.content, job.now);
   const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : noticePages(site, siteRenderer(site, theme), job.claims);
@@ -70,7 +70,7 @@ export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, ti
 /** What the site's own templates may write in all: SITE_BYTES, plus SITE_BYTES_PER_PAGE per file. */
 const siteBound = (theme: Theme) => (files: number, bytes: number) => {
   const most = SITE_BYTES + SITE_BYTES_PER_PAGE * files;
-  if (bytes > most) throw fail(COMMAND.siteTooLarge, { templates: theme.own.join(', '), bytes: most, files });
+  if (bytes > most) throw fail(COMMAND.siteTooLarge, { templates: theme.own.join(', '), bytes: most, files }, { location: { file: theme.own[0]! } });
 };
 
 /** A renderer beside the main thread. */
@@ -144,7 +144,7 @@ export function startTemplateProcess(theme: Theme): Renderer {
             const { renders, title, file } = named();
             kill(fail(COMMAND.templateTooSlow, { renders, title, seconds: PAGE_SECONDS }, { location: { file } }));
           } else if (now - started > RENDER_GRACE_SECONDS * 1000 + pages * PAGE_AVERAGE_MS) {
-            kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - started) / 100) / 10 }));
+            kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - started) / 100) / 10 }, { location: { file: theme.own[0]! } }));
           }
         }, WATCH_MS);
         child.send(job);

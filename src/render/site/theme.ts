@@ -42,6 +42,8 @@ export interface ThemeOptions {
   required?: boolean;
   /** Told of each page before the site's own templates render it (the process that renders them reports its progress so). */
   onPage?: (name: PageTemplate, title: string) => void;
+  /** The templates passed the checks and compiled in the build's thread already: compiled once more only (the process that renders them). */
+  checked?: boolean;
 }
 
 type Render = (context: object, options?: object) => string;
@@ -63,7 +65,7 @@ const hash = (text: string): string => createHash('sha1').update(text).digest('h
  * `required`: the built-in theme). A `required` folder that is missing is a usage error; templates
  * that fail the checks or do not compile are a ContentError.
  */
-export async function loadTheme(dir: string | null, { required = false, onPage }: ThemeOptions = {}): Promise<Theme> {
+export async function loadTheme(dir: string | null, { required = false, onPage, checked = false }: ThemeOptions = {}): Promise<Theme> {
   // Files are named as the site's folder holds them: templates/notice.hbs, or theme/notice.hbs with --templates theme.
   const folder = dir === null ? 'templates' : path.basename(path.resolve(dir));
   const overrides = dir === null ? new Map<string, string>() : readOverrides(dir, folder, required);
@@ -83,7 +85,7 @@ export async function loadTheme(dir: string | null, { required = false, onPage }
   env.registerHelper('log', () => '');
   const issues: ContentIssue[] = [];
   const parsed = new Map<string, Program>();
-  for (const name of mine) {
+  for (const name of checked ? [] : mine) {
     const source = changed(name)!;
     const issue = (line: number, said: Pick<ContentIssue, 'code' | 'message'>): number => issues.push({ file: fileOf(name), line, column: 1, path: '', ...said });
     const tooDeep = deepestLine(source, MAX_TEMPLATE_DEPTH);
