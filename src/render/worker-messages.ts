@@ -34,9 +34,16 @@ export interface ThrownError {
   location?: SourceLocation;
 }
 
+/** From a renderer, once: `done` with what it wrote, or `error`. */
+export type FromRenderer = { done: Written } | { error: ThrownError };
+
 /**
- * From a renderer: `page` as it starts each page of the site's own templates (the process only:
- * the build stops it when one takes too long, and names the page), then `done` with what it wrote,
- * or `error`.
+ * The process that renders a site's own templates writes a line to its stderr as it starts each
+ * page: PAGE_MARK, the page's template, a tab, its title. One write(2) a page, in order with
+ * anything else on stderr (V8's last words when the heap runs out), and heard while the process is
+ * busy: the build stops it when a page takes too long, and names that page.
  */
-export type FromRenderer = { page: [name: string, title: string] } | { done: Written } | { error: ThrownError };
+export const PAGE_MARK = '\u001epage\t';
+
+/** The line the process writes for a page. */
+export const pageLine = (name: string, title: string): string => `${PAGE_MARK}${name}\t${title.replace(/[\t\r\n]/g, ' ')}\n`;

@@ -17,7 +17,7 @@
 // How it is started from src/ under the tests and from lib/: README.md in this folder.
 import { fork } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,7 @@ import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from './site/limits.js';
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
-import { PROCESS_FLAG, THREAD_ROLE } from './worker-messages.js';
+import { PAGE_MARK, pageLine, PROCESS_FLAG, THREAD_ROLE } from './worker-messages.js';
 import type { FromRenderer, RenderJob, ThrownError } from './worker-messages.js';
 // This module bundled as one script, under the tests (which run TypeScript, which Node cannot load
 // in a thread or process); null in lib/, where the module starts from its own bundled file.
@@ -44,24 +44,18 @@ const WATCH_MS = 100;
 
 /**
  * Renders and writes `job` here: the renderer's work, apart from its messages. `onPage` hears of
- * each page of the site's own templates before it renders; `pause` is awaited between files now
- * and then, so the process's messages go out while it renders.
+ * each page of the site's own templates before it renders.
  */
-export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void, pause?: () => Promise<void>): Promise<Written> {
+export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void): Promise<Written> {
   const theme = await loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage, checked: true } : {}) });
   const writer = new FileWriter(job.folder, theme.own.length === 0 ? undefined : siteBound(theme));
   const site = deriveSite(job.content, job.now);
   const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : noticePages(site, siteRenderer(site, theme), job.claims);
-  let paused = performance.now();
   for (const file of files) {
     try {
       writer.put(file);
     } catch (error) {
       throw (error as NodeJS.ErrnoException).code === undefined ? error : writeFailed(job.outDir, error);
-    }
-    if (pause && performance.now() - paused > 10) {
-      await pause();
-      paused = performance.now();
     }
   }
   return writer.report();
@@ -101,12 +95,26 @@ export function startHtmlThread(): Renderer {
  */
 export function startTemplateProcess(theme: Theme): Renderer {
   const child = fork(processFile(), [PROCESS_FLAG], { execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  let stderr = '';
-  child.stderr!.setEncoding('utf8');
-  child.stderr!.on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4096)));
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
   let pages = 0;
+  // Its stderr: a line as each page starts (pageLine), and whatever else, of which the end is kept.
+  let stderr = '';
+  let partial = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line.startsWith(PAGE_MARK)) stderr = `${stderr}${line}\n`.slice(-4096);
+      else {
+        const tab = line.indexOf('\t', PAGE_MARK.length);
+        current = [line.slice(PAGE_MARK.length, tab), line.slice(tab + 1)];
+        heard = Date.now();
+        pages++;
+      }
+    }
+  });
   let timer: NodeJS.Timeout | undefined;
   const named = (): { renders: string; title: string; file: string } => {
     if (current === null) return { renders: `The site’s templates (${theme.own.join(', ')})`, title: 'none yet: before its first page', file: theme.own[0]! };
@@ -125,7 +133,7 @@ export function startTemplateProcess(theme: Theme): Renderer {
       clearInterval(timer);
       const { renders, title, file } = named();
       // V8 aborts a process past its heap limit, saying so on stderr.
-      if (/heap out of memory|Reached heap limit/i.test(stderr)) failed(fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } }));
+      if (/heap out of memory|Reached heap limit/i.test(stderr + partial)) failed(fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } }));
       else failed(new Error(`the process rendering the site's own templates stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
     });
     return {
@@ -149,13 +157,7 @@ export function startTemplateProcess(theme: Theme): Renderer {
         }, WATCH_MS);
         child.send(job);
       },
-      listen: (on) =>
-        child.on('message', (message: FromRenderer) => {
-          if (!('page' in message)) return on(message);
-          current = message.page;
-          heard = Date.now();
-          pages++;
-        }),
+      listen: (on) => child.on('message', on),
       async stop() {
         clearInterval(timer);
         if (child.exitCode !== null || child.signalCode !== null) return;
@@ -169,7 +171,7 @@ export function startTemplateProcess(theme: Theme): Renderer {
 
 interface Channel {
   send(job: RenderJob): void;
-  listen(on: (message: Exclude<FromRenderer, { page: unknown }>) => void): void;
+  listen(on: (message: FromRenderer) => void): void;
   stop(): Promise<void>;
 }
 
@@ -226,12 +228,11 @@ function thrown(caught: unknown): ThrownError {
   return { message, ...(stack ? { stack } : {}), ...(code ? { code } : {}), ...(hint ? { hint } : {}), ...(location ? { location } : {}) };
 }
 
-/** Runs one job with `reply` as the way back. */
-async function serve(job: RenderJob, reply: (message: FromRenderer) => void, isolated: boolean): Promise<FromRenderer> {
+/** Runs one job; the process tells of each page on its stderr as it goes. */
+async function serve(job: RenderJob, isolated: boolean): Promise<FromRenderer> {
   try {
-    const onPage = isolated ? (name: string, title: string) => reply({ page: [name, title] }) : undefined;
-    const pause = isolated ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
-    return { done: await renderJob(job, onPage, pause) };
+    const onPage = isolated ? (name: string, title: string) => void writeSync(2, pageLine(name, title)) : undefined;
+    return { done: await renderJob(job, onPage) };
   } catch (caught) {
     return { error: thrown(caught) };
   }
@@ -239,9 +240,9 @@ async function serve(job: RenderJob, reply: (message: FromRenderer) => void, iso
 
 if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_ROLE) {
   const port = parentPort!;
-  port.once('message', (job: RenderJob) => void serve(job, (message) => port.postMessage(message), false).then((last) => port.postMessage(last)));
+  port.once('message', (job: RenderJob) => void serve(job, false).then((last) => port.postMessage(last)));
 } else if (isMainThread && process.argv[2] === PROCESS_FLAG && process.send) {
   const send = process.send.bind(process);
   // Then the channel closes, and with it the process, once the last message is out.
-  process.once('message', (job: RenderJob) => void serve(job, (message) => send(message), true).then((last) => send(last, undefined, {}, () => process.disconnect())));
+  process.once('message', (job: RenderJob) => void serve(job, true).then((last) => send(last, undefined, {}, () => process.disconnect())));
 }

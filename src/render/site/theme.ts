@@ -127,18 +127,21 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
     page(name, context) {
       const title = (context as { title?: string }).title ?? name;
       onPage?.(name, title);
-      const bytes = PAGE_BYTES + PAGE_BYTES_PER_ITEM * pageItems(context);
       const { file, text } = renders(name);
-      let html: string;
+      let html: string | null;
       try {
         html = whole(name, context);
       } catch (error) {
         if (tooDeep(error)) throw fail(COMMAND.partialsTooDeep, { renders: text, title }, { location: { file } });
         if (!tooLong(error)) throw error;
-        html = '';
+        html = null;
       }
-      // The length first: until something reads the text V8 keeps a long concatenation as a tree of pieces.
-      if (html === '' || html.length > bytes || Buffer.byteLength(html) > bytes) throw fail(COMMAND.pageTooLarge, { renders: text, title, bytes }, { location: { file } });
+      // A character is at most 3 bytes in UTF-8: most pages are measured by their length only, and
+      // the items of the page counted only when it is long. The length first: until something reads
+      // the text V8 keeps a long concatenation as a tree of pieces.
+      if (html !== null && html.length * 3 <= PAGE_BYTES) return html;
+      const bytes = PAGE_BYTES + PAGE_BYTES_PER_ITEM * pageItems(context);
+      if (html === null || html.length > bytes || Buffer.byteLength(html) > bytes) throw fail(COMMAND.pageTooLarge, { renders: text, title, bytes }, { location: { file } });
       return html;
     },
   };
