@@ -179,7 +179,10 @@ describe('the process that renders a site\'s own templates', () => {
   const chain = Array.from({ length: 400 }, (_, i) => `{{#*inline "p${i}"}}\nline ${i} ${'z'.repeat(40)}\n${i === 399 ? 'end' : `  {{> p${i + 1}}}`}\n{{/inline}}`).join('');
   let doubling = `{{#*inline "d0"}}\n${'x'.repeat(4_000)}\n{{/inline}}\n`;
   for (let i = 1; i <= 16; i++) doubling += `{{#*inline "d${i}"}}\n {{> d${i - 1}}}\n {{> d${i - 1}}}\n{{/inline}}\n`;
-  const corpus: [string, () => string, Record<string, string>, RegExp][] = [
+  // Slow on every page but finite (tens of milliseconds a page): stopped by the pace of all pages, or
+  // built within it when this machine is fast enough; either way within the time below.
+  const paced = 'paced';
+  const corpus: [string, () => string, Record<string, string>, RegExp | typeof paced][] = [
     ['loops nested over the same list (20 updates, 8 deep: 25 billion turns)', () => busy, { 'notice.hbs': `<h1>{{notice.subject}}</h1>${'{{#each @root.notice.updates}}'.repeat(8)}x${'{{/each}}'.repeat(8)}\n` }, slow],
     ['partials that render each other (inline partials, ten calls a level, seven levels)', () => busy, { 'notice.hbs': `${[...'abcdefg'].map((name, i) => `{{#*inline "${name}"}}${i === 0 ? 'x' : `{{> ${'abcdefg'[i - 1]}}}`.repeat(10)}{{/inline}}`).join('')}<h1>{{notice.subject}}</h1>{{> g}}\n` }, huge],
     ['a chain of 400 partials, each on a line of its own, which Handlebars indents line by line', () => busy, { 'notice.hbs': `${chain}\n<h1>{{notice.subject}}</h1>\n  {{> p0}}\n` }, /^usage\/(page-too-large|partials-too-deep)$/],
@@ -198,7 +201,7 @@ describe('the process that renders a site\'s own templates', () => {
         'partials/uptime-bar.hbs': '\n'.repeat(1_000),
         'partials/footer.hbs': `{{#each @root.links}}{{#each @root.links}}${'{{#if @partial-block}}{{/if}}'.repeat(8)}{{/each}}{{/each}}`,
       },
-      huge,
+      paced,
     ],
     [
       'the text a block returns, copied whole by a helper 200 times a page',
@@ -209,9 +212,9 @@ describe('the process that renders a site\'s own templates', () => {
         'partials/header.hbs': '{{#with @partial-block}}{{lookup this 0}}{{/with}}'.repeat(200),
         'layout.hbs': `<html>{{{body}}}\n{{#> footer}}${'{{#> uptime-bar}}'.repeat(8)}${'x'.repeat(1_000)}${'{{/uptime-bar}}'.repeat(8)}{{/footer}}\n</html>\n`,
       },
-      huge,
+      paced,
     ],
-    ['3,500 inline partials copied for 100 partial blocks', () => busy, { 'layout.hbs': `<html>${Array.from({ length: 3_500 }, (_, i) => `{{#*inline "a${i}"}}{{/inline}}`).join('')}${'{{#> footer}}{{#*inline "q"}}{{/inline}}{{/footer}}'.repeat(100)}{{{body}}}</html>\n`, 'partials/footer.hbs': 'f' }, huge],
+    ['3,500 inline partials copied for 100 partial blocks', () => busy, { 'layout.hbs': `<html>${Array.from({ length: 3_500 }, (_, i) => `{{#*inline "a${i}"}}{{/inline}}`).join('')}${'{{#> footer}}{{#*inline "q"}}{{/inline}}{{/footer}}'.repeat(100)}{{{body}}}</html>\n`, 'partials/footer.hbs': 'f' }, paced],
     ['a partial that renders itself inside a block that is always there', () => busy, { 'partials/footer.hbs': '{{#if siteName}}a{{> footer}}{{/if}}' }, /^usage\/partials-too-deep$/],
     ['a partial that renders itself (found before rendering)', () => busy, { 'partials/footer.hbs': 'a{{> footer}}' }, /^content\/partial-calls-itself$/],
     ['a partial block that renders itself (found before rendering)', () => busy, { 'layout.hbs': '<html>{{{body}}}{{#> footer}}x{{/footer}}</html>\n', 'partials/footer.hbs': '{{#> footer}}{{> @partial-block}}{{/footer}}' }, /^content\/partial-calls-itself$/],
@@ -230,13 +233,14 @@ describe('the process that renders a site\'s own templates', () => {
     );
     const seconds = (Date.now() - started) / 1000;
     console.log(`${_}: ${error?.code ?? error?.issues?.[0]?.code} in ${seconds.toFixed(1)} s, peak ${(peak / 2 ** 20).toFixed(0)} MiB`);
-    expect(error).not.toBeNull();
-    const said = error!.issues?.[0] ?? { code: error!.code, file: error!.location?.file };
-    expect(said.code).toMatch(code);
-    expect(said.file).toMatch(/^templates\/[\w/-]+\.hbs$/);
-    if (error!.issues === undefined) expect(error!.message).toMatch(/^(The built-in \w+\.hbs \(with |The site’s templates \()?templates\/[\w/-]+\.hbs/);
     expect(seconds).toBeLessThan(30);
     expect(peak).toBeLessThan(1.5 * 2 ** 30);
+    if (code === paced && error === null) return;
+    expect(error).not.toBeNull();
+    const said = error!.issues?.[0] ?? { code: error!.code, file: error!.location?.file };
+    expect(said.code).toMatch(code === paced ? /^usage\/templates?-too-slow$/ : code);
+    expect(said.file).toMatch(/^templates\/[\w/-]+\.hbs$/);
+    if (error!.issues === undefined) expect(error!.message).toMatch(/^(The built-in \w+\.hbs \(with |The site’s templates \()?templates\/[\w/-]+\.hbs/);
     expect(existsSync(out)).toBe(false);
     rmSync(out + '.builds', { recursive: true, force: true });
   }, 60_000);
