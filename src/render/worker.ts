@@ -242,6 +242,9 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   const port = parentPort!;
   port.once('message', (job: RenderJob) => void serve(job, false).then((last) => port.postMessage(last)));
 } else if (isMainThread && process.argv[2] === PROCESS_FLAG && process.send) {
+  // A build killed outright (SIGKILL, out of memory) cannot stop this process: a thread of its own
+  // ends it once the build is gone, even while a template keeps this thread busy.
+  new Worker(`const { ppid } = process; setInterval(() => { if (process.ppid !== ppid) process.kill(${process.pid}, 'SIGKILL'); }, 500);`, { eval: true }).unref();
   const send = process.send.bind(process);
   // Then the channel closes, and with it the process, once the last message is out.
   process.once('message', (job: RenderJob) => void serve(job, true).then((last) => send(last, undefined, {}, () => process.disconnect())));
