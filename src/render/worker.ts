@@ -94,7 +94,9 @@ export function startHtmlThread(): Renderer {
  * it, names them in messages), and watches it once render() is called.
  */
 export function startTemplateProcess(theme: Theme): Renderer {
-  const child = fork(processFile(), [PROCESS_FLAG], { execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
+  const child = fork(processFile(), [PROCESS_FLAG], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
   let pages = 0;
