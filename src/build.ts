@@ -54,7 +54,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   // site, any others only notice pages), or none: this thread renders it.
   const themeLoaded = loadTheme(theme.dir, { required: theme.required });
   const renderers = themeLoaded.then(
-    (themed) => startRenderers(themed, threads),
+    (themed) => startRenderers(themed, theme, threads),
     () => [] as Renderer[],
   );
   const stopRenderers = (): Promise<unknown> => renderers.then((list) => Promise.all(list.map((r) => r.stop())), () => undefined);
@@ -109,8 +109,8 @@ const MAX_DEFAULT_THREADS = 3;
  * `count` threads (0 to MAX_THREADS), fewer when the system refuses one (a limit on processes or
  * threads, as in a container): the build goes on with those it has, down to none.
  */
-function startRenderers(themed: Theme, count: number): Renderer[] {
-  if (themed.own.length > 0) return [startTemplateProcess(themed)];
+function startRenderers(themed: Theme, theme: { dir: string; required: boolean }, count: number): Renderer[] {
+  if (themed.own.length > 0) return [startTemplateProcess(themed, theme.dir, theme.required)];
   const threads: Renderer[] = [];
   const wanted = Number.isFinite(count) ? Math.max(0, Math.min(MAX_THREADS, Math.floor(count))) : 0;
   for (let i = 0; i < wanted; i++) {

@@ -44,10 +44,11 @@ const WATCH_MS = 100;
 
 /**
  * Renders and writes `job` here: the renderer's work, apart from its messages. `onPage` hears of
- * each page of the site's own templates before it renders.
+ * each page of the site's own templates before it renders; `loaded` is the job's theme when it was
+ * loaded before the job came.
  */
-export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void): Promise<Written> {
-  const theme = await loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage, checked: true } : {}) });
+export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void, loaded?: Promise<Theme>): Promise<Written> {
+  const theme = await (loaded ?? loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage, checked: true } : {}) }));
   const writer = new FileWriter(job.folder, theme.own.length === 0 ? undefined : siteBound(theme));
   const site = deriveSite(job.content, job.now);
   const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : noticePages(site, siteRenderer(site, theme), job.claims);
@@ -93,10 +94,11 @@ export function startHtmlThread(): Renderer {
  * Starts the process that renders with the site's own templates (`theme`, as the main thread loaded
  * it, names them in messages), and watches it once render() is called.
  */
-export function startTemplateProcess(theme: Theme): Renderer {
+export function startTemplateProcess(theme: Theme, dir: string, required: boolean): Renderer {
   // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
-  const child = fork(processFile(), [PROCESS_FLAG], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  // Told the templates' folder at once, it loads them while the build reads the content.
+  const child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
   let pages = 0;
@@ -230,11 +232,13 @@ function thrown(caught: unknown): ThrownError {
   return { message, ...(stack ? { stack } : {}), ...(code ? { code } : {}), ...(hint ? { hint } : {}), ...(location ? { location } : {}) };
 }
 
-/** Runs one job; the process tells of each page on its stderr as it goes. */
-async function serve(job: RenderJob, isolated: boolean): Promise<FromRenderer> {
+/** The process tells of each page on its stderr as it starts it. */
+const toldOfPage = (name: string, title: string): void => void writeSync(2, pageLine(name, title));
+
+/** Runs one job; `loaded`, the theme the process loaded before it came. */
+async function serve(job: RenderJob, loaded?: Promise<Theme>): Promise<FromRenderer> {
   try {
-    const onPage = isolated ? (name: string, title: string) => void writeSync(2, pageLine(name, title)) : undefined;
-    return { done: await renderJob(job, onPage) };
+    return { done: await renderJob(job, loaded ? toldOfPage : undefined, loaded) };
   } catch (caught) {
     return { error: thrown(caught) };
   }
@@ -242,12 +246,14 @@ async function serve(job: RenderJob, isolated: boolean): Promise<FromRenderer> {
 
 if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_ROLE) {
   const port = parentPort!;
-  port.once('message', (job: RenderJob) => void serve(job, false).then((last) => port.postMessage(last)));
+  port.once('message', (job: RenderJob) => void serve(job).then((last) => port.postMessage(last)));
 } else if (isMainThread && process.argv[2] === PROCESS_FLAG && process.send) {
   // A build killed outright (SIGKILL, out of memory) cannot stop this process: a thread of its own
   // ends it once the build is gone, even while a template keeps this thread busy.
   new Worker(`const { ppid } = process; setInterval(() => { if (process.ppid !== ppid) process.kill(${process.pid}, 'SIGKILL'); }, 500);`, { eval: true }).unref();
   const send = process.send.bind(process);
+  const loaded = loadTheme(process.argv[3]!, { required: process.argv[4] === 'true', onPage: toldOfPage, checked: true });
+  loaded.catch(() => undefined); // reported by serve(), once the job comes
   // Then the channel closes, and with it the process, once the last message is out.
-  process.once('message', (job: RenderJob) => void serve(job, true).then((last) => send(last, undefined, {}, () => process.disconnect())));
+  process.once('message', (job: RenderJob) => void serve(job, loaded).then((last) => send(last, undefined, {}, () => process.disconnect())));
 }
