@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
-import { vitePlugin } from './scripts/site-modules.js';
+import { vitePluginWith } from './scripts/site-modules.js';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
+// What scripts/build-lib.js compiles in (src/version.d.ts).
+const define = { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'false' };
+
 export default defineConfig({
-  // Templates, styles and browser scripts compiled as the lib/ bundle compiles them.
-  plugins: [vitePlugin],
-  // What scripts/build-lib.js compiles in (src/version.d.ts).
-  define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'false' },
+  // Templates, styles, browser scripts and workers compiled as the lib/ bundle compiles them.
+  plugins: [vitePluginWith(define)],
+  define,
   test: {
     include: ['test/**/*.test.ts'],
     // What builds and `npm start` write is never a test, whatever it holds.

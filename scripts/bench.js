@@ -5,6 +5,7 @@
  *   node scripts/bench.js                                  # two sizes: 2000/50 and 10000/200
  *   node scripts/bench.js --notices 2000 --components 50   # one size (either flag alone works too)
  *   node scripts/bench.js --runs 7                          # builds per size (default 3): median and range
+ *   node scripts/bench.js --templates DIR                   # with a site's own templates (build --templates DIR)
  *
  * For each size it
  * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
@@ -49,7 +50,8 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
     fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
   }
-  const { sizes, runs } = parseOptions(process.argv.slice(2));
+  const { sizes, runs, templates } = parseOptions(process.argv.slice(2));
+  TEMPLATES = templates;
   const caCerts = process.env.NODE_EXTRA_CA_CERTS ? { ...process.env, NODE_EXTRA_CA_CERTS: undefined } : null;
   const rows = [];
   for (const size of sizes) {
@@ -69,12 +71,13 @@ async function main() {
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' } },
+    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' } },
     strict: true,
   });
   const runs = count(values.runs ?? '3', '--runs');
-  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs };
-  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs };
+  const templates = values.templates === undefined ? null : path.resolve(values.templates);
+  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates };
+  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates };
 }
 
 function count(text, flag) {
@@ -130,7 +133,7 @@ async function measureBuild(corpus, env) {
   // to the next build.
   leftovers.push(temp);
   try {
-    const buildArgs = [CLI, 'build', '--content', corpus, '--out', out, '--now', NOW];
+    const buildArgs = [CLI, 'build', '--content', corpus, '--out', out, '--now', NOW, ...(TEMPLATES ? ['--templates', TEMPLATES] : [])];
     log(`build ${path.relative(ROOT, corpus)}${env.NODE_EXTRA_CA_CERTS ? '' : process.env.NODE_EXTRA_CA_CERTS ? ' (without NODE_EXTRA_CA_CERTS)' : ''} ...`);
     const { seconds, stderr, status } = await timed(childCommand(buildArgs, temp), env);
     if (status !== 0) fail(`the build exited with ${status}:\n${stripReport(stderr).slice(-4000)}`);
@@ -145,6 +148,8 @@ async function measureBuild(corpus, env) {
 }
 
 const leftovers = [];
+/** --templates: the site's own templates every build uses (null: the built-in ones). */
+let TEMPLATES = null;
 
 function removeLeftovers() {
   for (const temp of leftovers.splice(0)) rmSync(temp, { recursive: true, force: true });

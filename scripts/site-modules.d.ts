@@ -4,4 +4,5 @@ export declare function templateModule(source: string): string;
 export declare function browserModule(file: string): string;
 export declare function textModule(text: string): string;
 export declare const esbuildPlugin: { name: string; setup(build: unknown): void };
-export declare const vitePlugin: { name: string; enforce: 'pre'; load(id: string): { code: string; map: null } | undefined };
+export declare function workerModule(file: string, define?: Record<string, string>): Promise<string>;
+export declare function vitePluginWith(define: Record<string, string>): { name: string; enforce: 'pre'; load(id: string): Promise<{ code: string; map: null } | undefined> };

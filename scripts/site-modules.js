@@ -6,7 +6,12 @@
  *   uses the built-in templates) and a hash of its source, so an identical "override" is skipped;
  * - `file.css?raw`: the text;
  * - `file.ts?browser`: a minified browser bundle of that file and what it imports (the component
- *   page's picker runs the build's own metrics code this way).
+ *   page's picker runs the build's own metrics code this way);
+ * - `file.ts?worker`: a worker's module bundled with what it imports into one CommonJS script, as
+ *   text, which `new Worker(code, { eval: true })` runs (the write thread: src/write/README.md);
+ * - `file.ts?source-worker`: the same under the tests only, where a worker cannot load TypeScript;
+ *   in lib/ it is null, and the module starts its worker from its own bundled file
+ *   (src/render/README.md).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -41,18 +46,39 @@ export function browserModule(file) {
   return `export default ${JSON.stringify(result.outputFiles[0].text)};\n`;
 }
 
+/**
+ * The source of an ES module exporting `file` bundled as one CommonJS script (text), for a worker
+ * thread or process: Node's built-ins stay require()s, everything else is inside.
+ */
+export async function workerModule(file, define = {}) {
+  const result = await esbuild.build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minifySyntax: true,
+    legalComments: 'none',
+    logLevel: 'error',
+    define,
+    plugins: [esbuildPlugin],
+  });
+  return `export default ${JSON.stringify(result.outputFiles[0].text)};\n`;
+}
+
 export const textModule = (text) => `export default ${JSON.stringify(text)};\n`;
 
 /** The same transforms as an esbuild plugin (scripts/build-lib.js). */
 export const esbuildPlugin = {
   name: 'statuspress-site',
   setup(build) {
-    build.onResolve({ filter: /\?(?:raw|browser)$/ }, (args) => {
+    build.onResolve({ filter: /\?(?:raw|browser|worker|source-worker)$/ }, (args) => {
       const [file, kind] = args.path.split('?');
       return { path: path.resolve(args.resolveDir, file), namespace: 'statuspress-site', pluginData: kind };
     });
-    build.onLoad({ filter: /.*/, namespace: 'statuspress-site' }, (args) => ({
-      contents: args.pluginData === 'browser' ? browserModule(args.path) : textModule(readFileSync(args.path, 'utf8')),
+    build.onLoad({ filter: /.*/, namespace: 'statuspress-site' }, async (args) => ({
+      contents: await loadKind(args.pluginData, args.path, build.initialOptions.define),
       loader: 'js',
       watchFiles: [args.path],
     }));
@@ -60,13 +86,26 @@ export const esbuildPlugin = {
   },
 };
 
-/** The same transforms as a Vite plugin (vitest.config.ts). Vite reads `?raw` itself. */
-export const vitePlugin = {
+async function loadKind(kind, file, define) {
+  if (kind === 'browser') return browserModule(file);
+  if (kind === 'worker') return workerModule(file, define);
+  // In lib/, a module loaded with ?source-worker starts its worker from its own bundled file.
+  if (kind === 'source-worker') return 'export default null;\n';
+  return textModule(readFileSync(file, 'utf8'));
+}
+
+/**
+ * The same transforms as a Vite plugin (vitest.config.ts). Vite reads `?raw` itself. `define` is
+ * what the tests define (vitest.config.ts), for the bundled workers.
+ */
+export const vitePluginWith = (define) => ({
   name: 'statuspress-site',
   enforce: 'pre',
-  load(id) {
+  async load(id) {
     if (id.endsWith('?browser')) return { code: browserModule(id.slice(0, -'?browser'.length)), map: null };
+    const worker = /\?(?:source-)?worker$/.exec(id);
+    if (worker) return { code: await workerModule(id.slice(0, worker.index), define), map: null };
     if (id.endsWith('.hbs')) return { code: templateModule(readFileSync(id, 'utf8')), map: null };
     return undefined;
   },
-};
+});

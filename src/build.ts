@@ -8,9 +8,10 @@ import { MAX_THREADS } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer } from './render/html.js';
-import { startHtmlThread } from './render/html-thread.js';
-import type { HtmlThread } from './render/html-thread.js';
 import { loadTheme } from './render/site/theme.js';
+import type { Theme } from './render/site/theme.js';
+import { startHtmlThread, startTemplateProcess } from './render/worker.js';
+import type { Renderer } from './render/worker.js';
 import { renderState } from './render/state.js';
 import { stageRunner } from './stages.js';
 import { openOutput } from './write/index.js';
@@ -47,41 +48,49 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   const theme = { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
   // Its write thread starts now too, and writes and compresses what this thread renders.
   const output = await openOutput(outDir, { outside: [contentDir], thread: true });
-  // The HTML site's threads start up while the content is read: the first renders the site, any
-  // others only notice pages. None when this code runs from source (the tests): all is rendered here.
-  const htmlThreads = startHtmlThreads(threads);
-  const stopThreads = (): Promise<unknown> => Promise.all(htmlThreads.map((t) => t.stop()));
+  // The HTML site's renderers start up while the content is read, as soon as the theme is known: with
+  // the site's own templates, one process of their own renders the whole site (they render nowhere
+  // else: render/worker.ts); with the built-in ones, threads on cores to spare (the first renders the
+  // site, any others only notice pages), or none: this thread renders it.
+  const themeLoaded = loadTheme(theme.dir, { required: theme.required });
+  const renderers = themeLoaded.then(
+    (themed) => startRenderers(themed, theme, threads),
+    () => [] as Renderer[],
+  );
+  const stopRenderers = (): Promise<unknown> => renderers.then((list) => Promise.all(list.map((r) => r.stop())), () => undefined);
   try {
-    // The theme is loaded here too, so a broken template is reported with the content's problems.
-    const [loaded, themed] = await stage('load', () => Promise.all([loadContent(contentDir), loadTheme(theme.dir, { required: theme.required })]));
+    // The theme is loaded with the content, so a broken template is reported with the content's problems.
+    const [loaded, themed] = await stage('load', () => Promise.all([loadContent(contentDir), themeLoaded]));
     const validated = stage('validate', () => validateContent(loaded, { now }));
     const content = requireValid(validated, loaded.dir);
     const site = stage('derive', () => deriveSite(content, now));
+    const started = await renderers;
     await stage('render', async () => {
-      // The HTML site renders (and writes) on its threads meanwhile, or here when there are none.
+      // The HTML site renders (and writes) on its renderers meanwhile, or here when there are none.
       const claims = noticeClaims();
-      const job = { content, now, templatesDir: theme.dir, required: theme.required, claims, folder: output.folder, outDir };
-      const html = Promise.all(htmlThreads.map((thread, i) => thread.render({ ...job, part: i === 0 ? 'site' : 'notices' })));
+      const job = { content, now, templatesDir: theme.dir, required: theme.required, folder: output.folder, outDir };
+      const own = themed.own.length > 0;
+      const html = Promise.all(started.map((renderer, i) => renderer.render(own ? { ...job, part: 'site' } : { ...job, claims, part: i === 0 ? 'site' : 'notices' })));
       // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
       html.catch(() => undefined);
       output.write(renderApi(site));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);
       // Then the notice pages no thread has claimed yet (all of the site, with no thread).
-      output.write(htmlThreads.length > 0 ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
+      if (!own) output.write(started.length > 0 ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
       for (const written of await html) output.adopt(written);
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
     // Updates withheld until after `now`: worth a look (a typo in a year shows as one), not an error.
     return { now, files, bytes, warnings: [...validated.notes.map((note) => formatIssue(note, loaded.dir)), ...themed.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
-    // The threads first: they may still be writing into the folder discard() removes.
-    await stopThreads();
+    // The renderers first: they may still be writing into the folder discard() removes.
+    await stopRenderers();
     // The build's error is the one to report, even when removing its folder fails too (the next build removes it).
     await output.discard().catch(() => undefined);
     throw error;
   } finally {
-    await stopThreads();
+    await stopRenderers();
   }
 }
 
@@ -95,21 +104,21 @@ export const defaultThreads = (): number => Math.min(MAX_DEFAULT_THREADS, Math.m
 const MAX_DEFAULT_THREADS = 3;
 
 /**
- * Up to `count` threads (0 to MAX_THREADS). Fewer when the system refuses one (a limit on processes
- * or threads, as in a container): the build goes on with those it has, down to none.
+ * The renderers of the HTML site: for the site's own templates, the process that renders them (a
+ * system that refuses it fails the build: they are never rendered in this thread); else up to
+ * `count` threads (0 to MAX_THREADS), fewer when the system refuses one (a limit on processes or
+ * threads, as in a container): the build goes on with those it has, down to none.
  */
-function startHtmlThreads(count: number): HtmlThread[] {
-  const threads: HtmlThread[] = [];
+function startRenderers(themed: Theme, theme: { dir: string; required: boolean }, count: number): Renderer[] {
+  if (themed.own.length > 0) return [startTemplateProcess(themed, theme.dir, theme.required)];
+  const threads: Renderer[] = [];
   const wanted = Number.isFinite(count) ? Math.max(0, Math.min(MAX_THREADS, Math.floor(count))) : 0;
   for (let i = 0; i < wanted; i++) {
-    let thread: HtmlThread | null;
     try {
-      thread = startHtmlThread();
+      threads.push(startHtmlThread());
     } catch {
       break; // EAGAIN and the like, thrown by new Worker()
     }
-    if (thread === null) break;
-    threads.push(thread);
   }
   return threads;
 }

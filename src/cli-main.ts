@@ -1,9 +1,11 @@
 // The entry point of the single-file CLI (lib/statuspress.mjs, scripts/build-lib.js): runs the CLI
 // with the process's arguments, as bin/statuspress.js does for the split bundle. A build starts this
-// same file again as its HTML renderer's worker thread: there it only loads that renderer (in one
-// bundled file a module imported lazily runs only when imported, so it must be imported here).
+// same file again as its HTML renderer, a thread or a process (render/worker.ts): there it only
+// loads that renderer (in one bundled file a module imported lazily runs only when imported, so it
+// must be imported here).
 import { isMainThread } from 'node:worker_threads';
 import { main } from './cli.js';
+import { PROCESS_FLAG } from './render/worker-messages.js';
 
-if (isMainThread) process.exitCode = await main(process.argv.slice(2));
-else await import('./render/html-thread.js');
+if (isMainThread && process.argv[2] !== PROCESS_FLAG) process.exitCode = await main(process.argv.slice(2));
+else await import('./render/worker.js');

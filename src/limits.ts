@@ -13,3 +13,46 @@ export const DEFAULT_RATE_LIMIT = 10;
  * the site (about 80 MB on 10,000 notices) and renders only notice pages beyond the first.
  */
 export const MAX_THREADS = 4;
+
+// The limits a site's own templates work within (docs/themes.md says them in words). The built-in
+// templates are never held to the limits of rendering: they render in the build's own thread.
+/** A page may take this long to render with the site's own templates (wall clock, in the process that renders them). */
+export const PAGE_SECONDS = 2;
+/**
+ * After this long, the site's pages must have rendered at this pace on average: pages that each
+ * take just under PAGE_SECONDS would otherwise keep a build of 2,000 notices going for an hour.
+ */
+export const RENDER_GRACE_SECONDS = 10;
+export const PAGE_AVERAGE_MS = 20;
+/** The JavaScript heap of the process that renders with the site's own templates (--max-old-space-size). */
+export const RENDER_HEAP_MB = 768;
+
+/**
+ * The bytes of HTML (UTF-8, as written) a page of the site's own templates may have, plus
+ * PAGE_BYTES_PER_ITEM per item of the lists it is given and per TEXT_PER_ITEM characters of its
+ * text. Built-in pages have at most 20 KB plus 160 bytes per item, so the built-in templates copied
+ * into templates/ stay far within it, on a notice of 1 MiB too.
+ */
+export const PAGE_BYTES = 128 * 1024;
+export const PAGE_BYTES_PER_ITEM = 4 * 1024;
+export const TEXT_PER_ITEM = 512;
+/**
+ * What the site's own templates may write in one build: SITE_BYTES, plus SITE_BYTES_PER_PAGE for
+ * every file written so far (2,150 pages of a hostile theme once made 3 GB). Built-in pages average
+ * under 8 KB.
+ */
+export const SITE_BYTES = 256 * 2 ** 20;
+export const SITE_BYTES_PER_PAGE = 64 * 1024;
+
+/**
+ * A site's templates may be this long together (the built-in ones are 10 KB): Handlebars compiles
+ * some syntax (subexpressions) at about 17 µs a byte, so 128 KiB compile in 2 s at worst.
+ */
+export const MAX_TEMPLATES_BYTES = 128 * 1024;
+/** A stylesheet may be 1 MiB, as a content file. */
+export const MAX_STYLE_BYTES = 2 ** 20;
+/**
+ * Blocks (counting each `{{else if}}` of a chain) and subexpressions may nest this deep: Handlebars'
+ * parser takes time growing with the cube of the depth (5,000 levels: 14 s, 8,000: a minute).
+ */
+export const MAX_TEMPLATE_DEPTH = 64;

@@ -4,7 +4,7 @@
 // `notify/` sending notifications, `internal/` a bug: exit 1, or 0 for a warning.
 import type { ContentIssue } from '../errors.js';
 import { quote } from '../content/quote.js';
-import { MAX_THREADS } from '../limits.js';
+import { MAX_THREADS, PAGE_AVERAGE_MS, PAGE_BYTES, PAGE_BYTES_PER_ITEM, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE, TEXT_PER_ITEM } from '../limits.js';
 import { command, USAGE_HINT } from './entry.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -633,32 +633,62 @@ export const COMMAND = {
   templateTooSlow: command({
     code: 'usage/template-too-slow',
     exit: 2,
-    title: 'A template took too many steps to render a page',
-    when: 'The site’s own templates took more steps to render one page than it may: 2,000, plus 20 for every item of the lists the page is given and for every 512 characters of its text. A step is one turn of an `{{#each}}` loop, one partial rendered, or one block run (plus one for every KiB of code Handlebars compiles the block to). The built-in templates take at most 6 steps per item. Nothing is written, and the previous output stays.',
-    message: ({ renders, title, steps }: { renders: string; title: string; steps: number }) =>
-      `${renders} took more than ${steps} steps to render the page “${title}”: a loop inside a loop over the same list, partials that render each other, or a large block run for every item multiply the work`,
+    title: 'A template took too long to render a page',
+    when: `The site’s own templates took longer than ${PAGE_SECONDS} s to render one page. They render in a process of their own, which the build stops then: Handlebars has no limit of its own, and a loop inside a loop over the same list, or partials that render each other, multiply (five loops over 20 items are 3.2 million turns on every page). Nothing is written, and the previous output stays.`,
+    message: ({ renders, title, seconds }: { renders: string; title: string; seconds: number }) =>
+      `${renders} took more than ${seconds} s to render the page “${title}”: a loop inside a loop over the same list, partials that render each other, or a large block run for every item multiply the work`,
     hint: 'Render each list with one loop, and no partial that calls itself or its caller or repeats a large block; docs/themes.md says what each page is given.',
-    example: { renders: 'templates/status.hbs (with the templates it uses)', title: 'Acme: All systems operational', steps: 3_260 },
+    example: { renders: 'templates/status.hbs (with the templates it uses)', title: 'Acme: All systems operational', seconds: PAGE_SECONDS },
+  }),
+  templatesTooSlow: command({
+    code: 'usage/templates-too-slow',
+    exit: 2,
+    title: 'The site’s templates rendered its pages too slowly',
+    when: `The site’s own templates rendered each page within ${PAGE_SECONDS} s, but after the first ${RENDER_GRACE_SECONDS} s the pages took more than ${PAGE_AVERAGE_MS} ms each on average (the built-in templates take well under 1 ms): a build of thousands of pages would run for hours. The build stops the process that renders them; nothing is written, and the previous output stays.`,
+    message: ({ templates, pages, seconds }: { templates: string; pages: number; seconds: number }) =>
+      `The site’s templates (${templates}) rendered ${pages} pages in ${seconds} s: after the first ${RENDER_GRACE_SECONDS} s a page may take ${PAGE_AVERAGE_MS} ms on average`,
+    hint: 'Look for work a template repeats on every page (a loop over every notice in the layout or a partial); docs/themes.md says what each page is given.',
+    example: { templates: 'templates/layout.hbs', pages: 412, seconds: 18.3 },
+  }),
+  templateOutOfMemory: command({
+    code: 'usage/template-out-of-memory',
+    exit: 2,
+    title: 'A template ran out of memory',
+    when: `The process that renders the site’s own templates ran out of its ${RENDER_HEAP_MB} MB of memory while rendering a page: a template that builds text without end, or repeats a large piece of it. The build stops; nothing is written, and the previous output stays.`,
+    message: ({ renders, title, mb }: { renders: string; title: string; mb: number }) =>
+      `${renders} ran out of the ${mb} MB of memory the site’s templates may use, rendering the page “${title}”`,
+    hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them.',
+    example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', mb: RENDER_HEAP_MB },
   }),
   partialsTooDeep: command({
     code: 'usage/partials-too-deep',
     exit: 2,
     title: 'Partials rendered inside each other too deep',
-    when: 'The site’s own templates rendered partials inside partials more than 100 levels deep (or deep enough to run out of stack) for one page: a partial that renders itself, directly or through others, never ends. The built-in templates go at most about 20 levels deep (the component tree). Nothing is written, and the previous output stays.',
-    message: ({ renders, title, max }: { renders: string; title: string; max: number }) =>
-      `${renders} rendered partials inside each other more than ${max} levels deep for the page “${title}”: a partial that renders itself, directly or through others, never ends`,
+    when: 'The site’s own templates rendered partials (or blocks) inside each other deeper than the stack goes for one page: a partial that renders itself, directly or through others, never ends. The built-in templates go at most about 20 levels deep (the component tree). A partial that renders itself with no block around the call is found before anything renders (`content/partial-calls-itself`). Nothing is written, and the previous output stays.',
+    message: ({ renders, title }: { renders: string; title: string }) =>
+      `${renders} rendered partials inside each other deeper than the stack goes for the page “${title}”: a partial that renders itself, directly or through others, never ends`,
     hint: 'Render a partial from itself only for a nested list (as component-node does for the component tree), so it stops where the list does.',
-    example: { renders: 'The built-in status.hbs (with templates/partials/footer.hbs)', title: 'Acme: All systems operational', max: 100 },
+    example: { renders: 'The built-in status.hbs (with templates/partials/footer.hbs)', title: 'Acme: All systems operational' },
   }),
   pageTooLarge: command({
     code: 'usage/page-too-large',
     exit: 2,
     title: 'A template wrote too much for one page',
-    when: 'The site’s own templates rendered a page longer than it may be: 128 KiB of HTML (in UTF-8, as written), plus 4 KiB for every item of the lists the page is given and for every 512 characters of its text (built-in pages have at most 20 KB plus 160 bytes per item). The text is counted as it is printed, so the build stops at the limit, not after. Nothing is written, and the previous output stays.',
+    when: `The site’s own templates rendered a page longer than it may be: ${PAGE_BYTES / 1024} KiB of HTML (in UTF-8, as written), plus ${PAGE_BYTES_PER_ITEM / 1024} KiB for every item of the lists the page is given and for every ${TEXT_PER_ITEM} characters of its text (built-in pages have at most 20 KB plus 160 bytes per item), or longer than the longest text JavaScript can hold. Nothing is written, and the previous output stays.`,
     message: ({ renders, title, bytes }: { renders: string; title: string; bytes: number }) =>
       `${renders} rendered the page “${title}” as more than the ${bytes} bytes of HTML it may have`,
     hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them.',
-    example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', bytes: 192_512 },
+    example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', bytes: PAGE_BYTES + 16 * PAGE_BYTES_PER_ITEM },
+  }),
+  siteTooLarge: command({
+    code: 'usage/site-too-large',
+    exit: 2,
+    title: 'The site’s templates wrote too much in all',
+    when: `The pages rendered with the site’s own templates came to more than ${SITE_BYTES / 2 ** 20} MiB, plus ${SITE_BYTES_PER_PAGE / 1024} KiB for every file written (built-in pages average under 8 KB): each page within its own limit, but too many bytes for a site. Nothing is written, and the previous output stays.`,
+    message: ({ templates, bytes, files }: { templates: string; bytes: number; files: number }) =>
+      `The site’s templates (${templates}) wrote more than the ${bytes} bytes ${files} files may have`,
+    hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them on every page.',
+    example: { templates: 'templates/layout.hbs', bytes: SITE_BYTES + 2_000 * SITE_BYTES_PER_PAGE, files: 2_000 },
   }),
 
   // The content.

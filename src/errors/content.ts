@@ -2,6 +2,7 @@
 // and the message ends with what to write instead. Content text reaches a message only through
 // quote() and describe(): escaped and cut short, so a file can neither flood nor forge a line.
 import { describe, excerpt, quote } from '../content/quote.js';
+import { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES } from '../limits.js';
 import { content } from './entry.js';
 
 /** The example every timestamp message gives. */
@@ -768,22 +769,30 @@ export const CONTENT = {
   }),
   templateTooLarge: content({
     code: 'content/template-too-large',
-    title: 'Templates over 128 KiB, or a stylesheet over 1 MiB',
-    when: 'The site’s templates (`.hbs`) come to more than 128 KiB together (the built-in ones are 10 KB), or a stylesheet is larger than 1 MiB: the file is not read, and nothing is built. Handlebars takes up to 2 seconds to compile 128 KiB of templates.',
+    title: `Templates over ${MAX_TEMPLATES_BYTES / 1024} KiB, or a stylesheet over ${MAX_STYLE_BYTES / 2 ** 20} MiB`,
+    when: `The site’s templates (\`.hbs\`) come to more than ${MAX_TEMPLATES_BYTES / 1024} KiB together (the built-in ones are 10 KB), or a stylesheet is larger than ${MAX_STYLE_BYTES / 2 ** 20} MiB: the file is not read, and nothing is built. Handlebars takes up to 2 seconds to compile 128 KiB of templates.`,
     message: ({ bytes, max, css }: { bytes: number; max: number; css: boolean }) =>
       css
         ? `stylesheet is ${bytes} bytes; a stylesheet may be at most ${max / 2 ** 20} MiB (${max} bytes)`
         : `template is ${bytes} bytes, more than is left of the ${max / 1024} KiB (${max} bytes) the templates may have together`,
     hint: 'Keep markup in the templates, and long text or images in the content or in the stylesheet.',
-    example: { bytes: 150_000, max: 131_072, css: false },
+    example: { bytes: 150_000, max: MAX_TEMPLATES_BYTES, css: false },
   }),
   templateTooDeep: content({
     code: 'content/template-too-deep',
     title: 'Template blocks nested too deep',
-    when: 'A template nests blocks (`{{#if}}`, `{{#each}}`, each `{{else if}}` of a chain counting as one more) and subexpressions more than 64 levels deep: Handlebars’ parser takes time growing with the cube of the depth. Nothing is built.',
+    when: `A template nests blocks (\`{{#if}}\`, \`{{#each}}\`, each \`{{else if}}\` of a chain counting as one more) and subexpressions more than ${MAX_TEMPLATE_DEPTH} levels deep: Handlebars’ parser takes time growing with the cube of the depth. Nothing is built.`,
     message: ({ max }: { max: number }) => `blocks and subexpressions nest more than ${max} levels deep here`,
     hint: 'Close blocks sooner, or split a long `{{else if}}` chain into separate `{{#if}}` blocks.',
-    example: { max: 64 },
+    example: { max: MAX_TEMPLATE_DEPTH },
+  }),
+  partialCallsItself: content({
+    code: 'content/partial-calls-itself',
+    title: 'A partial that renders itself whatever the data',
+    when: 'A partial of the site’s own templates renders itself, directly or through other partials, with no block (`{{#each}}`, `{{#if}}` …) around the call: it would never end. Found from the calls the templates make, before anything is rendered; nothing is built.',
+    message: ({ partial }: { partial: string }) => `the partial "${partial}" is rendered here inside itself, with no block around the call: it would never end`,
+    hint: 'Render a partial from itself only for a nested list, inside `{{#each}}` (as the built-in component-node does for the component tree), so it stops where the list does.',
+    example: { partial: 'footer' },
   }),
   invalidValue: content({
     code: 'content/invalid-value',

@@ -31,19 +31,14 @@ export const isCompressible = (file: string): boolean => COMPRESSIBLE.test(file)
 /** What decides which files a build gives `.gz`/`.br` copies: PRECOMPRESS_MIN_BYTES, COMPRESSIBLE, UNSERVED_PREFIX. */
 export const COPY_RULES = { min: PRECOMPRESS_MIN_BYTES, types: COMPRESSIBLE, unserved: UNSERVED_PREFIX };
 
-/**
- * Whether the build gives `file` of `bytes` bytes compressed copies. `rules` is passed in by the write
- * thread, which runs this function from its source text (so it refers to nothing outside itself).
- */
-export function warrantsCopies(file: string, bytes: number, rules: typeof COPY_RULES = COPY_RULES): boolean {
-  return bytes >= rules.min && rules.types.test(file) && !file.startsWith(rules.unserved);
+/** Whether the build gives `file` of `bytes` bytes compressed copies. */
+export function warrantsCopies(file: string, bytes: number): boolean {
+  return bytes >= COPY_RULES.min && COPY_RULES.types.test(file) && !file.startsWith(COPY_RULES.unserved);
 }
 
-/**
- * gzip and brotli encodings of input: the build's copies, and what serve compresses once and keeps.
- * `z` is node:zlib, passed in by the write thread, which runs this function from its source text.
- */
-export function compressPair(input: Uint8Array, z: typeof zlib = zlib): [gzip: Buffer, br: Buffer] {
+/** gzip and brotli encodings of input: the build's copies, and what serve compresses once and keeps. */
+export function compressPair(input: Uint8Array): [gzip: Buffer, br: Buffer] {
+  const z = zlib;
   const gzip = z.gzipSync(input, { level: 4 });
   const br = z.brotliCompressSync(input, {
     params: {

@@ -27,8 +27,13 @@ export class FileWriter implements Writer {
   private readonly made = new Set<string>();
   private readonly seen = new Set<string>();
   private readonly written: Written = { paths: [], files: 0, bytes: 0 };
+  private given = 0;
 
-  constructor(private readonly root: string) {}
+  /** With `bound`, called with the files and bytes given so far (not the copies) before each file is written: it throws to refuse. */
+  constructor(
+    private readonly root: string,
+    private readonly bound?: (files: number, bytes: number) => void,
+  ) {}
 
   /** Writes one file (and its .gz/.br copies when it warrants them); throws on a path given twice or leaving the folder. */
   put({ path: file, contents }: OutputFile): void {
@@ -37,6 +42,8 @@ export class FileWriter implements Writer {
     this.seen.add(relative);
     this.written.paths.push(relative);
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
+    this.given += data.byteLength;
+    this.bound?.(this.written.paths.length, this.given);
     this.save(relative, data);
     if (!warrantsCopies(relative, data.byteLength)) return;
     const [gzip, br] = compressPair(data);

@@ -2,85 +2,18 @@
 // copies while the calling thread renders. Files go in batches: their bytes encoded into one buffer
 // that is transferred, not copied (cloning 30 MB of strings took the main thread 0.4 s).
 //
-// The thread runs from inline source: a worker needs JavaScript, and this code runs from src/ under the
-// tests (TypeScript) and from the lib/ bundle alike. It uses Node's built-ins only; compressPair is
-// inserted as source text, as is warrantsCopies, so both writers (and serve) follow the same rules.
+// The thread runs write-worker.ts, an ordinary module, bundled into one script when statuspress is
+// built (and when the tests load this file): see the `?worker` import below and scripts/site-modules.js.
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import type { OutputFile } from '../render/types.js';
-import { COMPRESSIBLE, compressPair, COPY_RULES, warrantsCopies } from './compress.js';
 import { checkedPath } from './files.js';
 import type { Writer, Written } from './files.js';
+import type { Batch, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
+import WRITE_WORKER from './write-worker.ts?worker';
 
 /** Files per batch: large enough that posting costs little, small enough that the thread starts early. */
 const BATCH_FILES = 64;
-
-/** File i is bytes `ends[i-1]..ends[i]` of `bytes` (0 for the first). */
-interface Batch {
-  paths: string[];
-  ends: number[];
-  bytes: ArrayBuffer;
-}
-type ToThread = Batch | 'end';
-interface Failure {
-  error: string;
-  code?: string;
-  stack?: string;
-}
-type FromThread = { done: { files: number; bytes: number } } | Failure;
-
-const SOURCE = `
-'use strict';
-const { parentPort, workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-const path = require('node:path');
-const zlib = require('node:zlib');
-const compressPair = ${compressPair.toString()};
-const warrantsCopies = ${warrantsCopies.toString()};
-const COPY_RULES = { min: ${COPY_RULES.min}, types: ${COMPRESSIBLE.toString()}, unserved: ${JSON.stringify(COPY_RULES.unserved)} };
-const { root, failures } = workerData;
-const made = new Set();
-let files = 0;
-let bytes = 0;
-let failed = false;
-
-function save(relative, data) {
-  const full = path.join(root, relative);
-  const dir = path.dirname(full);
-  if (!made.has(dir)) {
-    fs.mkdirSync(dir, { recursive: true });
-    made.add(dir);
-  }
-  fs.writeFileSync(full, data);
-  files += 1;
-  bytes += data.byteLength;
-}
-
-parentPort.on('message', (message) => {
-  if (failed) return;
-  try {
-    if (message === 'end') {
-      parentPort.postMessage({ done: { files, bytes } });
-      parentPort.close();
-      return;
-    }
-    const all = Buffer.from(message.bytes);
-    message.paths.forEach((relative, i) => {
-      const data = all.subarray(i === 0 ? 0 : message.ends[i - 1], message.ends[i]);
-      save(relative, data);
-      if (!warrantsCopies(relative, data.byteLength, COPY_RULES)) return;
-      const [gzip, br] = compressPair(data, zlib);
-      save(relative + '.gz', gzip);
-      save(relative + '.br', br);
-    });
-  } catch (error) {
-    failed = true;
-    const failure = { error: error.message, code: error.code, stack: error.stack };
-    failures.postMessage(failure);
-    parentPort.postMessage(failure);
-  }
-});
-`;
 
 export class ThreadWriter implements Writer {
   private readonly worker: Worker;
@@ -95,11 +28,12 @@ export class ThreadWriter implements Writer {
   /** Starts the thread now, so it has started by the time files come. */
   constructor(root: string) {
     const { port1, port2 } = new MessageChannel();
-    this.worker = new Worker(SOURCE, { eval: true, workerData: { root, failures: port2 }, transferList: [port2] });
+    const data: WriteThreadData = { root, failures: port2 };
+    this.worker = new Worker(WRITE_WORKER, { eval: true, workerData: data, transferList: [port2] });
     this.failures = port1;
     this.failures.unref();
     this.done = new Promise((resolve, reject) => {
-      this.worker.on('message', (message: FromThread) => ('done' in message ? resolve(message.done) : reject(rebuilt(message))));
+      this.worker.on('message', (message: FromWriteThread) => ('done' in message ? resolve(message.done) : reject(rebuilt(message))));
       this.worker.once('error', reject);
       this.worker.once('exit', (code) => reject(Object.assign(new Error(`the write thread stopped (exit code ${code})`), { code: 'EWRITER' })));
     });
@@ -118,7 +52,7 @@ export class ThreadWriter implements Writer {
 
   async settle(): Promise<Written> {
     this.flush();
-    this.worker.postMessage('end' satisfies ToThread);
+    this.worker.postMessage('end' satisfies ToWriteThread);
     try {
       const { files, bytes } = await this.done;
       return { paths: this.paths, files, bytes };
@@ -136,16 +70,16 @@ export class ThreadWriter implements Writer {
     const files = this.batch;
     this.batch = [];
     const failed = this.failure === null ? receiveMessageOnPort(this.failures) : undefined;
-    if (failed) this.failure = rebuilt(failed.message as Failure);
+    if (failed) this.failure = rebuilt(failed.message as WriteFailure);
     if (this.failure) throw this.failure;
     if (files.length === 0) return;
     const batch = encodeBatch(files);
-    this.worker.postMessage(batch satisfies ToThread, [batch.bytes]);
+    this.worker.postMessage(batch satisfies ToWriteThread, [batch.bytes]);
   }
 }
 
 /** The thread's error as this thread would have had it: its message, its code (ENOSPC ...) and its stack. */
-function rebuilt({ error, code, stack }: Failure): Error {
+function rebuilt({ error, code, stack }: WriteFailure): Error {
   return Object.assign(new Error(error), code === undefined ? {} : { code }, stack === undefined ? {} : { stack });
 }
 

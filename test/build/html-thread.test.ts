@@ -1,6 +1,6 @@
-// The built CLI renders the HTML site on a worker thread (and the notice pages on more, with cores to
-// spare or --threads); the tests' source build renders it in the main thread. All must write the same
-// bytes, and a failure on a thread must read as it would here.
+// The HTML site renders on worker threads (the notice pages shared with the main thread) with cores to
+// spare or --threads, from the bundles and from source alike (render/worker.ts), or in the main
+// thread. All must write the same bytes, and a failure on a thread must read as it would here.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync } from 'node:fs';
@@ -34,11 +34,17 @@ afterAll(async () => {
 });
 
 describe.each(Object.keys(SCENARIOS) as Scenario[])('%s', (scenario) => {
-  it('writes the same bytes from the bundles (site on a thread) as from source (site in-thread)', async () => {
+  it('writes the same bytes from the bundles (site on a thread) as from source (in-thread, and on threads)', async () => {
     const now = SCENARIOS[scenario].now;
     const here = path.join(root, scenario, 'here');
-    await build({ contentDir: contentDir(scenario), outDir: here, now: Date.parse(now) });
+    await build({ contentDir: contentDir(scenario), outDir: here, now: Date.parse(now), threads: 0 });
     const expected = await readAll(here);
+    // The same module from source: the threads run worker.ts bundled as the tests load it.
+    const threaded = path.join(root, scenario, 'threaded');
+    await build({ contentDir: contentDir(scenario), outDir: threaded, now: Date.parse(now), threads: 2 });
+    const fromSource = await readAll(threaded);
+    expect([...fromSource.keys()]).toEqual([...expected.keys()]);
+    for (const [file, bytes] of expected) expect(fromSource.get(file)?.equals(bytes), `source threads: ${file}`).toBe(true);
     expect([...expected.keys()].some((file) => file.endsWith('.html'))).toBe(true);
     const runs = [
       ['split', BIN, []],
@@ -114,12 +120,12 @@ it('refuses a --threads that is not a whole number from 0 to 4', async () => {
   await expect(readAll(path.join(root, 'never'))).rejects.toThrow();
 });
 
-it('reports a template that fails while rendering on the thread as the in-thread build does, leaving no output', async () => {
+it('reports a template that fails while rendering in its process as the source build does, from both bundles, leaving no output', async () => {
   const site = path.join(root, 'failing');
   await cp(contentDir('plain-site'), path.join(site, 'content'), { recursive: true });
   await mkdir(path.join(site, 'theme'), { recursive: true });
-  // A helper the theme calls but nobody defined: Handlebars throws when the page is rendered.
-  await writeFile(path.join(site, 'theme', 'notice.hbs'), '<p>{{no-such-helper notice}}</p>\n');
+  // A field notices do not have: strict, Handlebars throws when the page is rendered.
+  await writeFile(path.join(site, 'theme', 'notice.hbs'), '<p>{{notice.no_such_field}}</p>\n');
   const args = ['--content', path.join(site, 'content'), '--templates', path.join(site, 'theme'), '--now', SCENARIOS['plain-site'].now];
   let expected = '';
   try {
@@ -127,10 +133,10 @@ it('reports a template that fails while rendering on the thread as the in-thread
   } catch (error) {
     expected = (error as Error).message;
   }
-  expect(expected).not.toBe('');
-  // With the notice pages on one thread, and shared by three (any of which may fail first).
-  for (const threads of ['1', '3']) {
-    const result = await run(BIN, ['build', ...args, '--out', path.join(site, 'dist'), '--threads', threads]);
+  expect(expected).toMatch(/^theme\/notice\.hbs could not be rendered: "no_such_field" not defined/);
+  // The site's own templates render in their process whatever --threads says; from the split bundle and the single file.
+  for (const [bin, threads] of [[BIN, '1'], [BIN, '3'], [SINGLE, '0']] as const) {
+    const result = await run(bin, ['build', ...args, '--out', path.join(site, 'dist'), '--threads', threads]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(expected.split('\n')[0]);
     expect(result.stderr).not.toMatch(/unhandled|ERR_UNHANDLED|at async/i);

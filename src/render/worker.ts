@@ -1,0 +1,259 @@
+// The HTML site rendered beside the main thread, by this one module in either of two places:
+//
+// - a thread (worker_threads), with the built-in templates, on machines with cores to spare (more
+//   than two: build.ts, defaultThreads), sharing the notice pages with the main thread;
+// - a process of its own, whenever the site has its own templates: they render nowhere else. The
+//   build watches it and stops it (a kill, which no template can outlast) when a page takes longer
+//   than PAGE_SECONDS, when pages come slower than PAGE_AVERAGE_MS each after RENDER_GRACE_SECONDS,
+//   or when it dies of memory (its heap is RENDER_HEAP_MB), and says which page and which of the
+//   site's templates. A process, not a thread: V8 ends the whole process when a thread's heap limit
+//   is passed by one large allocation (a 400 MB string a template makes in one join), where a
+//   process of its own dies alone.
+//
+// Either way the renderer derives the site from the validated content, renders with the same
+// renderers and writes the files into the build's folder with a writer of its own (bounded, for a
+// site's own templates, to SITE_BYTES plus SITE_BYTES_PER_PAGE a file), and answers what it wrote:
+// same code, so the same bytes as rendering in the main thread. Messages: worker-messages.ts.
+// How it is started from src/ under the tests and from lib/: README.md in this folder.
+import { fork } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { deriveSite } from '../derive/index.js';
+import { fail, StatuspressError } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import { FileWriter } from '../write/files.js';
+import type { Written } from '../write/files.js';
+import { writeFailed } from '../write/index.js';
+import { noticePages, renderHtml, siteRenderer } from './html.js';
+import type { PageTemplate } from './site/builtin.js';
+import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
+import { loadTheme } from './site/theme.js';
+import type { Theme } from './site/theme.js';
+import { PAGE_MARK, pageLine, PROCESS_FLAG, THREAD_ROLE } from './worker-messages.js';
+import type { FromRenderer, RenderJob, ThrownError } from './worker-messages.js';
+// This module bundled as one script, under the tests (which run TypeScript, which Node cannot load
+// in a thread or process); null in lib/, where the module starts from its own bundled file.
+import SOURCE_BUNDLE from './worker.ts?source-worker';
+
+/** How often the build looks at the process's progress. */
+const WATCH_MS = 100;
+
+/**
+ * Renders and writes `job` here: the renderer's work, apart from its messages. `onPage` hears of
+ * each page of the site's own templates before it renders; `loaded` is the job's theme when it was
+ * loaded before the job came.
+ */
+export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void, loaded?: Promise<Theme>): Promise<Written> {
+  const theme = await (loaded ?? loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage, checked: true } : {}) }));
+  const writer = new FileWriter(job.folder, theme.own.length === 0 ? undefined : siteBound(theme));
+  const site = deriveSite(job.content, job.now);
+  const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : noticePages(site, siteRenderer(site, theme), job.claims);
+  for (const file of files) {
+    try {
+      writer.put(file);
+    } catch (error) {
+      throw (error as NodeJS.ErrnoException).code === undefined ? error : writeFailed(job.outDir, error);
+    }
+  }
+  return writer.report();
+}
+
+/** What the site's own templates may write in all: SITE_BYTES, plus SITE_BYTES_PER_PAGE per file. */
+const siteBound = (theme: Theme) => (files: number, bytes: number) => {
+  const most = SITE_BYTES + SITE_BYTES_PER_PAGE * files;
+  if (bytes > most) throw fail(COMMAND.siteTooLarge, { templates: theme.own.join(', '), bytes: most, files }, { location: { file: theme.own[0]! } });
+};
+
+/** A renderer beside the main thread. */
+export interface Renderer {
+  /** Renders and writes the job's site; resolves with what was written. */
+  render(job: RenderJob): Promise<Written>;
+  /** Stops it (after render() settled, or to give up); once this resolves, it writes nothing more. */
+  stop(): Promise<void>;
+}
+
+/** Starts a thread that renders with the built-in templates; it loads its code while the content is read. */
+export function startHtmlThread(): Renderer {
+  const worker = SOURCE_BUNDLE === null ? new Worker(new URL(import.meta.url), { workerData: { role: THREAD_ROLE } }) : new Worker(SOURCE_BUNDLE, { eval: true, workerData: { role: THREAD_ROLE } });
+  return watched((fail) => {
+    worker.on('error', fail);
+    worker.on('exit', (code) => fail(new Error(`the HTML renderer stopped (exit code ${code})`)));
+    return {
+      send: (job) => worker.postMessage(job),
+      listen: (on) => worker.on('message', on),
+      stop: async () => void (await worker.terminate()),
+    };
+  });
+}
+
+/**
+ * Starts the process that renders with the site's own templates (`theme`, as the main thread loaded
+ * it, names them in messages), and watches it once render() is called.
+ */
+export function startTemplateProcess(theme: Theme, dir: string, required: boolean): Renderer {
+  // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
+  // Told the templates' folder at once, it loads them while the build reads the content.
+  const child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  let current: [name: string, title: string] | null = null;
+  let heard = Date.now();
+  let pages = 0;
+  // Its stderr: a line as each page starts (pageLine), and whatever else, of which the end is kept.
+  let stderr = '';
+  let partial = '';
+  child.stderr!.setEncoding('utf8');
+  child.stderr!.on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n');
+    partial = lines.pop()!;
+    for (const line of lines) {
+      if (!line.startsWith(PAGE_MARK)) stderr = `${stderr}${line}\n`.slice(-4096);
+      else {
+        const tab = line.indexOf('\t', PAGE_MARK.length);
+        current = [line.slice(PAGE_MARK.length, tab), line.slice(tab + 1)];
+        heard = Date.now();
+        pages++;
+      }
+    }
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const named = (): { renders: string; title: string; file: string } => {
+    if (current === null) return { renders: `The site’s templates (${theme.own.join(', ')})`, title: 'none yet: before its first page', file: theme.own[0]! };
+    const { file, text } = theme.renders(current[0] as PageTemplate);
+    return { renders: text, title: current[1], file };
+  };
+  return watched((failed) => {
+    const kill = (error: Error): void => {
+      clearInterval(timer);
+      child.kill('SIGKILL');
+      failed(error);
+    };
+    child.on('error', failed);
+    // 'close', not 'exit': after the last message has been read.
+    child.on('close', (code, signal) => {
+      clearInterval(timer);
+      const { renders, title, file } = named();
+      // V8 aborts a process past its heap limit, saying so on stderr.
+      if (/heap out of memory|Reached heap limit/i.test(stderr + partial)) failed(fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } }));
+      else failed(new Error(`the process rendering the site's own templates stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
+    });
+    return {
+      send(job) {
+        const started = Date.now();
+        let ticked = started;
+        heard = started;
+        timer = setInterval(() => {
+          const now = Date.now();
+          // After a long stretch of work in this thread, messages that came meanwhile are read first.
+          const deaf = now - ticked > 5 * WATCH_MS;
+          ticked = now;
+          if (deaf) return;
+          // Before its first page it loads, derives the site and compiles: held to the pace below only.
+          if (current !== null && now - heard > PAGE_SECONDS * 1000) {
+            const { renders, title, file } = named();
+            kill(fail(COMMAND.templateTooSlow, { renders, title, seconds: PAGE_SECONDS }, { location: { file } }));
+          } else if (now - started > RENDER_GRACE_SECONDS * 1000 + pages * PAGE_AVERAGE_MS) {
+            kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - started) / 100) / 10 }, { location: { file: theme.own[0]! } }));
+          }
+        }, WATCH_MS);
+        child.send(job);
+      },
+      listen: (on) => child.on('message', on),
+      async stop() {
+        clearInterval(timer);
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      },
+    };
+  });
+}
+
+interface Channel {
+  send(job: RenderJob): void;
+  listen(on: (message: FromRenderer) => void): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * A renderer over `open`'s channel. Watched from the start: a failure while the content is still
+ * read (the thread or process could not start) rejects render() whenever it is called.
+ */
+function watched(open: (failed: (error: Error) => void) => Channel): Renderer {
+  let failure: Error | null = null;
+  let onFailure: ((error: Error) => void) | null = null;
+  let settled = false;
+  const channel = open((error) => {
+    if (settled) return;
+    failure ??= error;
+    onFailure?.(failure);
+  });
+  return {
+    render(job) {
+      return new Promise<Written>((resolve, reject) => {
+        if (failure) return reject(failure);
+        onFailure = reject;
+        channel.listen((message) => {
+          settled = true;
+          if ('done' in message) resolve(message.done);
+          else reject(rebuilt(message.error));
+        });
+        channel.send(job);
+      });
+    },
+    stop: () => {
+      settled = true;
+      return channel.stop();
+    },
+  };
+}
+
+/** The file the process runs: this module's own bundled file, or under the tests its bundle written out once. */
+function processFile(): string {
+  if (SOURCE_BUNDLE === null) return fileURLToPath(import.meta.url);
+  const file = path.join(tmpdir(), `statuspress-renderer-${createHash('sha1').update(SOURCE_BUNDLE).digest('hex').slice(0, 12)}.cjs`);
+  writeFileSync(file, SOURCE_BUNDLE);
+  return file;
+}
+
+/** The renderer's error as the main thread would have thrown it: the same catalogue entry and words. */
+function rebuilt(error: ThrownError): Error {
+  const entry = Object.values(COMMAND).find((e) => e.code === error.code && e.exit !== 0);
+  if (entry && entry.exit !== 0) return new StatuspressError(entry, { message: error.message, hint: error.hint }, error.location ? { location: error.location } : {});
+  return Object.assign(new Error(error.message), { stack: error.stack });
+}
+
+function thrown(caught: unknown): ThrownError {
+  const { message, stack, code, hint, location } = caught as Error & Partial<Pick<StatuspressError, 'code' | 'hint' | 'location'>>;
+  return { message, ...(stack ? { stack } : {}), ...(code ? { code } : {}), ...(hint ? { hint } : {}), ...(location ? { location } : {}) };
+}
+
+/** The process tells of each page on its stderr as it starts it. */
+const toldOfPage = (name: string, title: string): void => void writeSync(2, pageLine(name, title));
+
+/** Runs one job; `loaded`, the theme the process loaded before it came. */
+async function serve(job: RenderJob, loaded?: Promise<Theme>): Promise<FromRenderer> {
+  try {
+    return { done: await renderJob(job, loaded ? toldOfPage : undefined, loaded) };
+  } catch (caught) {
+    return { error: thrown(caught) };
+  }
+}
+
+if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_ROLE) {
+  const port = parentPort!;
+  port.once('message', (job: RenderJob) => void serve(job).then((last) => port.postMessage(last)));
+} else if (isMainThread && process.argv[2] === PROCESS_FLAG && process.send) {
+  // A build killed outright (SIGKILL, out of memory) cannot stop this process: a thread of its own
+  // ends it once the build is gone, even while a template keeps this thread busy.
+  new Worker(`const { ppid } = process; setInterval(() => { if (process.ppid !== ppid) process.kill(${process.pid}, 'SIGKILL'); }, 500);`, { eval: true }).unref();
+  const send = process.send.bind(process);
+  const loaded = loadTheme(process.argv[3]!, { required: process.argv[4] === 'true', onPage: toldOfPage, checked: true });
+  loaded.catch(() => undefined); // reported by serve(), once the job comes
+  // Then the channel closes, and with it the process, once the last message is out.
+  process.once('message', (job: RenderJob) => void serve(job, loaded).then((last) => send(last, undefined, {}, () => process.disconnect())));
+}
