@@ -11,7 +11,7 @@ import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
 import { windowText } from '../../src/render/site/format.js';
 import { durationText } from '../../src/render/site/text.js';
-import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, ROOT, screenshotPath, serveSite, watchContext } from './helpers.js';
+import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, overflowing, ROOT, screenshotPath, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite, SiteFixture } from './helpers.js';
 
 const BASE = '/status';
@@ -105,8 +105,7 @@ describe('every kind of page, 1280 and 375 px wide, light and dark', () => {
     // same document at either width.
     const found = width === WIDTHS[0] ? await htmlProblems(await page.content(), `${fixture}/${path} after its script`, { serialized: true }) : [];
     // Nothing runs off the side of the window (which would need sideways scrolling on a phone).
-    const wide = await page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
-    if (wide > width) found.push(`${fixture}/${path} is ${wide} px wide in a ${width} px window`);
+    found.push(...(await overflowing(page)).map((o) => `${fixture}/${path} at ${width} px: ${o}`));
     for (const scheme of SCHEMES) {
       await page.emulateMedia({ colorScheme: scheme });
       // The layout is the same in both schemes: only the colour rules are run again in the dark.
@@ -119,6 +118,26 @@ describe('every kind of page, 1280 and 375 px wide, light and dark', () => {
   it.each(PAGES)('$fixture $name', async ({ fixture, name, path }) => {
     const found = await Promise.all(WIDTHS.map((width) => check(fixture, name, path, width)));
     expect(found.flat()).toEqual([]);
+  });
+});
+
+describe('every kind of page in the narrowest common phone, 360 px wide', () => {
+  // Only the overflow check: the 375 px pass above does the rest.
+  let tab: Page;
+  beforeAll(async () => {
+    tab = await (await browser.newContext({ viewport: { width: 360, height: 800 } })).newPage();
+  });
+  afterAll(async () => {
+    await tab.context().close();
+  });
+
+  it('runs nothing past the right edge, no element and no word', async () => {
+    const found: string[] = [];
+    for (const { fixture, path } of PAGES) {
+      await visit(tab, siteOf(fixture) + path);
+      found.push(...(await overflowing(tab)).map((o) => `${fixture}/${path}: ${o}`));
+    }
+    expect(found).toEqual([]);
   });
 });
 
@@ -409,9 +428,18 @@ describe('a notice page, printed', () => {
     const items = await shown('ol.timeline > li');
     expect(items.length).toBeGreaterThan(1);
     expect(items.every(Boolean)).toBe(true);
+    await page.screenshot({ path: await screenshotPath('metrics-site', 'notice-printed', 800, 'light'), fullPage: true });
     // Black on white whatever the reader's scheme.
+    const printedColours = (): Promise<string[]> =>
+      page.locator('ol.timeline, .notice-page .meta .icon').evaluateAll((list) => list.map((e) => { const style = e.ownerDocument.defaultView!.getComputedStyle(e); return `${style.borderLeftColor} ${style.backgroundColor}`; }));
+    const light = await printedColours();
     await page.emulateMedia({ media: 'print', colorScheme: 'dark' });
     expect(await page.locator('body').evaluate((b) => b.ownerDocument.defaultView!.getComputedStyle(b.ownerDocument.documentElement).backgroundColor)).toBe('rgb(255, 255, 255)');
+    // The timeline's line and the state's icon are printed in the same colours in either scheme.
+    expect(await printedColours()).toEqual(light);
+    // The timeline's dots (.4rem left of its line) stay inside the page.
+    expect(await page.locator('ol.timeline').evaluate((e) => e.getBoundingClientRect().left)).toBeGreaterThanOrEqual(6);
+    await page.screenshot({ path: await screenshotPath('metrics-site', 'notice-printed', 800, 'dark'), fullPage: true });
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.byteLength).toBeGreaterThan(1000);
     await context.close();

@@ -103,6 +103,40 @@ export async function screenshotPath(...parts: (string | number)[]): Promise<str
   return path.join(SCREENSHOTS, `${parts.join('_')}.png`);
 }
 
+/**
+ * What runs past the right edge of the window: the document itself when it scrolls sideways, and
+ * each element whose box ends beyond the window (but not inside a box that scrolls or clips, like a
+ * code block), one line each. A phone must never need sideways scrolling to read a page.
+ */
+export async function overflowing(page: Page): Promise<string[]> {
+  // A string, evaluated in the page: the project's TypeScript has no DOM types.
+  return page.evaluate(`(() => {
+    const width = document.documentElement.clientWidth;
+    const found = [];
+    if (document.documentElement.scrollWidth > width) found.push('the page is ' + document.documentElement.scrollWidth + ' px wide');
+    const clipped = (el) => {
+      for (let p = el.parentElement; p && p !== document.body; p = p.parentElement) if (getComputedStyle(p).overflowX !== 'visible') return true;
+      return false;
+    };
+    for (const el of document.body.querySelectorAll('*')) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5 || clipped(el)) continue;
+      const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+      found.push(name + ' "' + (el.textContent || '').trim().slice(0, 40) + '" ends at ' + Math.round(box.right) + ' px of ' + width);
+    }
+    // A word longer than its line runs out of a box that fits: its text is measured too.
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      range.selectNodeContents(text);
+      const box = range.getBoundingClientRect();
+      if (box.width === 0 || box.right <= width + 0.5 || clipped(text)) continue;
+      found.push('the text "' + text.textContent.trim().slice(0, 40) + '" in ' + text.parentElement.tagName.toLowerCase() + ' ends at ' + Math.round(box.right) + ' px of ' + width);
+    }
+    return found;
+  })()`);
+}
+
 let axeSource: string | undefined;
 
 /**

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
-import { buildSite, decodeEntities, launchBrowser, parseXml, screenshotPath, serveSite, watchContext } from './helpers.js';
+import { buildSite, decodeEntities, launchBrowser, overflowing, parseXml, screenshotPath, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -329,6 +329,22 @@ describe('hostile text in every field', () => {
     expect([...seen.updates].sort()).toEqual(UPDATE_TEXTS.sort());
     // The one 404 is the page sent for the address with nothing there (which Chromium logs too).
     expect(problems.filter((p) => !(p.includes('404') && p.includes('/notices/999999/')))).toEqual([]);
+  });
+
+  it('fits every page in a 360 px phone: long names, subjects and unbroken words wrap, nothing scrolls sideways', async () => {
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 360, height: 800 });
+    const found: string[] = [];
+    for (const file of pages()) {
+      const address = file === '404.html' ? 'notices/999999/' : file.replace(/index\.html$/, '');
+      await phone.goto(`${server.url}/${address}`, { waitUntil: 'load' });
+      found.push(...(await overflowing(phone)).map((o) => `${file}: ${o}`));
+      if (['index.html', 'notices/1/index.html', 'history/index.html', 'components/4/index.html'].includes(file)) {
+        await phone.screenshot({ path: await screenshotPath('hostile', file.replace(/\/?index\.html$/, '').replace(/\//g, '-') || 'status', 360, 'light'), fullPage: true });
+      }
+    }
+    await phone.close();
+    expect(found).toEqual([]);
   });
 
   it('gives update links only the http(s) address, quotes encoded, opened without a referrer or a handle on the page', async () => {
