@@ -177,43 +177,53 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
   const lock = `${file}.lock`;
   await mkdir(path.dirname(path.resolve(lock)), { recursive: true }).catch(() => undefined);
   const started = Date.now();
-  for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
-    // Made synchronously, the handlers listening first: a signal is then handled once the lock is
-    // in `held`, never between its making and that, which would leave it behind.
-    listen();
-    let made = false;
-    try {
-      const fd = openSync(lock, 'wx');
-      made = true;
-      held.add(lock);
+  // Listening the whole time it waits, not only around each try: a signal that arrives while the
+  // handlers listen is delivered to them later, and had they been removed by then it would be lost
+  // (the run went on waiting, SIGTERM ignored). With nothing held, a handler just ends the process.
+  listen();
+  let got = false;
+  try {
+    for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
+      // Made synchronously, the handlers listening: a signal is then handled once the lock is in
+      // `held`, never between its making and that, which would leave it behind.
+      listen(); // again: another run in this process may have stopped listening when it let go
+      let made = false;
       try {
-        writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
-      } finally {
-        closeSync(fd);
+        const fd = openSync(lock, 'wx');
+        made = true;
+        held.add(lock);
+        try {
+          writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
+        } finally {
+          closeSync(fd);
+        }
+        break;
+      } catch (error) {
+        // Ours only if this attempt made it: another run in this process may hold the same lock.
+        if (made) {
+          rmSync(lock, { force: true });
+          held.delete(lock);
+        }
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
+          throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: (error as Error).message }, { cause: error });
+        }
       }
-      break;
-    } catch (error) {
-      // Ours only if this attempt made it: another run in this process may hold the same lock.
-      if (made) {
-        rmSync(lock, { force: true });
-        release(lock);
-      } else if (held.size === 0) unlisten();
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') {
-        throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: (error as Error).message }, { cause: error });
+      const since = await stat(lock).then((s) => s.mtimeMs, () => null);
+      if (since !== null && Date.now() - since > options.staleMs) {
+        const seen = await readAtMostFile(lock, 4096);
+        if (seen !== null) await removeStaleLock(lock, seen);
+        continue;
       }
+      if (Date.now() - started > options.waitMs) {
+        // Whose it is, as its text says (`<pid> <time>`): any file could be there, so escaped and short.
+        const owner = await readAtMostFile(lock, 4096);
+        throw fail(COMMAND.notifyRecordLocked, { lock, owner: owner === null || owner.trim() === '' ? null : quote(owner.trim(), 100) });
+      }
+      await options.sleep(pause);
     }
-    const since = await stat(lock).then((s) => s.mtimeMs, () => null);
-    if (since !== null && Date.now() - since > options.staleMs) {
-      const seen = await readAtMostFile(lock, 4096);
-      if (seen !== null) await removeStaleLock(lock, seen);
-      continue;
-    }
-    if (Date.now() - started > options.waitMs) {
-      // Whose it is, as its text says (`<pid> <time>`): any file could be there, so escaped and short.
-      const owner = await readAtMostFile(lock, 4096);
-      throw fail(COMMAND.notifyRecordLocked, { lock, owner: owner === null || owner.trim() === '' ? null : quote(owner.trim(), 100) });
-    }
-    await options.sleep(pause);
+    got = true;
+  } finally {
+    if (!got && held.size === 0) unlisten();
   }
   try {
     return await fn();
