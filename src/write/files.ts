@@ -1,10 +1,9 @@
 // Writing files into a build's folder, with the compressed copies of large text files. Synchronous,
 // in the calling thread: the HTML site's threads write their own files with a FileWriter each, and the
 // main thread does when the system gives it no write thread (thread.ts has the same rules).
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from '../render/types.js';
-import { compressPair, warrantsCopies } from './compress.js';
+import { FolderFiles } from './folder-files.js';
 
 /** What a writer wrote: the paths it was given (not the copies), and the files and bytes on disk (copies included). */
 export interface Written {
@@ -24,55 +23,42 @@ export interface Writer {
 }
 
 export class FileWriter implements Writer {
-  private readonly made = new Set<string>();
   private readonly seen = new Set<string>();
-  private readonly written: Written = { paths: [], files: 0, bytes: 0 };
+  private readonly paths: string[] = [];
+  private readonly folder: FolderFiles;
   private given = 0;
 
   /** With `bound`, called with the files and bytes given so far (not the copies) before each file is written: it throws to refuse. */
   constructor(
-    private readonly root: string,
+    root: string,
     private readonly bound?: (files: number, bytes: number) => void,
-  ) {}
+  ) {
+    this.folder = new FolderFiles(root);
+  }
 
   /** Writes one file (and its .gz/.br copies when it warrants them); throws on a path given twice or leaving the folder. */
   put({ path: file, contents }: OutputFile): void {
     const relative = checkedPath(file);
     if (this.seen.has(relative)) throw new Error(`internal: output path "${file}" is not a unique relative path`);
     this.seen.add(relative);
-    this.written.paths.push(relative);
+    this.paths.push(relative);
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
     this.given += data.byteLength;
-    this.bound?.(this.written.paths.length, this.given);
-    this.save(relative, data);
-    if (!warrantsCopies(relative, data.byteLength)) return;
-    const [gzip, br] = compressPair(data);
-    this.save(`${relative}.gz`, gzip);
-    this.save(`${relative}.br`, br);
+    this.bound?.(this.paths.length, this.given);
+    this.folder.writeWithCopies(relative, data);
   }
 
   /** The paths written so far, and the totals on disk. */
   report(): Written {
-    return this.written;
+    return { paths: this.paths, files: this.folder.files, bytes: this.folder.bytes };
   }
 
   async settle(): Promise<Written> {
-    return this.written;
+    return this.report();
   }
 
   async stop(): Promise<void> {}
 
-  private save(relative: string, data: Uint8Array): void {
-    const full = path.join(this.root, relative);
-    const dir = path.dirname(full);
-    if (!this.made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.made.add(dir);
-    }
-    writeFileSync(full, data);
-    this.written.files += 1;
-    this.written.bytes += data.byteLength;
-  }
 }
 
 /** A path the output may hold: relative, normalised, inside the folder; throws otherwise (a bug in a renderer). */

@@ -2,42 +2,29 @@
 // warrant them, by the same rules as FileWriter (compress.ts). Started by ThreadWriter (thread.ts)
 // from this module bundled as one script (`./write-worker.ts?worker`), so it loads in a few
 // milliseconds from src/ under the tests and from lib/ alike: it needs Node's built-ins and compress.ts only.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { compressPair, warrantsCopies } from './compress.js';
+import { FolderFiles } from './folder-files.js';
 import type { Batch, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
 
 /** Writes batches into `root`: the thread's work, apart from its messages. */
 export class BatchWriter {
-  private readonly made = new Set<string>();
-  files = 0;
-  bytes = 0;
+  private readonly folder: FolderFiles;
 
-  constructor(private readonly root: string) {}
+  constructor(root: string) {
+    this.folder = new FolderFiles(root);
+  }
+
+  get files(): number {
+    return this.folder.files;
+  }
+
+  get bytes(): number {
+    return this.folder.bytes;
+  }
 
   write(batch: Batch): void {
     const all = Buffer.from(batch.bytes);
-    batch.paths.forEach((relative, i) => {
-      const data = all.subarray(i === 0 ? 0 : batch.ends[i - 1], batch.ends[i]);
-      this.save(relative, data);
-      if (!warrantsCopies(relative, data.byteLength)) return;
-      const [gzip, br] = compressPair(data);
-      this.save(`${relative}.gz`, gzip);
-      this.save(`${relative}.br`, br);
-    });
-  }
-
-  private save(relative: string, data: Uint8Array): void {
-    const full = path.join(this.root, relative);
-    const dir = path.dirname(full);
-    if (!this.made.has(dir)) {
-      mkdirSync(dir, { recursive: true });
-      this.made.add(dir);
-    }
-    writeFileSync(full, data);
-    this.files += 1;
-    this.bytes += data.byteLength;
+    batch.paths.forEach((relative, i) => this.folder.writeWithCopies(relative, all.subarray(i === 0 ? 0 : batch.ends[i - 1], batch.ends[i])));
   }
 }
 
