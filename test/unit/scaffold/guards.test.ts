@@ -11,7 +11,7 @@ import { StatuspressError } from '../../../src/errors.js';
 import { newNotice } from '../../../src/scaffold/new.js';
 import { ABANDONED_AFTER_MS, LOCK_FILE, withContentLock } from '../../../src/scaffold/lock.js';
 import { resolveNotice, updateNotice } from '../../../src/scaffold/update.js';
-import { snapshot, tempDir } from './helpers.js';
+import { refusal, snapshot, tempDir } from './helpers.js';
 
 const T = (iso: string): number => Date.parse(iso);
 const NOW = T('2026-11-21T00:00:00Z');
@@ -29,15 +29,6 @@ async function contentWith(notices: Record<string, string>): Promise<string> {
   await writeFile(path.join(dir, 'site.yaml'), SITE);
   for (const [file, text] of Object.entries(notices)) await writeFile(path.join(dir, 'notices', file), text);
   return dir;
-}
-
-async function refusal(promise: Promise<unknown>): Promise<StatuspressError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StatuspressError);
-  return error as StatuspressError;
 }
 
 describe('update ids and --backdate', () => {

@@ -2,7 +2,8 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, expect } from 'vitest';
+import { StatuspressError } from '../../../src/errors.js';
 
 const made: string[] = [];
 afterEach(async () => {
@@ -26,4 +27,14 @@ export async function snapshot(dir: string): Promise<Record<string, string>> {
     .sort();
   for (const name of names) files[name] = await readFile(path.join(dir, name), 'utf8');
   return files;
+}
+
+/** The StatuspressError `promise` rejects with (it must reject with one). */
+export async function refusal(promise: Promise<unknown>): Promise<StatuspressError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(StatuspressError);
+  return error as StatuspressError;
 }

@@ -4,10 +4,9 @@ import { execFile } from 'node:child_process';
 import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StatuspressError } from '../../../src/errors.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { upgradeBundle } from '../../../src/scaffold/upgrade.js';
-import { snapshot, tempDir } from './helpers.js';
+import { refusal, snapshot, tempDir } from './helpers.js';
 
 const ROOT = path.join(import.meta.dirname, '../../..');
 const BUNDLE = path.join(ROOT, 'lib/statuspress.mjs');
@@ -28,15 +27,6 @@ function cli(args: string[], cwd: string): Promise<{ code: number; stdout: strin
       resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
     });
   });
-}
-
-async function refusal(promise: Promise<unknown>): Promise<StatuspressError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(StatuspressError);
-  return error as StatuspressError;
 }
 
 describe('upgradeBundle', () => {
