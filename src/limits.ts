@@ -8,6 +8,10 @@
  */
 export const DEFAULT_RATE_LIMIT = 10;
 
+/** Metrics: the window an answer covers when none is asked for, and how far back a window may start. */
+export const DEFAULT_WINDOW_DAYS = 30;
+export const TIMEFRAME_MONTHS = 12;
+
 /**
  * The most threads `statuspress build --threads` takes. Each holds its own copy of the content and
  * the site (about 80 MB on 10,000 notices) and renders only notice pages beyond the first.

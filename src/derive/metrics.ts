@@ -1,10 +1,14 @@
 // Metrics: timeframe rules, the union of impact windows, and the spec's formulas. Nothing here
 // knows about requests: a timeframe outside the rules is a typed problem, which render/metrics.ts
 // turns into the 400 naming the parameter (from the error catalogue's api/timeframe-… entries).
+import { DEFAULT_WINDOW_DAYS, TIMEFRAME_MONTHS } from '../limits.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../time.js';
 import type { DerivedNotice, DerivedSite, Span } from './types.js';
 
-export const DEFAULT_WINDOW_DAYS = 30;
+export { DEFAULT_WINDOW_DAYS } from '../limits.js';
+
+/** The UTC days a component's uptime bar shows, and whose notices its page lists (next-change.ts, render/site). */
+export const BAR_DAYS = 90;
 
 /** The days asked for, as epoch ms of their 00:00Z; either may be absent (the default window). */
 export interface TimeframeInput {
@@ -39,14 +43,14 @@ export interface MetricsFigures<T = DerivedNotice> {
 }
 
 /**
- * Applies the defaults (the past 30 days) and the range rules: a start at most 12 months ago, not
+ * Applies the defaults (the past DEFAULT_WINDOW_DAYS days) and the range rules: a start at most TIMEFRAME_MONTHS months ago, not
  * after today, not after the end. An end after today is cut off at now.
  */
 export function resolveTimeframe(input: TimeframeInput, now: number): TimeframeResult {
   const today = startOfUtcDay(now);
   const start = input.start ?? today - DEFAULT_WINDOW_DAYS * DAY_MS;
   const end = input.end ?? today;
-  const earliest = twelveMonthsBefore(today);
+  const earliest = monthsBefore(today);
   if (start < earliest) return { ok: false, problem: { field: 'start', rule: 'more-than-12-months-ago', date: formatDate(earliest) } };
   if (start > today) return { ok: false, problem: { field: 'start', rule: 'after-today', date: formatDate(today) } };
   if (start > end) return { ok: false, problem: { field: 'start', rule: 'after-end' } };
@@ -57,15 +61,15 @@ export function resolveTimeframe(input: TimeframeInput, now: number): TimeframeR
   };
 }
 
-/** The earliest day a timeframe may start on as of `now` (12 months before today), as epoch ms of its 00:00Z. */
-export const earliestStart = (now: number): number => twelveMonthsBefore(startOfUtcDay(now));
+/** The earliest day a timeframe may start on as of `now` (TIMEFRAME_MONTHS before today), as epoch ms of its 00:00Z. */
+export const earliestStart = (now: number): number => monthsBefore(startOfUtcDay(now));
 
-function twelveMonthsBefore(day: number): number {
+/** The same day TIMEFRAME_MONTHS months before `day`, or the last day of that month when it is shorter. */
+function monthsBefore(day: number): number {
   const d = new Date(day);
-  const year = d.getUTCFullYear() - 1;
-  const month = d.getUTCMonth();
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return Date.UTC(year, month, Math.min(d.getUTCDate(), lastDay));
+  const month = d.getUTCMonth() - TIMEFRAME_MONTHS;
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), month + 1, 0)).getUTCDate();
+  return Date.UTC(d.getUTCFullYear(), month, Math.min(d.getUTCDate(), lastDay));
 }
 
 /** The one overlap test, shared by the metrics and the `impact_timeframe_overlaps` filter. */
@@ -132,7 +136,7 @@ export function defaultMetrics(site: DerivedSite, componentId: number): MetricsF
   return figures;
 }
 
-/** The default window (the past 30 days), which always keeps the rules. */
+/** The default window (the past DEFAULT_WINDOW_DAYS days), which always keeps the rules. */
 export function defaultTimeframe(now: number): ResolvedTimeframe {
   const resolved = resolveTimeframe({}, now);
   if (!resolved.ok) throw new Error('The default metrics window broke the timeframe rules');

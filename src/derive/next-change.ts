@@ -11,6 +11,7 @@
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
 import type { Content, Notice } from '../types.js';
 import { DAY_MS, startOfUtcDay } from '../time.js';
+import { BAR_DAYS } from './metrics.js';
 import { CALENDAR_PAST_MS, deriveNotice, RECENT_MS } from './notices.js';
 import type { DerivedNotice } from './types.js';
 
@@ -49,8 +50,6 @@ export interface Moment {
   noticeId: number | null;
 }
 
-/** A component's page lists the notices of its last 90 UTC days (render/site/pages.ts, uptime.ts BAR_DAYS). */
-const COMPONENT_PAGE_DAYS = 90;
 
 /** Order of kinds at one instant, so the list is the same for the same content and `now`. */
 const KIND_ORDER: readonly MomentKind[] = ['update', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
@@ -154,7 +153,7 @@ function candidatesOf(notice: Notice, now: number): { at: number; kind: MomentKi
 }
 
 /** The first instant a component's page lists a past notice from, as of `t`. */
-const listedSince = (t: number): number => startOfUtcDay(t) - (COMPONENT_PAGE_DAYS - 1) * DAY_MS;
+const listedSince = (t: number): number => startOfUtcDay(t) - (BAR_DAYS - 1) * DAY_MS;
 
 /** Whether deriving the notice at `at` gives other facts than just before it. */
 function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNotice | null): boolean {

@@ -4,7 +4,7 @@
 // `bad_request`, …) as the API defines it; the entry's own code (`api/no-record`) is for these docs.
 // Static hosts cannot echo what the client sent, so their messages leave the value out (the
 // parameters marked optional below) or hold the host's own variables (`$uri`).
-import { DEFAULT_RATE_LIMIT } from '../limits.js';
+import { DEFAULT_RATE_LIMIT, DEFAULT_WINDOW_DAYS, TIMEFRAME_MONTHS } from '../limits.js';
 import { api } from './entry.js';
 
 /** What a parameter's value must be, by its kind (`page` is a positive integer). */
@@ -140,9 +140,9 @@ export const API = {
     code: 'api/timeframe-too-old',
     status: 400,
     title: 'A metrics window starting too long ago',
-    when: '`timeframe_start` is more than 12 months before the build’s day.',
-    message: ({ key, date }: { key: string; date: string }) => `${key} must be at most 12 months ago (${date} or later)`,
-    hint: 'Start the window within the last 12 months.',
+    when: `\`timeframe_start\` is more than ${TIMEFRAME_MONTHS} months before the build’s day.`,
+    message: ({ key, date }: { key: string; date: string }) => `${key} must be at most ${TIMEFRAME_MONTHS} months ago (${date} or later)`,
+    hint: `Start the window within the last ${TIMEFRAME_MONTHS} months.`,
     example: { key: 'timeframe_start', date: '2025-11-20' },
   }),
   timeframeAfterToday: api({
@@ -179,7 +179,7 @@ export const API = {
     title: 'Metrics for another window on a static host',
     when: 'nginx: a metrics address with `timeframe_start` or `timeframe_end`; only the default window is prebuilt.',
     message: ({ calculations, start, end }: { calculations: string; start: string; end: string }) =>
-      `This host serves prebuilt metrics only: the default window of the past 30 days, with and without ${calculations}=true. Omit ${start} and ${end}, or use statuspress serve for other timeframes`,
+      `This host serves prebuilt metrics only: the default window of the past ${DEFAULT_WINDOW_DAYS} days, with and without ${calculations}=true. Omit ${start} and ${end}, or use statuspress serve for other timeframes`,
     hint: 'Omit the timeframe, or serve the site with `statuspress serve`.',
     example: { calculations: 'show_calculations', start: 'timeframe_start', end: 'timeframe_end' },
   }),

@@ -2,7 +2,7 @@
 // a page (and picker data file) per component, and the history in pages of 25.
 import { RECENT_MS } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
-import { defaultMetrics, earliestStart } from '../../derive/metrics.js';
+import { BAR_DAYS, defaultMetrics, earliestStart } from '../../derive/metrics.js';
 import { relativeHref, SITE } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
@@ -13,7 +13,7 @@ import type { Assets } from './assets.js';
 import { monthOf, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { durationText } from './text.js';
-import { BAR_DAYS, byReachedComponent } from './uptime.js';
+import { byReachedComponent } from './uptime.js';
 import { componentTree, impactNote, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
 import type { NoticeSummary } from './views.js';
 

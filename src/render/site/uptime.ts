@@ -3,12 +3,10 @@
 // days it shows, computed by the metrics code from the same day boundaries (overlapping incidents
 // count once).
 import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
-import { dayFigures, utcDayBounds } from '../../derive/metrics.js';
+import { BAR_DAYS, dayFigures, utcDayBounds } from '../../derive/metrics.js';
 import type { MetricsFigures } from '../../derive/metrics.js';
 import type { Impact } from '../../types.js';
 import { impactOf } from '../statuspage/mapping.js';
-
-export const BAR_DAYS = 90;
 
 /** How a day is drawn: before the component existed, nothing, maintenance, or its worst incident's impact. */
 export type DayLevel = 'none' | 'ok' | 'maintenance' | Impact;

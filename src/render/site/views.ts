@@ -2,6 +2,7 @@
 // page, so one output works at `/` and under a base path), and the pieces several pages show: a
 // notice's summary, the component tree, a component's uptime bar.
 import { stateEffect } from '../../derive/index.js';
+import { BAR_DAYS } from '../../derive/metrics.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { apiFilePath } from '../../routes/files.js';
 import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
@@ -14,7 +15,7 @@ import { dayText, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL } from '
 import type { TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { durationText, shortDuration, windowView } from './text.js';
-import { BAR_DAYS, uptimeBar } from './uptime.js';
+import { uptimeBar } from './uptime.js';
 import type { EventKind } from './uptime.js';
 import type { WindowView } from './text.js';
 
