@@ -6,6 +6,14 @@
  *   node scripts/bench.js --notices 2000 --components 50   # one size (either flag alone works too)
  *   node scripts/bench.js --runs 7                          # builds per size (default 3): median and range
  *   node scripts/bench.js --templates DIR                   # with a site's own templates (build --templates DIR)
+ *   node scripts/bench.js --compare-templates DIR           # the built-in theme against DIR, alternated
+ *   node scripts/bench.js --compare-templates copy          # ... against the built-in templates copied
+ *
+ * --compare-templates builds each size --runs times with the built-in theme and as many with the
+ * templates in DIR, alternating one build of each, and ends with both medians (wall and CPU) and
+ * their ratio: what a site's own templates cost over the built-in theme. `copy` stands for the
+ * built-in templates and styles copied into .bench/templates-copy/, each template with a comment
+ * appended (a template identical to the built-in one is no template of the site's own).
  *
  * For each size it
  * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
@@ -25,7 +33,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -50,7 +58,8 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
     fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
   }
-  const { sizes, runs, templates } = parseOptions(process.argv.slice(2));
+  const { sizes, runs, templates, compare } = parseOptions(process.argv.slice(2));
+  if (compare) return compareTemplates(sizes, runs, compare);
   TEMPLATES = templates;
   const caCerts = process.env.NODE_EXTRA_CA_CERTS ? { ...process.env, NODE_EXTRA_CA_CERTS: undefined } : null;
   const rows = [];
@@ -71,13 +80,59 @@ async function main() {
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' } },
+    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' } },
     strict: true,
   });
   const runs = count(values.runs ?? '3', '--runs');
   const templates = values.templates === undefined ? null : path.resolve(values.templates);
-  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates };
-  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates };
+  const given = values['compare-templates'];
+  if (given !== undefined && templates !== null) fail('--templates and --compare-templates: give one');
+  const compare = given === undefined ? null : given === 'copy' ? copyBuiltinTemplates() : path.resolve(given);
+  if (compare !== null && !existsSync(compare)) fail(`--compare-templates ${given}: no such folder`);
+  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates, compare };
+  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates, compare };
+}
+
+/** .bench/templates-copy/: the built-in templates and styles, each template with a comment appended. */
+function copyBuiltinTemplates() {
+  const source = path.join(ROOT, 'templates');
+  const copy = path.join(BENCH_DIR, 'templates-copy');
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(source, copy, { recursive: true });
+  for (const entry of readdirSync(copy, { recursive: true })) {
+    if (String(entry).endsWith('.hbs')) appendFileSync(path.join(copy, String(entry)), '{{!-- a copy --}}\n');
+  }
+  return copy;
+}
+
+/** The built-in theme against the templates in `dir`, one build of each in turn, for each size; prints medians and ratios. */
+async function compareTemplates(sizes, runs, dir) {
+  const results = [];
+  for (const size of sizes) {
+    const corpus = ensureCorpus(size);
+    const builtin = [];
+    const own = [];
+    for (let run = 0; run < runs; run++) {
+      TEMPLATES = null;
+      builtin.push(await measureBuild(corpus, process.env));
+      TEMPLATES = dir;
+      own.push(await measureBuild(corpus, process.env));
+    }
+    results.push({ size, builtin, own });
+  }
+  const median = (list) => {
+    const sorted = list.filter((x) => x !== null).sort((a, b) => a - b);
+    return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
+  };
+  const ratio = (a, b) => `${b >= a ? '+' : '−'}${Math.abs(Math.round((b / a - 1) * 100))}%`;
+  console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`built-in theme against --templates ${path.relative(ROOT, dir) || dir}, ${runs} builds each, alternated; medians`);
+  for (const { size, builtin, own } of results) {
+    const wall = [median(builtin.map((b) => b.seconds)), median(own.map((b) => b.seconds))];
+    const cpu = [median(builtin.map((b) => b.cpuSeconds)), median(own.map((b) => b.cpuSeconds))];
+    console.log(`${size.notices} notices, ${size.components} components: wall ${wall[0].toFixed(2)} s against ${wall[1].toFixed(2)} s (${ratio(...wall)}), CPU ${cpu[0].toFixed(2)} s against ${cpu[1].toFixed(2)} s (${ratio(...cpu)})`);
+    console.log(`  wall, built-in: ${builtin.map((b) => b.seconds.toFixed(2)).join(' ')}; own templates: ${own.map((b) => b.seconds.toFixed(2)).join(' ')}`);
+  }
 }
 
 function count(text, flag) {

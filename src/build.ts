@@ -7,7 +7,7 @@ import { formatIssue } from './errors.js';
 import { MAX_THREADS } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
-import { noticeClaims, noticePages, renderHtml, siteRenderer } from './render/html.js';
+import { noticeClaims, noticePages, renderHtml, siteRenderer, untemplatedFiles } from './render/html.js';
 import { loadTheme } from './render/site/theme.js';
 import type { Theme } from './render/site/theme.js';
 import { startHtmlThread, startTemplateProcess } from './render/worker.js';
@@ -49,8 +49,8 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   // Its write thread starts now too, and writes and compresses what this thread renders.
   const output = await openOutput(outDir, { outside: [contentDir], thread: true });
   // The HTML site's renderers start up while the content is read, as soon as the theme is known: with
-  // the site's own templates, one process of their own renders the whole site (they render nowhere
-  // else: render/worker.ts); with the built-in ones, threads on cores to spare (the first renders the
+  // the site's own templates, one process of their own renders the pages of the templates (they
+  // render nowhere else: render/worker.ts); with the built-in ones, threads on cores to spare (the first renders the
   // site, any others only notice pages), or none: this thread renders it.
   const themeLoaded = loadTheme(theme.dir, { required: theme.required });
   const renderers = themeLoaded.then(
@@ -70,14 +70,17 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
       const claims = noticeClaims();
       const job = { content, now, templatesDir: theme.dir, required: theme.required, folder: output.folder, outDir };
       const own = themed.own.length > 0;
-      const html = Promise.all(started.map((renderer, i) => renderer.render(own ? { ...job, part: 'site' } : { ...job, claims, part: i === 0 ? 'site' : 'notices' })));
+      const html = Promise.all(started.map((renderer, i) => renderer.render(own ? { ...job, part: 'pages' } : { ...job, claims, part: i === 0 ? 'site' : 'notices' })));
       // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
       html.catch(() => undefined);
       output.write(renderApi(site));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);
-      // Then the notice pages no thread has claimed yet (all of the site, with no thread).
-      if (!own) output.write(started.length > 0 ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
+      // Then, with the site's own templates, what none of them renders (the styles, feeds, badges:
+      // their process renders only their pages); else the notice pages no thread has claimed yet
+      // (all of the site, with no thread).
+      if (own) output.write(untemplatedFiles(site, siteRenderer(site, themed)));
+      else output.write(started.length > 0 ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
       for (const written of await html) output.adopt(written);
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());

@@ -96,6 +96,22 @@ function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
   for (const component of site.components) yield { kind: 'componentBadge', id: component.id };
 }
 
+/** Whether `request` is a page of the theme's templates (a site's own templates render those only: worker.ts). */
+export const templated = (request: SiteRequest): boolean => request.kind === 'status' || request.kind === 'component' || request.kind === 'history' || request.kind === 'notice';
+
+/** The files of the HTML site that no template renders: the styles, feeds, badges, the widget, the components' data. */
+export function* untemplatedFiles(site: DerivedSite, renderer: SiteRenderer): Generator<OutputFile> {
+  yield* renderer.assets.files;
+  for (const request of everyRequest(site)) if (!templated(request)) yield renderer.render(request)!;
+}
+
+/** The pages of the theme's templates (with 404.html, the notice pages last): what the process of a site's own templates renders. */
+export function* templatedPages(site: DerivedSite, renderer: SiteRenderer): Generator<OutputFile> {
+  for (const request of everyRequest(site)) if (templated(request)) yield renderer.render(request)!;
+  yield renderer.notFound();
+  yield* noticePages(site, renderer);
+}
+
 /**
  * Every file of the HTML site. With `shared`, the notice pages (most of the site) are claimed one by
  * one from a counter that other threads running noticePages() claim from too, so the threads share

@@ -19,8 +19,11 @@ export interface RenderJob {
   /** The build's folder (Output.folder), which the renderer writes its files into, and the output as the user named it, for messages. */
   folder: string;
   outDir: string;
-  /** The whole site, or only notice pages (a further thread, on a machine with cores to spare). */
-  part: 'site' | 'notices';
+  /**
+   * The whole site; only notice pages (a further thread, on a machine with cores to spare); or only
+   * the pages of the theme's templates (the process of a site's own templates: the build renders the rest).
+   */
+  part: 'site' | 'notices' | 'pages';
   /** Threads only: the counter the notice pages are claimed from, shared with the main thread (see renderHtml). */
   claims?: Int32Array;
 }
@@ -38,12 +41,14 @@ export interface ThrownError {
 export type FromRenderer = { done: Written } | { error: ThrownError };
 
 /**
- * The process that renders a site's own templates writes a line to its stderr as it starts each
- * page: PAGE_MARK, the page's template, a tab, its title. One write(2) a page, in order with
- * anything else on stderr (V8's last words when the heap runs out), and heard while the process is
- * busy: the build stops it when a page takes too long, and names that page.
+ * The process that renders a site's own templates writes a line to a file as it starts each page:
+ * the page's template, a tab, its title. The file is its descriptor PAGES_FD, opened by the build,
+ * which reads what was added each time it looks (render/worker.ts): one write(2) a page to a file,
+ * which wakes nobody (a line a page on its stderr, a pipe, had cost 0.4 s on 2,000 notices, and a
+ * message a page over the IPC channel 0.3 s of CPU), and written even while the process is then
+ * kept busy: the build stops it when a page takes too long, and names that page.
  */
-export const PAGE_MARK = '\u001epage\t';
+export const PAGES_FD = 4;
 
 /** The line the process writes for a page. */
-export const pageLine = (name: string, title: string): string => `${PAGE_MARK}${name}\t${title.replace(/[\t\r\n]/g, ' ')}\n`;
+export const pageLine = (name: string, title: string): string => `${name}\t${title.replace(/[\t\r\n]/g, ' ')}\n`;

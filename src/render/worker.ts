@@ -16,10 +16,11 @@
 // same code, so the same bytes as rendering in the main thread. Messages: worker-messages.ts.
 // How it is started from src/ under the tests and from lib/: README.md in this folder.
 import { fork } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { writeFileSync, writeSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { deriveSite } from '../derive/index.js';
@@ -27,13 +28,13 @@ import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { FileWriter } from '../write/files.js';
 import type { Written } from '../write/files.js';
-import { writeFailed } from '../write/index.js';
-import { noticePages, renderHtml, siteRenderer } from './html.js';
+import { startWriter, writeFailed } from '../write/index.js';
+import { noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
 import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
-import { PAGE_MARK, pageLine, PROCESS_FLAG, THREAD_ROLE } from './worker-messages.js';
+import { pageLine, PAGES_FD, PROCESS_FLAG, THREAD_ROLE } from './worker-messages.js';
 import type { FromRenderer, RenderJob, ThrownError } from './worker-messages.js';
 // This module bundled as one script, under the tests (which run TypeScript, which Node cannot load
 // in a thread or process); null in lib/, where the module starts from its own bundled file.
@@ -49,17 +50,24 @@ const WATCH_MS = 100;
  */
 export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void, loaded?: Promise<Theme>): Promise<Written> {
   const theme = await (loaded ?? loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage, checked: true } : {}) }));
-  const writer = new FileWriter(job.folder, theme.own.length === 0 ? undefined : siteBound(theme));
+  // The pages of a site's own templates are written and compressed on a write thread while they
+  // render, as the build's own files are; a thread sharing notice pages writes its own, with cores to spare.
+  const writer = job.part === 'pages' ? startWriter(job.folder) : new FileWriter(job.folder);
+  const bound = theme.own.length === 0 ? null : siteBound(theme);
   const site = deriveSite(job.content, job.now);
-  const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : noticePages(site, siteRenderer(site, theme), job.claims);
-  for (const file of files) {
-    try {
+  const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : job.part === 'pages' ? templatedPages(site, siteRenderer(site, theme)) : noticePages(site, siteRenderer(site, theme), job.claims);
+  let count = 0;
+  let bytes = 0;
+  try {
+    for (const file of files) {
+      bound?.(++count, (bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength));
       writer.put(file);
-    } catch (error) {
-      throw (error as NodeJS.ErrnoException).code === undefined ? error : writeFailed(job.outDir, error);
     }
+    return await writer.settle();
+  } catch (error) {
+    await writer.stop();
+    throw (error as NodeJS.ErrnoException).code === undefined ? error : writeFailed(job.outDir, error);
   }
-  return writer.report();
 }
 
 /** What the site's own templates may write in all: SITE_BYTES, plus SITE_BYTES_PER_PAGE per file. */
@@ -97,27 +105,51 @@ export function startHtmlThread(): Renderer {
 export function startTemplateProcess(theme: Theme, dir: string, required: boolean): Renderer {
   // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
+  // The file it tells of each page in (worker-messages.ts): opened here, given to it as descriptor
+  // PAGES_FD, and unlinked at once, so nothing is left of it once both have closed it.
+  const pagesFile = path.join(tmpdir(), `statuspress-pages-${randomUUID()}`);
+  const pagesFd = openSync(pagesFile, 'w+', 0o600);
   // Told the templates' folder at once, it loads them while the build reads the content.
-  const child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const stdio: ('ignore' | 'pipe' | 'ipc' | number)[] = ['ignore', 'ignore', 'pipe', 'ipc', pagesFd];
+  const child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio });
+  try {
+    unlinkSync(pagesFile);
+  } catch {
+    // a system that keeps an open file from being removed: a file of a few hundred KB left in the temporary folder
+  }
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
   let pages = 0;
-  // Its stderr: a line as each page starts (pageLine), and whatever else, of which the end is kept.
-  let stderr = '';
+  let closed = false;
+  // What the file holds past what was read, and the end of a line not yet whole.
+  let read = 0;
   let partial = '';
+  const decoder = new StringDecoder('utf8');
+  const readPages = (): void => {
+    if (closed) return;
+    const size = fstatSync(pagesFd).size;
+    if (size <= read) return;
+    const buffer = Buffer.allocUnsafe(size - read);
+    const got = readSync(pagesFd, buffer, 0, buffer.length, read);
+    read += got;
+    const lines = (partial + decoder.write(buffer.subarray(0, got))).split('\n');
+    partial = lines.pop()!;
+    if (lines.length === 0) return;
+    const last = lines.at(-1)!;
+    const tab = last.indexOf('\t');
+    current = [last.slice(0, tab), last.slice(tab + 1)];
+    heard = Date.now();
+    pages += lines.length;
+  };
+  const closePages = (): void => {
+    if (!closed) closeSync(pagesFd);
+    closed = true;
+  };
+  // Its stderr (V8's last words when the heap runs out, say): the end is kept.
+  let stderr = '';
   child.stderr!.setEncoding('utf8');
   child.stderr!.on('data', (chunk: string) => {
-    const lines = (partial + chunk).split('\n');
-    partial = lines.pop()!;
-    for (const line of lines) {
-      if (!line.startsWith(PAGE_MARK)) stderr = `${stderr}${line}\n`.slice(-4096);
-      else {
-        const tab = line.indexOf('\t', PAGE_MARK.length);
-        current = [line.slice(PAGE_MARK.length, tab), line.slice(tab + 1)];
-        heard = Date.now();
-        pages++;
-      }
-    }
+    stderr = (stderr + chunk).slice(-4096);
   });
   let timer: NodeJS.Timeout | undefined;
   const named = (): { renders: string; title: string; file: string } => {
@@ -135,9 +167,11 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     // 'close', not 'exit': after the last message has been read.
     child.on('close', (code, signal) => {
       clearInterval(timer);
+      readPages();
+      closePages();
       const { renders, title, file } = named();
       // V8 aborts a process past its heap limit, saying so on stderr.
-      if (/heap out of memory|Reached heap limit/i.test(stderr + partial)) failed(fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } }));
+      if (/heap out of memory|Reached heap limit/i.test(stderr)) failed(fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } }));
       else failed(new Error(`the process rendering the site's own templates stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
     });
     return {
@@ -151,6 +185,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
           const deaf = now - ticked > 5 * WATCH_MS;
           ticked = now;
           if (deaf) return;
+          readPages();
           // Before its first page it loads, derives the site and compiles: held to the pace below only.
           if (current !== null && now - heard > PAGE_SECONDS * 1000) {
             const { renders, title, file } = named();
@@ -164,10 +199,11 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       listen: (on) => child.on('message', on),
       async stop() {
         clearInterval(timer);
-        if (child.exitCode !== null || child.signalCode !== null) return;
+        if (child.exitCode !== null || child.signalCode !== null) return closePages();
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGKILL');
         await exited;
+        closePages();
       },
     };
   });
@@ -232,8 +268,8 @@ function thrown(caught: unknown): ThrownError {
   return { message, ...(stack ? { stack } : {}), ...(code ? { code } : {}), ...(hint ? { hint } : {}), ...(location ? { location } : {}) };
 }
 
-/** The process tells of each page on its stderr as it starts it. */
-const toldOfPage = (name: string, title: string): void => void writeSync(2, pageLine(name, title));
+/** The process tells of each page in the build's file as it starts it. */
+const toldOfPage = (name: string, title: string): void => void writeSync(PAGES_FD, pageLine(name, title));
 
 /** Runs one job; `loaded`, the theme the process loaded before it came. */
 async function serve(job: RenderJob, loaded?: Promise<Theme>): Promise<FromRenderer> {

@@ -142,7 +142,7 @@ class FolderOutput implements Output {
 }
 
 /** A write thread; or, when the system refuses one (EAGAIN in a container), a writer in this thread. */
-function startWriter(folder: string): Writer {
+export function startWriter(folder: string): Writer {
   try {
     return new ThreadWriter(folder);
   } catch {
