@@ -64,9 +64,7 @@ describe('the limits of the site\'s own templates', () => {
     mkdirSync(hostile);
     const loop = '{{#each @root.notice.updates}}';
     writeFileSync(path.join(hostile, 'notice.hbs'), `<h1>{{notice.subject}}</h1>${loop.repeat(8)}x${'{{/each}}'.repeat(8)}\n`);
-    const started = Date.now();
     const { code, stderr } = await cli(hostile);
-    expect(Date.now() - started).toBeLessThan(20_000);
     expect(code).toBe(2);
     // 5^8 turns a page: more bytes than a page may have, or more time, whichever comes first on this machine.
     expect(stderr).toMatch(/^hostile\/notice\.hbs {2}hostile\/notice\.hbs \(with the templates it uses\) (took more than \d+ s to render the page “.+”: a loop inside a loop over the same list|rendered the page “.+” as more than the \d+ bytes of HTML it may have)/);

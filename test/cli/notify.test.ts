@@ -129,8 +129,9 @@ describe('statuspress notify (CLI)', () => {
     const slack = hooks.requests.filter((r) => r.path.startsWith('/slack'));
     expect(slack).toHaveLength(3);
     expect(slack[1]!.at - slack[0]!.at).toBeGreaterThanOrEqual(900);
+    // At least the waits, whatever the machine's load; that Retry-After's 1 s is chosen over the
+    // backoff's 2 s is asserted on the recorded sleeps (test/unit/notify/notify.test.ts).
     expect(slack[2]!.at - slack[1]!.at).toBeGreaterThanOrEqual(900);
-    expect(slack[2]!.at - slack[1]!.at).toBeLessThan(1900);
     // Exactly one message: a re-run sends nothing more.
     expect((await run(args('2026-11-20T10:10:00Z'), env)).stdout).toMatch(/^No new events/);
     expect(hooks.requests).toHaveLength(6);
@@ -181,11 +182,10 @@ describe('statuspress notify (CLI): the record file and the terminal', () => {
   it('--previous naming a FIFO is refused at once (never waited on), exit 2, and leaves no lock', async () => {
     const { env, args, record } = await setup();
     execFileSync('mkfifo', [record]);
-    const started = Date.now();
+    // Nothing writes into the FIFO: a run that read it would wait for ever, and never exit with 2.
     const result = await runCli(args('2026-11-20T10:00:00Z'), { env, timeoutMs: 15_000 });
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/is not a statuspress notify record \(it is a FIFO \(named pipe\), not a file\): it was left as it is, and nothing was sent\n/);
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect((await readdir(path.dirname(record))).filter((f) => f.endsWith('.lock'))).toEqual([]);
   });
 

@@ -4,6 +4,7 @@
 // anything that is not a record (package.json, a list, a text file, a FIFO, a folder, a huge file),
 // is refused and left byte for byte, without quoting it and without leaving a lock behind.
 import { execFileSync } from 'node:child_process';
+import { constants, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -144,11 +145,12 @@ describe('what is not a record of this version is refused and left as it is', ()
 
     const fifo = path.join(s.dir, 'fifo');
     execFileSync('mkfifo', [fifo]);
-    const started = Date.now();
+    // Nothing ever writes into it: a read of it would wait for ever, and this refusal would never come.
     const error = await refusal(s.run(10, { previous: fifo }));
     expect(error.code).toBe('usage/notify-previous-not-record');
     expect(error.message).toContain('(it is a FIFO (named pipe), not a file)');
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Nor is it left open for reading: opening it to write without waiting finds no reader.
+    expect(() => openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK)).toThrow(expect.objectContaining({ code: 'ENXIO' }));
 
     const huge = path.join(s.dir, 'huge.json');
     const handle = await open(huge, 'w');
