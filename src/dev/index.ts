@@ -100,6 +100,7 @@ export async function startDev(options: StartDevOptions): Promise<RunningDev> {
     if (clockTimer !== null) state.clock.clear(clockTimer);
     if (timer) clearTimeout(timer);
     await Promise.all([content.close(), templates.close()]);
+    state.close();
     throw error;
   });
   const address = dev.server.address();
@@ -117,6 +118,7 @@ export async function startDev(options: StartDevOptions): Promise<RunningDev> {
       clockTimer = null;
       dev.server.closeAllConnections();
       await new Promise<void>((resolve) => dev.server.close(() => resolve()));
+      state.close();
     },
   };
 }

@@ -9,6 +9,8 @@ import devCss from '../site/dev.css?raw';
 import devJs from '../site/dev.ts?browser';
 import { COMMON_HEADERS, contentSecurityPolicy, DATA_CSP } from '../hosting/headers.js';
 import { answer, serialize } from '../render/answer.js';
+import { pageTemplate } from '../render/html.js';
+import type { OutputFile } from '../render/types.js';
 import { route } from '../routes/parse.js';
 import { ApiError } from '../routes/request.js';
 import { parseSitePath, SITE } from '../routes/site.js';
@@ -90,12 +92,28 @@ export function devServer(state: DevState): DevServer {
       }
     }
     const request = parseSitePath(found.path);
-    const file = request === null ? null : good.renderer.render(request);
-    if (file === null) {
-      // The site's 404 page, its links from the root dev serves the site at.
-      res.setHeader('Content-Security-Policy', contentSecurityPolicy(SITE.notFound().file));
-      return reply(res, 404, TYPES['.html']!, withDevScript(String(good.renderer.notFound('/').contents)));
+    // A page of the site's own templates: from the process they render in (pages.ts), or its error.
+    if (good.pages !== null && (request === null || pageTemplate(request) !== null)) {
+      const pages = good.pages;
+      const notFound = (): Promise<void> => pages.render(null, SITE.notFound().file).then((page) => notFoundReply(res, String(page!.contents)));
+      void pages
+        .render(request, found.path)
+        .then((file) => (file === null ? notFound() : pageReply(res, file)))
+        .catch((error: unknown) => templateErrorPage(res, error));
+      return;
     }
+    const file = request === null ? null : good.renderer.render(request);
+    // The site's 404 page, its links from the root dev serves the site at.
+    if (file === null) return notFoundReply(res, String(good.renderer.notFound('/').contents));
+    pageReply(res, file);
+  }
+
+  function notFoundReply(res: ServerResponse, html: string): void {
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(SITE.notFound().file));
+    reply(res, 404, TYPES['.html']!, withDevScript(html));
+  }
+
+  function pageReply(res: ServerResponse, file: OutputFile): void {
     const type = TYPES[path.extname(file.path)] ?? 'application/octet-stream';
     const body = typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents);
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(file.path));
@@ -125,6 +143,17 @@ function withDevScript(html: string): string {
   const tags = `<link rel="stylesheet" href="${DEV_PREFIX}dev.css">\n<script src="${DEV_PREFIX}dev.js" defer></script>\n`;
   const at = html.indexOf('</head>');
   return at < 0 ? html + tags : html.slice(0, at) + tags + html.slice(at);
+}
+
+/** A page the site's own templates could not render (too slow, out of memory, a field they misspell): the error, and the script that reloads once it is fixed. */
+function templateErrorPage(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) return void res.destroy();
+  const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const { message, hint, location } = error as Error & { hint?: string; location?: { file: string } };
+  const said = `${location ? `${location.file}  ` : ''}${message}${hint ? `\n${hint}` : ''}`;
+  const html = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>The site’s templates failed</title>\n</head>\n<body>\n<main class="statuspress-dev-problems">\n<h1>The site’s templates failed</h1>\n<p>Fix them and this page reloads itself.</p>\n<pre>${escape(said)}</pre>\n</main>\n</body>\n</html>\n`;
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy('index.html'));
+  reply(res, 500, TYPES['.html']!, withDevScript(html));
 }
 
 /** Before the content has ever built: the problems, and the script that reloads once they are fixed. */

@@ -13,6 +13,7 @@ import { isPublished } from '../derive/updates.js';
 import type { ContentIssue } from '../errors.js';
 import { formatIssue, StatuspressError } from '../errors.js';
 import { siteRenderer } from '../render/html.js';
+import { IsolatedPages } from './pages.js';
 import type { SiteRenderer } from '../render/html.js';
 import { loadTheme } from '../render/site/theme.js';
 import type { Theme } from '../render/site/theme.js';
@@ -37,6 +38,8 @@ export interface GoodBuild {
   content: Content;
   site: DerivedSite;
   renderer: SiteRenderer;
+  /** The pages of the site's own templates, when it has any: never rendered by `renderer` (pages.ts). */
+  pages: IsolatedPages | null;
 }
 
 export interface Refreshed {
@@ -69,6 +72,7 @@ export class DevState {
   problems: string[] = [];
   private files = new Map<string, { real: string; read: ReadFile }>();
   private theme: Theme | null = null;
+  private pages: IsolatedPages | null = null;
   readonly clock: Clock;
 
   constructor(private readonly options: DevOptions) {
@@ -88,6 +92,9 @@ export class DevState {
       const templates = path.resolve(this.options.templatesDir);
       if (this.theme === null || changed.some((file) => path.resolve(file).startsWith(templates + path.sep) || path.resolve(file) === templates)) {
         this.theme = await loadTheme(this.options.templatesDir);
+        // The site's own templates render where they can be stopped, as in a build.
+        this.pages?.stop();
+        this.pages = this.theme.own.length > 0 ? new IsolatedPages(this.theme, this.options.templatesDir) : null;
       }
       const next = new Map<string, { real: string; read: ReadFile }>();
       const loaded = await loadContent(this.options.contentDir, {
@@ -150,9 +157,15 @@ export class DevState {
     return withheld.sort((a, b) => a.at - b.at || a.noticeId - b.noticeId);
   }
 
+  /** Stops the process of the site's own templates, if one runs. */
+  close(): void {
+    this.pages?.stop();
+  }
+
   private derive(content: Content, now: number, theme: Theme): void {
     const site = deriveSite(content, now);
-    this.good = { content, site, renderer: siteRenderer(site, theme) };
+    this.pages?.show(content, now);
+    this.good = { content, site, renderer: siteRenderer(site, theme), pages: this.pages };
   }
 
   private failed(problems: string[], started: number, read: number): Refreshed {

@@ -13,6 +13,7 @@ import type { Assets } from './site/assets.js';
 import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
+import type { PageTemplate } from './site/builtin.js';
 import type { Theme } from './site/theme.js';
 import type { OutputFile } from './types.js';
 
@@ -96,8 +97,28 @@ function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
   for (const component of site.components) yield { kind: 'componentBadge', id: component.id };
 }
 
-/** Whether `request` is a page of the theme's templates (a site's own templates render those only: worker.ts). */
-export const templated = (request: SiteRequest): boolean => request.kind === 'status' || request.kind === 'component' || request.kind === 'history' || request.kind === 'notice';
+/** The template that renders the page `request` asks for (null: the 404 page); null when none does (a feed, a badge, an asset). */
+export function pageTemplate(request: SiteRequest | null): PageTemplate | null {
+  if (request === null) return 'not-found';
+  switch (request.kind) {
+    case 'status':
+    case 'notice':
+    case 'component':
+    case 'history':
+      return request.kind;
+    case 'componentData':
+    case 'feed':
+    case 'maintenance':
+    case 'statusBadge':
+    case 'componentBadge':
+    case 'asset':
+    case 'widget':
+      return null;
+  }
+}
+
+/** Whether `request` is a page of the theme's templates (a site's own templates render those only: worker.ts, src/dev/pages.ts). */
+export const templated = (request: SiteRequest): boolean => pageTemplate(request) !== null;
 
 /** The files of the HTML site that no template renders: the styles, feeds, badges, the widget, the components' data. */
 export function* untemplatedFiles(site: DerivedSite, renderer: SiteRenderer): Generator<OutputFile> {

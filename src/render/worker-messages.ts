@@ -1,13 +1,24 @@
 // What the HTML site's renderers (worker.ts, as a thread or as a process of its own) and the build
 // say to each other. Imports types only, and the two markers, so the single-file CLI's entry can read them cheaply.
 import type { SourceLocation } from '../errors.js';
+import type { SiteRequest } from '../routes/site.js';
 import type { Content } from '../types.js';
 import type { Written } from '../write/files.js';
+import type { OutputFile } from './types.js';
 
 /** workerData.role of a thread that renders the HTML site (with the built-in templates). */
 export const THREAD_ROLE = 'statuspress-html';
 /** The first argument of the process that renders with a site's own templates. */
 export const PROCESS_FLAG = '--statuspress-render-process';
+
+/** The first argument of the process `statuspress dev` renders a site's own templates in (src/dev/pages.ts). */
+export const PAGES_FLAG = '--statuspress-page-process';
+
+/** To that process: the site to render from now on (after each change), or one page of it (null: the 404 page). */
+export type ToPageProcess = { site: { content: Content; now: number } } | { page: SiteRequest | null };
+
+/** From it, for each page asked, in order: its file (null: no such page), or the error. */
+export type FromPageProcess = { file: OutputFile | null } | { error: ThrownError };
 
 /** To a renderer, once: what to render and where to write it. */
 export interface RenderJob {
@@ -49,6 +60,9 @@ export type FromRenderer = { done: Written } | { error: ThrownError };
  * kept busy: the build stops it when a page takes too long, and names that page.
  */
 export const PAGES_FD = 4;
+
+/** The line the process writes once every page is rendered, while the last files are written: no page's clock runs then. */
+export const RENDERED_LINE = '\t\n';
 
 /** The line the process writes for a page. */
 export const pageLine = (name: string, title: string): string => `${name}\t${title.replace(/[\t\r\n]/g, ' ')}\n`;

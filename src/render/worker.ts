@@ -2,8 +2,10 @@
 //
 // - a thread (worker_threads), with the built-in templates, on machines with cores to spare (more
 //   than two: build.ts, defaultThreads), sharing the notice pages with the main thread;
-// - a process of its own, whenever the site has its own templates: they render nowhere else. The
-//   build watches it and stops it (a kill, which no template can outlast) when a page takes longer
+// - a process of its own, whenever the site has its own templates: they render nowhere else. It
+//   renders only the pages of the templates (the build renders the styles, feeds and badges), and
+//   writes them on a write thread of its own. The build watches it and stops it (a kill, which no
+//   template can outlast) when a page takes longer
 //   than PAGE_SECONDS, when pages come slower than PAGE_AVERAGE_MS each after RENDER_GRACE_SECONDS,
 //   or when it dies of memory (its heap is RENDER_HEAP_MB), and says which page and which of the
 //   site's templates. A process, not a thread: V8 ends the whole process when a thread's heap limit
@@ -14,6 +16,8 @@
 // renderers and writes the files into the build's folder with a writer of its own (bounded, for a
 // site's own templates, to SITE_BYTES plus SITE_BYTES_PER_PAGE a file), and answers what it wrote:
 // same code, so the same bytes as rendering in the main thread. Messages: worker-messages.ts.
+// `statuspress dev` renders the pages of a site's own templates in such a process too, one page as
+// asked at a time (src/dev/pages.ts, PAGES_FLAG below).
 // How it is started from src/ under the tests and from lib/: README.md in this folder.
 import { fork } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
@@ -26,16 +30,18 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { deriveSite } from '../derive/index.js';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import { FileWriter } from '../write/files.js';
+import { bounded, FileWriter } from '../write/files.js';
 import type { Written } from '../write/files.js';
 import { startWriter, writeFailed } from '../write/index.js';
 import { noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
+import type { SiteRenderer } from './html.js';
+import type { SiteRequest } from '../routes/site.js';
 import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
-import { pageLine, PAGES_FD, PROCESS_FLAG, THREAD_ROLE } from './worker-messages.js';
-import type { FromRenderer, RenderJob, ThrownError } from './worker-messages.js';
+import { pageLine, PAGES_FD, PAGES_FLAG, PROCESS_FLAG, RENDERED_LINE, THREAD_ROLE } from './worker-messages.js';
+import type { FromPageProcess, FromRenderer, RenderJob, ThrownError, ToPageProcess } from './worker-messages.js';
 // This module bundled as one script, under the tests (which run TypeScript, which Node cannot load
 // in a thread or process); null in lib/, where the module starts from its own bundled file.
 import SOURCE_BUNDLE from './worker.ts?source-worker';
@@ -45,24 +51,20 @@ const WATCH_MS = 100;
 
 /**
  * Renders and writes `job` here: the renderer's work, apart from its messages. `onPage` hears of
- * each page of the site's own templates before it renders; `loaded` is the job's theme when it was
- * loaded before the job came.
+ * each page of the site's own templates before it renders, and `rendered` once all are, before the
+ * last files are written; `loaded` is the job's theme when it was loaded before the job came.
  */
-export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void, loaded?: Promise<Theme>): Promise<Written> {
+export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, title: string) => void, loaded?: Promise<Theme>, rendered?: () => void): Promise<Written> {
   const theme = await (loaded ?? loadTheme(job.templatesDir, { required: job.required, ...(onPage ? { onPage, checked: true } : {}) }));
   // The pages of a site's own templates are written and compressed on a write thread while they
   // render, as the build's own files are; a thread sharing notice pages writes its own, with cores to spare.
-  const writer = job.part === 'pages' ? startWriter(job.folder) : new FileWriter(job.folder);
-  const bound = theme.own.length === 0 ? null : siteBound(theme);
+  const unbound = job.part === 'pages' ? startWriter(job.folder) : new FileWriter(job.folder);
+  const writer = theme.own.length === 0 ? unbound : bounded(unbound, siteBound(theme));
   const site = deriveSite(job.content, job.now);
   const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : job.part === 'pages' ? templatedPages(site, siteRenderer(site, theme)) : noticePages(site, siteRenderer(site, theme), job.claims);
-  let count = 0;
-  let bytes = 0;
   try {
-    for (const file of files) {
-      bound?.(++count, (bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength));
-      writer.put(file);
-    }
+    for (const file of files) writer.put(file);
+    rendered?.();
     return await writer.settle();
   } catch (error) {
     await writer.stop();
@@ -121,6 +123,8 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   let heard = Date.now();
   let pages = 0;
   let closed = false;
+  // Every page rendered: the last files are being written.
+  let rendered = false;
   // What the file holds past what was read, and the end of a line not yet whole.
   let read = 0;
   let partial = '';
@@ -135,7 +139,12 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     const lines = (partial + decoder.write(buffer.subarray(0, got))).split('\n');
     partial = lines.pop()!;
     if (lines.length === 0) return;
-    const last = lines.at(-1)!;
+    if (lines.at(-1) === RENDERED_LINE.slice(0, -1)) {
+      rendered = true;
+      lines.pop();
+    }
+    const last = lines.at(-1);
+    if (last === undefined) return;
     const tab = last.indexOf('\t');
     current = [last.slice(0, tab), last.slice(tab + 1)];
     heard = Date.now();
@@ -187,7 +196,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
           if (deaf) return;
           readPages();
           // Before its first page it loads, derives the site and compiles: held to the pace below only.
-          if (current !== null && now - heard > PAGE_SECONDS * 1000) {
+          if (current !== null && !rendered && now - heard > PAGE_SECONDS * 1000) {
             const { renders, title, file } = named();
             kill(fail(COMMAND.templateTooSlow, { renders, title, seconds: PAGE_SECONDS }, { location: { file } }));
           } else if (now - started > RENDER_GRACE_SECONDS * 1000 + pages * PAGE_AVERAGE_MS) {
@@ -249,7 +258,7 @@ function watched(open: (failed: (error: Error) => void) => Channel): Renderer {
 }
 
 /** The file the process runs: this module's own bundled file, or under the tests its bundle written out once. */
-function processFile(): string {
+export function processFile(): string {
   if (SOURCE_BUNDLE === null) return fileURLToPath(import.meta.url);
   const file = path.join(tmpdir(), `statuspress-renderer-${createHash('sha1').update(SOURCE_BUNDLE).digest('hex').slice(0, 12)}.cjs`);
   writeFileSync(file, SOURCE_BUNDLE);
@@ -257,7 +266,7 @@ function processFile(): string {
 }
 
 /** The renderer's error as the main thread would have thrown it: the same catalogue entry and words. */
-function rebuilt(error: ThrownError): Error {
+export function rebuilt(error: ThrownError): Error {
   const entry = Object.values(COMMAND).find((e) => e.code === error.code && e.exit !== 0);
   if (entry && entry.exit !== 0) return new StatuspressError(entry, { message: error.message, hint: error.hint }, error.location ? { location: error.location } : {});
   return Object.assign(new Error(error.message), { stack: error.stack });
@@ -271,10 +280,12 @@ function thrown(caught: unknown): ThrownError {
 /** The process tells of each page in the build's file as it starts it. */
 const toldOfPage = (name: string, title: string): void => void writeSync(PAGES_FD, pageLine(name, title));
 
+const toldRendered = (): void => void writeSync(PAGES_FD, RENDERED_LINE);
+
 /** Runs one job; `loaded`, the theme the process loaded before it came. */
 async function serve(job: RenderJob, loaded?: Promise<Theme>): Promise<FromRenderer> {
   try {
-    return { done: await renderJob(job, loaded ? toldOfPage : undefined, loaded) };
+    return { done: await renderJob(job, loaded ? toldOfPage : undefined, loaded, loaded ? toldRendered : undefined) };
   } catch (caught) {
     return { error: thrown(caught) };
   }
@@ -284,12 +295,37 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   const port = parentPort!;
   port.once('message', (job: RenderJob) => void serve(job).then((last) => port.postMessage(last)));
 } else if (isMainThread && process.argv[2] === PROCESS_FLAG && process.send) {
-  // A build killed outright (SIGKILL, out of memory) cannot stop this process: a thread of its own
-  // ends it once the build is gone, even while a template keeps this thread busy.
-  new Worker(`const { ppid } = process; setInterval(() => { if (process.ppid !== ppid) process.kill(${process.pid}, 'SIGKILL'); }, 500);`, { eval: true }).unref();
+  endWithParent();
   const send = process.send.bind(process);
   const loaded = loadTheme(process.argv[3]!, { required: process.argv[4] === 'true', onPage: toldOfPage, checked: true });
   loaded.catch(() => undefined); // reported by serve(), once the job comes
   // Then the channel closes, and with it the process, once the last message is out.
   process.once('message', (job: RenderJob) => void serve(job, loaded).then((last) => send(last, undefined, {}, () => process.disconnect())));
+} else if (isMainThread && process.argv[2] === PAGES_FLAG && process.send) {
+  // The pages of `statuspress dev`, one at a time as asked (src/dev/pages.ts).
+  endWithParent();
+  const send = process.send.bind(process);
+  // Checked already, by dev's own loading of them.
+  const loaded = loadTheme(process.argv[3]!, { checked: true });
+  loaded.catch(() => undefined); // reported with the first page
+  let renderer: Promise<SiteRenderer> | null = null;
+  process.on('message', (message: ToPageProcess) => {
+    if ('site' in message) renderer = loaded.then((theme) => siteRenderer(deriveSite(message.site.content, message.site.now), theme));
+    else void answerPage(renderer!, message.page).then((answer) => send(answer));
+  });
+}
+
+/** A build or dev killed outright (SIGKILL, out of memory) cannot stop this process: a thread of its own ends it once its parent is gone, even while a template keeps this thread busy. */
+function endWithParent(): void {
+  new Worker(`const { ppid } = process; setInterval(() => { if (process.ppid !== ppid) process.kill(${process.pid}, 'SIGKILL'); }, 500);`, { eval: true }).unref();
+}
+
+/** One page for dev, or the error that stopped it. */
+async function answerPage(renderer: Promise<SiteRenderer>, page: SiteRequest | null): Promise<FromPageProcess> {
+  try {
+    const pages = await renderer;
+    return { file: page === null ? pages.notFound('/') : pages.render(page) };
+  } catch (caught) {
+    return { error: thrown(caught) };
+  }
 }

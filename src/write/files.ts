@@ -26,13 +26,8 @@ export class FileWriter implements Writer {
   private readonly seen = new Set<string>();
   private readonly paths: string[] = [];
   private readonly folder: FolderFiles;
-  private given = 0;
 
-  /** With `bound`, called with the files and bytes given so far (not the copies) before each file is written: it throws to refuse. */
-  constructor(
-    root: string,
-    private readonly bound?: (files: number, bytes: number) => void,
-  ) {
+  constructor(root: string) {
     this.folder = new FolderFiles(root);
   }
 
@@ -43,8 +38,6 @@ export class FileWriter implements Writer {
     this.seen.add(relative);
     this.paths.push(relative);
     const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
-    this.given += data.byteLength;
-    this.bound?.(this.paths.length, this.given);
     this.folder.writeWithCopies(relative, data);
   }
 
@@ -59,6 +52,20 @@ export class FileWriter implements Writer {
 
   async stop(): Promise<void> {}
 
+}
+
+/** `writer`, with `bound` called with the files and bytes given so far (not the copies) before each file is written: it throws to refuse. */
+export function bounded(writer: Writer, bound: (files: number, bytes: number) => void): Writer {
+  let files = 0;
+  let bytes = 0;
+  return {
+    put(file) {
+      bound(++files, (bytes += typeof file.contents === 'string' ? Buffer.byteLength(file.contents) : file.contents.byteLength));
+      writer.put(file);
+    },
+    settle: () => writer.settle(),
+    stop: () => writer.stop(),
+  };
 }
 
 /** A path the output may hold: relative, normalised, inside the folder; throws otherwise (a bug in a renderer). */

@@ -15,8 +15,8 @@ let dev: RunningDev;
 
 /** The events of the dev stream, as they arrive. */
 
-async function fetchText(url: string): Promise<{ status: number; body: string; type: string }> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+async function fetchText(url: string, ms = 5_000): Promise<{ status: number; body: string; type: string }> {
+  const res = await fetch(url, { signal: AbortSignal.timeout(ms) });
   return { status: res.status, body: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
 
@@ -93,4 +93,23 @@ describe('statuspress dev', () => {
     expect((await fetchText(`${dev.url}/`)).body).toContain('<footer class="dev-footer">Edited footer</footer>');
     events.close();
   });
+
+  it("stops a page its own templates cannot finish and says which, the server answering on", async () => {
+    const events = new Events();
+    await events.open(dev.url);
+    // 13 million empty blocks a page (test/unit/render/site/theme.test.ts): stopped at the page's limit.
+    const hostile = path.join(work, 'templates/notice.hbs');
+    await writeFile(hostile, `{{#*inline "h"}}${'{{#if 1}}{{/if}}'.repeat(7_000)}{{/inline}}<h1>{{notice.subject}}</h1>${'{{> h}}'.repeat(1_900)}\n`);
+    expect(await events.next()).toEqual({ event: 'reload', data: [] });
+    const page = await fetchText(`${dev.url}/notices/104/`, 30_000);
+    expect(page.status).toBe(500);
+    expect(page.body).toContain('templates/notice.hbs  templates/notice.hbs (with the templates it uses) took more than 2 s to render the page “notices/104/”');
+    expect(page.body).toContain('<script src="/__statuspress/dev.js" defer></script>');
+    // The other pages render, in a process started anew, and the page once the template is gone.
+    expect((await fetchText(`${dev.url}/`)).status).toBe(200);
+    await rm(hostile);
+    expect(await events.next()).toEqual({ event: 'reload', data: [] });
+    expect((await fetchText(`${dev.url}/notices/104/`)).status).toBe(200);
+    events.close();
+  }, 60_000);
 });

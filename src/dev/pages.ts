@@ -1,0 +1,99 @@
+// The pages of a site's own templates in `statuspress dev`: rendered in a process of their own, as
+// the build renders them (render/worker.ts), and held to the same limits: a page that takes longer
+// than PAGE_SECONDS stops the process (a kill, which no template outlasts), and so does a heap past
+// RENDER_HEAP_MB; the page answers with the error that names the template, and the next page asked
+// starts a new process. A page of the built-in templates never comes here.
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import { PAGE_SECONDS, RENDER_HEAP_MB } from '../limits.js';
+import type { SiteRequest } from '../routes/site.js';
+import { pageTemplate } from '../render/html.js';
+import type { Theme } from '../render/site/theme.js';
+import type { OutputFile } from '../render/types.js';
+import { processFile, rebuilt } from '../render/worker.js';
+import { PAGES_FLAG } from '../render/worker-messages.js';
+import type { FromPageProcess, ToPageProcess } from '../render/worker-messages.js';
+import type { Content } from '../types.js';
+
+export class IsolatedPages {
+  private child: ChildProcess | null = null;
+  private stderr = '';
+  private site: { content: Content; now: number } | null = null;
+  /** One page at a time: each is timed from when it is asked of the process. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  /** `theme`, as dev loaded (and checked) it from `dir`, names the templates in messages. */
+  constructor(
+    private readonly theme: Theme,
+    private readonly dir: string,
+  ) {}
+
+  /** The site the next pages are rendered from. */
+  show(content: Content, now: number): void {
+    this.site = { content, now };
+    this.child?.send({ site: this.site } satisfies ToPageProcess);
+  }
+
+  /** The file of the page (null: the 404 page; resolves null when there is no such page), or the error that stopped it. */
+  render(request: SiteRequest | null, address: string): Promise<OutputFile | null> {
+    const page = this.queue.then(() => this.once(request, address));
+    this.queue = page.catch(() => undefined);
+    return page;
+  }
+
+  /** Stops the process; the next page starts another. */
+  stop(): void {
+    this.child?.kill('SIGKILL');
+    this.child = null;
+  }
+
+  private once(request: SiteRequest | null, address: string): Promise<OutputFile | null> {
+    const child = this.started();
+    const { file, text } = this.theme.renders(pageTemplate(request) ?? 'status');
+    return new Promise((resolve, reject) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        child.off('message', answered);
+        child.off('close', closed);
+      };
+      const answered = (message: FromPageProcess): void => {
+        done();
+        if ('file' in message) resolve(message.file);
+        else reject(rebuilt(message.error));
+      };
+      const closed = (): void => {
+        done();
+        if (this.child === child) this.child = null;
+        // V8 aborts a process past its heap limit, saying so on stderr.
+        if (/heap out of memory|Reached heap limit/i.test(this.stderr)) reject(fail(COMMAND.templateOutOfMemory, { renders: text, title: address, mb: RENDER_HEAP_MB }, { location: { file } }));
+        else reject(new Error(`the process rendering the site's own templates stopped: ${this.stderr.trim().split('\n').slice(-3).join(' ')}`));
+      };
+      const timer = setTimeout(() => {
+        done();
+        this.stop();
+        reject(fail(COMMAND.templateTooSlow, { renders: text, title: address, seconds: PAGE_SECONDS }, { location: { file } }));
+      }, PAGE_SECONDS * 1000);
+      child.on('message', answered);
+      child.once('close', closed);
+      child.send({ page: request } satisfies ToPageProcess);
+    });
+  }
+
+  private started(): ChildProcess {
+    if (this.child !== null) return this.child;
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
+    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    this.stderr = '';
+    child.stderr!.setEncoding('utf8');
+    child.stderr!.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-4096);
+    });
+    // An error sending (the process just died) shows as its 'close'.
+    child.on('error', () => undefined);
+    if (this.site) child.send({ site: this.site } satisfies ToPageProcess);
+    this.child = child;
+    return child;
+  }
+}
