@@ -197,3 +197,33 @@ function memo<T>(fn: (t: number) => T): (t: number) => T {
     return cache.get(t)!;
   };
 }
+
+/**
+ * A maintenance's reminder: `notify` tells targets `leadMs` before a maintenance begins. It changes
+ * nothing readers see, so it is no moment of nextChange; it lives here because it is the other
+ * thing the clock alone brings, and a scheduled run must check it as it checks those (the
+ * workflow's notify job runs on every scheduled run for it).
+ */
+export interface ReminderMoment {
+  /** begins_at − lead, epoch ms: from then until begins_at the reminder is due. */
+  at: number;
+  noticeId: number;
+  beginsAt: number;
+  leadMs: number;
+}
+
+/**
+ * Every reminder of the planned notices not begun as of `now`, one per lead, soonest first (then
+ * notice id, then lead): due (`at` ≤ `now`) or to come. Whether a due one is sent is notify's
+ * business: once per notice, begins_at and lead, only while the maintenance is scheduled.
+ */
+export function reminderMoments(notices: readonly Notice[], now: number, leadsMs: readonly number[]): ReminderMoment[] {
+  const leads = [...new Set(leadsMs)].sort((a, b) => a - b);
+  const result: ReminderMoment[] = [];
+  for (const notice of notices) {
+    const { beginsAt } = notice;
+    if (notice.type !== 'planned' || beginsAt === null || beginsAt <= now) continue;
+    for (const leadMs of leads) result.push({ at: beginsAt - leadMs, noticeId: notice.id, beginsAt, leadMs });
+  }
+  return result.sort((a, b) => a.at - b.at || a.noticeId - b.noticeId || a.leadMs - b.leadMs);
+}

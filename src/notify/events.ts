@@ -2,6 +2,7 @@
 // whenever the same thing happens to the same notice, so a run can tell what was sent already. An
 // update is matched with the record by its time and text (its API id shifts when an update is
 // inserted before it), so a renumbered update is never sent again and the inserted one is sent once.
+import { reminderMoments } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
 import type { NotifyEventType, State } from '../types.js';
 import { formatTimestamp } from '../time.js';
@@ -14,7 +15,8 @@ export interface NotifyEvent {
    * Stable: `notice-42-published`, `update-42-2026-11-20T10:40:00.000Z-3f9a0c1d2e4b5a69` (the
    * notice, the update's time and `textHash` of its text), `maintenance-42-started`, `maintenance-42-ended`;
    * a state change carries the build's `now` (`page-degraded-2026-11-20T10:05:00.000Z`), since a
-   * state is often reached again.
+   * state is often reached again; a reminder, the begins_at and lead it is for
+   * (`maintenance-43-reminder-2026-11-25T02:00:00.000Z-24h`), so a moved window is reminded again.
    */
   id: string;
   type: NotifyEventType;
@@ -27,6 +29,8 @@ export interface NotifyEvent {
   component: { id: number; name: string; state: State; previous: State } | null;
   /** The page's state as of the build; `previous` only for page.state_changed. */
   page: { state: State; previous: State | null };
+  /** maintenance.reminder only: how long before begins_at it is for, ms (a target's `reminder`). */
+  leadMs?: number;
 }
 
 /** A notice whose updates' API ids changed since the record: an update was inserted before published ones. */
@@ -40,6 +44,11 @@ export interface Renumbered {
 export interface Comparison {
   events: NotifyEvent[];
   renumbered: Renumbered[];
+  /**
+   * Reminders due for maintenances published in this very comparison: claimed without being sent,
+   * since the announcement, sent now, already says when the maintenance begins.
+   */
+  silent: string[];
 }
 
 /** The events from `previous` to `site`: see `compare`. */
@@ -52,7 +61,7 @@ export const eventsBetween = (previous: Snapshot, site: DerivedSite): NotifyEven
  * no state change of its own, nor does a notice removed from the content, though the states they
  * change (a parent's, the page's) are sent. And the notices whose updates' ids changed.
  */
-export function compare(previous: Snapshot, site: DerivedSite): Comparison {
+export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: readonly number[] = []): Comparison {
   const page = { state: site.page.state, previous: null };
   const noticeEvents: NotifyEvent[] = [];
   const renumbered: Renumbered[] = [];
@@ -73,6 +82,11 @@ export function compare(previous: Snapshot, site: DerivedSite): Comparison {
       noticeEvents.push({ id, type, at: update.at, notice, update, component: null, page });
     }
     if (moved.length > 0) renumbered.push({ notice: notice.id, ids: moved });
+  }
+  const silent: string[] = [];
+  for (const reminder of dueReminders(site, reminderLeadsMs)) {
+    if (previous.notices.has(reminder.notice!.id)) noticeEvents.push(reminder);
+    else silent.push(reminder.id);
   }
   // Stable: events of the same moment keep the API's order.
   noticeEvents.sort((a, b) => a.at - b.at);
@@ -103,7 +117,28 @@ export function compare(previous: Snapshot, site: DerivedSite): Comparison {
       page: { state: site.page.state, previous: previous.page },
     });
   }
-  return { events: [...noticeEvents, ...stateEvents], renumbered };
+  return { events: [...noticeEvents, ...stateEvents], renumbered, silent };
+}
+
+/** `24h`, `90m`: a reminder's lead as its id and message say it. */
+export const leadText = (ms: number): string => (ms % 86_400_000 === 0 ? `${ms / 86_400_000}d` : ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${Math.round(ms / 60_000)}m`);
+
+/**
+ * The reminders due as of the build: for each lead, each maintenance published and still
+ * `scheduled` whose begins_at is less than the lead away (src/derive/next-change.ts lists them).
+ */
+function dueReminders(site: DerivedSite, leadsMs: readonly number[]): NotifyEvent[] {
+  const page = { state: site.page.state, previous: null };
+  const sources = site.notices.map((n) => n.source);
+  return reminderMoments(sources, site.now, leadsMs)
+    .filter((m) => m.at <= site.now)
+    .flatMap((m) => {
+      const notice = site.noticesById.get(m.noticeId);
+      if (notice === undefined || notice.state !== 'scheduled') return [];
+      const update = notice.updates[notice.updates.length - 1] ?? null;
+      const id = `maintenance-${notice.id}-reminder-${formatTimestamp(m.beginsAt)}-${leadText(m.leadMs)}`;
+      return [{ id, type: 'maintenance.reminder' as const, at: m.at, notice, update, component: null, page, leadMs: m.leadMs }];
+    });
 }
 
 const isTransition = (noticeId: number, id: number): boolean => {

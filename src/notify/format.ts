@@ -40,6 +40,7 @@ export function messageOf(event: NotifyEvent, site: SiteConfig, componentName: (
       // A maintenance is announced in the state it is published in: usually scheduled.
       'notice.published': notice.type === 'planned' ? `Maintenance ${stateWords(notice.state ?? 'scheduled')}` : `New ${kind}`,
       'notice.updated': `${capital(kind)} update`,
+      'maintenance.reminder': 'Maintenance reminder',
       'maintenance.started': 'Maintenance started',
       'maintenance.ended': 'Maintenance complete',
     }[event.type as 'notice.published'];
