@@ -100,7 +100,11 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
 
   const plan = (previous: Previous, from: string): Plan => {
     if (previous.kind === 'other-format') warnings.push(COMMAND.notifyOtherFormat.message({ from }));
-    if (previous.kind !== 'found') return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: new Map() } };
+    if (previous.kind !== 'found') {
+      // Nothing is sent, and the reminders already due are claimed: they are not news of a change after this run.
+      const due = compare(current, site, leads).events.filter((e) => e.type === 'maintenance.reminder').map((e) => e.id);
+      return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: keptSent(new Map(), due, now) } };
+    }
     const { snapshot, sent } = previous.record;
     const migrated = previous.migrated ? { from: previous.migrated, to: RECORD_FORMAT } : null;
     // A run of an older build (a re-run of an old workflow run) must not undo the record or announce the past.
