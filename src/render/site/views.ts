@@ -44,9 +44,9 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
       calendar: href(SITE.maintenance()),
       api: href({ file: api, href: api }),
       badge: href(SITE.statusBadge()),
-      // The mailing list's sign-up page (site.yaml subscribe_url), with the words every page shows it by.
-      subscribe: site.site.subscribeUrl === undefined ? null : { href: site.site.subscribeUrl, label: SUBSCRIBE_LABEL },
     },
+    // The mailing list's sign-up page (site.yaml subscribe_url), with the words every page shows it by.
+    subscribe: site.site.subscribeUrl === undefined ? null : { href: site.site.subscribeUrl, label: SUBSCRIBE_LABEL },
   };
 }
 
