@@ -4,7 +4,6 @@
 import { describe, excerpt, quote } from '../content/quote.js';
 import { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES } from '../limits.js';
 import { content } from './entry.js';
-import { NOTIFY_EVENTS } from '../types.js';
 
 /** The example every timestamp message gives. */
 const EXAMPLE = '2026-11-20T10:05:00Z';
@@ -689,7 +688,7 @@ export const CONTENT = {
     title: 'A target with no events',
     when: 'A `notify` target has `events: []`: it would never get a message.',
     message: () => 'an empty list sends nothing; list the events this target gets, or remove events to send it all of them',
-    hint: `List some of ${NOTIFY_EVENTS.join(', ')}, or remove the key.`,
+    hint: 'List the events this target gets (docs/notifications.md names them: notice.published, notice.updated, maintenance.started …), or remove the key.',
   }),
   notifyEmailField: content({
     code: 'content/notify-email-field',

@@ -31,6 +31,11 @@ export interface NotifyEvent {
   page: { state: State; previous: State | null };
   /** maintenance.reminder only: how long before begins_at it is for, ms (a target's `reminder`). */
   leadMs?: number;
+  /**
+   * Only for the targets limited to exactly these components: a notice.published for a notice that
+   * has come to list one of them (or a descendant), with its text so far.
+   */
+  audience?: number[];
 }
 
 /** A notice whose updates' API ids changed since the record: an update was inserted before published ones. */
@@ -61,7 +66,7 @@ export const eventsBetween = (previous: Snapshot, site: DerivedSite): NotifyEven
  * no state change of its own, nor does a notice removed from the content, though the states they
  * change (a parent's, the page's) are sent. And the notices whose updates' ids changed.
  */
-export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: readonly number[] = []): Comparison {
+export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: readonly number[] = [], filters: readonly (readonly number[])[] = []): Comparison {
   const page = { state: site.page.state, previous: null };
   const noticeEvents: NotifyEvent[] = [];
   const renumbered: Renumbered[] = [];
@@ -83,6 +88,7 @@ export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: 
     }
     if (moved.length > 0) renumbered.push({ notice: notice.id, ids: moved });
   }
+  noticeEvents.push(...reached(previous, site, filters));
   const silent: string[] = [];
   for (const reminder of dueReminders(site, reminderLeadsMs)) {
     if (previous.notices.has(reminder.notice!.id)) noticeEvents.push(reminder);
@@ -118,6 +124,48 @@ export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: 
     });
   }
   return { events: [...noticeEvents, ...stateEvents], renumbered, silent };
+}
+
+/** Does a notice listing `listed` reach a target limited to `filter`? `lines`: each component with its ancestors. */
+export function reaches(filter: readonly number[], listed: readonly number[], lines: ReadonlyMap<number, readonly number[]>): boolean {
+  return listed.length === 0 || listed.some((id) => (lines.get(id) ?? [id]).some((c) => filter.includes(c)));
+}
+
+/**
+ * For each component filter of the targets, the notices the record knew that did not reach it and
+ * now do (a component added to the notice): announced to those targets as published, with the
+ * latest update. A notice whose components the record did not keep (a format-2 record) is taken as unchanged.
+ */
+function reached(previous: Snapshot, site: DerivedSite, filters: readonly (readonly number[])[]): NotifyEvent[] {
+  const lines = new Map(site.components.map((c) => [c.id, ancestry(site, c.id)]));
+  const page = { state: site.page.state, previous: null };
+  const events: NotifyEvent[] = [];
+  for (const filter of uniqueFilters(filters)) {
+    for (const notice of site.notices) {
+      const before = previous.noticeComponents.get(notice.id);
+      if (before === undefined || !previous.notices.has(notice.id)) continue;
+      if (reaches(filter, before, lines) || !reaches(filter, notice.source.components, lines)) continue;
+      const update = notice.updates[notice.updates.length - 1] ?? null;
+      events.push({ id: `notice-${notice.id}-published-to-${filter.join('-')}`, type: 'notice.published', at: site.now, notice, update, component: null, page, audience: [...filter] });
+    }
+  }
+  return events;
+}
+
+const uniqueFilters = (filters: readonly (readonly number[])[]): number[][] => {
+  const seen = new Map<string, number[]>();
+  for (const f of filters) {
+    const sorted = [...new Set(f)].sort((a, b) => a - b);
+    seen.set(sorted.join('-'), sorted);
+  }
+  return [...seen.values()];
+};
+
+/** The component and its ancestors, nearest first. */
+function ancestry(site: DerivedSite, id: number): number[] {
+  const chain: number[] = [];
+  for (let c = site.componentsById.get(id); c !== undefined && !chain.includes(c.id); c = c.source.parentId === null ? undefined : site.componentsById.get(c.source.parentId)) chain.push(c.id);
+  return chain;
 }
 
 /** `24h`, `90m`: a reminder's lead as its id and message say it. */

@@ -97,6 +97,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   const warnings: string[] = [];
   // The reminders' leads the targets ask for: each is an event of its own (a target gets its own lead's).
   const leads = configured.flatMap((t) => (t.reminderMs === null ? [] : [t.reminderMs]));
+  const filters = configured.flatMap((t) => (t.components === null ? [] : [t.components]));
 
   const plan = (previous: Previous, from: string): Plan => {
     if (previous.kind === 'other-format') warnings.push(COMMAND.notifyOtherFormat.message({ from }));
@@ -109,12 +110,13 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     const migrated = previous.migrated ? { from: previous.migrated, to: RECORD_FORMAT } : null;
     // A run of an older build (a re-run of an old workflow run) must not undo the record or announce the past.
     if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], alreadySent: [], renumbered: [], migrated, record: null };
-    const { events: all, renumbered, silent } = compare(snapshot, site, leads);
+    const { events: all, renumbered, silent } = compare(snapshot, site, leads, filters);
     for (const r of renumbered) warnings.push(COMMAND.notifyIdsRenumbered.message(r));
     const events = all.filter((e) => !sent.has(e.id));
     // A notice that left the content stays in the record with the updates it had published: added
     // back, it is not announced again (even one a first run recorded), and what was posted meanwhile is.
     const notices = new Map([...snapshot.notices, ...current.notices]);
+    const noticeComponents = new Map([...snapshot.noticeComponents, ...current.noticeComponents]);
     return {
       outcome: 'compared',
       previousNow: snapshot.now,
@@ -122,7 +124,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
       alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
       renumbered,
       migrated,
-      record: { snapshot: { ...current, notices }, sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now) },
+      record: { snapshot: { ...current, notices, noticeComponents }, sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now) },
     };
   };
 
@@ -217,7 +219,10 @@ async function sendAll(
       const deadline = transport.clock() + policy.budgetMs;
       const done: Delivery[] = [];
       let failedBefore = false;
-      for (const event of events.filter((e) => takes(target.target, e, lines))) {
+      const taken = events.filter((e) => takes(target.target, e, lines));
+      // A notice announced to this target now (it came to list one of its components) is one message: its text so far.
+      const announced = new Set(taken.filter((e) => e.audience !== undefined).map((e) => e.notice!.id));
+      for (const event of taken.filter((e) => e.audience !== undefined || e.notice === null || !announced.has(e.notice.id))) {
         if (failedBefore) {
           done.push({ target: target.label, event: event.id, ok: false, attempts: 0, reason: 'not tried after an earlier message to this target failed' });
           continue;

@@ -9,6 +9,7 @@ import type { NotifyTarget, SiteConfig } from '../types.js';
 import type { HttpRequest } from './deliver.js';
 import { isSmtpUrl, recipientsOf } from './email.js';
 import type { MailTarget } from './email.js';
+import { reaches } from './events.js';
 import type { NotifyEvent } from './events.js';
 import { discordPayload, messageOf, slackPayload, teamsPayload, webhookPayload } from './format.js';
 
@@ -75,14 +76,18 @@ export function takes(target: NotifyTarget, event: NotifyEvent, lineage: Readonl
   if (target.events !== null && !target.events.includes(event.type)) return false;
   if (event.type === 'maintenance.reminder' && target.reminderMs !== event.leadMs) return false;
   const filter = target.components;
+  if (event.audience !== undefined) return filter !== null && sameSet(filter, event.audience);
   if (filter === null) return true;
-  if (event.notice !== null) {
-    const listed = event.notice.source.components;
-    return listed.length === 0 || listed.some((id) => (lineage.get(id) ?? [id]).some((c) => filter.includes(c)));
-  }
+  if (event.notice !== null) return reaches(filter, event.notice.source.components, lineage);
   if (event.component !== null) return filter.includes(event.component.id);
   return false;
 }
+
+const sameSet = (a: readonly number[], b: readonly number[]): boolean => {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((id) => y.has(id));
+};
 
 /** The headers a signed webhook request carries (docs/notifications.md explains how to check them). */
 export const SIGNATURE_HEADER = 'X-Statuspress-Signature';

@@ -122,4 +122,25 @@ describe('statuspress notify: targets limited to components', () => {
       '*[Acme Status] Some systems are experiencing problems*',
     ]);
   });
+
+  it('a notice that comes to list a component reaches that component’s target as published, with its text so far, once', async () => {
+    const s = await setup(LIMITED);
+    await s.run(hours(0));
+    await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT('[2]'));
+    await s.run(hours(2));
+    expect(s.texts('/api')).toEqual([]);
+    const grown = INCIDENT('[2, 1]') + `  - at: ${iso(hours(3))}\n    state: identified\n    content: The API is affected too.\n`;
+    await writeFile(path.join(s.content, 'notices/42.yaml'), grown);
+    const run = await s.run(hours(4));
+    expect(run.events.map((e) => e.event.id).filter((id) => !id.startsWith('component') && !id.startsWith('page'))).toEqual([
+      `update-42-${new Date(hours(3)).toISOString()}-${run.events[0]!.event.id.split('-').at(-1)}`,
+      'notice-42-published-to-1',
+    ]);
+    const api = s.hooks.bodies('/api').map((b) => (b as { text: string }).text);
+    expect(api[0]!.split('\n').slice(0, 3)).toEqual(['*[Acme Status] New incident: Errors*', 'identified · Website, API', '>The API is affected too.']);
+    expect(api.slice(1).map((t) => t.split('\n')[0])).toEqual(['*[Acme Status] API: degraded*']);
+    expect(s.texts('/website')).toEqual(['*[Acme Status] New incident: Errors*', '*[Acme Status] Website: degraded*', '*[Acme Status] Incident update: Errors*']);
+    // Once: the next run finds the notice already listing the API.
+    expect((await s.run(hours(5))).events).toEqual([]);
+  });
 });
