@@ -109,6 +109,12 @@ export interface Update {
   content: string;
 }
 
+/** An incident's postmortem: Markdown published at `at` (withheld until then, like an update). */
+export interface Postmortem {
+  at: number;
+  content: string;
+}
+
 export interface Notice {
   id: number;
   type: NoticeType;
@@ -132,6 +138,8 @@ export interface Notice {
   impact?: Impact;
   /** In file order; derivation sorts by time where it needs to. */
   updates: Update[];
+  /** unplanned only; absent rather than null, so the build state of content without one keeps its bytes. */
+  postmortem?: Postmortem;
   file: string;
 }
 

@@ -84,6 +84,7 @@ export function toNotice(data: NoticeData, file: string): Notice {
       state: data.type === 'general' ? null : (u.state as NoticeState),
       content: u.content,
     })),
+    ...(data.type === 'unplanned' && data.postmortem !== undefined ? { postmortem: { at: data.postmortem.at, content: data.postmortem.content } } : {}),
     file,
   };
 }

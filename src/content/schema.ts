@@ -147,6 +147,8 @@ export const noticeSchema = z.strictObject({
     .array(updateSchema)
     .min(1, { error: zodMessage(say(CONTENT.noUpdates)) })
     .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
+  // Incidents only, and not before the first update: rules.ts checks both.
+  postmortem: z.strictObject({ at: timestamp, content: text }).optional(),
 });
 
 export type SiteData = z.output<typeof siteSchema>;

@@ -18,6 +18,8 @@ import type { DerivedNotice } from './types.js';
 export type MomentKind =
   /** An update's `at`: it is published (updates dated after `now` are withheld). */
   | 'update'
+  /** An incident's postmortem's `at`: it is published (withheld until then, like an update). */
+  | 'postmortem'
   /** A planned notice's begins_at: no longer upcoming; with auto_transition, `underway`. */
   | 'begins'
   /** A planned notice's ends_at: with auto_transition, `complete`. */
@@ -53,7 +55,7 @@ export interface Moment {
 const COMPONENT_PAGE_DAYS = 90;
 
 /** Order of kinds at one instant, so the list is the same for the same content and `now`. */
-const KIND_ORDER: readonly MomentKind[] = ['update', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
+const KIND_ORDER: readonly MomentKind[] = ['update', 'postmortem', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
 
 /**
  * An instant at which something might fall due, and whether it does: sources list candidates
@@ -65,7 +67,7 @@ interface Candidate extends Moment {
 
 /**
  * The sources of candidates, each a pure function of content and `now` giving instants after `now`.
- * A new rule that depends on the clock (a postmortem's publication time, a local midnight) adds its
+ * A new rule that depends on the clock (a local midnight) adds its
  * kind above and its source here; nextChange and pendingMoments both read this list.
  */
 const SOURCES: readonly ((content: Content, now: number) => Candidate[])[] = [noticeCandidates, metricsDay];
@@ -128,7 +130,8 @@ function candidatesOf(notice: Notice, now: number): { at: number; kind: MomentKi
   written(notice.beganAt, 'began');
   written(notice.endedAt, 'ended');
 
-  const candidates = [...times];
+  // Publishing a postmortem changes the notice's page, feeds and api/v2 answers, nothing else.
+  const candidates = [...times, ...(notice.postmortem === undefined ? [] : [{ at: notice.postmortem.at, kind: 'postmortem' as const }])];
   // Whatever can end a notice (any of its times: an update, ends_at's auto transition, expires_at,
   // ended_at) makes it past_distant seven days and a millisecond later.
   for (const { at } of times) candidates.push({ at: at + RECENT_MS + 1, kind: 'distant' });
@@ -187,6 +190,7 @@ function facts(notice: Notice, derived: DerivedNotice | null, t: number): string
     d.impact === null ? null : d.impact.start,
     notice.components.length > 0 && !(past && when < listedSince(t)),
     notice.type === 'planned' && notice.endsAt !== null && notice.endsAt >= t - CALENDAR_PAST_MS,
+    d.postmortem === null ? null : d.postmortem.at,
   ]);
 }
 

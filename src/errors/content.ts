@@ -625,6 +625,13 @@ export const CONTENT = {
     hint: 'Correct whichever of the two times is wrong.',
     example: { earlier: 'began_at' },
   }),
+  postmortemBeforeNotice: content({
+    code: 'content/postmortem-before-notice',
+    title: 'A postmortem before its incident',
+    when: 'An incident’s `postmortem.at` is before the `at` of its first update: the postmortem would tell of an incident not yet published.',
+    message: () => 'is before the incident’s first update; a postmortem is published after the incident it explains',
+    hint: 'Set `postmortem.at` to when the postmortem is published: after the first update, usually after the incident is resolved.',
+  }),
 
   renumbered: content({
     code: 'content/updates-renumbered',
