@@ -38,6 +38,7 @@ export type NotifyType = (typeof NOTIFY_TYPES)[number];
 export const NOTIFY_EVENTS = [
   'notice.published',
   'notice.updated',
+  'notice.postmortem',
   'maintenance.reminder',
   'maintenance.started',
   'maintenance.ended',

@@ -45,7 +45,8 @@ export function emailOf(event: NotifyEvent, message: Message, site: SiteConfig):
   const subject = notice === null ? message.headline : `${root === own ? '' : 'Re: '}${prefix}${oneLine(notice.source.subject)}`;
   // The headline without the site's name: what happened, for the first line of the body.
   const what = message.headline.startsWith(prefix) ? message.headline.slice(prefix.length) : message.headline;
-  const body = update === null ? '' : cut(clean(update.content).trim(), EMAIL_TEXT_MAX);
+  const source = event.type === 'notice.postmortem' ? (notice?.postmortem?.content ?? '') : (update?.content ?? '');
+  const body = cut(clean(source).trim(), EMAIL_TEXT_MAX);
   const text = [what, message.facts, body, `View on the status page: ${message.link}`].filter((part) => part !== '').join('\n\n');
   const html = [
     '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>',

@@ -71,6 +71,10 @@ export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: 
   const noticeEvents: NotifyEvent[] = [];
   const renumbered: Renumbered[] = [];
   for (const notice of site.notices) {
+    // Sent once, when its `at` has passed: the record keeps which notices' postmortems it has seen.
+    if (notice.postmortem !== null && !previous.noticePostmortems.has(notice.id)) {
+      noticeEvents.push({ id: `notice-${notice.id}-postmortem`, type: 'notice.postmortem', at: notice.postmortem.at, notice, update: null, component: null, page });
+    }
     const before = previous.notices.get(notice.id);
     if (before === undefined) {
       const latest = notice.updates[notice.updates.length - 1] ?? null;

@@ -117,6 +117,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     // back, it is not announced again (even one a first run recorded), and what was posted meanwhile is.
     const notices = new Map([...snapshot.notices, ...current.notices]);
     const noticeComponents = new Map([...snapshot.noticeComponents, ...current.noticeComponents]);
+    const noticePostmortems = new Map([...snapshot.noticePostmortems, ...current.noticePostmortems]);
     return {
       outcome: 'compared',
       previousNow: snapshot.now,
@@ -124,7 +125,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
       alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
       renumbered,
       migrated,
-      record: { snapshot: { ...current, notices, noticeComponents }, sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now) },
+      record: { snapshot: { ...current, notices, noticeComponents, noticePostmortems }, sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now) },
     };
   };
 

@@ -32,6 +32,8 @@ export interface Snapshot {
    * that comes to list one of its own. A notice a format-2 record knew has none here (unknown).
    */
   noticeComponents: Map<number, number[]>;
+  /** Notice id → its postmortem's `at`, once published: announced once (a record keeps removed notices' too). */
+  noticePostmortems: Map<number, number>;
 }
 
 /** The first 16 hex digits of the SHA-256 of an update's text (UTF-8): with its time, what identifies it. */
@@ -47,6 +49,7 @@ export function snapshotOf(site: DerivedSite): Snapshot {
     components: new Map(site.components.map((c) => [c.id, c.state])),
     notices: new Map(site.notices.map((n) => [n.id, n.updates.map(knownOf)])),
     noticeComponents: new Map(site.notices.map((n) => [n.id, [...n.source.components]])),
+    noticePostmortems: new Map(site.notices.flatMap((n) => (n.postmortem === null ? [] : [[n.id, n.postmortem.at] as [number, number]]))),
   };
 }
 
@@ -56,7 +59,7 @@ export function snapshotOf(site: DerivedSite): Snapshot {
  * recognises a record of a newer one (and refuses it, unchanged); a version reads every older
  * format, each upgraded to the next by one step of UPGRADES; any change to what a key means bumps it.
  * 1: notices held update ids (then each update's position in its file + 1). 2: each update's id, time and text hash.
- * 3: `notice_components`, each notice's components.
+ * 3: `notice_components`, each notice's components; `notice_postmortems`, when each published postmortem was.
  */
 export const RECORD_FORMAT = 3;
 
@@ -78,6 +81,8 @@ export interface RecordJson {
   notices: Record<string, RecordUpdateJson[]>;
   /** Notice id → the ids of the components it listed. */
   notice_components: Record<string, number[]>;
+  /** Notice id → its published postmortem's `at`. */
+  notice_postmortems: Record<string, string>;
   /** Event id → `now` of the build whose run claimed it. */
   sent: Record<string, string>;
 }
@@ -100,6 +105,7 @@ export function recordJson(record: NotifyRecord): string {
       [...snapshot.notices].map(([id, updates]) => [String(id), updates.map((u) => (u.at === null || u.hash === null ? { id: u.id } : { id: u.id, at: formatTimestamp(u.at), hash: u.hash }))]),
     ),
     notice_components: Object.fromEntries([...snapshot.noticeComponents].map(([id, components]) => [String(id), components])),
+    notice_postmortems: Object.fromEntries([...snapshot.noticePostmortems].map(([id, at]) => [String(id), formatTimestamp(at)])),
     sent: Object.fromEntries([...sent].map(([id, at]) => [id, formatTimestamp(at)])),
   };
   return `${JSON.stringify(json, null, 1)}\n`;
@@ -138,7 +144,8 @@ const UPGRADES: Record<number, (json: Json) => Json> = {
     return { ...json, format: 2, notices };
   },
   // Format 2 kept no notice's components: each is unknown, taken as unchanged when next compared.
-  2: (json) => ({ ...json, format: 3, notice_components: {} }),
+  // Nor any postmortem: there were none before format 3.
+  2: (json) => ({ ...json, format: 3, notice_components: {}, notice_postmortems: {} }),
 };
 
 class Damaged extends Error {}
@@ -192,13 +199,20 @@ function recordOf(json: Json): NotifyRecord {
     if (!Array.isArray(value) || !value.every((c) => Number.isSafeInteger(c) && (c as number) > 0)) throw new Damaged('a notice has no list of component ids');
     noticeComponents.set(idOf(id, 'notice_components'), value as number[]);
   }
+  const noticePostmortems = new Map<number, number>();
+  if (!isObject(json.notice_postmortems)) throw new Damaged('it has no "notice_postmortems" object');
+  for (const [id, value] of Object.entries(json.notice_postmortems)) {
+    const at = typeof value === 'string' ? parseTimestamp(value) : null;
+    if (at === null) throw new Damaged('a postmortem has no valid time');
+    noticePostmortems.set(idOf(id, 'notice_postmortems'), at);
+  }
   const sent = new Map<string, number>();
   for (const [id, value] of Object.entries(json.sent as Json)) {
     const at = typeof value === 'string' ? parseTimestamp(value) : null;
     if (at === null) throw new Damaged('an event of "sent" has no valid time');
     sent.set(id, at);
   }
-  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices, noticeComponents }, sent };
+  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices, noticeComponents, noticePostmortems }, sent };
 }
 
 function updateOf(value: unknown): KnownUpdate {
