@@ -4,81 +4,19 @@
 // target limited to other components gets nothing; 4xx is tried again, 5xx is final, and failed
 // authentication or TLS are warnings that name the target, never its address or password.
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
-import { simpleParser } from 'mailparser';
-import type { ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { notify } from '../../../src/notify/index.js';
 import type { NotifyOptions, NotifyResult } from '../../../src/notify/index.js';
 import { messageIdOf } from '../../../src/notify/email.js';
 import { fastTransport, scratch, writeSite } from './helpers.js';
+import { PASSWORD, smtpServer, USER } from './smtp.js';
+import type { Mail, Server } from './smtp.js';
 
 const T0 = Date.parse('2026-11-20T10:00:00Z');
 const at = (minutes: number): number => T0 + minutes * 60_000;
 const iso = (minutes: number): string => new Date(at(minutes)).toISOString().replace('.000Z', 'Z');
 const RETRY = { backoffMs: 1000, attemptTimeoutMs: 2000, budgetMs: 60_000 };
-const USER = 'smtp-user-qq7';
-const PASSWORD = 'smtp-pass-zz9';
-
-interface Mail {
-  from: string;
-  to: string[];
-  raw: string;
-  parsed: ParsedMail;
-}
-
-/** What the server answers to a message's data: 250, or an error with this SMTP code. */
-type Reply = 250 | number;
-
-interface Server {
-  port: number;
-  mails: Mail[];
-  /** Replies for the next messages, in order; after them, 250. */
-  reply(...replies: Reply[]): void;
-}
-
-const servers: SMTPServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
-});
-
-async function smtpServer(): Promise<Server> {
-  const mails: Mail[] = [];
-  const queued: Reply[] = [];
-  const server = new SMTPServer({
-    // Plain SMTP on 127.0.0.1: no certificate to make; authentication over it is allowed for the test.
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, callback) {
-      if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER });
-      else callback(Object.assign(new Error(`Invalid username or password for ${auth.username}`), { responseCode: 535 }));
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const reply = queued.shift() ?? 250;
-        if (reply !== 250) {
-          callback(Object.assign(new Error(reply >= 500 ? `Rejected for ${USER}` : 'Try again later'), { responseCode: reply }));
-          return;
-        }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const from = session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address;
-        void simpleParser(raw).then((parsed) => {
-          mails.push({ from, to: session.envelope.rcptTo.map((r) => r.address), raw, parsed });
-          callback(null);
-        });
-      });
-    },
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.server.address() as AddressInfo).port, mails, reply: (...replies) => queued.push(...replies) };
-}
-
 const INCIDENT = (...updates: [number, string, string][]): string =>
   `id: 42\ntype: unplanned\nsubject: "Errors <script>alert(1)</script> & more"\ncomponents: [1]\nupdates:\n${updates.map(([m, state, text]) => `  - at: ${iso(m)}\n    state: ${state}\n    content: ${JSON.stringify(text)}\n`).join('')}`;
 
