@@ -27,11 +27,24 @@ export const MAINTENANCE_SPELLINGS = ['under-maintenance', 'under_maintenance'] 
 export type MaintenanceSpelling = (typeof MAINTENANCE_SPELLINGS)[number];
 
 /** The kinds of target `statuspress notify` sends to (site.yaml `notify`). */
-export const NOTIFY_TYPES = ['slack', 'discord', 'teams', 'webhook'] as const;
+export const NOTIFY_TYPES = ['slack', 'discord', 'teams', 'webhook', 'email'] as const;
 export type NotifyType = (typeof NOTIFY_TYPES)[number];
 
-/** The events `statuspress notify` sends, by the name a target's `events` and the webhook payload's `type` use. */
-export const NOTIFY_EVENTS = ['notice.published', 'notice.updated', 'maintenance.started', 'maintenance.ended', 'component.state_changed', 'page.state_changed'] as const;
+/**
+ * The events `statuspress notify` sends, by the name a target's `events` and the webhook payload's
+ * `type` use. A new event is one more name here, its id and facts in src/notify/events.ts, and its
+ * words in src/notify/format.ts (`WHAT`); site.yaml's `events` and the docs' table follow.
+ */
+export const NOTIFY_EVENTS = [
+  'notice.published',
+  'notice.updated',
+  'notice.postmortem',
+  'maintenance.reminder',
+  'maintenance.started',
+  'maintenance.ended',
+  'component.state_changed',
+  'page.state_changed',
+] as const;
 export type NotifyEventType = (typeof NOTIFY_EVENTS)[number];
 
 /** One target of `statuspress notify`: where its address and secret are read from, never the values themselves. */
@@ -43,6 +56,12 @@ export interface NotifyTarget {
   secretEnv: string | null;
   /** The events it gets; null: all of them. */
   events: NotifyEventType[] | null;
+  /** The components it is about (their descendants too); null: the whole page. */
+  components: number[] | null;
+  /** How long before a maintenance begins its reminder is sent, ms; null: no reminder. */
+  reminderMs: number | null;
+  /** `email` only, else null: the variable holding the recipients, and the sender. */
+  email: { toEnv: string; from: string } | null;
 }
 
 export interface SiteConfig {
@@ -61,6 +80,8 @@ export interface SiteConfig {
   transitionText: { underway: string; complete: string };
   /** Where `statuspress notify` sends events; absent when site.yaml has no `notify`. */
   notify?: NotifyTarget[];
+  /** The sign-up page of the mailing list the email target sends to; absent when site.yaml has none. */
+  subscribeUrl?: string;
 }
 
 export interface Component {
@@ -89,6 +110,12 @@ export interface Update {
   content: string;
 }
 
+/** An incident's postmortem: Markdown published at `at` (withheld until then, like an update). */
+export interface Postmortem {
+  at: number;
+  content: string;
+}
+
 export interface Notice {
   id: number;
   type: NoticeType;
@@ -112,6 +139,8 @@ export interface Notice {
   impact?: Impact;
   /** In file order; derivation sorts by time where it needs to. */
   updates: Update[];
+  /** unplanned only; absent rather than null, so the build state of content without one keeps its bytes. */
+  postmortem?: Postmortem;
   file: string;
 }
 

@@ -19,7 +19,7 @@ const isId = (value: unknown): value is number => typeof value === 'number' && N
  * (components/ could not be listed), references to component ids are not judged: they would all be
  * false alarms.
  */
-export function crossFileFindings(components: SourceFile[], notices: SourceFile[], componentsUnknown = false): FileFinding[] {
+export function crossFileFindings(components: SourceFile[], notices: SourceFile[], componentsUnknown = false, site: SourceFile | null = null): FileFinding[] {
   const findings: FileFinding[] = [];
   const checked = (sources: SourceFile[]): SourceFile[] => sources.filter((s) => s.usable);
   findings.push(...duplicateIds(checked(components), 'component'), ...duplicateIds(checked(notices), 'notice'));
@@ -46,6 +46,17 @@ export function crossFileFindings(components: SourceFile[], notices: SourceFile[
   }
   for (const source of checked(components)) {
     unknown(source, ['parent_id'], field(source.data, 'parent_id'));
+  }
+  // A notify target's component filter: an unknown id would silently keep its events away.
+  const targets = site?.usable ? field(site.data, 'notify') : undefined;
+  if (site && Array.isArray(targets)) {
+    targets.forEach((target: unknown, i) => {
+      const listed = field(target, 'components');
+      if (!Array.isArray(listed)) return;
+      listed.forEach((id: unknown, j) => {
+        if (!unreadable && isId(id) && !known.has(id)) findings.push({ source: site, finding: { path: ['notify', i, 'components', j], ...say(CONTENT.notifyUnknownComponent, { id }) } });
+      });
+    });
   }
   findings.push(...treeFindings(checked(components)));
   return findings;

@@ -1,6 +1,7 @@
 // Validated file data → the model of src/types.ts: camelCase, defaults filled in, times in epoch ms.
 import { ranksInTime } from '../update-ids.js';
 import type { Component, Notice, NoticeState, SiteConfig } from '../types.js';
+import { DEFAULT_REMINDER, reminderMs } from './notify.js';
 import type { ComponentData, NoticeData, SiteData } from './schema.js';
 
 /** The project's own wording, used where site.yaml does not say otherwise. */
@@ -28,8 +29,17 @@ export function toSite(data: SiteData): SiteConfig {
     ...(data.notify === undefined
       ? {}
       : {
-          notify: data.notify.map((t) => ({ type: t.type, urlEnv: t.url_env, secretEnv: t.secret_env ?? null, events: t.events ?? null })),
+          notify: data.notify.map((t) => ({
+            type: t.type,
+            urlEnv: t.url_env,
+            secretEnv: t.secret_env ?? null,
+            events: t.events ?? null,
+            components: t.components ?? null,
+            reminderMs: t.reminder === false ? null : (reminderMs(t.reminder ?? DEFAULT_REMINDER) ?? null),
+            email: t.type === 'email' ? { toEnv: t.to_env ?? '', from: t.from ?? '' } : null,
+          })),
         }),
+    ...(data.subscribe_url === undefined ? {} : { subscribeUrl: data.subscribe_url }),
   };
 }
 
@@ -74,6 +84,7 @@ export function toNotice(data: NoticeData, file: string): Notice {
       state: data.type === 'general' ? null : (u.state as NoticeState),
       content: u.content,
     })),
+    ...(data.type === 'unplanned' && data.postmortem !== undefined ? { postmortem: { at: data.postmortem.at, content: data.postmortem.content } } : {}),
     file,
   };
 }

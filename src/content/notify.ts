@@ -13,7 +13,24 @@ import { field } from './rules.js';
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /** The keys a target has; anything else that could hold an address or a secret gets the secret's message. */
-const TARGET_KEYS = new Set(['type', 'url_env', 'secret_env', 'events']);
+const TARGET_KEYS = new Set(['type', 'url_env', 'secret_env', 'events', 'to_env', 'from', 'components', 'reminder']);
+
+/** How long before a maintenance begins a target is reminded of it, unless it says otherwise. */
+export const DEFAULT_REMINDER = '24h';
+/** The longest reminder lead: a month ahead is an announcement, not a reminder. */
+const MAX_REMINDER_MS = 30 * 86_400_000;
+const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** A reminder's lead (`24h`, `90m`, `2d`) in ms; null when the text is no such duration. */
+export function reminderMs(text: string): number | null {
+  const match = /^([1-9][0-9]{0,5})\s*([mhd])$/.exec(text.trim());
+  if (match === null) return null;
+  const ms = Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS];
+  return ms <= MAX_REMINDER_MS ? ms : null;
+}
+
+/** One email address, with an optional display name before it in angle brackets, on one line. */
+const FROM = /^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
 const SECRET_KEY = /url|uri|secret|token|hook|key|password|pass|auth/i;
 
 /** An address rather than a variable's name: anything with `://` or a known webhook host. */
@@ -33,14 +50,15 @@ export function siteRules(raw: unknown): Finding[] {
       if (TARGET_KEYS.has(key)) continue;
       // A misspelt key (`urlenv`) gets the schema's "did you mean"; an address under any key, this.
       const address = typeof value === 'string' && ADDRESS.test(value);
-      if (address || (SECRET_KEY.test(key) && closest(key, [...TARGET_KEYS]) === undefined)) {
+      // `token` is no misspelling of `to_env`: a key named like a secret gets the secret's message.
+      if (address || (SECRET_KEY.test(key) && closest(key, [...TARGET_KEYS].filter((k) => k !== 'to_env')) === undefined)) {
         findings.push({ path: [...base, key], at: 'key', ...say(CONTENT.notifySecretInContent, { key }) });
       }
     }
-    for (const key of ['url_env', 'secret_env'] as const) {
+    for (const key of ['url_env', 'secret_env', 'to_env'] as const) {
       const value = field(target, key);
       if (typeof value !== 'string') continue;
-      if (ADDRESS.test(value)) findings.push({ path: [...base, key], ...say(CONTENT.notifySecretInContent, { key }) });
+      if (ADDRESS.test(value) || (key === 'to_env' && value.includes('@'))) findings.push({ path: [...base, key], ...say(CONTENT.notifySecretInContent, { key }) });
       else if (!ENV_NAME.test(value)) findings.push({ path: [...base, key], ...say(CONTENT.notifyEnvName, { key }) });
     }
     const type = field(target, 'type');
@@ -49,6 +67,17 @@ export function siteRules(raw: unknown): Finding[] {
     if (typeof type === 'string' && type !== 'webhook' && secretEnv !== undefined) {
       findings.push({ path: [...base, 'secret_env'], at: 'key', ...say(CONTENT.notifySecretEnvUnused, { type }) });
     }
+    if (type === 'email') {
+      for (const key of ['to_env', 'from'] as const) if (field(target, key) === undefined) findings.push({ path: [...base, key], ...say(CONTENT.notifyEmailField, { key }) });
+      const from = field(target, 'from');
+      if (typeof from === 'string' && from.trim() !== '' && !FROM.test(from.trim())) findings.push({ path: [...base, 'from'], ...say(CONTENT.notifyFromAddress) });
+    } else if (typeof type === 'string') {
+      for (const key of ['to_env', 'from']) if (field(target, key) !== undefined) findings.push({ path: [...base, key], at: 'key', ...say(CONTENT.notifyEmailOnly, { key, type }) });
+    }
+    const reminder = field(target, 'reminder');
+    if (typeof reminder === 'string' && reminderMs(reminder) === null) findings.push({ path: [...base, 'reminder'], ...say(CONTENT.notifyReminder) });
+    const components = field(target, 'components');
+    if (Array.isArray(components) && components.length === 0) findings.push({ path: [...base, 'components'], ...say(CONTENT.notifyNoComponents) });
     const events = field(target, 'events');
     if (Array.isArray(events) && events.length === 0) findings.push({ path: [...base, 'events'], ...say(CONTENT.notifyNoEvents) });
     const urlEnv = field(target, 'url_env');

@@ -23,6 +23,7 @@ const ONLY_FOR: [key: string, type: NoticeType][] = [
   ['expires_at', 'general'],
   ['impact_seconds', 'unplanned'],
   ['impact', 'unplanned'],
+  ['postmortem', 'unplanned'],
 ];
 
 /** Own properties only: content may hold keys like `constructor` that a plain lookup would find on Object. */
@@ -60,6 +61,7 @@ export function noticeRules(raw: unknown): Finding[] {
 
   const updates = field(raw, 'updates');
   if (!Array.isArray(updates)) return findings;
+  findings.push(...postmortemAfterFirst(raw, updates));
   updates.forEach((update: unknown, i) => {
     findings.push(...notBefore(update, ['updates', i], 'updated_at', 'at'));
     const state = field(update, 'state');
@@ -77,6 +79,14 @@ export function noticeRules(raw: unknown): Finding[] {
     }
   });
   return findings;
+}
+
+/** A postmortem published before the incident's first update would tell of an incident nobody has seen yet. */
+function postmortemAfterFirst(raw: unknown, updates: unknown[]): Finding[] {
+  const at = checkTimestamp(field(field(raw, 'postmortem'), 'at'));
+  if (!at.ok) return [];
+  const ats = updates.map((u) => checkTimestamp(field(u, 'at'))).flatMap((t) => (t.ok ? [t.value] : []));
+  return ats.length > 0 && at.value < Math.min(...ats) ? [{ path: ['postmortem', 'at'], ...say(CONTENT.postmortemBeforeNotice) }] : [];
 }
 
 /** Rules of a component file beyond its fields' types. */

@@ -74,6 +74,21 @@ const notifyTarget = z.strictObject({
   url_env: z.string(),
   secret_env: z.string().optional(),
   events: z.array(z.enum(NOTIFY_EVENTS)).optional(),
+  // email only (notify.ts says so): the variable holding the recipients, and the sender.
+  to_env: z.string().optional(),
+  from: text.optional(),
+  // Unknown ids are reported by cross.ts, at their line.
+  components: z.array(positiveId).optional(),
+  // `24h`, `90m`, `2d`, or false; notify.ts checks the text (reminderMs).
+  reminder: z.union([z.literal(false), z.string()]).optional(),
+});
+
+/** The sign-up page of a mailing list: as the site's url, but a query is allowed (`?list=status`). */
+const subscribeUrl = z.string().transform((value, ctx): string => {
+  const problem = urlProblem(value);
+  if (problem === null || problem.problem === 'query') return value;
+  ctx.addIssue({ code: 'custom', message: zodMessage(say(CONTENT.badSubscribeUrl, problem)) });
+  return z.NEVER;
 });
 
 export const siteSchema = z.strictObject({
@@ -87,6 +102,7 @@ export const siteSchema = z.strictObject({
   transition_text: z.strictObject({ underway: text.optional(), complete: text.optional() }).optional(),
   maintenance_spelling: z.enum(MAINTENANCE_SPELLINGS).default('under-maintenance'),
   notify: z.array(notifyTarget).optional(),
+  subscribe_url: subscribeUrl.optional(),
 });
 
 export const componentSchema = z.strictObject({
@@ -131,6 +147,8 @@ export const noticeSchema = z.strictObject({
     .array(updateSchema)
     .min(1, { error: zodMessage(say(CONTENT.noUpdates)) })
     .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
+  // Incidents only, and not before the first update: rules.ts checks both.
+  postmortem: z.strictObject({ at: timestamp, content: text }).optional(),
 });
 
 export type SiteData = z.output<typeof siteSchema>;

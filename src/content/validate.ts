@@ -62,7 +62,7 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
   const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, siteRules, toSite) : null;
   const components = loaded.components.map((s) => check(s, componentSchema, componentRules, toComponent));
   const notices = loaded.notices.map((s) => check(s, noticeSchema, noticeRules, toNotice));
-  for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'))) issues.push(locate(source, finding));
+  for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'), loaded.site)) issues.push(locate(source, finding));
   const { now } = options;
   const notes = now === undefined ? [] : notices.flatMap((notice, i) => (notice ? [...withheld(loaded.notices[i]!, notice, now), ...renumbered(loaded.notices[i]!, notice)] : []));
 

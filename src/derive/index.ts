@@ -1,7 +1,7 @@
 export { noticeEffect, stateEffect } from './components.js';
 export { CALENDAR_PAST_MS, onCalendar, RECENT_MS } from './notices.js';
 export { deriveSite } from './site.js';
-export { nextChange, pendingMoments } from './next-change.js';
-export type { Moment, MomentKind } from './next-change.js';
+export { nextChange, pendingMoments, reminderMoments } from './next-change.js';
+export type { Moment, MomentKind, ReminderMoment } from './next-change.js';
 export { isPublished, publishedContent } from './updates.js';
 export type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, Span } from './types.js';

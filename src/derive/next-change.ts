@@ -19,6 +19,8 @@ import type { DerivedNotice } from './types.js';
 export type MomentKind =
   /** An update's `at`: it is published (updates dated after `now` are withheld). */
   | 'update'
+  /** An incident's postmortem's `at`: it is published (withheld until then, like an update). */
+  | 'postmortem'
   /** A planned notice's begins_at: no longer upcoming; with auto_transition, `underway`. */
   | 'begins'
   /** A planned notice's ends_at: with auto_transition, `complete`. */
@@ -52,7 +54,7 @@ export interface Moment {
 
 
 /** Order of kinds at one instant, so the list is the same for the same content and `now`. */
-const KIND_ORDER: readonly MomentKind[] = ['update', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
+const KIND_ORDER: readonly MomentKind[] = ['update', 'postmortem', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
 
 /**
  * An instant at which something might fall due, and whether it does: sources list candidates
@@ -64,7 +66,7 @@ interface Candidate extends Moment {
 
 /**
  * The sources of candidates, each a pure function of content and `now` giving instants after `now`.
- * A new rule that depends on the clock (a postmortem's publication time, a local midnight) adds its
+ * A new rule that depends on the clock (a local midnight) adds its
  * kind above and its source here; nextChange and pendingMoments both read this list.
  */
 const SOURCES: readonly ((content: Content, now: number) => Candidate[])[] = [noticeCandidates, metricsDay];
@@ -127,7 +129,8 @@ function candidatesOf(notice: Notice, now: number): { at: number; kind: MomentKi
   written(notice.beganAt, 'began');
   written(notice.endedAt, 'ended');
 
-  const candidates = [...times];
+  // Publishing a postmortem changes the notice's page, feeds and api/v2 answers, nothing else.
+  const candidates = [...times, ...(notice.postmortem === undefined ? [] : [{ at: notice.postmortem.at, kind: 'postmortem' as const }])];
   // Whatever can end a notice (any of its times: an update, ends_at's auto transition, expires_at,
   // ended_at) makes it past_distant seven days and a millisecond later.
   for (const { at } of times) candidates.push({ at: at + RECENT_MS + 1, kind: 'distant' });
@@ -186,6 +189,7 @@ function facts(notice: Notice, derived: DerivedNotice | null, t: number): string
     d.impact === null ? null : d.impact.start,
     notice.components.length > 0 && !(past && when < listedSince(t)),
     notice.type === 'planned' && notice.endsAt !== null && notice.endsAt >= t - CALENDAR_PAST_MS,
+    d.postmortem === null ? null : d.postmortem.at,
   ]);
 }
 
@@ -195,4 +199,34 @@ function memo<T>(fn: (t: number) => T): (t: number) => T {
     if (!cache.has(t)) cache.set(t, fn(t));
     return cache.get(t)!;
   };
+}
+
+/**
+ * A maintenance's reminder: `notify` tells targets `leadMs` before a maintenance begins. It changes
+ * nothing readers see, so it is no moment of nextChange; it lives here because it is the other
+ * thing the clock alone brings, and a scheduled run must check it as it checks those (the
+ * workflow's notify job runs on every scheduled run for it).
+ */
+export interface ReminderMoment {
+  /** begins_at − lead, epoch ms: from then until begins_at the reminder is due. */
+  at: number;
+  noticeId: number;
+  beginsAt: number;
+  leadMs: number;
+}
+
+/**
+ * Every reminder of the planned notices not begun as of `now`, one per lead, soonest first (then
+ * notice id, then lead): due (`at` ≤ `now`) or to come. Whether a due one is sent is notify's
+ * business: once per notice, begins_at and lead, only while the maintenance is scheduled.
+ */
+export function reminderMoments(notices: readonly Notice[], now: number, leadsMs: readonly number[]): ReminderMoment[] {
+  const leads = [...new Set(leadsMs)].sort((a, b) => a - b);
+  const result: ReminderMoment[] = [];
+  for (const notice of notices) {
+    const { beginsAt } = notice;
+    if (notice.type !== 'planned' || beginsAt === null || beginsAt <= now) continue;
+    for (const leadMs of leads) result.push({ at: beginsAt - leadMs, noticeId: notice.id, beginsAt, leadMs });
+  }
+  return result.sort((a, b) => a.at - b.at || a.noticeId - b.noticeId || a.leadMs - b.leadMs);
 }

@@ -3,7 +3,7 @@
 import type { Notice, NoticeState, SiteConfig, TimelineState } from '../types.js';
 import { DAY_MS } from '../time.js';
 import type { DerivedNotice, DerivedUpdate, Span } from './types.js';
-import { publishedUpdates } from './updates.js';
+import { isPostmortemPublished, publishedUpdates } from './updates.js';
 
 /** A notice that ended at most this long ago is `past_recent`; the status page lists it under the past week. */
 export const RECENT_MS = 7 * DAY_MS;
@@ -37,6 +37,7 @@ export function deriveNotice(notice: Notice, now: number, site: SiteConfig): Der
     timelineState: timelineState(notice, beganAt, endedAt, now),
     impact,
     impactSeconds: impact ? Math.round((impact.end - impact.start) / 1000) : 0,
+    postmortem: notice.postmortem !== undefined && isPostmortemPublished(notice.postmortem, now) ? notice.postmortem : null,
   };
 }
 

@@ -1,6 +1,6 @@
 // What derivation produces: the site as of one `now`, with every derivation rule applied.
 // Everything the renderers need is here, precomputed once, so no renderer loops over notices × components.
-import type { Component, Notice, NoticeState, NoticeType, SiteConfig, State, TimelineState } from '../types.js';
+import type { Component, Notice, NoticeState, NoticeType, Postmortem, SiteConfig, State, TimelineState } from '../types.js';
 
 export interface DerivedUpdate {
   /** notice id × 1000 + rank in time (src/update-ids.ts); auto transitions take 901 (underway) and 902 (complete). */
@@ -34,6 +34,8 @@ export interface DerivedNotice {
   impact: Span | null;
   /** Length of `impact` in whole seconds (0 without one). */
   impactSeconds: number;
+  /** An incident's postmortem once published (`at <= now`); null before then and for every other notice. */
+  postmortem: Postmortem | null;
 }
 
 export interface DerivedComponent {

@@ -1,12 +1,15 @@
 // Publishing and auto transitions: which updates a notice shows as of `now`. An update dated after
 // `now` is withheld; a planned notice with auto_transition gains `underway` at begins_at and
 // `complete` at ends_at unless its own updates have moved it on.
-import type { Content, Notice, SiteConfig, Update } from '../types.js';
+import type { Content, Notice, Postmortem, SiteConfig, Update } from '../types.js';
 import { COMPLETE_RANK, UNDERWAY_RANK, updateId } from '../update-ids.js';
 import type { DerivedUpdate } from './types.js';
 
 /** Content dated after the build's `now` is not published yet: a scheduled announcement can be merged early. */
 export const isPublished = (update: Update, now: number): boolean => update.at <= now;
+
+/** A postmortem is withheld until its `at`, as an update is. */
+export const isPostmortemPublished = (postmortem: Postmortem, now: number): boolean => postmortem.at <= now;
 
 /**
  * The content as published at `now`: updates dated later withheld, notices without a published
@@ -14,7 +17,10 @@ export const isPublished = (update: Update, now: number): boolean => update.at <
  */
 export function publishedContent(content: Content, now: number): Content {
   const notices = content.notices
-    .map((n) => ({ ...n, updates: n.updates.filter((u) => isPublished(u, now)) }))
+    .map((n) => {
+      const { postmortem, ...rest } = n;
+      return { ...rest, updates: n.updates.filter((u) => isPublished(u, now)), ...(postmortem !== undefined && isPostmortemPublished(postmortem, now) ? { postmortem } : {}) };
+    })
     .filter((n) => n.updates.length > 0);
   return { ...content, notices };
 }

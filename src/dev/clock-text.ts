@@ -37,6 +37,7 @@ export function withheldText(update: WithheldUpdate, now: number): string {
 
 const DUE: Record<MomentKind, string> = {
   update: 'an update published',
+  postmortem: 'its postmortem published',
   begins: 'begins_at reached',
   ends: 'ends_at reached',
   expires: 'expired',

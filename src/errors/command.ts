@@ -301,6 +301,17 @@ export const COMMAND = {
     example: { names: [{ name: 'TEAMS_WEBHOOK_URL', target: 'teams (TEAMS_WEBHOOK_URL)' }] },
   }),
 
+  notifyEnvNotMail: command({
+    code: 'usage/notify-env-not-mail',
+    exit: 2,
+    title: 'An email target’s variable holds no mail server or no recipients',
+    when: 'The variable an email target’s `url_env` names does not hold an `smtp://` or `smtps://` address, or the one its `to_env` names holds no email address (addresses are separated by commas). The message never shows the value.',
+    message: ({ names }: { names: readonly { name: string; target: string; want: 'server' | 'recipients' }[] }) =>
+      `${names.map((n) => `${n.name} (${n.target}) holds no ${n.want === 'server' ? 'smtp:// or smtps:// address' : 'email address'}`).join(', ')}; nothing was sent`,
+    hint: 'Set url_env’s variable to the mail server with its credentials, like smtps://USER:PASSWORD@email-smtp.eu-west-1.amazonaws.com:465, and to_env’s to the recipients, like status-announce@acme.com (docs/notifications.md, “Email”).',
+    example: { names: [{ name: 'SMTP_URL', target: 'email (SMTP_URL)', want: 'server' }] },
+  }),
+
   // Folders the command names.
   noContentFolder: command({
     code: 'usage/no-content-folder',

@@ -625,6 +625,13 @@ export const CONTENT = {
     hint: 'Correct whichever of the two times is wrong.',
     example: { earlier: 'began_at' },
   }),
+  postmortemBeforeNotice: content({
+    code: 'content/postmortem-before-notice',
+    title: 'A postmortem before its incident',
+    when: 'An incident’s `postmortem.at` is before the `at` of its first update: the postmortem would tell of an incident not yet published.',
+    message: () => 'is before the incident’s first update; a postmortem is published after the incident it explains',
+    hint: 'Set `postmortem.at` to when the postmortem is published: after the first update, usually after the incident is resolved.',
+  }),
 
   renumbered: content({
     code: 'content/updates-renumbered',
@@ -653,8 +660,8 @@ export const CONTENT = {
     title: 'A webhook address or secret written in content',
     when: 'A target in site.yaml’s `notify` holds a web address or a key named like one (`url`, `secret`, `token`), or `url_env`/`secret_env` holds an address instead of a variable’s name. Content is public (in the repository, the pull request and git history), and a webhook’s address lets anyone post to the channel, so addresses and secrets live in environment variables and site.yaml only names them. The message never repeats the value.',
     message: ({ key }: { key: string }) =>
-      key === 'url_env' || key === 'secret_env'
-        ? `holds an address or secret instead of the name of the environment variable that holds it; write the name (like ${key === 'url_env' ? 'SLACK_WEBHOOK_URL' : 'STATUS_WEBHOOK_SECRET'}), and revoke the address if it was ever pushed`
+      key === 'url_env' || key === 'secret_env' || key === 'to_env'
+        ? `holds an address or secret instead of the name of the environment variable that holds it; write the name (like ${{ url_env: 'SLACK_WEBHOOK_URL', secret_env: 'STATUS_WEBHOOK_SECRET', to_env: 'STATUS_EMAIL_TO' }[key]}), and revoke the address if it was ever pushed`
         : `webhook addresses and secrets are never written in content; remove ${excerpt(key, 30)} and name the environment variable that holds it with url_env (or secret_env), and revoke the address if it was ever pushed`,
     hint: 'Store the address (and a webhook’s secret) as a secret of the repository, pass it to `statuspress notify` as an environment variable, and write only that variable’s name: `url_env: SLACK_WEBHOOK_URL` (docs/notifications.md). An address that was committed or shown in a pull request is public: create a new webhook and delete the old one.',
     example: { key: 'url' },
@@ -662,9 +669,9 @@ export const CONTENT = {
   notifyEnvName: content({
     code: 'content/notify-env-name',
     title: '`url_env` or `secret_env` is not a variable’s name',
-    when: '`url_env` or `secret_env` of a `notify` target is not the name of an environment variable: letters, digits and `_`, not starting with a digit, at most 128. The message never repeats the value, which may be a secret.',
-    message: ({ key }: { key: 'url_env' | 'secret_env' }) =>
-      `is not the name of an environment variable (letters, digits and _, not starting with a digit); write the variable's name, like ${key === 'url_env' ? 'SLACK_WEBHOOK_URL' : 'STATUS_WEBHOOK_SECRET'}, never its value`,
+    when: '`url_env`, `secret_env` or `to_env` of a `notify` target is not the name of an environment variable: letters, digits and `_`, not starting with a digit, at most 128. The message never repeats the value, which may be a secret.',
+    message: ({ key }: { key: 'url_env' | 'secret_env' | 'to_env' }) =>
+      `is not the name of an environment variable (letters, digits and _, not starting with a digit); write the variable's name, like ${{ url_env: 'SLACK_WEBHOOK_URL', secret_env: 'STATUS_WEBHOOK_SECRET', to_env: 'STATUS_EMAIL_TO' }[key]}, never its value`,
     hint: 'Write the name of the environment variable that holds the value, as the workflow passes it to `statuspress notify`.',
     example: { key: 'url_env' },
   }),
@@ -688,7 +695,63 @@ export const CONTENT = {
     title: 'A target with no events',
     when: 'A `notify` target has `events: []`: it would never get a message.',
     message: () => 'an empty list sends nothing; list the events this target gets, or remove events to send it all of them',
-    hint: 'List some of notice.published, notice.updated, maintenance.started, maintenance.ended, component.state_changed, page.state_changed, or remove the key.',
+    hint: 'List the events this target gets (docs/notifications.md names them: notice.published, notice.updated, maintenance.started …), or remove the key.',
+  }),
+  notifyEmailField: content({
+    code: 'content/notify-email-field',
+    title: 'An email target without `to_env` or `from`',
+    when: 'A `notify` target of type `email` lacks `to_env` (the name of the variable holding the recipients) or `from` (the sender’s address).',
+    message: ({ key }: { key: 'to_env' | 'from' }) =>
+      key === 'to_env'
+        ? 'missing; an email target needs to_env: the name of the environment variable holding the recipients, like STATUS_EMAIL_TO'
+        : 'missing; an email target needs from: the sender, like "Acme Status <status@acme.com>"',
+    hint: 'Add both (docs/notifications.md, “Email”): `to_env: STATUS_EMAIL_TO` and `from: Acme Status <status@acme.com>`, an address your mail server may send as.',
+    example: { key: 'to_env' },
+  }),
+  notifyEmailOnly: content({
+    code: 'content/notify-email-only',
+    title: '`to_env` or `from` on a target that is not email',
+    when: 'A `notify` target of type `slack`, `discord`, `teams` or `webhook` has `to_env` or `from`: only email targets have recipients and a sender.',
+    message: ({ key, type }: { key: string; type: string }) => `only email targets have ${key}; remove it from this ${type} target`,
+    hint: 'Remove the key, or make the target `type: email`.',
+    example: { key: 'to_env', type: 'slack' },
+  }),
+  notifyFromAddress: content({
+    code: 'content/notify-from-address',
+    title: 'An email target’s `from` is not an address',
+    when: 'The `from` of an email target is not one email address (`status@acme.com`, or `Acme Status <status@acme.com>`) on one line.',
+    message: () => 'is not one email address; write it like status@acme.com or "Acme Status <status@acme.com>"',
+    hint: 'Write the address your mail server lets you send as, with a name before it in angle brackets if you like.',
+  }),
+  notifyReminder: content({
+    code: 'content/notify-reminder',
+    title: 'A reminder that is not a duration',
+    when: 'A `notify` target’s `reminder` is neither a duration (`24h`, `90m`, `2d`: a whole number of minutes, hours or days, at most 30 days) nor `false`.',
+    message: () => 'is not a duration; write how long before a maintenance begins to remind, like 24h, 90m or 2d, or false for no reminder',
+    hint: 'Write `reminder: 24h` (the default), another duration, or `reminder: false`.',
+  }),
+  notifyUnknownComponent: content({
+    code: 'content/notify-unknown-component',
+    title: 'A notify target lists an unknown component',
+    when: 'A `notify` target’s `components` names an id no component file has: it would never get that component’s events.',
+    message: ({ id }: { id: number }) => `no component has id ${id}; list the id of a file in components/`,
+    hint: 'Use the id inside a file in components/ (ids come from the files, not their names); a target gets the events of the components listed and of their descendants.',
+    example: { id: 99 },
+  }),
+  notifyNoComponents: content({
+    code: 'content/notify-no-components',
+    title: 'A target with an empty `components` list',
+    when: 'A `notify` target has `components: []`: it would get only general notices.',
+    message: () => 'an empty list limits the target to nothing; list the components it is about, or remove components to send it the whole page',
+    hint: 'List component ids, or remove the key.',
+  }),
+  badSubscribeUrl: content({
+    code: 'content/bad-subscribe-url',
+    title: 'The subscribe link is not a plain web address',
+    when: '`subscribe_url` in site.yaml (the mailing list’s sign-up page, linked from the status page) is not an absolute http(s) address without spaces or user name.',
+    message: (p: UrlProblem) => (URL_PROBLEM[p.problem] as (p: UrlProblem) => string)(p).replace(URL_EXAMPLE, 'write the address of the mailing list’s sign-up page, like https://groups.google.com/g/acme-status'),
+    hint: 'Write the public address of the list’s sign-up page, like https://groups.google.com/g/acme-status.',
+    example: { problem: 'not-absolute', value: 'groups.google.com/g/acme-status' },
   }),
   notifyTargetTwice: content({
     code: 'content/notify-target-twice',

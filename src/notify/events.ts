@@ -2,6 +2,7 @@
 // whenever the same thing happens to the same notice, so a run can tell what was sent already. An
 // update is matched with the record by its time and text (its API id shifts when an update is
 // inserted before it), so a renumbered update is never sent again and the inserted one is sent once.
+import { reminderMoments } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
 import type { NotifyEventType, State } from '../types.js';
 import { formatTimestamp } from '../time.js';
@@ -14,7 +15,8 @@ export interface NotifyEvent {
    * Stable: `notice-42-published`, `update-42-2026-11-20T10:40:00.000Z-3f9a0c1d2e4b5a69` (the
    * notice, the update's time and `textHash` of its text), `maintenance-42-started`, `maintenance-42-ended`;
    * a state change carries the build's `now` (`page-degraded-2026-11-20T10:05:00.000Z`), since a
-   * state is often reached again.
+   * state is often reached again; a reminder, the begins_at and lead it is for
+   * (`maintenance-43-reminder-2026-11-25T02:00:00.000Z-24h`), so a moved window is reminded again.
    */
   id: string;
   type: NotifyEventType;
@@ -27,6 +29,13 @@ export interface NotifyEvent {
   component: { id: number; name: string; state: State; previous: State } | null;
   /** The page's state as of the build; `previous` only for page.state_changed. */
   page: { state: State; previous: State | null };
+  /** maintenance.reminder only: how long before begins_at it is for, ms (a target's `reminder`). */
+  leadMs?: number;
+  /**
+   * Only for the targets limited to exactly these components: a notice.published for a notice that
+   * has come to list one of them (or a descendant), with its text so far.
+   */
+  audience?: number[];
 }
 
 /** A notice whose updates' API ids changed since the record: an update was inserted before published ones. */
@@ -40,6 +49,11 @@ export interface Renumbered {
 export interface Comparison {
   events: NotifyEvent[];
   renumbered: Renumbered[];
+  /**
+   * Reminders due for maintenances published in this very comparison: claimed without being sent,
+   * since the announcement, sent now, already says when the maintenance begins.
+   */
+  silent: string[];
 }
 
 /** The events from `previous` to `site`: see `compare`. */
@@ -52,11 +66,15 @@ export const eventsBetween = (previous: Snapshot, site: DerivedSite): NotifyEven
  * no state change of its own, nor does a notice removed from the content, though the states they
  * change (a parent's, the page's) are sent. And the notices whose updates' ids changed.
  */
-export function compare(previous: Snapshot, site: DerivedSite): Comparison {
+export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: readonly number[] = [], filters: readonly (readonly number[])[] = []): Comparison {
   const page = { state: site.page.state, previous: null };
   const noticeEvents: NotifyEvent[] = [];
   const renumbered: Renumbered[] = [];
   for (const notice of site.notices) {
+    // Sent once, when its `at` has passed: the record keeps which notices' postmortems it has seen.
+    if (notice.postmortem !== null && !previous.noticePostmortems.has(notice.id)) {
+      noticeEvents.push({ id: `notice-${notice.id}-postmortem`, type: 'notice.postmortem', at: notice.postmortem.at, notice, update: null, component: null, page });
+    }
     const before = previous.notices.get(notice.id);
     if (before === undefined) {
       const latest = notice.updates[notice.updates.length - 1] ?? null;
@@ -73,6 +91,12 @@ export function compare(previous: Snapshot, site: DerivedSite): Comparison {
       noticeEvents.push({ id, type, at: update.at, notice, update, component: null, page });
     }
     if (moved.length > 0) renumbered.push({ notice: notice.id, ids: moved });
+  }
+  noticeEvents.push(...reached(previous, site, filters));
+  const silent: string[] = [];
+  for (const reminder of dueReminders(site, reminderLeadsMs)) {
+    if (previous.notices.has(reminder.notice!.id)) noticeEvents.push(reminder);
+    else silent.push(reminder.id);
   }
   // Stable: events of the same moment keep the API's order.
   noticeEvents.sort((a, b) => a.at - b.at);
@@ -103,7 +127,70 @@ export function compare(previous: Snapshot, site: DerivedSite): Comparison {
       page: { state: site.page.state, previous: previous.page },
     });
   }
-  return { events: [...noticeEvents, ...stateEvents], renumbered };
+  return { events: [...noticeEvents, ...stateEvents], renumbered, silent };
+}
+
+/** Does a notice listing `listed` reach a target limited to `filter`? `lines`: each component with its ancestors. */
+export function reaches(filter: readonly number[], listed: readonly number[], lines: ReadonlyMap<number, readonly number[]>): boolean {
+  return listed.length === 0 || listed.some((id) => (lines.get(id) ?? [id]).some((c) => filter.includes(c)));
+}
+
+/**
+ * For each component filter of the targets, the notices the record knew that did not reach it and
+ * now do (a component added to the notice): announced to those targets as published, with the
+ * latest update. A notice whose components the record did not keep (a format-2 record) is taken as unchanged.
+ */
+function reached(previous: Snapshot, site: DerivedSite, filters: readonly (readonly number[])[]): NotifyEvent[] {
+  const lines = new Map(site.components.map((c) => [c.id, ancestry(site, c.id)]));
+  const page = { state: site.page.state, previous: null };
+  const events: NotifyEvent[] = [];
+  for (const filter of uniqueFilters(filters)) {
+    for (const notice of site.notices) {
+      const before = previous.noticeComponents.get(notice.id);
+      if (before === undefined || !previous.notices.has(notice.id)) continue;
+      if (reaches(filter, before, lines) || !reaches(filter, notice.source.components, lines)) continue;
+      const update = notice.updates[notice.updates.length - 1] ?? null;
+      events.push({ id: `notice-${notice.id}-published-to-${filter.join('-')}`, type: 'notice.published', at: site.now, notice, update, component: null, page, audience: [...filter] });
+    }
+  }
+  return events;
+}
+
+const uniqueFilters = (filters: readonly (readonly number[])[]): number[][] => {
+  const seen = new Map<string, number[]>();
+  for (const f of filters) {
+    const sorted = [...new Set(f)].sort((a, b) => a - b);
+    seen.set(sorted.join('-'), sorted);
+  }
+  return [...seen.values()];
+};
+
+/** The component and its ancestors, nearest first. */
+function ancestry(site: DerivedSite, id: number): number[] {
+  const chain: number[] = [];
+  for (let c = site.componentsById.get(id); c !== undefined && !chain.includes(c.id); c = c.source.parentId === null ? undefined : site.componentsById.get(c.source.parentId)) chain.push(c.id);
+  return chain;
+}
+
+/** `24h`, `90m`: a reminder's lead as its id and message say it. */
+export const leadText = (ms: number): string => (ms % 86_400_000 === 0 ? `${ms / 86_400_000}d` : ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${Math.round(ms / 60_000)}m`);
+
+/**
+ * The reminders due as of the build: for each lead, each maintenance published and still
+ * `scheduled` whose begins_at is less than the lead away (src/derive/next-change.ts lists them).
+ */
+function dueReminders(site: DerivedSite, leadsMs: readonly number[]): NotifyEvent[] {
+  const page = { state: site.page.state, previous: null };
+  const sources = site.notices.map((n) => n.source);
+  return reminderMoments(sources, site.now, leadsMs)
+    .filter((m) => m.at <= site.now)
+    .flatMap((m) => {
+      const notice = site.noticesById.get(m.noticeId);
+      if (notice === undefined || notice.state !== 'scheduled') return [];
+      const update = notice.updates[notice.updates.length - 1] ?? null;
+      const id = `maintenance-${notice.id}-reminder-${formatTimestamp(m.beginsAt)}-${leadText(m.leadMs)}`;
+      return [{ id, type: 'maintenance.reminder' as const, at: m.at, notice, update, component: null, page, leadMs: m.leadMs }];
+    });
 }
 
 const isTransition = (noticeId: number, id: number): boolean => {

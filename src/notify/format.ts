@@ -40,6 +40,8 @@ export function messageOf(event: NotifyEvent, site: SiteConfig, componentName: (
       // A maintenance is announced in the state it is published in: usually scheduled.
       'notice.published': notice.type === 'planned' ? `Maintenance ${stateWords(notice.state ?? 'scheduled')}` : `New ${kind}`,
       'notice.updated': `${capital(kind)} update`,
+      'notice.postmortem': 'Postmortem',
+      'maintenance.reminder': 'Maintenance reminder',
       'maintenance.started': 'Maintenance started',
       'maintenance.ended': 'Maintenance complete',
     }[event.type as 'notice.published'];
@@ -52,7 +54,7 @@ export function messageOf(event: NotifyEvent, site: SiteConfig, componentName: (
     return {
       headline: `${prefix}${what}: ${subject}`,
       facts: facts.join(' · '),
-      body: update ? cut(clean(update.content).trim(), CHAT_TEXT_MAX) : '',
+      body: event.type === 'notice.postmortem' && notice.postmortem !== null ? cut(clean(notice.postmortem.content).trim(), CHAT_TEXT_MAX) : update ? cut(clean(update.content).trim(), CHAT_TEXT_MAX) : '',
       link: `${site.url}/notices/${notice.id}/`,
     };
   }
@@ -214,7 +216,13 @@ export function webhookPayload(event: NotifyEvent, site: SiteConfig): object {
       component === null
         ? null
         : { id: component.id, name: component.name, state: spell(component.state), previous_state: spell(component.previous), url: `${site.url}/components/${component.id}/` },
+    ...(event.type === 'notice.postmortem' && notice?.postmortem ? { postmortem: postmortemPayload(notice.postmortem) } : {}),
   };
+}
+
+function postmortemPayload(postmortem: { at: number; content: string }): object {
+  const content = cut(postmortem.content, WEBHOOK_TEXT_MAX);
+  return { content, content_truncated: content !== postmortem.content, published_at: new Date(postmortem.at).toISOString() };
 }
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -5,11 +5,13 @@
 // them claimed and sends nothing twice); send, each target on its own, retrying; report. README.md
 // in this folder explains the rules and their limits.
 import { readContent } from '../content/index.js';
+import { lineage } from '../derive/components.js';
 import { deriveSite } from '../derive/index.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RETRY, deliver, REAL_TRANSPORT } from './deliver.js';
-import type { RetryPolicy, Transport } from './deliver.js';
+import type { Outcome, RetryPolicy, Transport } from './deliver.js';
+import { deliverMail, emailOf } from './email.js';
 import { compare } from './events.js';
 import type { NotifyEvent, Renumbered } from './events.js';
 import { messageOf } from './format.js';
@@ -93,20 +95,29 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   const site = deriveSite(content, now);
   const current = snapshotOf(site);
   const warnings: string[] = [];
+  // The reminders' leads the targets ask for: each is an event of its own (a target gets its own lead's).
+  const leads = configured.flatMap((t) => (t.reminderMs === null ? [] : [t.reminderMs]));
+  const filters = configured.flatMap((t) => (t.components === null ? [] : [t.components]));
 
   const plan = (previous: Previous, from: string): Plan => {
     if (previous.kind === 'other-format') warnings.push(COMMAND.notifyOtherFormat.message({ from }));
-    if (previous.kind !== 'found') return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: new Map() } };
+    if (previous.kind !== 'found') {
+      // Nothing is sent, and the reminders already due are claimed: they are not news of a change after this run.
+      const due = compare(current, site, leads).events.filter((e) => e.type === 'maintenance.reminder').map((e) => e.id);
+      return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: keptSent(new Map(), due, now) } };
+    }
     const { snapshot, sent } = previous.record;
     const migrated = previous.migrated ? { from: previous.migrated, to: RECORD_FORMAT } : null;
     // A run of an older build (a re-run of an old workflow run) must not undo the record or announce the past.
     if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], alreadySent: [], renumbered: [], migrated, record: null };
-    const { events: all, renumbered } = compare(snapshot, site);
+    const { events: all, renumbered, silent } = compare(snapshot, site, leads, filters);
     for (const r of renumbered) warnings.push(COMMAND.notifyIdsRenumbered.message(r));
     const events = all.filter((e) => !sent.has(e.id));
     // A notice that left the content stays in the record with the updates it had published: added
     // back, it is not announced again (even one a first run recorded), and what was posted meanwhile is.
     const notices = new Map([...snapshot.notices, ...current.notices]);
+    const noticeComponents = new Map([...snapshot.noticeComponents, ...current.noticeComponents]);
+    const noticePostmortems = new Map([...snapshot.noticePostmortems, ...current.noticePostmortems]);
     return {
       outcome: 'compared',
       previousNow: snapshot.now,
@@ -114,7 +125,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
       alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
       renumbered,
       migrated,
-      record: { snapshot: { ...current, notices }, sent: keptSent(sent, events.map((e) => e.id), now) },
+      record: { snapshot: { ...current, notices, noticeComponents, noticePostmortems }, sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now) },
     };
   };
 
@@ -141,7 +152,12 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   }
 
   const componentName = (id: number): string | undefined => site.componentsById.get(id)?.source.name;
-  const deliveries = options.dryRun ? [] : await sendAll(targets, result.events, (t, e) => requestFor(t, e, content.site, componentName, transport.clock), policy, transport);
+  const lines = lineage(content.components);
+  const send = (target: ResolvedTarget, event: NotifyEvent, deadline: number, secrets: readonly string[]): Promise<Outcome> =>
+    target.mail === null
+      ? deliver(requestFor(target, event, content.site, componentName, transport.clock), policy, transport, deadline, secrets)
+      : deliverMail(target.mail, emailOf(event, messageOf(event, content.site, componentName), content.site), policy, transport, deadline, secrets);
+  const deliveries = options.dryRun ? [] : await sendAll(targets, result.events, send, lines, policy, transport);
   for (const target of targets) {
     const mine = deliveries.filter((d) => d.target === target.label);
     const failed = mine.filter((d) => !d.ok);
@@ -183,7 +199,8 @@ interface Plan {
 async function sendAll(
   targets: readonly ResolvedTarget[],
   events: readonly NotifyEvent[],
-  request: (target: ResolvedTarget, event: NotifyEvent) => ReturnType<typeof requestFor>,
+  send: (target: ResolvedTarget, event: NotifyEvent, deadline: number, secrets: readonly string[]) => Promise<Outcome>,
+  lines: ReadonlyMap<number, readonly number[]>,
   policy: RetryPolicy,
   transport: Transport,
 ): Promise<Delivery[]> {
@@ -192,7 +209,9 @@ async function sendAll(
   const secrets = targets
     .flatMap((t) => {
       const url = new URL(t.url);
-      return [t.url, url.pathname + url.search, url.pathname, ...url.searchParams.values(), ...(t.secret === null ? [] : [t.secret])];
+      // A mail server's user name and password, and the recipients, are blanked too.
+      const mail = t.mail === null ? [] : [url.username, url.password, decoded(url.username), decoded(url.password), url.host, ...t.mail.recipients];
+      return [t.url, url.pathname + url.search, url.pathname, ...url.searchParams.values(), ...(t.secret === null ? [] : [t.secret]), ...mail];
     })
     .filter((s) => s.length > 1)
     .sort((a, b) => b.length - a.length);
@@ -201,12 +220,15 @@ async function sendAll(
       const deadline = transport.clock() + policy.budgetMs;
       const done: Delivery[] = [];
       let failedBefore = false;
-      for (const event of events.filter((e) => takes(target.target, e))) {
+      const taken = events.filter((e) => takes(target.target, e, lines));
+      // A notice announced to this target now (it came to list one of its components) is one message: its text so far.
+      const announced = new Set(taken.filter((e) => e.audience !== undefined).map((e) => e.notice!.id));
+      for (const event of taken.filter((e) => e.audience !== undefined || e.notice === null || !announced.has(e.notice.id))) {
         if (failedBefore) {
           done.push({ target: target.label, event: event.id, ok: false, attempts: 0, reason: 'not tried after an earlier message to this target failed' });
           continue;
         }
-        const outcome = await deliver(request(target, event), policy, transport, deadline, secrets);
+        const outcome = await send(target, event, deadline, secrets);
         done.push({ target: target.label, event: event.id, ok: outcome.ok, attempts: outcome.attempts, ...(outcome.ok ? {} : { reason: outcome.reason }) });
         failedBefore = !outcome.ok;
       }
@@ -215,5 +237,13 @@ async function sendAll(
   );
   return perTarget.flat();
 }
+
+const decoded = (text: string): string => {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+};
 
 const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';

@@ -27,6 +27,13 @@ export interface Snapshot {
   components: Map<number, State>;
   /** Notice id → its published updates (auto transitions included), oldest first; a record keeps removed notices' too. */
   notices: Map<number, KnownUpdate[]>;
+  /**
+   * Notice id → the components it listed, so a target limited to components learns of a notice
+   * that comes to list one of its own. A notice a format-2 record knew has none here (unknown).
+   */
+  noticeComponents: Map<number, number[]>;
+  /** Notice id → its postmortem's `at`, once published: announced once (a record keeps removed notices' too). */
+  noticePostmortems: Map<number, number>;
 }
 
 /** The first 16 hex digits of the SHA-256 of an update's text (UTF-8): with its time, what identifies it. */
@@ -41,6 +48,8 @@ export function snapshotOf(site: DerivedSite): Snapshot {
     page: site.page.state,
     components: new Map(site.components.map((c) => [c.id, c.state])),
     notices: new Map(site.notices.map((n) => [n.id, n.updates.map(knownOf)])),
+    noticeComponents: new Map(site.notices.map((n) => [n.id, [...n.source.components]])),
+    noticePostmortems: new Map(site.notices.flatMap((n) => (n.postmortem === null ? [] : [[n.id, n.postmortem.at] as [number, number]]))),
   };
 }
 
@@ -50,8 +59,9 @@ export function snapshotOf(site: DerivedSite): Snapshot {
  * recognises a record of a newer one (and refuses it, unchanged); a version reads every older
  * format, each upgraded to the next by one step of UPGRADES; any change to what a key means bumps it.
  * 1: notices held update ids (then each update's position in its file + 1). 2: each update's id, time and text hash.
+ * 3: `notice_components`, each notice's components; `notice_postmortems`, when each published postmortem was.
  */
-export const RECORD_FORMAT = 2;
+export const RECORD_FORMAT = 3;
 
 /** Sent event ids are kept this long, so an event found again (a maintenance's start undone and redone) is not sent again. */
 export const SENT_KEPT_MS = 90 * 86_400_000;
@@ -61,7 +71,7 @@ export const SENT_KEPT_MAX = 5000;
 /** An update in the record: `{id, at, hash}`, or `{id}` alone as migrated from format 1. */
 export type RecordUpdateJson = { id: number; at: string; hash: string } | { id: number };
 
-/** The notify record as JSON (format 2): the last build notified about, and the events already sent. */
+/** The notify record as JSON (format 3): the last build notified about, and the events already sent. */
 export interface RecordJson {
   format: number;
   /** The build's `now`. */
@@ -69,6 +79,10 @@ export interface RecordJson {
   page: State;
   components: Record<string, State>;
   notices: Record<string, RecordUpdateJson[]>;
+  /** Notice id → the ids of the components it listed. */
+  notice_components: Record<string, number[]>;
+  /** Notice id → its published postmortem's `at`. */
+  notice_postmortems: Record<string, string>;
   /** Event id → `now` of the build whose run claimed it. */
   sent: Record<string, string>;
 }
@@ -90,6 +104,8 @@ export function recordJson(record: NotifyRecord): string {
     notices: Object.fromEntries(
       [...snapshot.notices].map(([id, updates]) => [String(id), updates.map((u) => (u.at === null || u.hash === null ? { id: u.id } : { id: u.id, at: formatTimestamp(u.at), hash: u.hash }))]),
     ),
+    notice_components: Object.fromEntries([...snapshot.noticeComponents].map(([id, components]) => [String(id), components])),
+    notice_postmortems: Object.fromEntries([...snapshot.noticePostmortems].map(([id, at]) => [String(id), formatTimestamp(at)])),
     sent: Object.fromEntries([...sent].map(([id, at]) => [id, formatTimestamp(at)])),
   };
   return `${JSON.stringify(json, null, 1)}\n`;
@@ -127,6 +143,9 @@ const UPGRADES: Record<number, (json: Json) => Json> = {
     }
     return { ...json, format: 2, notices };
   },
+  // Format 2 kept no notice's components: each is unknown, taken as unchanged when next compared.
+  // Nor any postmortem: there were none before format 3.
+  2: (json) => ({ ...json, format: 3, notice_components: {}, notice_postmortems: {} }),
 };
 
 class Damaged extends Error {}
@@ -174,13 +193,26 @@ function recordOf(json: Json): NotifyRecord {
     if (!Array.isArray(value)) throw new Damaged('a notice has no list of updates');
     notices.set(idOf(id, 'notices'), value.map(updateOf));
   }
+  const noticeComponents = new Map<number, number[]>();
+  if (!isObject(json.notice_components)) throw new Damaged('it has no "notice_components" object');
+  for (const [id, value] of Object.entries(json.notice_components)) {
+    if (!Array.isArray(value) || !value.every((c) => Number.isSafeInteger(c) && (c as number) > 0)) throw new Damaged('a notice has no list of component ids');
+    noticeComponents.set(idOf(id, 'notice_components'), value as number[]);
+  }
+  const noticePostmortems = new Map<number, number>();
+  if (!isObject(json.notice_postmortems)) throw new Damaged('it has no "notice_postmortems" object');
+  for (const [id, value] of Object.entries(json.notice_postmortems)) {
+    const at = typeof value === 'string' ? parseTimestamp(value) : null;
+    if (at === null) throw new Damaged('a postmortem has no valid time');
+    noticePostmortems.set(idOf(id, 'notice_postmortems'), at);
+  }
   const sent = new Map<string, number>();
   for (const [id, value] of Object.entries(json.sent as Json)) {
     const at = typeof value === 'string' ? parseTimestamp(value) : null;
     if (at === null) throw new Damaged('an event of "sent" has no valid time');
     sent.set(id, at);
   }
-  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices }, sent };
+  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices, noticeComponents, noticePostmortems }, sent };
 }
 
 function updateOf(value: unknown): KnownUpdate {

@@ -7,6 +7,9 @@ import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { NotifyTarget, SiteConfig } from '../types.js';
 import type { HttpRequest } from './deliver.js';
+import { isSmtpUrl, recipientsOf } from './email.js';
+import type { MailTarget } from './email.js';
+import { reaches } from './events.js';
 import type { NotifyEvent } from './events.js';
 import { discordPayload, messageOf, slackPayload, teamsPayload, webhookPayload } from './format.js';
 
@@ -17,6 +20,8 @@ export interface ResolvedTarget {
   url: string;
   /** The signing secret of a `webhook` target; null for the others. */
   secret: string | null;
+  /** An `email` target's server, recipients and sender; null for the others. */
+  mail: MailTarget | null;
 }
 
 export const labelOf = (target: NotifyTarget): string => `${target.type} (${target.urlEnv})`;
@@ -27,15 +32,27 @@ export const labelOf = (target: NotifyTarget): string => `${target.type} (${targ
  */
 export function resolveTargets(targets: readonly NotifyTarget[], env: Readonly<Record<string, string | undefined>>): ResolvedTarget[] {
   const value = (name: string): string => (Object.hasOwn(env, name) ? (env[name] ?? '').trim() : '');
-  const missing = targets.flatMap((t) => [t.urlEnv, ...(t.secretEnv === null ? [] : [t.secretEnv])].filter((name) => value(name) === '').map((name) => ({ name, target: labelOf(t) })));
+  const named = (t: NotifyTarget): string[] => [t.urlEnv, ...(t.secretEnv === null ? [] : [t.secretEnv]), ...(t.email === null ? [] : [t.email.toEnv])];
+  const missing = targets.flatMap((t) => named(t).filter((name) => value(name) === '').map((name) => ({ name, target: labelOf(t) })));
   if (missing.length > 0) throw fail(COMMAND.notifyEnvMissing, { missing });
-  const notUrls = targets.filter((t) => !isHttpUrl(value(t.urlEnv))).map((t) => ({ name: t.urlEnv, target: labelOf(t) }));
+  const web = targets.filter((t) => t.email === null);
+  const notUrls = web.filter((t) => !isHttpUrl(value(t.urlEnv))).map((t) => ({ name: t.urlEnv, target: labelOf(t) }));
   if (notUrls.length > 0) throw fail(COMMAND.notifyEnvNotUrl, { names: notUrls });
+  const notMail = targets.flatMap((t) =>
+    t.email === null
+      ? []
+      : [
+          ...(isSmtpUrl(value(t.urlEnv)) ? [] : [{ name: t.urlEnv, target: labelOf(t), want: 'server' as const }]),
+          ...(recipientsOf(value(t.email.toEnv)) === null ? [{ name: t.email.toEnv, target: labelOf(t), want: 'recipients' as const }] : []),
+        ],
+  );
+  if (notMail.length > 0) throw fail(COMMAND.notifyEnvNotMail, { names: notMail });
   return targets.map((target) => ({
     target,
     label: labelOf(target),
     url: value(target.urlEnv),
     secret: target.secretEnv === null ? null : value(target.secretEnv),
+    mail: target.email === null ? null : { url: value(target.urlEnv), recipients: recipientsOf(value(target.email.toEnv))!, from: target.email.from },
   }));
 }
 
@@ -49,8 +66,28 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
-/** Does `target` take events of this type? */
-export const takes = (target: NotifyTarget, event: NotifyEvent): boolean => target.events === null || target.events.includes(event.type);
+/**
+ * Does `target` take `event`? Its `events` say which types; a reminder goes to the targets whose
+ * `reminder` it is for. With `components`: a notice's events when it lists one of them or one of
+ * their descendants (`lineage`: each component with its ancestors), or lists none (a general
+ * announcement reaches everyone); those components' state changes; never the page's.
+ */
+export function takes(target: NotifyTarget, event: NotifyEvent, lineage: ReadonlyMap<number, readonly number[]> = new Map()): boolean {
+  if (target.events !== null && !target.events.includes(event.type)) return false;
+  if (event.type === 'maintenance.reminder' && target.reminderMs !== event.leadMs) return false;
+  const filter = target.components;
+  if (event.audience !== undefined) return filter !== null && sameSet(filter, event.audience);
+  if (filter === null) return true;
+  if (event.notice !== null) return reaches(filter, event.notice.source.components, lineage);
+  if (event.component !== null) return filter.includes(event.component.id);
+  return false;
+}
+
+const sameSet = (a: readonly number[], b: readonly number[]): boolean => {
+  const x = new Set(a);
+  const y = new Set(b);
+  return x.size === y.size && [...x].every((id) => y.has(id));
+};
 
 /** The headers a signed webhook request carries (docs/notifications.md explains how to check them). */
 export const SIGNATURE_HEADER = 'X-Statuspress-Signature';
@@ -68,6 +105,7 @@ export function signature(secret: string, timestamp: string, body: string): stri
 export function requestFor(resolved: ResolvedTarget, event: NotifyEvent, site: SiteConfig, componentName: (id: number) => string | undefined, clock: () => number): () => HttpRequest {
   const headers = { 'Content-Type': 'application/json', 'User-Agent': `statuspress/${__STATUSPRESS_VERSION__}` };
   const { type } = resolved.target;
+  if (type === 'email') throw new Error('an email target gets no HTTP request');
   if (type === 'webhook') {
     const body = JSON.stringify(webhookPayload(event, site));
     return () => {

@@ -15,7 +15,7 @@ export const BUNDLE_PATH = '.statuspress/statuspress.mjs';
 export const NOTIFY_RECORD = '.statuspress-notify.json';
 
 /** The variables publish.yml passes to `statuspress notify` from the repository's secrets: the names docs/notifications.md uses. */
-export const NOTIFY_SECRETS = ['SLACK_WEBHOOK_URL', 'DISCORD_WEBHOOK_URL', 'TEAMS_WEBHOOK_URL', 'STATUS_WEBHOOK_URL', 'STATUS_WEBHOOK_SECRET'] as const;
+export const NOTIFY_SECRETS = ['SLACK_WEBHOOK_URL', 'DISCORD_WEBHOOK_URL', 'TEAMS_WEBHOOK_URL', 'STATUS_WEBHOOK_URL', 'STATUS_WEBHOOK_SECRET', 'SMTP_URL', 'STATUS_EMAIL_TO'] as const;
 
 export interface WorkflowOptions {
   source: CliSource;
@@ -185,8 +185,12 @@ ${setup(source)}      - name: Fingerprint what readers will see
   # Actions cache: the newest entry is restored, and this run's saved under a key of its own. Runs
   # never overlap (the concurrency group above), and a run claims its events in the record before
   # sending, so a re-run sends nothing twice. A target that fails is a warning, not a failed job.
+  # It runs after every run's build, also a scheduled one that deploys nothing: a maintenance's
+  # reminder (a day before it begins) changes nothing readers see, and is sent all the same. A run
+  # whose deployment failed sends nothing: what its messages link to is not on the page.
   notify:
     needs: [build, deploy]
+    if: \${{ !cancelled() && needs.build.result == 'success' && needs.deploy.result != 'failure' }}
     runs-on: ubuntu-latest
     timeout-minutes: 10
     permissions:

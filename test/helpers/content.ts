@@ -90,6 +90,8 @@ export interface NoticeInput {
   impactSeconds?: number;
   /** unplanned only; left out of the notice when not given, as the loader leaves it out. */
   impact?: Impact;
+  /** unplanned only: its postmortem, left out when not given. */
+  postmortem?: { at: string; content: string };
 }
 
 function notice(id: number, type: NoticeType, updates: UpdateInput[], input: NoticeInput): Notice {
@@ -116,6 +118,7 @@ function notice(id: number, type: NoticeType, updates: UpdateInput[], input: Not
       state: type === 'general' ? null : (up.state ?? null),
       content: up.content ?? `Update ${index + 1} of notice ${id}`,
     })),
+    ...(type === 'unplanned' && input.postmortem !== undefined ? { postmortem: { at: ms(input.postmortem.at), content: input.postmortem.content } } : {}),
     file: `notices/${id}.yaml`,
   };
 }

@@ -527,9 +527,12 @@ function expectedPayload(h: History, facts: Facts, e: ModelEvent): unknown {
   };
 }
 
-/** site.yaml's targets: the chat targets with their random `events`, the webhook with all. */
+/**
+ * site.yaml's targets: the chat targets with their random `events`, the webhook with all. Reminders
+ * are off: the model is of the events of changes (test/unit/notify/reminder.test.ts checks reminders).
+ */
 function targetsYaml(h: History): string {
-  const events = (list: NotifyEventType[] | null): string => (list === null ? '' : `    events: [${list.join(', ')}]\n`);
+  const events = (list: NotifyEventType[] | null): string => `    reminder: false\n${list === null ? '' : `    events: [${list.join(', ')}]\n`}`;
   return `notify:
   - type: slack
     url_env: SLACK_URL
@@ -540,6 +543,7 @@ ${events(h.chatEvents.discord)}  - type: teams
 ${events(h.chatEvents.teams)}  - type: webhook
     url_env: HOOK_URL
     secret_env: HOOK_SECRET
+    reminder: false
 `;
 }
 

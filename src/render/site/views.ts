@@ -46,8 +46,13 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
       api: href({ file: api, href: api }),
       badge: href(SITE.statusBadge()),
     },
+    // The mailing list's sign-up page (site.yaml subscribe_url), with the words every page shows it by.
+    subscribe: site.site.subscribeUrl === undefined ? null : { href: site.site.subscribeUrl, label: SUBSCRIBE_LABEL },
   };
 }
+
+/** What a link to the mailing list's sign-up page says, wherever a page shows one. */
+export const SUBSCRIBE_LABEL = 'Subscribe by email';
 
 /** What every list of notices shows of one: its link, subject, type and state. */
 export interface NoticeHead {

@@ -14,8 +14,16 @@ describe('site.yaml notify', () => {
     const { value, issues } = validateContent(await loadContent(dir));
     expect(issues).toEqual([]);
     expect(value!.site.notify).toEqual([
-      { type: 'slack', urlEnv: 'SLACK_WEBHOOK_URL', secretEnv: null, events: null },
-      { type: 'webhook', urlEnv: 'STATUS_WEBHOOK_URL', secretEnv: 'STATUS_WEBHOOK_SECRET', events: ['notice.published', 'page.state_changed'] },
+      { type: 'slack', urlEnv: 'SLACK_WEBHOOK_URL', secretEnv: null, events: null, components: null, reminderMs: 86_400_000, email: null },
+      {
+        type: 'webhook',
+        urlEnv: 'STATUS_WEBHOOK_URL',
+        secretEnv: 'STATUS_WEBHOOK_SECRET',
+        events: ['notice.published', 'page.state_changed'],
+        components: null,
+        reminderMs: 86_400_000,
+        email: null,
+      },
     ]);
     const plain = validateContent(await loadContent(await writeContent({ 'site.yaml': SITE })));
     expect(plain.value!.site).not.toHaveProperty('notify');
@@ -50,6 +58,38 @@ describe('site.yaml notify', () => {
       'site.yaml:15:14  notify.3.events.0: "notice.publish" is not allowed; did you mean "notice.published"?',
       'site.yaml:16:5  notify.4.url_env: missing; add it (text)',
       'site.yaml:17:5  notify.4.urlenv: unknown key "urlenv"; did you mean "url_env"?',
+    ]);
+  });
+
+  it('an email target: its recipients variable and sender, components and reminders', async () => {
+    const dir = await writeContent({
+      'site.yaml': `${SITE}subscribe_url: https://groups.google.com/g/acme-status\nnotify:\n  - type: email\n    url_env: SMTP_URL\n    to_env: STATUS_EMAIL_TO\n    from: Acme Status <status@acme.com>\n    components: [1]\n    reminder: 90m\n  - type: slack\n    url_env: SLACK_WEBHOOK_URL\n    reminder: false\n`,
+      'components/1-api.yaml': 'id: 1\nname: API\ncreated_at: 2024-01-01T00:00:00Z\n',
+    });
+    const { value, issues } = validateContent(await loadContent(dir));
+    expect(issues).toEqual([]);
+    expect(value!.site.subscribeUrl).toBe('https://groups.google.com/g/acme-status');
+    expect(value!.site.notify).toEqual([
+      { type: 'email', urlEnv: 'SMTP_URL', secretEnv: null, events: null, components: [1], reminderMs: 90 * 60_000, email: { toEnv: 'STATUS_EMAIL_TO', from: 'Acme Status <status@acme.com>' } },
+      { type: 'slack', urlEnv: 'SLACK_WEBHOOK_URL', secretEnv: null, events: null, components: null, reminderMs: null, email: null },
+    ]);
+  });
+
+  it('email fields where they belong, a sender that is an address, reminders, known components, a plain subscribe link', async () => {
+    const dir = await writeContent({
+      'site.yaml': `${SITE}subscribe_url: "javascript:alert(1)"\nnotify:\n  - type: email\n    url_env: SMTP_URL\n  - type: email\n    url_env: SMTP2_URL\n    to_env: "list@acme.com"\n    from: not an address\n    reminder: 24 hours\n  - type: slack\n    url_env: SLACK_URL\n    to_env: TO\n    components: [1, 7]\n  - type: teams\n    url_env: TEAMS_URL\n    components: []\n`,
+      'components/1-api.yaml': 'id: 1\nname: API\ncreated_at: 2024-01-01T00:00:00Z\n',
+    });
+    expect(await problems(dir)).toEqual([
+      'site.yaml:4:16  subscribe_url: "javascript:alert(1)" must start with https:// or http://',
+      'site.yaml:6:5  notify.0.from: missing; an email target needs from: the sender, like "Acme Status <status@acme.com>"',
+      'site.yaml:6:5  notify.0.to_env: missing; an email target needs to_env: the name of the environment variable holding the recipients, like STATUS_EMAIL_TO',
+      'site.yaml:10:13  notify.1.to_env: holds an address or secret instead of the name of the environment variable that holds it; write the name (like STATUS_EMAIL_TO), and revoke the address if it was ever pushed',
+      'site.yaml:11:11  notify.1.from: is not one email address; write it like status@acme.com or "Acme Status <status@acme.com>"',
+      'site.yaml:12:15  notify.1.reminder: is not a duration; write how long before a maintenance begins to remind, like 24h, 90m or 2d, or false for no reminder',
+      'site.yaml:15:5  notify.2.to_env: only email targets have to_env; remove it from this slack target',
+      'site.yaml:16:21  notify.2.components.1: no component has id 7; list the id of a file in components/',
+      'site.yaml:19:17  notify.3.components: an empty list limits the target to nothing; list the components it is about, or remove components to send it the whole page',
     ]);
   });
 });

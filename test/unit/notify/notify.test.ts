@@ -61,7 +61,7 @@ describe('statuspress notify: events to every target, once', () => {
     const first = await s.run(0);
     expect(first.outcome).toBe('first-run');
     expect(s.hooks.requests).toEqual([]);
-    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ format: 2, now: '2026-11-20T10:00:00.000Z', page: 'operational', notices: {}, sent: {} });
+    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ format: 3, now: '2026-11-20T10:00:00.000Z', page: 'operational', notices: {}, sent: {} });
 
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'We are looking into it.']));
     const opened = await s.run(10);
@@ -518,7 +518,7 @@ describe('statuspress notify: the previous state', () => {
   it('a damaged record is an error that sends nothing and leaves it as it is', async () => {
     const s = await setup(ALL_TARGETS, { '42.yaml': INCIDENT([5, 'investigating', 'x']) });
     await s.run(0);
-    const damaged = '{"format": 2, "now": "yesterday", "page": "operational", "components": {}, "notices": {}, "sent": {}}';
+    const damaged = '{"format": 3, "now": "yesterday", "page": "operational", "components": {}, "notices": {}, "sent": {}}';
     await writeFile(s.record, damaged);
     const error = (await s.run(10).catch((e: unknown) => e)) as StatuspressError;
     expect(error.code).toBe('notify/previous-unreadable');

@@ -3,7 +3,8 @@
 // as temporary files, the step's `env`), and the `uses:` steps the workflows use replaced by what
 // they do here (a cache of keys and files, the uploaded folders checked and recorded). Expressions
 // are the few forms the workflows use: `${{ a.b.c }}` (an unset secret reads as ''), and in `if:`
-// `x == 'v'`, `x != 'v'` and `always()`.
+// `x == 'v'`, `x != 'v'`, `always()` and `!cancelled()` (a run here is never cancelled), joined by
+// `&&`, optionally inside `${{ }}`. A job's own `if:` is for the test to ask (`jobRuns`).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -63,7 +64,8 @@ export interface JobContext {
   github: { event_name: string; sha: string; run_id?: string; run_attempt?: string };
   /** The repository's secrets; any other reads as an empty string, as on GitHub. */
   secrets?: Record<string, string>;
-  needs?: Record<string, { outputs: Record<string, string> }>;
+  /** The jobs it needs: their outputs, and `result` (`success`, `skipped`, `failure`; default success). */
+  needs?: Record<string, { outputs: Record<string, string>; result?: string }>;
   /** Prepended to PATH (a fake `date`, say). */
   path?: string;
   /** The repository: every step runs there. */
@@ -184,8 +186,21 @@ function lookup(expression: string, contexts: Record<string, unknown>): string {
   return node;
 }
 
+/**
+ * Whether GitHub would run `job` after the jobs it needs: its `if:`, or without one, only when all
+ * of them succeeded (a skipped one included, it is skipped too).
+ */
+export function jobRuns(job: Job, needs: NonNullable<JobContext['needs']>): boolean {
+  const withResults = Object.fromEntries(Object.entries(needs).map(([name, n]) => [name, { ...n, result: n.result ?? 'success' }]));
+  if (job.if === undefined) return Object.values(withResults).every((n) => n.result === 'success');
+  return condition(job.if, (expression) => lookup(expression.trim(), { needs: withResults }));
+}
+
 function condition(text: string, value: (expression: string) => string): boolean {
-  if (text.trim() === 'always()') return true;
+  const inner = /^\s*\$\{\{(.*)\}\}\s*$/s.exec(text)?.[1] ?? text;
+  if (inner.includes('&&')) return inner.split('&&').every((part) => condition(part, value));
+  if (inner.trim() === 'always()' || inner.trim() === '!cancelled()') return true;
+  text = inner;
   const match = /^\s*([\w.-]+)\s*(==|!=)\s*'([^']*)'\s*$/.exec(text);
   if (!match) throw new Error(`cannot evaluate if: ${text}`);
   const equal = value(match[1]!) === match[3];

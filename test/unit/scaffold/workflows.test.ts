@@ -16,7 +16,7 @@ import { parse as parseYaml } from 'yaml';
 import { initSite } from '../../../src/scaffold/init.js';
 import { workflows } from '../../../src/scaffold/workflows.js';
 import { tempDir } from './helpers.js';
-import { readWorkflow, runJob } from './run-workflow.js';
+import { jobRuns, readWorkflow, runJob } from './run-workflow.js';
 import type { Runner, Workflow } from './run-workflow.js';
 
 const T0 = Date.parse('2026-11-20T10:00:00Z');
@@ -97,7 +97,12 @@ describe('the workflows init writes', () => {
     const { build, notify } = parseOf(kind, 'publish.yml').jobs;
     expect(build!.outputs!.now).toBe('${{ steps.fingerprint.outputs.now }}');
     expect(notify!.needs).toEqual(['build', 'deploy']);
-    expect(notify!.if).toBeUndefined();
+    // After every run's build, deployed or not (a reminder changes nothing readers see); not after a failed deployment.
+    expect(notify!.if).toBe("${{ !cancelled() && needs.build.result == 'success' && needs.deploy.result != 'failure' }}");
+    expect(jobRuns(notify!, { build: { outputs: {} }, deploy: { outputs: {}, result: 'skipped' } })).toBe(true);
+    expect(jobRuns(notify!, { build: { outputs: {} }, deploy: { outputs: {} } })).toBe(true);
+    expect(jobRuns(notify!, { build: { outputs: {} }, deploy: { outputs: {}, result: 'failure' } })).toBe(false);
+    expect(jobRuns(notify!, { build: { outputs: {}, result: 'failure' }, deploy: { outputs: {}, result: 'skipped' } })).toBe(false);
     expect(notify!.permissions).toEqual({ contents: 'read' });
     const restore = notify!.steps.find((s) => s.uses?.startsWith('actions/cache/restore'))!;
     const save = notify!.steps.find((s) => s.uses?.startsWith('actions/cache/save'))!;
@@ -109,7 +114,7 @@ describe('the workflows init writes', () => {
     expect(step.run).toBe(`${cli} notify --now "$NOW" --previous .statuspress-notify.json`);
     expect(step.env).toEqual({
       NOW: '${{ needs.build.outputs.now }}',
-      ...Object.fromEntries(['SLACK_WEBHOOK_URL', 'DISCORD_WEBHOOK_URL', 'TEAMS_WEBHOOK_URL', 'STATUS_WEBHOOK_URL', 'STATUS_WEBHOOK_SECRET'].map((n) => [n, `\${{ secrets.${n} }}`])),
+      ...Object.fromEntries(['SLACK_WEBHOOK_URL', 'DISCORD_WEBHOOK_URL', 'TEAMS_WEBHOOK_URL', 'STATUS_WEBHOOK_URL', 'STATUS_WEBHOOK_SECRET', 'SMTP_URL', 'STATUS_EMAIL_TO'].map((n) => [n, `\${{ secrets.${n} }}`])),
     });
   });
 });
@@ -220,15 +225,17 @@ describe('the workflow steps, run in a repository init made', () => {
       const publish = await readWorkflow(path.join(repo2, '.github/workflows/publish.yml'));
       const runner: Runner = { cacheKeys: new Set(), cacheFiles: new Map(), actions: [] };
       let runId = 100;
-      const runAt = async (event: string, at: number, secretsNow: Record<string, string> = secrets): Promise<{ log: string; outputs: Record<string, string> } | null> => {
+      const runAt = async (event: string, at: number, secretsNow: Record<string, string> = secrets): Promise<{ log: string; outputs: Record<string, string>; deployed: boolean }> => {
         const github = { event_name: event, sha: 'c0ffee', run_id: String(++runId), run_attempt: '1' };
         const context = { cwd: repo2, path: fakeBin, env: { FAKE_NOW: iso(at) }, github };
         const build = await runJob(publish, 'build', context, runner);
-        if (build.outputs.deploy !== 'true') return null;
-        const deploy = await runJob(publish, 'deploy', { ...context, needs: { build: { outputs: build.outputs } } }, runner);
-        const needs = { build: { outputs: build.outputs }, deploy: { outputs: deploy.outputs } };
+        const deployed = build.outputs.deploy === 'true';
+        const deploy = deployed ? await runJob(publish, 'deploy', { ...context, needs: { build: { outputs: build.outputs } } }, runner) : { outputs: {} };
+        const needs = { build: { outputs: build.outputs }, deploy: { outputs: deploy.outputs, result: deployed ? 'success' : 'skipped' } };
+        // The notify job runs after a scheduled run that deploys nothing too.
+        expect(jobRuns(publish.jobs.notify!, needs)).toBe(true);
         const notified = await runJob(publish, 'notify', { ...context, needs, secrets: secretsNow }, runner);
-        return { log: notified.log, outputs: build.outputs };
+        return { log: notified.log, outputs: build.outputs, deployed };
       };
       const slack = (): number => requests.filter((r) => r.path.startsWith('/slack')).length;
 
@@ -274,12 +281,33 @@ describe('the workflow steps, run in a repository init made', () => {
       expect(failed).not.toContain('/slack/T0/B0/tok');
       expect(slack()).toBe(6);
       expect(notifyKeys().at(-1)).toBe(`statuspress-notify-${runId}-1`);
-      // Sixteen runs of the CLI: room for a busy machine.
+
+      // A maintenance announced for tomorrow 16:00; the incident resolved.
+      await writeFile(
+        path.join(repo2, 'content/notices/4-network.yaml'),
+        `id: 4\ntype: planned\nsubject: Network change\ncomponents: [1]\nbegins_at: ${iso(T0 + 30 * HOUR)}\nends_at: ${iso(T0 + 31 * HOUR)}\nupdates:\n  - at: ${iso(T0 + 3 * HOUR + 25 * 60_000)}\n    state: scheduled\n    content: A short network change.\n`,
+      );
+      await writeFile(
+        path.join(repo2, 'content/notices/3-errors.yaml'),
+        `id: 3\ntype: unplanned\nsubject: Errors on the website\ncomponents: [1]\nupdates:\n  - at: ${iso(T0 + HOUR + 5 * 60_000)}\n    state: investigating\n    content: Looking.\n  - at: ${iso(T0 + 3 * HOUR + 25 * 60_000)}\n    state: resolved\n    content: Fixed.\n`,
+      );
+      expect((await runAt('push', T0 + 4 * HOUR + 10 * 60_000)).deployed).toBe(true);
+      const hookTypes = (): string[] => requests.filter((r) => r.path === '/hook').map((r) => (JSON.parse(r.body) as { type: string }).type);
+      const before = hookTypes().length;
+      // The day before it begins, a scheduled run that deploys nothing (readers see no change) reminds, once.
+      const reminded = await runAt('schedule', T0 + 6 * HOUR + 10 * 60_000);
+      expect(reminded.deployed).toBe(false);
+      expect(reminded.log).toMatch(/maintenance\.reminder {2}maintenance-4-reminder-2026-11-21T16:00:00\.000Z-1d/);
+      expect(hookTypes().slice(before)).toEqual(['maintenance.reminder']);
+      const again = await runAt('schedule', T0 + 6 * HOUR + 20 * 60_000);
+      expect(again.deployed).toBe(false);
+      expect(hookTypes().slice(before)).toEqual(['maintenance.reminder']);
+      // Twenty-two runs of the CLI: room for a busy machine.
     } finally {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     }
-  }, 180_000);
+  }, 240_000);
 
   it('serves the build with the bundled CLI', async () => {
     const check = await readWorkflow(path.join(repo, '.github/workflows/check.yml'));

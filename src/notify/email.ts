@@ -1,0 +1,170 @@
+// The email target: each event as a message with a plain-text and an HTML part, threaded per notice,
+// sent with nodemailer to the mail server (an `smtp://` or `smtps://` address with its credentials)
+// in the target's `url_env`, for the recipients in its `to_env` (a mailing list's address, usually:
+// the list keeps the subscribers and their unsubscribe links). Delivery follows SMTP's rules: a 4xx
+// reply or a lost connection is tried again with backoff, a 5xx reply is final. Failures are told
+// in words of ours and the server's reply, with every address, user name and password blanked.
+import { createHash } from 'node:crypto';
+import { createTransport } from 'nodemailer';
+import type { SiteConfig } from '../types.js';
+import { escapeHtml } from '../render/site/feeds.js';
+import { renderMarkdown } from '../render/site/markdown.js';
+import { quote } from '../content/quote.js';
+import type { RetryPolicy, Transport, Outcome } from './deliver.js';
+import type { NotifyEvent } from './events.js';
+import { clean, cut, oneLine } from './format.js';
+import type { Message } from './format.js';
+
+/** The longest update text an email carries, in characters. */
+export const EMAIL_TEXT_MAX = 10_000;
+
+export interface Email {
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  /** The message this one answers (the notice's first): null for the first and for state changes. */
+  inReplyTo: string | null;
+}
+
+/** `<notice-42-published.1a2b3c4d5e6f@status.acme.com>`: the same for the same site and event, so re-runs and other machines agree. */
+export function messageIdOf(site: SiteConfig, eventId: string): string {
+  const url = new URL(site.url);
+  const key = createHash('sha256').update(site.url, 'utf8').digest('hex').slice(0, 12);
+  return `<${eventId.replace(/[^A-Za-z0-9-]/g, '-')}.${key}@${url.hostname}>`;
+}
+
+/** The email of `event`, from `message` (what every target shows of it) and the notice's data. */
+export function emailOf(event: NotifyEvent, message: Message, site: SiteConfig): Email {
+  const { notice, update } = event;
+  // One thread per notice: every message answers the announcement, and keeps its subject (mail
+  // clients that thread by subject, Gmail among them, split a thread whose subject changes).
+  const root = notice === null ? null : messageIdOf(site, `notice-${notice.id}-published`);
+  const own = messageIdOf(site, event.id);
+  const prefix = `[${oneLine(site.name)}] `;
+  const subject = notice === null ? message.headline : `${root === own ? '' : 'Re: '}${prefix}${oneLine(notice.source.subject)}`;
+  // The headline without the site's name: what happened, for the first line of the body.
+  const what = message.headline.startsWith(prefix) ? message.headline.slice(prefix.length) : message.headline;
+  const source = event.type === 'notice.postmortem' ? (notice?.postmortem?.content ?? '') : (update?.content ?? '');
+  const body = cut(clean(source).trim(), EMAIL_TEXT_MAX);
+  const text = [what, message.facts, body, `View on the status page: ${message.link}`].filter((part) => part !== '').join('\n\n');
+  const html = [
+    '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>',
+    `<p><strong>${escapeHtml(what)}</strong></p>`,
+    message.facts === '' ? '' : `<p>${escapeHtml(message.facts)}</p>`,
+    // The update's Markdown as the page renders it: raw HTML shown as text, only http(s) and mailto links.
+    body === '' ? '' : `<div>${renderMarkdown(body)}</div>`,
+    `<p><a href="${escapeHtml(message.link)}">View on the status page</a></p>`,
+    '</body></html>',
+  ].join('');
+  return { subject, text, html, messageId: own, inReplyTo: root === own ? null : root };
+}
+
+/** The recipients in a `to_env` variable: addresses separated by commas; null when one is not an address. */
+export function recipientsOf(value: string): string[] | null {
+  const list = value
+    .split(',')
+    .map((a) => a.trim())
+    .filter((a) => a !== '');
+  return list.length > 0 && list.every((a) => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(a)) ? list : null;
+}
+
+/** An `smtp://` or `smtps://` address with a host. */
+export function isSmtpUrl(text: string): boolean {
+  if (!/^smtps?:\/\//i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+export interface MailTarget {
+  /** The `smtp://` or `smtps://` address, with its credentials. */
+  url: string;
+  recipients: string[];
+  from: string;
+}
+
+/**
+ * Sends `email` to the target's recipients: one of them in To, several each in Bcc (so none sees
+ * another). Tried again, with the policy's backoff, after a 4xx reply or a connection that failed
+ * or timed out; a 5xx reply, a refused authentication or a failed TLS handshake is final.
+ */
+export async function deliverMail(target: MailTarget, email: Email, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[]): Promise<Outcome> {
+  let reason = 'no attempt was made: the time allowed for this target had run out';
+  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    const left = deadline - transport.clock();
+    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out` };
+    const timeout = Math.min(policy.attemptTimeoutMs, left);
+    const mailer = createTransport({ url: target.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, disableFileAccess: true, disableUrlAccess: true });
+    try {
+      const info = await mailer.sendMail({
+        from: target.from,
+        ...(target.recipients.length === 1 ? { to: target.recipients[0] } : { bcc: target.recipients }),
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        messageId: email.messageId,
+        ...(email.inReplyTo === null ? {} : { inReplyTo: email.inReplyTo, references: [email.inReplyTo] }),
+        date: new Date(transport.clock()),
+        // RFC 3834: an automatic message, so auto-responders do not answer it.
+        headers: { 'Auto-Submitted': 'auto-generated', 'User-Agent': `statuspress/${__STATUSPRESS_VERSION__}` },
+      });
+      const rejected = Array.isArray(info.rejected) ? info.rejected.length : 0;
+      // Some recipients took it: trying again would send it to those twice.
+      if (rejected > 0) return { ok: false, attempts: attempt, reason: `the server refused ${rejected} of ${target.recipients.length} recipients` };
+      return { ok: true, attempts: attempt, status: 250 };
+    } catch (error) {
+      const failed = smtpFailure(error, timeout, secrets);
+      reason = failed.reason;
+      if (failed.final) return { ok: false, attempts: attempt, reason };
+    } finally {
+      mailer.close();
+    }
+    if (attempt === policy.attempts) break;
+    const delay = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (attempt - 1));
+    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt` };
+    await transport.sleep(delay);
+  }
+  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)` };
+}
+
+interface SmtpError {
+  code?: string;
+  responseCode?: number;
+  response?: string;
+  originalCode?: string;
+}
+
+/** Why a message was not taken, and whether trying again could help; no address or password in the words. */
+export function smtpFailure(error: unknown, timeout: number, secrets: readonly string[]): { reason: string; final: boolean } {
+  const e = (typeof error === 'object' && error !== null ? error : {}) as SmtpError;
+  const reply = typeof e.response === 'string' ? replied(e.response, secrets) : '';
+  if (e.code === 'EAUTH' || e.code === 'ENOAUTH') return { reason: `authentication failed: check the user name and password in the address${reply}`, final: true };
+  if (e.code === 'ETLS' || /^(?:ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO)/.test(e.originalCode ?? '') || /^(?:ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO)/.test((error as { code?: string }).code ?? '')) {
+    return { reason: 'the TLS connection failed: check the server’s certificate, and smtps:// (TLS from the start, port 465) against smtp:// (STARTTLS, port 587)', final: true };
+  }
+  if (typeof e.responseCode === 'number' && e.responseCode >= 400) {
+    // RFC 5321: 4yz is transient, 5yz permanent.
+    return { reason: `SMTP ${e.responseCode}${reply}`, final: e.responseCode >= 500 };
+  }
+  if (e.code === 'ETIMEDOUT') return { reason: `no answer within ${timeout >= 1000 ? `${Math.round(timeout / 1000)} s` : `${timeout} ms`}`, final: false };
+  const words: Record<string, string> = {
+    ECONNREFUSED: 'connection refused',
+    ECONNRESET: 'connection reset',
+    ENOTFOUND: 'host not found',
+    EAI_AGAIN: 'host not found (DNS lookup failed)',
+    EHOSTUNREACH: 'host unreachable',
+  };
+  const code = e.originalCode ?? e.code ?? '';
+  return { reason: words[code] ?? (e.code === 'EDNS' ? 'host not found' : /^[A-Z_]+$/.test(code) ? `mail error (${code})` : 'mail error'), final: false };
+}
+
+/** `: "4.7.0 Try again later"`: the server's reply, every secret blanked, on one line, quoted and cut. */
+function replied(text: string, secrets: readonly string[]): string {
+  let shown = text.replace(/^\d{3}[ -]?/, '');
+  for (const secret of secrets) if (secret !== '') shown = shown.split(secret).join('[secret]');
+  shown = shown.replace(/\s+/g, ' ').trim();
+  return shown === '' ? '' : `: ${quote(shown, 100)}`;
+}
