@@ -45,6 +45,8 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
       api: href({ file: api, href: api }),
       badge: href(SITE.statusBadge()),
     },
+    /** Feeds of this page besides the site's own, for `<link rel="alternate">` in the layout's head. */
+    alternates: [] as { type: string; href: string; title: string }[],
   };
 }
 
