@@ -143,8 +143,8 @@ export const COMMAND = {
     code: 'usage/notice-id-needed',
     exit: 2,
     title: '`update` or `resolve` without a notice id',
-    when: '`statuspress update` or `statuspress resolve` is not followed by one notice id (a positive whole number).',
-    message: ({ command: name, value }: { command: 'update' | 'resolve'; value?: string }) =>
+    when: '`statuspress update`, `resolve` or `postmortem` is not followed by one notice id (a positive whole number).',
+    message: ({ command: name, value }: { command: 'update' | 'resolve' | 'postmortem'; value?: string }) =>
       `${value === undefined ? 'Name the notice by its id' : `"${value}" is not a notice id; name the notice by its id`}: statuspress ${name} ID`,
     hint: USAGE_HINT,
     example: { command: 'update', value: '42-api.yaml' },
@@ -156,6 +156,32 @@ export const COMMAND = {
     when: '`statuspress update` lacks `--message`, the text of the update.',
     message: () => 'An update needs --message: what is happening now (Markdown)',
     hint: USAGE_HINT,
+  }),
+  postmortemNeedsFile: command({
+    code: 'usage/postmortem-needs-file',
+    exit: 2,
+    title: 'A postmortem without `--file`',
+    when: '`statuspress postmortem` lacks `--file`, the Markdown file holding the postmortem.',
+    message: () => 'A postmortem needs --file: the Markdown file that holds it (statuspress postmortem ID --file postmortem.md)',
+    hint: USAGE_HINT,
+  }),
+  postmortemFileUnusable: command({
+    code: 'usage/postmortem-file-unusable',
+    exit: 2,
+    title: 'A postmortem file that cannot be read',
+    when: 'The file given to `statuspress postmortem --file` is missing, a link, a folder, a named pipe or another thing that is not a regular file, larger than a content file may be (1 MiB), not UTF-8, or unreadable. Only a regular file is read, so a pipe never makes the command wait and a link never reads a file elsewhere.',
+    message: ({ file, problem }: { file: string; problem: string }) => `Cannot use ${quote(file)} as the postmortem: ${problem}`,
+    hint: 'Give the path of the Markdown file itself (a regular file of at most 1 MiB, in UTF-8).',
+    example: { file: 'postmortem.md', problem: 'it is a link; give the file it leads to' },
+  }),
+  postmortemNotIncident: command({
+    code: 'usage/postmortem-not-incident',
+    exit: 2,
+    title: 'A postmortem for a maintenance or an announcement',
+    when: '`statuspress postmortem` names a notice that is not an incident (`type: unplanned`): only incidents have postmortems.',
+    message: ({ id, type }: { id: number; type: string }) => `Notice ${id} is a ${type} notice; only incidents (unplanned notices) have a postmortem`,
+    hint: 'Check the id: `statuspress postmortem ID` takes the id of an incident.',
+    example: { id: 21, type: 'planned' },
   }),
   badComponentIds: command({
     code: 'usage/bad-component-ids',
@@ -736,7 +762,9 @@ export const COMMAND = {
     message: ({ file, key }: { file: string; key: string }) =>
       key === 'updates'
         ? `${file}: updates is not a block list (items starting with "- at:"), so an update cannot be added in place`
-        : `${file}: ${key} is not written as a one-line value, so it cannot be changed in place`,
+        : key === 'postmortem'
+          ? `${file}: postmortem is not a block mapping (at: and content: on lines of their own below it), or the file is not a block mapping, so the postmortem cannot be written in place`
+          : `${file}: ${key} is not written as a one-line value, so it cannot be changed in place`,
     hint: 'Write the updates as a block list, one `- at: …` item each (and timestamps on one line), or make the change by hand.',
     example: { file: 'notices/42-api.yaml', key: 'updates' },
   }),
