@@ -24,7 +24,11 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
  */
 const xmlText = (text: string): string => text.replace(/&/g, '&amp;');
 
-/** The feeds' own words, in one place. */
+/**
+ * The feeds' own words, in one place; the message catalogues (src/i18n) hold them as `feed.title`,
+ * `feed.componentTitle`, `calendar.title`, `calendar.componentTitle`, `notice.update` and
+ * `notice.postmortem`, for when the feeds are rendered in the site's language.
+ */
 export const FEED_WORDS = {
   notices: (site: string): string => `${site}: notices`,
   componentNotices: (site: string, component: string): string => `${site}: ${component}: notices`,
