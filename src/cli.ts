@@ -50,8 +50,8 @@ export async function main(argv: string[], printer: Out = { log: console.log, er
   }
   try {
     const options: NonNullable<ParseArgsConfig['options']> = { help: { type: 'boolean', short: 'h' } };
-    for (const [flag, { type, default: fallback }] of Object.entries(command.flags)) {
-      options[flag] = fallback === undefined ? { type } : ({ type, default: fallback } as { type: 'string'; default: string });
+    for (const [flag, { type, default: fallback, multiple }] of Object.entries(command.flags)) {
+      options[flag] = fallback === undefined ? { type, ...(multiple ? { multiple: true } : {}) } : ({ type, default: fallback } as { type: 'string'; default: string });
     }
     const { values, positionals } = parseArgs({ args: rest, options, strict: true, allowPositionals: command.positionals ?? false });
     if (values.help) {

@@ -4,7 +4,8 @@
 // they stay as they were while each new update is later than the others: a new update takes the
 // next rank. An update inserted before a published one renumbers the ones after it, which is why
 // `update --at` needs `--backdate` for that and notify matches updates by time and text, not id.
-// The automatic transitions of a planned notice take the ranks past any a file may hold.
+// The automatic transitions of a planned notice, and an incident's postmortem, take the ranks past any
+// a file may hold.
 
 /** Notice ids above this would make update ids (× 1000 + rank) inexact. */
 export const MAX_NOTICE_ID = 9_000_000_000_000;
@@ -12,6 +13,8 @@ export const MAX_NOTICE_ID = 9_000_000_000_000;
 export const MAX_UPDATES = 899;
 export const UNDERWAY_RANK = 901;
 export const COMPLETE_RANK = 902;
+/** An incident's postmortem, where an API shows it as an update (Statuspage's `postmortem` incident update). */
+export const POSTMORTEM_RANK = 903;
 
 /** The API id of the update of rank `rank` (1-based) of notice `noticeId`. */
 export const updateId = (noticeId: number, rank: number): number => noticeId * 1000 + rank;

@@ -6,7 +6,7 @@ import { COMMAND } from '../errors/command.js';
 import { parseTimestamp } from '../time.js';
 
 export type Out = { log: (line: string) => void; error: (line: string) => void };
-export type Values = Record<string, string | boolean | undefined>;
+export type Values = Record<string, string | boolean | string[] | undefined>;
 
 export interface Flag {
   type: 'string' | 'boolean';
@@ -15,6 +15,8 @@ export interface Flag {
   description: string;
   /** What the value is, in `--help` (`DIR`, `ISO`); strings only. */
   value?: string;
+  /** A string flag that may be given more than once (`--set a=1 --set b=2`): its value is a list. */
+  multiple?: boolean;
 }
 
 export interface Command {
@@ -42,6 +44,12 @@ export function commandHelp(command: Command): string {
   const lines = rows.map(([name, text]) => `  ${name.padEnd(width)}  ${text}`);
   return `Usage: statuspress ${command.name}${command.args ? ` ${command.args}` : ''} [options]\n\n${command.summary}\n\nOptions:\n${lines.join('\n')}`;
 }
+
+/** Every value of a flag given more than once (`multiple`), in order; none when it is not given. */
+export const texts = (values: Values, flag: string): string[] => {
+  const value = values[flag];
+  return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+};
 
 /** The value of a string flag, or undefined. */
 export const text = (values: Values, flag: string): string | undefined => (typeof values[flag] === 'string' ? (values[flag] as string) : undefined);

@@ -7,10 +7,11 @@ import { hostConfig } from './host-config.js';
 import { init } from './init.js';
 import { newFile } from './new.js';
 import { notify } from './notify.js';
+import { postmortem } from './postmortem.js';
 import { resolve } from './resolve.js';
 import { serve } from './serve.js';
 import { update } from './update.js';
 import { upgrade } from './upgrade.js';
 import { validate } from './validate.js';
 
-export const COMMANDS: readonly Command[] = [init, upgrade, validate, build, fingerprint, serve, dev, newFile, update, resolve, notify, hostConfig];
+export const COMMANDS: readonly Command[] = [init, upgrade, validate, build, fingerprint, serve, dev, newFile, update, resolve, postmortem, notify, hostConfig];

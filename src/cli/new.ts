@@ -7,7 +7,16 @@ import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
 import type { Command } from './command.js';
 import { describeNotice, stateWords } from './update.js';
-import { contentFlag, integer, integerList, reportElsewhere, text } from './command.js';
+import { contentFlag, integer, integerList, reportElsewhere, text, texts } from './command.js';
+import type { FilledTemplate } from '../scaffold/notice-template.js';
+
+/** The notice template `name` of the site (templates/ beside the content, or `templatesDir`), filled from `--set`. */
+async function fromTemplate(contentDir: string, name: string, sets: string[], templatesDir: string | undefined): Promise<FilledTemplate> {
+  const { fillTemplate, loadNoticeTemplate, parseSets } = await import('../scaffold/notice-template.js');
+  const { defaultTemplates } = await import('../build.js');
+  const values = parseSets(sets);
+  return fillTemplate(name, loadNoticeTemplate(templatesDir ?? defaultTemplates(contentDir), name), values);
+}
 
 export const newFile: Command = {
   name: 'new',
@@ -27,16 +36,24 @@ export const newFile: Command = {
     description: { type: 'string', value: 'TEXT', description: 'component: one line about it' },
     parent: { type: 'string', value: 'ID', description: "component: its parent's id" },
     position: { type: 'string', value: 'N', description: 'component: its order among its siblings' },
+    template: { type: 'string', value: 'NAME', description: 'notice, maintenance: start from templates/notices/NAME.yaml (the options above override it)' },
+    set: { type: 'string', value: 'KEY=VALUE', multiple: true, description: "with --template: fill the template's {KEY} with VALUE (once per placeholder)" },
+    templates: { type: 'string', value: 'DIR', description: "with --template: the site's templates folder (default: templates/ beside the content)" },
   },
   async run(values, out, positionals) {
     const [kind, ...extra] = positionals;
     const contentDir = String(values.content);
     if (extra.length > 0 || (kind !== 'notice' && kind !== 'maintenance' && kind !== 'component')) throw fail(COMMAND.newNeedsKind, undefined);
+    const templateName = text(values, 'template');
+    const sets = texts(values, 'set');
+    if ((kind === 'component' && templateName !== undefined) || (templateName === undefined && sets.length > 0)) throw fail(COMMAND.templateNeedsNotice, undefined);
+    const template = templateName === undefined ? undefined : await fromTemplate(contentDir, templateName, sets, text(values, 'templates'));
     const { newComponent, newNotice } = await import('../scaffold/new.js');
     let created: Created;
     if (kind === 'notice' || kind === 'maintenance') {
-      let type = text(values, 'type');
-      const subject = text(values, 'subject');
+      // A template gives what the options do not.
+      let type = text(values, 'type') ?? template?.type;
+      const subject = text(values, 'subject') ?? template?.subject;
       if (kind === 'maintenance') {
         if (type !== undefined && type !== 'planned') throw fail(COMMAND.maintenanceIsPlanned, { type });
         if (subject === undefined || text(values, 'begins-at') === undefined || text(values, 'ends-at') === undefined) {
@@ -46,14 +63,18 @@ export const newFile: Command = {
       }
       if (type === undefined || subject === undefined) throw fail(COMMAND.noticeNeedsTypeAndSubject, undefined);
       const components = text(values, 'components');
-      const state = text(values, 'state');
-      const message = text(values, 'message');
+      const state = text(values, 'state') ?? template?.state;
+      const message = text(values, 'message') ?? template?.content;
       const beginsAt = text(values, 'begins-at');
       const endsAt = text(values, 'ends-at');
       created = await newNotice(contentDir, {
         type: type as NoticeType,
         subject,
-        ...(components !== undefined ? { components: integerList(components, '--components') } : {}),
+        ...(components !== undefined
+          ? { components: integerList(components, '--components') }
+          : template?.components !== undefined
+            ? { components: template.components }
+            : {}),
         ...(state !== undefined ? { state } : {}),
         ...(message !== undefined ? { content: message } : {}),
         ...(beginsAt !== undefined ? { beginsAt } : {}),

@@ -52,7 +52,7 @@ export const describeNotice = (notice: Standing): string => `notice ${notice.id}
 export const stateWords = (notice: Standing): string => notice.state ?? 'not published yet';
 
 /** The notice id: the one positional argument, a positive whole number. */
-export function noticeId(command: 'update' | 'resolve', positionals: string[]): number {
+export function noticeId(command: 'update' | 'resolve' | 'postmortem', positionals: string[]): number {
   const [value, ...extra] = positionals;
   if (value === undefined || extra.length > 0) throw fail(COMMAND.noticeIdNeeded, { command });
   const id = /^\d{1,15}$/.test(value) ? Number(value) : 0;

@@ -143,8 +143,8 @@ export const COMMAND = {
     code: 'usage/notice-id-needed',
     exit: 2,
     title: '`update` or `resolve` without a notice id',
-    when: '`statuspress update` or `statuspress resolve` is not followed by one notice id (a positive whole number).',
-    message: ({ command: name, value }: { command: 'update' | 'resolve'; value?: string }) =>
+    when: '`statuspress update`, `resolve` or `postmortem` is not followed by one notice id (a positive whole number).',
+    message: ({ command: name, value }: { command: 'update' | 'resolve' | 'postmortem'; value?: string }) =>
       `${value === undefined ? 'Name the notice by its id' : `"${value}" is not a notice id; name the notice by its id`}: statuspress ${name} ID`,
     hint: USAGE_HINT,
     example: { command: 'update', value: '42-api.yaml' },
@@ -156,6 +156,98 @@ export const COMMAND = {
     when: '`statuspress update` lacks `--message`, the text of the update.',
     message: () => 'An update needs --message: what is happening now (Markdown)',
     hint: USAGE_HINT,
+  }),
+  noticeTemplateName: command({
+    code: 'usage/notice-template-name',
+    exit: 2,
+    title: 'A notice template named by a path',
+    when: '`statuspress new notice --template` is given something other than a plain name (letters, digits, `-` and `_`): `../x`, `a/b`, `x.yaml`. A template is `templates/notices/NAME.yaml`, named by NAME alone.',
+    message: ({ name }: { name: string }) => `${quote(name)} is not a template name; name one of templates/notices/*.yaml by its name alone (--template outage for outage.yaml)`,
+    hint: USAGE_HINT,
+    example: { name: '../secrets' },
+  }),
+  noticeTemplateMissing: command({
+    code: 'usage/notice-template-missing',
+    exit: 2,
+    title: 'No notice template of that name',
+    when: '`statuspress new notice --template NAME` finds no `NAME.yaml` in the site’s `templates/notices/` (beside the content, or under `--templates DIR`).',
+    message: ({ name, dir, available }: { name: string; dir: string; available: string[] }) =>
+      `No notice template ${quote(name)}: there is no ${name}.yaml in ${dir}${available.length > 0 ? `; it has ${available.join(', ')}` : ', which holds no templates'}`,
+    hint: 'Name one of the templates it has, or write templates/notices/NAME.yaml (docs/content.md, "Notice templates").',
+    example: { name: 'outge', dir: 'templates/notices', available: ['degraded', 'outage'] },
+  }),
+  noticeTemplateInvalid: command({
+    code: 'usage/notice-template-invalid',
+    exit: 2,
+    title: 'A notice template that cannot be used',
+    when: 'A file in `templates/notices/` is not a regular file of YAML text of at most 1 MiB, or holds something other than `type`, `subject` (required), `components`, `state` and `content`, or a value of the wrong kind.',
+    message: ({ file, problems }: { file: string; problems: string[] }) => `The notice template ${file} cannot be used:\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    hint: 'A notice template has a subject and may have type, components, state and content (docs/content.md, "Notice templates").',
+    example: { file: 'templates/notices/outage.yaml', problems: ['subject: Invalid input: expected string, received undefined'] },
+  }),
+  noticeTemplateUnfilled: command({
+    code: 'usage/notice-template-unfilled',
+    exit: 2,
+    title: 'A notice template’s placeholder left unfilled',
+    when: 'The template’s subject or text holds a `{placeholder}` that no `--set key=value` fills.',
+    message: ({ name, missing }: { name: string; missing: string[] }) =>
+      `The template ${quote(name)} needs ${missing.map((key) => `--set ${key}=…`).join(' ')}: ${missing.length === 1 ? 'its placeholder' : 'its placeholders'} ${missing.map((key) => `{${key}}`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} not filled`,
+    hint: 'Give a value for each placeholder with --set key=value; nothing was written.',
+    example: { name: 'outage', missing: ['since', 'region'] },
+  }),
+  noticeTemplateUnknownSet: command({
+    code: 'usage/notice-template-unknown-set',
+    exit: 2,
+    title: '`--set` of a key the template does not have',
+    when: '`--set key=value` names a key that is no `{placeholder}` of the template: most often a misspelt one, whose value would be lost.',
+    message: ({ name, keys, placeholders }: { name: string; keys: string[]; placeholders: string[] }) =>
+      `The template ${quote(name)} has no placeholder ${keys.map((key) => `{${key}}`).join(', ')}; ${placeholders.length > 0 ? `its placeholders are ${placeholders.map((key) => `{${key}}`).join(', ')}` : 'it has none'}`,
+    hint: 'Check the spelling of the key; nothing was written.',
+    example: { name: 'outage', keys: ['sinse'], placeholders: ['since'] },
+  }),
+  badSet: command({
+    code: 'usage/bad-set',
+    exit: 2,
+    title: '`--set` that is not `key=value`',
+    when: '`--set` is not a placeholder name (letters, digits, `_` and `-`), `=` and a value, or sets the same key twice.',
+    message: ({ value, twice }: { value: string; twice: boolean }) =>
+      twice ? `--set ${quote(value)} sets a key that an earlier --set sets too; give each key once` : `--set ${quote(value)} is not key=value (--set since=10:05)`,
+    hint: USAGE_HINT,
+    example: { value: 'since', twice: false },
+  }),
+  templateNeedsNotice: command({
+    code: 'usage/template-needs-notice',
+    exit: 2,
+    title: '`--template` or `--set` with `new component`',
+    when: '`--template` or `--set` is given to `statuspress new component`, or `--set` without `--template`: notice templates start notices and maintenance.',
+    message: () => '--template and --set start a notice or a maintenance from a template: statuspress new notice --template NAME [--set key=value]',
+    hint: USAGE_HINT,
+  }),
+  postmortemNeedsFile: command({
+    code: 'usage/postmortem-needs-file',
+    exit: 2,
+    title: 'A postmortem without `--file`',
+    when: '`statuspress postmortem` lacks `--file`, the Markdown file holding the postmortem.',
+    message: () => 'A postmortem needs --file: the Markdown file that holds it (statuspress postmortem ID --file postmortem.md)',
+    hint: USAGE_HINT,
+  }),
+  postmortemFileUnusable: command({
+    code: 'usage/postmortem-file-unusable',
+    exit: 2,
+    title: 'A postmortem file that cannot be read',
+    when: 'The file given to `statuspress postmortem --file` is missing, a link, a folder, a named pipe or another thing that is not a regular file, larger than a content file may be (1 MiB), not UTF-8, or unreadable. Only a regular file is read, so a pipe never makes the command wait and a link never reads a file elsewhere.',
+    message: ({ file, problem }: { file: string; problem: string }) => `Cannot use ${quote(file)} as the postmortem: ${problem}`,
+    hint: 'Give the path of the Markdown file itself (a regular file of at most 1 MiB, in UTF-8).',
+    example: { file: 'postmortem.md', problem: 'it is a link; give the file it leads to' },
+  }),
+  postmortemNotIncident: command({
+    code: 'usage/postmortem-not-incident',
+    exit: 2,
+    title: 'A postmortem for a maintenance or an announcement',
+    when: '`statuspress postmortem` names a notice that is not an incident (`type: unplanned`): only incidents have postmortems.',
+    message: ({ id, type }: { id: number; type: string }) => `Notice ${id} is a ${type} notice; only incidents (unplanned notices) have a postmortem`,
+    hint: 'Check the id: `statuspress postmortem ID` takes the id of an incident.',
+    example: { id: 21, type: 'planned' },
   }),
   badComponentIds: command({
     code: 'usage/bad-component-ids',
@@ -747,7 +839,9 @@ export const COMMAND = {
     message: ({ file, key }: { file: string; key: string }) =>
       key === 'updates'
         ? `${file}: updates is not a block list (items starting with "- at:"), so an update cannot be added in place`
-        : `${file}: ${key} is not written as a one-line value, so it cannot be changed in place`,
+        : key === 'postmortem'
+          ? `${file}: postmortem is not a block mapping (at: and content: on lines of their own below it), or the file is not a block mapping, so the postmortem cannot be written in place`
+          : `${file}: ${key} is not written as a one-line value, so it cannot be changed in place`,
     hint: 'Write the updates as a block list, one `- at: …` item each (and timestamps on one line), or make the change by hand.',
     example: { file: 'notices/42-api.yaml', key: 'updates' },
   }),

@@ -12,9 +12,11 @@ import { renderAssets } from './site/assets.js';
 import type { Assets } from './site/assets.js';
 import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
+import type { FeedScope } from './site/feeds.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { PageTemplate } from './site/builtin.js';
 import type { Theme } from './site/theme.js';
+import { byReachedComponent } from './site/uptime.js';
 import type { OutputFile } from './types.js';
 
 export interface SiteRenderer {
@@ -30,6 +32,14 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const assets = renderAssets(theme.styles);
   const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
   let byComponent: Map<number, DerivedNotice[]> | null = null;
+  let reaching: Map<number, DerivedNotice[]> | null = null;
+  /** A component's feeds: every published notice that reaches it, not only its page's 90 days. */
+  const scopeOf = (id: number): FeedScope | null => {
+    const component = site.componentsById.get(id);
+    if (!component) return null;
+    reaching ??= byReachedComponent(site, site.notices);
+    return { component, notices: reaching.get(id) ?? [] };
+  };
   const file = (request: SiteRequest, contents: string): OutputFile => ({ path: pageOf(request).file, contents });
   return {
     assets,
@@ -63,6 +73,14 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
           return renderAtom(site);
         case 'maintenance':
           return renderCalendar(site);
+        case 'componentFeed': {
+          const scope = scopeOf(request.id);
+          return scope ? renderAtom(site, scope) : null;
+        }
+        case 'componentCalendar': {
+          const scope = scopeOf(request.id);
+          return scope ? renderCalendar(site, scope) : null;
+        }
         case 'statusBadge':
           return file(request, statusBadge(site));
         case 'componentBadge': {
@@ -86,6 +104,8 @@ function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
   for (const component of site.components) {
     yield { kind: 'component', id: component.id };
     if (component.metrics) yield { kind: 'componentData', id: component.id };
+    yield { kind: 'componentFeed', id: component.id };
+    yield { kind: 'componentCalendar', id: component.id };
   }
   for (const type of [undefined, ...NOTICE_TYPES]) {
     const count = type === undefined ? site.notices.length : site.notices.filter((n) => n.type === type).length;

@@ -52,6 +52,10 @@ export const SITE = {
   feed: (): SitePage => file('feed.atom'),
   /** iCalendar of planned notices. */
   maintenance: (): SitePage => file('maintenance.ics'),
+  /** A component's own Atom feed: the notices that affect it or a component under it. */
+  componentFeed: (id: number): SitePage => file(`components/${id}/feed.atom`),
+  /** A component's own iCalendar: the maintenance that affects it or a component under it. */
+  componentCalendar: (id: number): SitePage => file(`components/${id}/maintenance.ics`),
   statusBadge: (): SitePage => file('badges/status.svg'),
   componentBadge: (id: number): SitePage => file(`badges/components/${id}.svg`),
   asset,
@@ -93,6 +97,8 @@ export type SiteRequest =
   | { kind: 'history'; type: NoticeType | undefined; page: number }
   | { kind: 'feed' }
   | { kind: 'maintenance' }
+  | { kind: 'componentFeed'; id: number }
+  | { kind: 'componentCalendar'; id: number }
   | { kind: 'statusBadge' }
   | { kind: 'componentBadge'; id: number }
   /** `name` with its fingerprint, as in the page's links (`style.3f9a1c2b07.css`). */
@@ -116,6 +122,10 @@ export function pageOf(request: SiteRequest): SitePage {
       return SITE.feed();
     case 'maintenance':
       return SITE.maintenance();
+    case 'componentFeed':
+      return SITE.componentFeed(request.id);
+    case 'componentCalendar':
+      return SITE.componentCalendar(request.id);
     case 'statusBadge':
       return SITE.statusBadge();
     case 'componentBadge':
@@ -134,6 +144,8 @@ const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
   [new RegExp(`^notices/${ID}/index\\.html$`), (m) => ({ kind: 'notice', id: Number(m[1]) })],
   [new RegExp(`^components/${ID}/index\\.html$`), (m) => ({ kind: 'component', id: Number(m[1]) })],
   [new RegExp(`^components/${ID}/data\\.json$`), (m) => ({ kind: 'componentData', id: Number(m[1]) })],
+  [new RegExp(`^components/${ID}/feed\\.atom$`), (m) => ({ kind: 'componentFeed', id: Number(m[1]) })],
+  [new RegExp(`^components/${ID}/maintenance\\.ics$`), (m) => ({ kind: 'componentCalendar', id: Number(m[1]) })],
   [new RegExp(`^history/(?:${TYPES}/)?(?:page/${ID}/)?index\\.html$`), (m) => ({ kind: 'history', type: m[1] as NoticeType | undefined, page: Number(m[2] ?? 1) })],
   [/^feed\.atom$/, () => ({ kind: 'feed' })],
   [/^maintenance\.ics$/, () => ({ kind: 'maintenance' })],

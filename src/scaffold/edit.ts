@@ -99,6 +99,33 @@ export function setValue(text: string, doc: Document.Parsed, key: string, value:
   return { at: lineStart, end: lineStart, text: `${indent}${key}: ${scalar}${lineBreak(text)}` };
 }
 
+/**
+ * The top-level `key` set to the mapping `value`, written in block style (`key:` then its keys one
+ * level in, block text as `|`): replacing the whole of an existing block mapping under `key` (its
+ * comments inside go with it), or, when the key is missing, added at the end of the file. Null when
+ * the file is not a block mapping at column 0, or the old value is not a block mapping.
+ */
+export function setMapping(text: string, doc: Document.Parsed, key: string, value: Record<string, unknown>): TextEdit | null {
+  const map = doc.contents;
+  if (!isMap(map) || map.flow || !map.range || text.lastIndexOf('\n', map.range[0] - 1) + 1 !== map.range[0]) return null;
+  const nl = lineBreak(text);
+  const rendered = toYaml({ [key]: value }).replace(/\n$/, '').split('\n').join(nl) + nl;
+  const pair = (map.items as Pair[]).find((p) => isScalar(p.key) && p.key.value === key);
+  if (pair) {
+    const old = pair.value;
+    const start = (pair.key as Node).range?.[0];
+    if (start === undefined || !isMap(old) || old.flow || !old.range) return null;
+    const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+    if (lineStart !== start) return null;
+    const end = old.range[2];
+    if (text[end - 1] === '\n') return { at: lineStart, end, text: rendered };
+    const next = text.indexOf('\n', end);
+    return next === -1 ? { at: lineStart, end: text.length, text: rendered } : { at: lineStart, end: next + 1, text: rendered };
+  }
+  if (text.length === 0 || text.endsWith('\n')) return { at: text.length, end: text.length, text: rendered };
+  return { at: text.length, end: text.length, text: nl + rendered };
+}
+
 /** `text` with `edits` made (they must not overlap). */
 export function applyEdits(text: string, edits: TextEdit[]): string {
   let result = text;

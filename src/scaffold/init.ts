@@ -16,6 +16,7 @@ import { BUNDLE_PATH, workflows } from './workflows.js';
 import type { CliSource } from './workflows.js';
 import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 import { readme } from './readme.js';
+import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
 
 export interface InitOptions {
   /** site.yaml `name` (default "Example Status"). */
@@ -42,6 +43,31 @@ export interface InitResult {
 const DAY_MS = 86_400_000;
 
 /**
+ * Two notice templates for `statuspress new notice --template NAME --set key=value`, for the example
+ * components: the first message of an outage, worded beforehand.
+ */
+export const NOTICE_TEMPLATES: Record<string, string> = {
+  'api-outage.yaml': `# statuspress new notice --template api-outage --set since=10:05 --set symptom="requests time out"
+# Starts an incident on the API with this subject and first update; {since} and {symptom} are
+# filled from --set (every one must be), and any option given (--subject, --message, ...) wins.
+type: unplanned
+subject: API unavailable
+components: [2]
+state: investigating
+content: |
+  Since {since} UTC {symptom}. We are investigating and will post an update within 30 minutes.
+`,
+  'slow-webhooks.yaml': `# statuspress new notice --template slow-webhooks --set delay="up to 15 minutes"
+type: unplanned
+subject: Webhook deliveries delayed
+components: [4]
+state: identified
+content: |
+  Webhook deliveries are delayed by {delay}. No event is lost: every delivery will be made.
+`,
+};
+
+/**
  * Creates the repository in `dir` (made if missing, with its missing parents). A usage error, with
  * nothing written, for an empty path, a path under a file or through a link that leads nowhere, a
  * file, a folder holding anything but dot-entries, or one holding a file init would write. A failure
@@ -61,6 +87,7 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
   // Every file, in the order written: checked all together before the first is written.
   const plan: { file: string; data: string | Buffer; mode: number }[] = [];
   for (const [file, { text }] of Object.entries(content)) plan.push({ file: `content/${file}`, data: text, mode: 0o644 });
+  for (const [file, text] of Object.entries(NOTICE_TEMPLATES)) plan.push({ file: `templates/${NOTICE_TEMPLATES_FOLDER}/${file}`, data: text, mode: 0o644 });
   // The single file starts with #!/usr/bin/env node: executable, so ./.statuspress/statuspress.mjs runs too.
   if (bundle !== null) plan.push({ file: BUNDLE_PATH, data: bundle, mode: 0o755 });
   if (from.kind === 'npm') plan.push({ file: 'package.json', data: packageJson(dir, from.spec), mode: 0o644 });

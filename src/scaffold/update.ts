@@ -14,7 +14,7 @@ import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Notice, NoticeType, SiteConfig } from '../types.js';
 import { updateId } from '../update-ids.js';
-import { appendItem, applyEdits, checkReadsAs, replaceFile, setValue } from './edit.js';
+import { appendItem, applyEdits, checkReadsAs, replaceFile, setMapping, setValue } from './edit.js';
 import { withContentLock } from './lock.js';
 import type { TextEdit } from './edit.js';
 import { currentSecond, isoAt, judge, shownIssues, sourceOf } from './yaml.js';
@@ -68,18 +68,19 @@ export interface Changed {
   /** The notice before and after the change, as the page shows it as of `now`. */
   before: Standing;
   after: Standing;
-  /** Top-level keys set, with the values written. */
-  set: Partial<Record<SetKey, string>>;
+  /** Top-level keys set, with the values written (`postmortem`: its `at`). */
+  set: Partial<Record<SetKey | 'postmortem', string>>;
   /** Notes about the file (the update is withheld until after now). */
   notes: ContentIssue[];
   /** Problems in other files: they do not stop the change, which cannot have caused them. */
   elsewhere: ContentIssue[];
 }
 
-/** What to change: an update to append, and top-level values to set. */
+/** What to change: an update to append, top-level values to set, and a top-level mapping to write whole. */
 interface Plan {
   append?: Record<string, string>;
   set?: Partial<Record<SetKey, string>>;
+  mapping?: { key: 'postmortem'; value: Record<string, string> };
 }
 
 /** Appends an update at the end of notice `id`'s list (and moves a planned notice's window); a usage error, with nothing written, when the result would not validate. */
@@ -134,6 +135,8 @@ const ANY_SITE: SiteConfig = {
   stateText: { ...DEFAULT_STATE_TEXT },
   maintenanceSpelling: 'under-maintenance',
   transitionText: DEFAULT_TRANSITION_TEXT,
+  locale: 'en',
+  timeZone: 'UTC',
 };
 
 /** The state the page shows as of `now`, automatic transitions included; null before the first update. */
@@ -191,7 +194,28 @@ function latestPublished(notice: Notice, now: number): number | null {
   return latest;
 }
 
-const WHAT = { update: 'The update', resolve: 'The resolution' } as const;
+const WHAT = { update: 'The update', resolve: 'The resolution', postmortem: 'The postmortem' } as const;
+
+export interface PostmortemOptions {
+  /** The postmortem's Markdown. */
+  content: string;
+  /** When it is published, written as given (ISO 8601 with a zone); default `now`. Withheld until then. */
+  at?: string;
+  now?: number;
+  lockWaitMs?: number;
+}
+
+/**
+ * Writes incident `id`'s postmortem (`postmortem: {at, content}`, replacing one it has): refused for a
+ * maintenance or a general notice, and, like an update, when the result would not validate.
+ */
+export async function writePostmortem(contentDir: string, id: number, options: PostmortemOptions): Promise<Changed> {
+  return change(contentDir, id, 'postmortem', options, (model, now): Plan => {
+    const notice = model();
+    if (notice.type !== 'unplanned') throw fail(COMMAND.postmortemNotIncident, { id, type: notice.type });
+    return { mapping: { key: 'postmortem', value: { at: options.at ?? isoAt(now), content: options.content } } };
+  });
+}
 
 /**
  * Finds notice `id`, makes `plan`'s change to its text, checks that the text reads back as meant
@@ -234,7 +258,7 @@ async function changeLocked(
   if (!original.usable || original.doc === null) refuse();
 
   const model = (): Notice => noticeOf(original) ?? refuse();
-  const { append, set = {} } = plan(model, now);
+  const { append, set = {}, mapping } = plan(model, now);
   const notice = model();
   if (append) {
     const since = command === 'update' && !options.reopen ? staleSince(notice, now) : null;
@@ -268,6 +292,15 @@ async function changeLocked(
     edits.push(edit);
     expected[key] = value;
   }
+  if (mapping) {
+    const edit = setMapping(text, doc, mapping.key, mapping.value);
+    if (edit === null) {
+      if (problems().length > 0) refuse();
+      throw fail(COMMAND.cannotEditInPlace, { file: found.file, key: mapping.key });
+    }
+    edits.push(edit);
+    expected[mapping.key] = mapping.value;
+  }
   const changed = applyEdits(text, edits);
   checkReadsAs(changed, expected);
 
@@ -282,7 +315,7 @@ async function changeLocked(
     update: appended ? { id: updateId(id, appended.rank), state: appended.state } : null,
     before: standingOf(notice, now),
     after: standingOf(after, now),
-    set,
+    set: mapping ? { ...set, [mapping.key]: mapping.value.at } : set,
     notes: judged.notes,
     elsewhere: judged.elsewhere,
   };

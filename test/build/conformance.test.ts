@@ -87,7 +87,7 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scena
       /^(?:_headers|_redirects|_statuspress\/build\.json|_statuspress\/nginx\.conf)$/, // host configuration and the build state
       /^(?:index\.html|404\.html|feed\.atom|maintenance\.ics|badges\/status\.svg|widget\.js)$/,
       /^notices\/\d+\/index\.html$/,
-      /^components\/\d+\/(?:index\.html|data\.json)$/,
+      /^components\/\d+\/(?:index\.html|data\.json|feed\.atom|maintenance\.ics)$/,
       /^badges\/components\/\d+\.svg$/,
       /^history\/(?:(?:unplanned|planned|general)\/)?(?:page\/\d+\/)?index\.html$/,
       /^assets\/[a-z-]+\.[0-9a-f]{10}\.(?:css|js|svg)$/,

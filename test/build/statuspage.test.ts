@@ -25,6 +25,8 @@ const BUILDS: [label: string, content: string, now: string][] = [
   ['example, degraded wins over maintenance 25', EXAMPLE, '2026-11-29T02:30:00Z'],
   ...(Object.keys(SCENARIOS) as Scenario[]).map((s): [string, string, string] => [s, contentDir(s), SCENARIOS[s].now]),
   ['serve-site', path.join(FIXTURES, 'serve-site/content'), '2026-11-20T12:00:00Z'],
+  // Incident 1 has a published postmortem, incident 6 one withheld.
+  ['component-feeds', path.join(FIXTURES, 'component-feeds/content'), '2026-11-25T12:00:00Z'],
 ];
 
 const built = new Map<string, Omit<Built, 'scenario'>>();

@@ -162,21 +162,31 @@ export function statuspageFactProblems(get: Get): string[] {
       problems.push(`${id}: no such notice in the spec API`);
       continue;
     }
+    // A published postmortem has no field in the spec API: its update is taken from v2 as it is, in
+    // the shape of a postmortem update, and the incident's status and updated_at follow from it.
+    const postmortem = (record.incident_updates as Json[]).find((u) => u.status === 'postmortem');
+    if (postmortem) {
+      const at = postmortem.created_at;
+      same([postmortem.id, postmortem.incident_id, postmortem.updated_at, postmortem.display_at, postmortem.affected_components], [String(Number(id) * 1000 + 903), id, at, at, null], `${id}: its postmortem update`);
+      expect(n.type === 'unplanned', `${id}: a postmortem on a ${n.type} notice`);
+    }
+    const ended = n.state === 'resolved' || n.state === 'false_alarm';
     const inTime = [...n.updates].reverse();
     const firstRecovering = inTime.find((u: Json) => u.state === 'recovering');
     const expected: Json = {
       id,
       name: n.subject,
-      status: STATUS_OF_STATE[n.state],
+      status: postmortem && ended ? 'postmortem' : STATUS_OF_STATE[n.state],
       created_at: n.created_at,
-      updated_at: n.updated_at,
+      updated_at: postmortem && postmortem.created_at > n.updated_at ? postmortem.created_at : n.updated_at,
       monitoring_at: n.type === 'unplanned' && firstRecovering ? firstRecovering.created_at : null,
       resolved_at: n.ended_at,
       impact: n.type === 'planned' ? 'maintenance' : record.impact,
       shortlink: n.url,
       started_at: n.type === 'unplanned' ? (n.began_at ?? n.created_at) : n.created_at,
       page_id: page.id,
-      incident_updates: n.updates.map((u: Json) => {
+      incident_updates: withPostmortem(postmortem, n.updates).map((u: Json) => {
+        if (u === postmortem) return postmortem;
         const i = inTime.indexOf(u);
         const [from, to] = [given(n, inTime[i - 1]?.state), given(n, u.state)];
         const moved = from !== to && n.components.length > 0;
@@ -201,6 +211,13 @@ export function statuspageFactProblems(get: Get): string[] {
     if (n.type === 'unplanned') expect(['minor', 'major', 'critical'].includes(record.impact), `incident ${id}: impact ${record.impact}`);
   }
   return problems;
+}
+
+/** The spec API's updates (newest first) with v2's postmortem update placed among them by time, as v2 lists it. */
+function withPostmortem(postmortem: Json | undefined, updates: Json[]): Json[] {
+  if (!postmortem) return updates;
+  const i = updates.findIndex((u) => u.created_at <= postmortem.created_at);
+  return i === -1 ? [...updates, postmortem] : [...updates.slice(0, i), postmortem, ...updates.slice(i)];
 }
 
 /** Every timestamp of a body is UTC (`…Z`), as the page's `time_zone` (`Etc/UTC`) says. */

@@ -80,7 +80,7 @@ function without<T extends object>(obj: T, key: keyof T): Partial<T> {
 }
 
 describe('the Statuspage schemas', () => {
-  it('accept answers in the documented shapes, with values statuspress never gives (postmortem, verifying, other zones)', () => {
+  it('accept answers in the documented shapes, with values statuspress never gives (verifying, other zones)', () => {
     expect(conformanceProblems(summary, aSummary)).toEqual([]);
     expect(conformanceProblems(statusAnswer, { page: PAGE, status: { indicator: 'none', description: 'All Systems Operational' } })).toEqual([]);
   });
@@ -113,6 +113,14 @@ describe('the Statuspage schemas', () => {
     expect(component.safeParse(without(group, 'components')).success).toBe(false);
     expect(component.safeParse({ ...leaf, components: [] }).success).toBe(false);
     expect(incident.safeParse({ ...anIncident, incident_updates: [updateOf('otherid', 'resolved')] }).success).toBe(false);
+  });
+
+  it('reject an incident in status postmortem without its postmortem update, and one with two', () => {
+    expect(incident.safeParse({ ...anIncident, incident_updates: [updateOf(anIncident.id, 'resolved')] }).success).toBe(false);
+    const two = [updateOf(anIncident.id, 'postmortem'), updateOf(anIncident.id, 'postmortem')];
+    expect(incident.safeParse({ ...anIncident, status: 'resolved', incident_updates: two }).success).toBe(false);
+    // A postmortem published while the incident is open again: the update is there, the status is the incident's.
+    expect(incident.safeParse({ ...anIncident, status: 'investigating', incident_updates: [updateOf(anIncident.id, 'postmortem')] }).success).toBe(true);
   });
 
   it('check the order of keys', () => {

@@ -9,7 +9,9 @@
 //   checks the output's order too.
 // - Values are Statuspage's: ids are strings, timestamps ISO 8601 with milliseconds and a zone,
 //   statuses and impacts from its closed sets (including the ones statuspress never gives, such as
-//   `postmortem`: a client must be ready for them, and the schema must not reject what Statuspage says).
+//   `verifying`: a client must be ready for them, and the schema must not reject what Statuspage says).
+// - A published postmortem is what Statuspage's public answers show: the incident in status
+//   `postmortem` with one update of status `postmortem` (its body the postmortem), nothing more.
 import { z } from 'zod';
 
 export const COMPONENT_STATUSES = ['operational', 'degraded_performance', 'partial_outage', 'major_outage', 'under_maintenance'] as const;
@@ -99,7 +101,16 @@ const incidentShape = (statuses: readonly [string, ...string[]], impacts: readon
 const updatesNameIt = (i: { id: string; incident_updates: { incident_id: string }[] }): boolean =>
   i.incident_updates.every((u) => u.incident_id === i.id);
 
-export const incident = z.strictObject(incidentShape(INCIDENT_STATUSES, INCIDENT_IMPACTS)).refine(updatesNameIt, 'an update names another incident');
+/** An incident in status `postmortem` has its postmortem among its updates, once, and no incident has two. */
+const postmortemOnce = (i: { status: string; incident_updates: { status: string }[] }): boolean => {
+  const postmortems = i.incident_updates.filter((u) => u.status === 'postmortem').length;
+  return postmortems <= 1 && (i.status !== 'postmortem' || postmortems === 1);
+};
+
+export const incident = z
+  .strictObject(incidentShape(INCIDENT_STATUSES, INCIDENT_IMPACTS))
+  .refine(updatesNameIt, 'an update names another incident')
+  .refine(postmortemOnce, 'an incident in status postmortem without its postmortem update, or with two');
 
 export const scheduledMaintenance = z
   .strictObject({ ...incidentShape(MAINTENANCE_STATUSES, MAINTENANCE_IMPACTS), scheduled_for: timestamp, scheduled_until: timestamp })

@@ -286,7 +286,13 @@ describe('hostile text in every field', () => {
       // Every page: the site's name in the header, the head's link previews and the feed's title.
       expect(dom.texts.brand, where('brand')).toEqual([SITE.name]);
       expect(dom.attributes.ogSiteName, where('og:site_name')).toEqual([SITE.name]);
-      expect(dom.attributes.feedTitle, where('feed link title')).toEqual([`${SITE.name}: notices`]);
+      // A component's page links its own feed and calendar too, titled with its name.
+      const own = /^components\/(\d+)\//.exec(file);
+      const named = own ? COMPONENTS.find((x) => x.id === Number(own[1]))!.name : null;
+      expect(dom.attributes.feedTitle, where('feed link title')).toEqual([
+        `${SITE.name}: notices`,
+        ...(named === null ? [] : [`${SITE.name}: ${named}: notices`, `${SITE.name}: ${named}: maintenance`]),
+      ]);
       expect(dom.title.includes(SITE.name), where('title')).toBe(true);
       for (const d of dom.attributes.description) expect(d.length, where('description')).toBeGreaterThan(0);
       for (const s of dom.texts.noticeLinks) {
@@ -379,6 +385,16 @@ describe('hostile text in every field', () => {
       }, html);
       expect(parsed.bad).toEqual([]);
       expect(parsed.paragraphs.some((p) => UPDATE_TEXTS.includes(p))).toBe(true);
+    }
+  });
+
+  it("keeps each component's feed and calendar well-formed, titled with the exact names", () => {
+    const direct = (parent: Json, name: string): Json[] => [...parent.getElementsByTagNameNS(ATOM, name)].filter((e: Json) => e.parentNode === parent);
+    for (const c of COMPONENTS) {
+      const feed = parseXml(files.get(`components/${c.id}/feed.atom`)!).documentElement!;
+      expect(direct(feed, 'title')[0].textContent, `component ${c.id}`).toBe(`${SITE.name}: ${c.name}: notices`);
+      const calendar = new ICAL.Component(ICAL.parse(files.get(`components/${c.id}/maintenance.ics`)!));
+      expect(calendar.getFirstPropertyValue('name'), `component ${c.id}`).toBe(`${SITE.name}: ${c.name}: maintenance`);
     }
   });
 

@@ -4,7 +4,7 @@
 import { Feed } from 'feed';
 import ical, { ICalEventStatus } from 'ical-generator';
 import { onCalendar } from '../../derive/index.js';
-import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
+import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
 import type { OutputFile } from '../types.js';
 import { NOTICE_STATE_LABEL, TYPE_LABEL, timeView } from './format.js';
@@ -24,18 +24,51 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
  */
 const xmlText = (text: string): string => text.replace(/&/g, '&amp;');
 
-/** `feed.atom`: an entry per notice, its `updated` moving with each update, its id the notice's address. */
-export function renderAtom(site: DerivedSite): OutputFile {
+/**
+ * The feeds' own words, in one place; the message catalogues (src/i18n) hold them as `feed.title`,
+ * `feed.componentTitle`, `calendar.title`, `calendar.componentTitle`, `notice.update` and
+ * `notice.postmortem`, for when the feeds are rendered in the site's language.
+ */
+export const FEED_WORDS = {
+  notices: (site: string): string => `${site}: notices`,
+  componentNotices: (site: string, component: string): string => `${site}: ${component}: notices`,
+  maintenance: (site: string): string => `${site}: maintenance`,
+  componentMaintenance: (site: string, component: string): string => `${site}: ${component}: maintenance`,
+  update: 'Update',
+  postmortem: 'Postmortem',
+} as const;
+
+/**
+ * One component's share of the feeds: the component and the notices that reach it (listing it or a
+ * component under it), as render/site/uptime.ts `byReachedComponent` gives them.
+ */
+export interface FeedScope {
+  component: DerivedComponent;
+  notices: readonly DerivedNotice[];
+}
+
+/** When a feed entry last changed: its latest update, or its postmortem's publication if later. */
+const entryUpdated = (notice: DerivedNotice): number => Math.max(notice.updatedAt, notice.postmortem?.at ?? notice.updatedAt);
+
+/**
+ * `feed.atom`, or with `scope` a component's `components/<id>/feed.atom`: an entry per notice, its
+ * `updated` moving with each update (and the postmortem), its id the notice's address in both, so a
+ * reader that follows both sees one entry.
+ */
+export function renderAtom(site: DerivedSite, scope?: FeedScope): OutputFile {
   const base = site.site.url;
-  const entries = [...site.notices].sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id).slice(0, FEED_ENTRIES);
+  const notices = scope ? scope.notices : site.notices;
+  const entries = [...notices].sort((a, b) => entryUpdated(b) - entryUpdated(a) || b.id - a.id).slice(0, FEED_ENTRIES);
+  const home = scope ? SITE.component(scope.component.id) : SITE.status();
+  const self = scope ? SITE.componentFeed(scope.component.id) : SITE.feed();
   const feed = new Feed({
-    title: xmlText(`${site.site.name}: notices`),
-    id: siteUrl(base, SITE.status()),
-    link: siteUrl(base, SITE.status()),
-    updated: new Date(entries[0]?.updatedAt ?? site.page.updatedAt),
+    title: xmlText(scope ? FEED_WORDS.componentNotices(site.site.name, scope.component.source.name) : FEED_WORDS.notices(site.site.name)),
+    id: siteUrl(base, home),
+    link: siteUrl(base, home),
+    updated: new Date(entries[0] ? entryUpdated(entries[0]) : scope ? scope.component.source.updatedAt : site.page.updatedAt),
     generator: 'statuspress',
     copyright: '',
-    feedLinks: { atom: siteUrl(base, SITE.feed()) },
+    feedLinks: { atom: siteUrl(base, self) },
     author: { name: xmlText(site.site.name), link: siteUrl(base, SITE.status()) },
   });
   for (const notice of entries) {
@@ -44,37 +77,45 @@ export function renderAtom(site: DerivedSite): OutputFile {
       title: escapeHtml(notice.source.subject),
       id: url,
       link: url,
-      date: new Date(notice.updatedAt),
+      date: new Date(entryUpdated(notice)),
       published: new Date(notice.createdAt),
-      content: timelineHtml(notice),
+      content: postmortemHtml(notice) + timelineHtml(notice),
       category: [{ term: notice.type, name: TYPE_LABEL[notice.type] }],
     });
   }
-  return { path: SITE.feed().file, contents: feed.atom1() };
+  return { path: self.file, contents: feed.atom1() };
+}
+
+/** A published postmortem, first in its incident's entry: it is what a reader comes back for. */
+function postmortemHtml(notice: DerivedNotice): string {
+  if (notice.postmortem === null) return '';
+  return `<h2>${FEED_WORDS.postmortem}</h2>\n<p>${timeView(notice.postmortem.at).text}</p>\n${renderMarkdown(notice.postmortem.content)}`;
 }
 
 /** A notice's updates, newest first, as the HTML of a feed entry. */
 function timelineHtml(notice: DerivedNotice): string {
   return [...notice.updates]
     .reverse()
-    .map((u) => `<p><strong>${u.state === null ? 'Update' : NOTICE_STATE_LABEL[u.state]}</strong>, ${timeView(u.at).text}</p>\n${renderMarkdown(u.content)}`)
+    .map((u) => `<p><strong>${u.state === null ? FEED_WORDS.update : NOTICE_STATE_LABEL[u.state]}</strong>, ${timeView(u.at).text}</p>\n${renderMarkdown(u.content)}`)
     .join('');
 }
 
 /**
- * `maintenance.ics`: one event per planned notice, its UID fixed by the notice id, times in UTC, and
+ * `maintenance.ics`, or with `scope` a component's `components/<id>/maintenance.ics` (the same events,
+ * the same UIDs, of the maintenance reaching it): one event per planned notice, its UID fixed by the notice id, times in UTC, and
  * SEQUENCE the number of updates published after the first: a moved window is announced with an
  * update (`statuspress update`), so calendars take the new one. Cancelled ones stay, as CANCELLED.
  */
-export function renderCalendar(site: DerivedSite): OutputFile {
+export function renderCalendar(site: DerivedSite, scope?: FeedScope): OutputFile {
   const host = new URL(site.site.url).hostname;
+  const self = scope ? SITE.componentCalendar(scope.component.id) : SITE.maintenance();
   const calendar = ical({
-    name: `${site.site.name}: maintenance`,
+    name: scope ? FEED_WORDS.componentMaintenance(site.site.name, scope.component.source.name) : FEED_WORDS.maintenance(site.site.name),
     prodId: { company: 'statuspress', product: 'statuspress', language: 'EN' },
-    url: siteUrl(site.site.url, SITE.maintenance()),
+    url: siteUrl(site.site.url, self),
     ttl: 3600,
   });
-  const planned = site.notices
+  const planned = (scope ? scope.notices : site.notices)
     .filter((n) => onCalendar(n, site.now))
     .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id);
   for (const notice of planned) {
@@ -93,5 +134,5 @@ export function renderCalendar(site: DerivedSite): OutputFile {
       status: notice.state === 'cancelled' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
     });
   }
-  return { path: SITE.maintenance().file, contents: calendar.toString() };
+  return { path: self.file, contents: calendar.toString() };
 }

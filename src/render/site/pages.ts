@@ -3,13 +3,14 @@
 import { RECENT_MS } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { BAR_DAYS, defaultMetrics, earliestStart } from '../../derive/metrics.js';
-import { relativeHref, SITE } from '../../routes/site.js';
+import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
 import { NOTICE_TYPES } from '../../types.js';
 import type { NoticeType } from '../../types.js';
 import { percentWords } from '../words.js';
 import type { Assets } from './assets.js';
+import { FEED_WORDS } from './feeds.js';
 import { monthOf, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { durationText } from './text.js';
@@ -118,6 +119,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
         .filter((c): c is DerivedComponent => c !== undefined)
         .map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)) })),
       tags: notice.source.tags,
+      postmortem: notice.postmortem === null ? null : { at: timeView(notice.postmortem.at), html: renderMarkdown(notice.postmortem.content) },
       updates: [...notice.updates].reverse().map((u) => ({
         stateLabel: u.state === null ? null : NOTICE_STATE_LABEL[u.state],
         at: timeView(u.at),
@@ -147,8 +149,16 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
     id = parent.source.parentId;
   }
   const children = component.children.map((id) => site.componentsById.get(id)!);
+  const feed = relativeHref(page, SITE.componentFeed(component.id));
+  const calendar = relativeHref(page, SITE.componentCalendar(component.id));
   return {
     ...layoutContext(site, assets, page, `${component.source.name}: ${site.site.name}`, `${component.source.name} is ${STATE_LABEL[component.state].toLowerCase()}.`, component.metrics ? assets.picker : undefined),
+    alternates: [
+      { type: 'application/atom+xml', href: feed, title: FEED_WORDS.componentNotices(site.site.name, component.source.name) },
+      { type: 'text/calendar', href: calendar, title: FEED_WORDS.componentMaintenance(site.site.name, component.source.name) },
+    ],
+    /** The component's own feeds: its notices and those of the components under it. */
+    subscribe: { feed, calendar, feedUrl: siteUrl(site.site.url, SITE.componentFeed(component.id)), calendarUrl: siteUrl(site.site.url, SITE.componentCalendar(component.id)) },
     component: {
       id: component.id,
       name: component.source.name,

@@ -24,6 +24,12 @@ import type { Program } from './template-checks.js';
 
 export { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../limits.js';
 
+/**
+ * The folder of templates/ that holds notice templates (`statuspress new notice --template NAME`
+ * reads `templates/notices/NAME.yaml`), never page templates: the theme does not look inside it.
+ */
+export const NOTICE_TEMPLATES_FOLDER = 'notices';
+
 export interface Theme {
   /** The whole HTML document of a page: its template rendered into the layout. */
   page(name: PageTemplate, context: object): string;
@@ -199,7 +205,7 @@ function readOverrides(dir: string, folder: string, required: boolean): Map<stri
   const issues: ContentIssue[] = [];
   const walk = (relative: string, depth: number): void => {
     for (const name of readdirSync(path.join(root, relative)).sort()) {
-      if (name.startsWith('.')) continue;
+      if (name.startsWith('.') || (relative === '' && name === NOTICE_TEMPLATES_FOLDER)) continue;
       const file = relative ? `${relative}/${name}` : name;
       const full = path.join(root, file);
       const info = lstatSync(full);

@@ -48,6 +48,8 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     },
     // The mailing list's sign-up page (site.yaml subscribe_url), with the words every page shows it by.
     subscribe: site.site.subscribeUrl === undefined ? null : { href: site.site.subscribeUrl, label: SUBSCRIBE_LABEL },
+    /** Feeds of this page besides the site's own, for `<link rel="alternate">` in the layout's head. */
+    alternates: [] as { type: string; href: string; title: string }[],
   };
 }
 

@@ -8,7 +8,8 @@ import type { Impact, NoticeState } from '../../types.js';
 
 export type ComponentStatus = 'operational' | 'under_maintenance' | 'degraded_performance' | 'partial_outage' | 'major_outage';
 export type Indicator = 'none' | Impact | 'maintenance';
-export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved';
+/** `postmortem`: an incident that has ended and whose postmortem is published (resources.ts). */
+export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem';
 export type MaintenanceStatus = 'scheduled' | 'in_progress' | 'completed';
 
 /** An incident's impact when its file gives none: what Statuspage computes from components in degraded_performance. */

@@ -5,6 +5,7 @@ import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from
 import { SITE, siteUrl } from '../../routes/site.js';
 import { formatDate, formatTimestamp as ts } from '../../time.js';
 import type { NoticeState } from '../../types.js';
+import { POSTMORTEM_RANK, updateId } from '../../update-ids.js';
 import { impactOf, statusGiven, statusOf, statuspageView } from './mapping.js';
 import type { ComponentStatus } from './mapping.js';
 
@@ -97,16 +98,49 @@ function updateObject(site: DerivedSite, n: DerivedNotice, u: DerivedUpdate, bef
   };
 }
 
-/** An unplanned notice as an incident, or a planned one as a scheduled maintenance (with its window). */
+/**
+ * A published postmortem as Statuspage's public API shows one: an incident update of status
+ * `postmortem` whose body is the postmortem, dated when it was published. It changes no component.
+ */
+function postmortemUpdate(n: DerivedNotice): { at: number; json: Json } | null {
+  if (n.postmortem === null) return null;
+  const at = ts(n.postmortem.at);
+  return {
+    at: n.postmortem.at,
+    json: {
+      id: idText(updateId(n.id, POSTMORTEM_RANK)),
+      status: 'postmortem',
+      body: n.postmortem.content,
+      incident_id: idText(n.id),
+      created_at: at,
+      updated_at: at,
+      display_at: at,
+      affected_components: null,
+      deliver_notifications: false,
+      custom_tweet: null,
+      tweet_id: null,
+    },
+  };
+}
+
+/**
+ * An unplanned notice as an incident, or a planned one as a scheduled maintenance (with its window).
+ * An incident that has ended and has a published postmortem is in status `postmortem`, as on
+ * Statuspage, with the postmortem among its updates by time and its `updated_at` moved to it.
+ */
 export function incidentObject(site: DerivedSite, n: DerivedNotice): Json {
   const unplanned = n.type === 'unplanned';
-  const updates = n.updates.map((u, i) => updateObject(site, n, u, i === 0 ? null : n.updates[i - 1]!.state)).reverse();
+  const own = n.updates.map((u, i) => ({ at: u.at, json: updateObject(site, n, u, i === 0 ? null : n.updates[i - 1]!.state) }));
+  const postmortem = postmortemUpdate(n);
+  // Stable: a postmortem dated with an update goes after it (newest first: above it).
+  const updates = (postmortem ? [...own, postmortem].sort((a, b) => a.at - b.at) : own).map((u) => u.json).reverse();
+  const ended = n.state === 'resolved' || n.state === 'false_alarm';
   const json: Json = {
     id: idText(n.id),
     name: n.source.subject,
-    status: statusOf(n.state!),
+    status: postmortem && ended ? 'postmortem' : statusOf(n.state!),
     created_at: ts(n.createdAt),
-    updated_at: ts(n.updatedAt),
+    updated_at: ts(Math.max(n.updatedAt, postmortem?.at ?? n.updatedAt)),
     monitoring_at: unplanned ? timestampOrNull(n.updates.find((u) => u.state === 'recovering')?.at ?? null) : null,
     resolved_at: timestampOrNull(n.endedAt),
     impact: unplanned ? impactOf(n) : 'maintenance',

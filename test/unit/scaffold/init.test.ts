@@ -24,6 +24,8 @@ const EXPECTED_FILES = [
   'content/components/4-webhooks.yaml',
   'content/notices/1-welcome.yaml',
   'content/site.yaml',
+  'templates/notices/api-outage.yaml',
+  'templates/notices/slow-webhooks.yaml',
 ];
 
 async function usageError(promise: Promise<unknown>): Promise<StatuspressError> {

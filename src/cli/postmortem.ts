@@ -1,0 +1,33 @@
+// `statuspress postmortem ID --file FILE`: an incident's postmortem written into its file from a
+// Markdown file, keeping everything else in it as it was; withheld until `--at` (default now).
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import type { Command } from './command.js';
+import { contentFlag, text } from './command.js';
+import { noticeId, reportChange } from './update.js';
+
+export const postmortem: Command = {
+  name: 'postmortem',
+  args: 'ID',
+  summary: "Write an incident's postmortem from a Markdown file (replacing one it has), keeping the file's comments and layout; nothing is written if it would not validate.",
+  positionals: true,
+  flags: {
+    content: contentFlag(),
+    file: { type: 'string', value: 'FILE', description: 'the Markdown file holding the postmortem (required; a regular file of at most 1 MiB)' },
+    at: { type: 'string', value: 'ISO', description: 'when it is published, with a zone (default: now); withheld until then' },
+  },
+  async run(values, out, positionals) {
+    const id = noticeId('postmortem', positionals);
+    const file = text(values, 'file');
+    if (file === undefined) throw fail(COMMAND.postmortemNeedsFile, undefined);
+    const at = text(values, 'at');
+    const { readTextFile } = await import('../scaffold/text-file.js');
+    const content = readTextFile(file);
+    if (!/\S/.test(content)) throw fail(COMMAND.postmortemFileUnusable, { file, problem: 'it holds no text' });
+    const { writePostmortem } = await import('../scaffold/update.js');
+    const contentDir = String(values.content);
+    const changed = await writePostmortem(contentDir, id, { content, ...(at === undefined ? {} : { at }) });
+    reportChange(out, 'Wrote the postmortem into', contentDir, changed);
+    return 0;
+  },
+};

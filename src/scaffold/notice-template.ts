@@ -1,0 +1,110 @@
+// Notice templates: `templates/notices/NAME.yaml` beside the content holds what a kind of notice
+// usually says (its type, subject, components, first state and text), with `{placeholders}` that
+// `statuspress new notice --template NAME --set key=value` fills, so the first message of an outage
+// is written in seconds and worded as agreed beforehand.
+import path from 'node:path';
+import { readdirSync } from 'node:fs';
+import { parseDocument } from 'yaml';
+import * as z from 'zod';
+import { fail } from '../errors.js';
+import { COMMAND } from '../errors/command.js';
+import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
+import { NOTICE_TYPES } from '../types.js';
+import type { NoticeType } from '../types.js';
+import { readTextFile } from './text-file.js';
+
+/** A template's name: a plain file name without `.yaml`, never a path (`../x`, `a/b`). */
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+
+/** `{name}` in a subject or text: a placeholder `--set name=…` fills. Other braces are text. */
+const PLACEHOLDER = /\{([A-Za-z_][A-Za-z0-9_-]{0,63})\}/g;
+const KEY = /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/;
+
+const templateSchema = z.strictObject({
+  type: z.enum(NOTICE_TYPES).default('unplanned'),
+  subject: z.string().min(1),
+  components: z.array(z.number().int().positive()).optional(),
+  state: z.string().optional(),
+  content: z.string().min(1).optional(),
+});
+
+/** A notice template as read: its text still holding its placeholders. */
+export type NoticeTemplate = z.output<typeof templateSchema>;
+
+/** What a template gives `new notice`, its placeholders filled. */
+export interface FilledTemplate {
+  type: NoticeType;
+  subject: string;
+  components?: number[];
+  state?: string;
+  content?: string;
+}
+
+/** The folder of notice templates under a site's templates/. */
+export const noticeTemplatesDir = (templatesDir: string): string => path.join(templatesDir, NOTICE_TEMPLATES_FOLDER);
+
+/** The names of the templates in the folder (`outage` for `outage.yaml`), sorted; none when there is no folder. */
+function available(dir: string): string[] {
+  try {
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.yaml') && NAME.test(f.slice(0, -'.yaml'.length)))
+      .map((f) => f.slice(0, -'.yaml'.length))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Reads and checks `templates/notices/<name>.yaml`; usage errors for a name that is a path, a missing or invalid file. */
+export function loadNoticeTemplate(templatesDir: string, name: string): NoticeTemplate {
+  if (!NAME.test(name)) throw fail(COMMAND.noticeTemplateName, { name });
+  const dir = noticeTemplatesDir(templatesDir);
+  const file = path.join(dir, `${name}.yaml`);
+  const text = readTextFile(file, (problem, missing) => {
+    if (missing) throw fail(COMMAND.noticeTemplateMissing, { name, dir, available: available(dir) });
+    throw fail(COMMAND.noticeTemplateInvalid, { file, problems: [problem] });
+  });
+  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) throw fail(COMMAND.noticeTemplateInvalid, { file, problems: doc.errors.map((e) => e.message.split('\n')[0]!) });
+  const parsed = templateSchema.safeParse(doc.toJS());
+  if (!parsed.success) {
+    throw fail(COMMAND.noticeTemplateInvalid, { file, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`) });
+  }
+  return parsed.data;
+}
+
+/** `key=value` pairs of `--set`, in order; a usage error for one without `=` or a key given twice. */
+export function parseSets(sets: readonly string[]): Map<string, string> {
+  const values = new Map<string, string>();
+  for (const set of sets) {
+    const at = set.indexOf('=');
+    const key = at > 0 ? set.slice(0, at) : '';
+    if (!KEY.test(key) || values.has(key)) throw fail(COMMAND.badSet, { value: set, twice: values.has(key) });
+    values.set(key, set.slice(at + 1));
+  }
+  return values;
+}
+
+/** The placeholders a text holds, in order of first use. */
+export const placeholdersOf = (text: string): string[] => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+
+/**
+ * The template with every placeholder filled from `values`; a usage error listing every placeholder
+ * left unfilled, or every value given for none (most often a misspelt key).
+ */
+export function fillTemplate(name: string, template: NoticeTemplate, values: ReadonlyMap<string, string>): FilledTemplate {
+  const used = placeholdersOf(`${template.subject}\n${template.content ?? ''}`);
+  const missing = used.filter((key) => !values.has(key));
+  if (missing.length > 0) throw fail(COMMAND.noticeTemplateUnfilled, { name, missing });
+  const unused = [...values.keys()].filter((key) => !used.includes(key));
+  if (unused.length > 0) throw fail(COMMAND.noticeTemplateUnknownSet, { name, keys: unused, placeholders: used });
+  // One pass over the template's text: a value that holds `{x}` is written as given, never filled again.
+  const fill = (text: string): string => text.replace(PLACEHOLDER, (_, key: string) => values.get(key)!);
+  return {
+    type: template.type,
+    subject: fill(template.subject),
+    ...(template.components === undefined ? {} : { components: template.components }),
+    ...(template.state === undefined ? {} : { state: template.state }),
+    ...(template.content === undefined ? {} : { content: fill(template.content) }),
+  };
+}

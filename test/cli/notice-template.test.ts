@@ -1,0 +1,41 @@
+// `statuspress new notice --template NAME --set key=value` as a user runs it in a site init made:
+// the notice written from the template, options overriding it, and a clear exit 2 for a path as a
+// name or a placeholder left unfilled, nothing written.
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+let tmp: string;
+let site: string;
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-template-cli-'));
+  site = path.join(tmp, 'site');
+  expect((await runCli(['init', site, '--from', 'npm'])).code).toBe(0);
+});
+afterAll(() => rm(tmp, { recursive: true, force: true }));
+
+const notices = async (): Promise<string[]> => (await readdir(path.join(site, 'content/notices'))).sort();
+
+describe('new notice --template', () => {
+  it('writes the incident the template describes, its placeholders filled, and options win', async () => {
+    const res = await runCli(['new', 'notice', '--template', 'api-outage', '--set', 'since=10:05', '--set', 'symptom=requests time out', '--subject', 'REST API unavailable'], { cwd: site });
+    expect(res.stderr).toBe('');
+    expect(res.stdout).toBe('Created content/notices/2-rest-api-unavailable.yaml (id 2)\n  notice 2 "REST API unavailable" (unplanned): investigating\n');
+    const text = await readFile(path.join(site, 'content/notices/2-rest-api-unavailable.yaml'), 'utf8');
+    expect(text).toContain('components: [2]\n');
+    expect(text).toContain('Since 10:05 UTC requests time out. We are investigating');
+  });
+
+  it('refuses a path for a name and an unfilled placeholder with exit 2, writing nothing', async () => {
+    const before = await notices();
+    const path_ = await runCli(['new', 'notice', '--template', '../content/site'], { cwd: site });
+    expect(path_.code).toBe(2);
+    expect(path_.stderr).toMatch(/^"\.\.\/content\/site" is not a template name/);
+    const unfilled = await runCli(['new', 'notice', '--template', 'api-outage', '--set', 'since=10:05'], { cwd: site });
+    expect(unfilled.code).toBe(2);
+    expect(unfilled.stderr).toMatch(/^The template "api-outage" needs --set symptom=…: its placeholder \{symptom\} is not filled\n/);
+    expect(await notices()).toEqual(before);
+  });
+});
