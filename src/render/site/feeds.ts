@@ -7,7 +7,8 @@ import { onCalendar } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
 import type { OutputFile } from '../types.js';
-import { NOTICE_STATE_LABEL, TYPE_LABEL, timeView } from './format.js';
+import { langOf, noticeStateLabel, timeView, typeLabel } from './format.js';
+import type { Lang } from './format.js';
 import { renderMarkdown } from './markdown.js';
 
 /** The feed carries the notices updated last: a reader polls it, and a full history is a page away. */
@@ -23,20 +24,6 @@ export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c)
  * Chips`. Ampersands escaped once here are exactly what that step undoes.
  */
 const xmlText = (text: string): string => text.replace(/&/g, '&amp;');
-
-/**
- * The feeds' own words, in one place; the message catalogues (src/i18n) hold them as `feed.title`,
- * `feed.componentTitle`, `calendar.title`, `calendar.componentTitle`, `notice.update` and
- * `notice.postmortem`, for when the feeds are rendered in the site's language.
- */
-export const FEED_WORDS = {
-  notices: (site: string): string => `${site}: notices`,
-  componentNotices: (site: string, component: string): string => `${site}: ${component}: notices`,
-  maintenance: (site: string): string => `${site}: maintenance`,
-  componentMaintenance: (site: string, component: string): string => `${site}: ${component}: maintenance`,
-  update: 'Update',
-  postmortem: 'Postmortem',
-} as const;
 
 /**
  * One component's share of the feeds: the component and the notices that reach it (listing it or a
@@ -57,12 +44,14 @@ const entryUpdated = (notice: DerivedNotice): number => Math.max(notice.updatedA
  */
 export function renderAtom(site: DerivedSite, scope?: FeedScope): OutputFile {
   const base = site.site.url;
+  const lang = langOf(site.site);
+  const { m } = lang;
   const notices = scope ? scope.notices : site.notices;
   const entries = [...notices].sort((a, b) => entryUpdated(b) - entryUpdated(a) || b.id - a.id).slice(0, FEED_ENTRIES);
   const home = scope ? SITE.component(scope.component.id) : SITE.status();
   const self = scope ? SITE.componentFeed(scope.component.id) : SITE.feed();
   const feed = new Feed({
-    title: xmlText(scope ? FEED_WORDS.componentNotices(site.site.name, scope.component.source.name) : FEED_WORDS.notices(site.site.name)),
+    title: xmlText(scope ? m.t('feed.componentTitle', { site: site.site.name, component: scope.component.source.name }) : m.t('feed.title', { site: site.site.name })),
     id: siteUrl(base, home),
     link: siteUrl(base, home),
     updated: new Date(entries[0] ? entryUpdated(entries[0]) : scope ? scope.component.source.updatedAt : site.page.updatedAt),
@@ -79,24 +68,24 @@ export function renderAtom(site: DerivedSite, scope?: FeedScope): OutputFile {
       link: url,
       date: new Date(entryUpdated(notice)),
       published: new Date(notice.createdAt),
-      content: postmortemHtml(notice) + timelineHtml(notice),
-      category: [{ term: notice.type, name: TYPE_LABEL[notice.type] }],
+      content: postmortemHtml(notice, lang) + timelineHtml(notice, lang),
+      category: [{ term: notice.type, name: typeLabel(notice.type, lang) }],
     });
   }
   return { path: self.file, contents: feed.atom1() };
 }
 
 /** A published postmortem, first in its incident's entry: it is what a reader comes back for. */
-function postmortemHtml(notice: DerivedNotice): string {
+function postmortemHtml(notice: DerivedNotice, lang: Lang): string {
   if (notice.postmortem === null) return '';
-  return `<h2>${FEED_WORDS.postmortem}</h2>\n<p>${timeView(notice.postmortem.at).text}</p>\n${renderMarkdown(notice.postmortem.content)}`;
+  return `<h2>${escapeHtml(lang.m.t('notice.postmortem'))}</h2>\n<p>${escapeHtml(timeView(notice.postmortem.at, lang).text)}</p>\n${renderMarkdown(notice.postmortem.content)}`;
 }
 
 /** A notice's updates, newest first, as the HTML of a feed entry. */
-function timelineHtml(notice: DerivedNotice): string {
+function timelineHtml(notice: DerivedNotice, lang: Lang): string {
   return [...notice.updates]
     .reverse()
-    .map((u) => `<p><strong>${u.state === null ? FEED_WORDS.update : NOTICE_STATE_LABEL[u.state]}</strong>, ${timeView(u.at).text}</p>\n${renderMarkdown(u.content)}`)
+    .map((u) => `<p><strong>${escapeHtml(u.state === null ? lang.m.t('notice.update') : noticeStateLabel(u.state, lang))}</strong>, ${escapeHtml(timeView(u.at, lang).text)}</p>\n${renderMarkdown(u.content)}`)
     .join('');
 }
 
@@ -110,8 +99,8 @@ export function renderCalendar(site: DerivedSite, scope?: FeedScope): OutputFile
   const host = new URL(site.site.url).hostname;
   const self = scope ? SITE.componentCalendar(scope.component.id) : SITE.maintenance();
   const calendar = ical({
-    name: scope ? FEED_WORDS.componentMaintenance(site.site.name, scope.component.source.name) : FEED_WORDS.maintenance(site.site.name),
-    prodId: { company: 'statuspress', product: 'statuspress', language: 'EN' },
+    name: scope ? langOf(site.site).m.t('calendar.componentTitle', { site: site.site.name, component: scope.component.source.name }) : langOf(site.site).m.t('calendar.title', { site: site.site.name }),
+    prodId: { company: 'statuspress', product: 'statuspress', language: site.site.locale.toUpperCase() },
     url: siteUrl(site.site.url, self),
     ttl: 3600,
   });
