@@ -15,17 +15,36 @@ import { listComponent, listNotice } from './resources.js';
 import type { OutputFile } from './types.js';
 
 type ListRequest = Extract<ApiRequest, { page: number }>;
-type Renderer = (site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[]) => Iterable<OutputFile>;
+type Renderer = (site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[], items: ListItems) => Iterable<OutputFile>;
+
+/**
+ * List items are the same on every page and filter that shows them: each is serialised once per
+ * renderApi() call, and let go with it (on 40,000 notices they are 60 MB that the HTML site, rendered
+ * after the API, does not need).
+ */
+class ListItems {
+  private components: Map<number, string> | null = null;
+  private notices: Map<number, string> | null = null;
+
+  constructor(private readonly site: DerivedSite) {}
+
+  of(endpoint: 'components' | 'notices'): Map<number, string> {
+    const site = this.site;
+    if (endpoint === 'components') return (this.components ??= new Map(site.components.map((c) => [c.id, serialize(listComponent(site, c))])));
+    return (this.notices ??= new Map(site.notices.map((n) => [n.id, serialize(listNotice(site, n))])));
+  }
+}
 
 /**
  * A generator, so each file is written as soon as it is rendered and the whole API is never held at
  * once. Endpoints come in the table's order.
  */
 export function* renderApi(site: DerivedSite, endpoints: readonly Endpoint[] = ENDPOINTS): Generator<OutputFile> {
+  const items = new ListItems(site);
   for (const endpoint of endpoints) {
     const render = RENDERERS[endpoint.name] as Renderer | undefined;
     if (!render) throw new Error(`No renderer for the endpoint ${endpoint.name}: add one to RENDERERS in render/api.ts`);
-    yield* render(site, endpoint, endpoints);
+    yield* render(site, endpoint, endpoints, items);
   }
 }
 
@@ -34,12 +53,12 @@ function* eachAnswer(site: DerivedSite, endpoint: Endpoint, endpoints: readonly 
   for (const request of prebuiltRequests(site, endpoint)) yield file(request, serialize(answer(site, request)), endpoints);
 }
 
-function* lists(site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[]): Generator<OutputFile> {
-  for (const request of prebuiltRequests(site, endpoint)) yield* pages(site, request as ListRequest, endpoints);
+function* lists(site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[], items: ListItems): Generator<OutputFile> {
+  for (const request of prebuiltRequests(site, endpoint)) yield* pages(site, request as ListRequest, endpoints, items);
 }
 
 /** The default window's metrics, with and without calculations, and the notice lists they link to. */
-function* metrics(site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[]): Generator<OutputFile> {
+function* metrics(site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[], items: ListItems): Generator<OutputFile> {
   if (!site.site.metrics) return;
   const linked: ListRequest[] = [];
   for (const request of prebuiltRequests(site, endpoint)) {
@@ -51,7 +70,7 @@ function* metrics(site: DerivedSite, endpoint: Endpoint, endpoints: readonly End
     // Each component's link once: its answers with and without calculations print the same one.
     if (!request.showCalculations) linked.push(metricsNoticesRequest(figures, component.id));
   }
-  for (const request of linked) yield* pages(site, request, endpoints);
+  for (const request of linked) yield* pages(site, request, endpoints, items);
 }
 
 const RENDERERS: Record<ApiRequest['endpoint'], Renderer> = {
@@ -78,11 +97,11 @@ function file(request: ApiRequest, contents: string, endpoints: readonly Endpoin
  * Every page of one filtered list, from items serialised once, and the empty page that answers any
  * page after the last (for static hosts; `statuspress serve` computes the same).
  */
-function* pages(site: DerivedSite, request: ListRequest, endpoints: readonly Endpoint[]): Generator<OutputFile> {
+function* pages(site: DerivedSite, request: ListRequest, endpoints: readonly Endpoint[], listItems: ListItems): Generator<OutputFile> {
   const [selected, items]: [{ id: number }[], Map<number, string>] =
     request.endpoint === 'components'
-      ? [selectComponents(site, request.filter), componentItems(site)]
-      : [selectNotices(site, request.filter), noticeItems(site)];
+      ? [selectComponents(site, request.filter), listItems.of('components')]
+      : [selectNotices(site, request.filter), listItems.of('notices')];
   const last = pageCount(selected.length);
   for (let page = 1; page <= last + 1; page++) {
     const pageRequest = { ...request, page };
@@ -92,15 +111,3 @@ function* pages(site: DerivedSite, request: ListRequest, endpoints: readonly End
     yield file(pageRequest, body, endpoints, page > last ? pastEndFilePath(pageRequest, endpoints) : undefined);
   }
 }
-
-/** List items are the same on every page and filter that shows them: render each once per site. */
-function cachedItems(cache: WeakMap<DerivedSite, Map<number, string>>, render: (site: DerivedSite) => [number, string][]) {
-  return (site: DerivedSite): Map<number, string> => {
-    let items = cache.get(site);
-    if (!items) cache.set(site, (items = new Map(render(site))));
-    return items;
-  };
-}
-
-const componentItems = cachedItems(new WeakMap(), (site) => site.components.map((c) => [c.id, serialize(listComponent(site, c))]));
-const noticeItems = cachedItems(new WeakMap(), (site) => site.notices.map((n) => [n.id, serialize(listNotice(site, n))]));

@@ -8,6 +8,7 @@ import type { DerivedSite } from '../derive/index.js';
 import { STATE_FILE } from '../routes/files.js';
 import { readState } from './build-state.js';
 import { FileCache } from './file-cache.js';
+import { HotAnswers } from './hot.js';
 
 /** How long a build is taken to be the current one before the output is looked at again. */
 const CHECK_MS = 100;
@@ -15,6 +16,8 @@ const CHECK_MS = 100;
 /** One build of the output: its files and, when first needed, its derived site. */
 export class ServedBuild {
   readonly files: FileCache;
+  /** Whole answers by request target (hot.ts): what a request for a prebuilt file needs, found once. */
+  readonly hot = new HotAnswers();
   private site: Promise<DerivedSite> | null = null;
 
   constructor(
@@ -55,6 +58,11 @@ export class BuildWatcher {
     this.build = build;
     this.checkedAt = performance.now();
     return build;
+  }
+
+  /** The current build when it was looked for less than CHECK_MS ago, without waiting; else null (ask current()). */
+  recent(): ServedBuild | null {
+    return this.build && performance.now() - this.checkedAt < CHECK_MS ? this.build : null;
   }
 
   /**

@@ -21,6 +21,7 @@ import { BuildWatcher } from './current-build.js';
 import type { ServedBuild } from './current-build.js';
 import type { CachedFile } from './file-cache.js';
 import { sendCached, serveRange } from './static.js';
+import { sendHot } from './hot.js';
 import { trimEndOf } from '../text.js';
 
 export interface ServeOptions {
@@ -60,14 +61,16 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     builds,
     limiter: new RateLimiter({ rate: options.rateLimit ?? DEFAULT_RATE_LIMIT, maxClients: options.rateLimitClients ?? 10_000 }),
     trusted: trustedProxies(options.trustProxy ?? []),
+    logging: options.log !== undefined,
   };
   const server = createServer((req, res) => {
-    const started = performance.now();
     if (options.log) {
+      const started = performance.now();
       // Captured now: serving a file rewrites req.url to the file's path.
       const target = req.url ?? '/';
       res.once('finish', () => options.log!(accessLine(req, target, res, performance.now() - started)));
     }
+    if (answerHot(req, res, context)) return;
     handle(req, res, context).catch((error: unknown) => {
       if (!res.headersSent) {
         // Without the error answers' Cache-Control: a failure is never worth keeping.
@@ -118,13 +121,52 @@ interface Context {
   builds: BuildWatcher;
   limiter: RateLimiter;
   trusted: ReadonlySet<string>;
+  logging: boolean;
+}
+
+/**
+ * A GET or HEAD, without conditions or a range, for a target already answered with a prebuilt file
+ * of the current build (hot.ts): sent from the answers built for it then. False: handle() answers.
+ */
+function answerHot(req: IncomingMessage, res: ServerResponse, context: Context): boolean {
+  const method = req.method;
+  if ((method !== 'GET' && method !== 'HEAD') || req.headers.range !== undefined || req.headers['if-none-match'] !== undefined) return false;
+  const answer = context.builds.recent()?.hot.get(req.url ?? '/');
+  if (answer === undefined) return false;
+  let extra: string[] | undefined;
+  if (answer.api && context.limiter.enabled) {
+    const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)));
+    if (!decision.allowed) {
+      for (const [name, value] of COMMON_HEADERS) res.setHeader(name, value);
+      res.setHeader('Content-Security-Policy', DATA_CSP);
+      refuse(res, decision);
+      return true;
+    }
+    extra = ['RateLimit-Limit', String(decision.limit), 'RateLimit-Remaining', String(decision.remaining), 'RateLimit-Reset', String(decision.reset)];
+  }
+  const length = sendHot(res, answer, req.headers['accept-encoding'], method === 'HEAD', extra);
+  if (context.logging) hotLengths.set(res, length);
+  return true;
+}
+
+/** Content-Length of the answers sent by answerHot, for the access log (writeHead's array is not kept where getHeader looks). */
+const hotLengths = new WeakMap<ServerResponse, number>();
+
+/** The answer to a client over its rate limit. */
+function refuse(res: ServerResponse, decision: RateDecision): void {
+  setRateHeaders(res, decision);
+  sendError(res, apiError(API.rateLimited, { limit: decision.limit, retryAfter: decision.retryAfter }), {
+    'Retry-After': String(decision.retryAfter),
+    'Cache-Control': 'no-store',
+  });
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, context: Context): Promise<void> {
   for (const [name, value] of COMMON_HEADERS) res.setHeader(name, value);
   // Until a page is sent: answers that are data may run and load nothing.
   res.setHeader('Content-Security-Policy', DATA_CSP);
-  let target = req.url ?? '/';
+  const raw = req.url ?? '/';
+  let target = raw;
   if (context.base) {
     if (target !== context.base && !target.startsWith(`${context.base}/`) && !target.startsWith(`${context.base}?`)) {
       sendError(res, apiError(API.notUnderBase, { base: context.base }));
@@ -154,14 +196,11 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
   }
   if (api && context.limiter.enabled) {
     const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)));
-    setRateHeaders(res, decision);
     if (!decision.allowed) {
-      sendError(res, apiError(API.rateLimited, { limit: decision.limit, retryAfter: decision.retryAfter }), {
-        'Retry-After': String(decision.retryAfter),
-        'Cache-Control': 'no-store',
-      });
+      refuse(res, decision);
       return;
     }
+    setRateHeaders(res, decision);
   }
   if (method !== 'GET' && method !== 'HEAD') {
     sendError(res, apiError(API.methodNotAllowed, { method }), { Allow: ALLOWED });
@@ -175,19 +214,26 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
   // build replaced it), the answer is started again from the newer build, a few times at most
   // (builds swapped in quick succession, on a busy machine, can replace the newer one too).
   for (let attempt = 0; attempt < 4; attempt++) {
-    if ((await answerFrom(await context.builds.current({ fresh: attempt > 0 }), found, req, res, context.base)) !== 'gone') return;
+    if ((await answerFrom(await context.builds.current({ fresh: attempt > 0 }), found, req, res, context.base, raw)) !== 'gone') return;
   }
   // The output is gone too (removed by hand, or being replaced by an older version's two renames):
   // an answer now, never a request left open.
   sendError(res, apiError(API.unavailable, undefined), { 'Retry-After': '1', 'Cache-Control': 'no-store' });
 }
 
-async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'error' }>, req: IncomingMessage, res: ServerResponse, base: string): Promise<'gone' | void> {
+async function answerFrom(
+  build: ServedBuild,
+  found: Exclude<Route, { kind: 'error' }>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string,
+  target: string,
+): Promise<'gone' | void> {
   if (found.kind === 'api') {
     if (found.file) {
       const cached = await build.files.get(found.file);
       if (cached === 'gone') return 'gone';
-      if (cached) return send(req, res, found.file, cached, API_CACHE_CONTROL);
+      if (cached) return send(req, res, found.file, cached, API_CACHE_CONTROL, build, target, true);
     }
     // Not prebuilt: the same answer, computed from the build's state.
     const site = await build.derived().catch((error: unknown) => {
@@ -201,7 +247,7 @@ async function answerFrom(build: ServedBuild, found: Exclude<Route, { kind: 'err
   for (const candidate of candidates) {
     const cached = await build.files.get(candidate);
     if (cached === 'gone') return 'gone';
-    if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate));
+    if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate), build, target, false);
   }
   // A page's address with nothing there: the site's own 404 page (a build older than it has none: the JSON).
   const page = await build.files.get(SITE.notFound().file);
@@ -227,9 +273,20 @@ function sendNotFoundPage(req: IncomingMessage, res: ServerResponse, page: Cache
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** A cached file, whole or (for a Range request) in part. */
-async function send(req: IncomingMessage, res: ServerResponse, file: string, cached: CachedFile, cacheControl: string): Promise<void> {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(file));
+/** A cached file, whole or (for a Range request) in part; `target` is then answered from build.hot. */
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  cached: CachedFile,
+  cacheControl: string,
+  build: ServedBuild,
+  target: string,
+  api: boolean,
+): Promise<void> {
+  const csp = contentSecurityPolicy(file);
+  build.hot.add(target, api, file, cached, cacheControl, csp);
+  res.setHeader('Content-Security-Policy', csp);
   if (req.headers.range === undefined) sendCached(req, res, file, cached, cacheControl);
   else await serveRange(req, res, file, cached, cacheControl);
 }
@@ -250,6 +307,6 @@ function answerOnDemand(res: ServerResponse, site: DerivedSite, request: ApiRequ
 }
 
 function accessLine(req: IncomingMessage, target: string, res: ServerResponse, ms: number): string {
-  const length = res.getHeader('Content-Length') ?? '-';
+  const length = res.getHeader('Content-Length') ?? hotLengths.get(res) ?? '-';
   return `${req.socket.remoteAddress ?? '-'} "${req.method} ${target}" ${res.statusCode} ${length} ${ms.toFixed(1)}ms`;
 }

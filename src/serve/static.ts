@@ -11,7 +11,7 @@ import { sendError } from './respond.js';
 
 type HandlerMethods = NonNullable<Parameters<typeof serveHandler>[3]>;
 
-const TYPES: Record<string, string> = {
+export const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json; charset=utf-8',
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -46,7 +46,7 @@ export async function serveRange(
   file: CachedFile,
   cacheControl: string,
 ): Promise<void> {
-  const type = TYPES[path.extname(relative)];
+  const type = CONTENT_TYPES[path.extname(relative)];
   const modified = new Date(file.lastModified);
   const stats = {
     size: file.identity.byteLength,
@@ -105,7 +105,7 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, relative: 
     res.end();
     return;
   }
-  res.setHeader('Content-Type', TYPES[path.extname(relative)] ?? 'application/octet-stream');
+  res.setHeader('Content-Type', CONTENT_TYPES[path.extname(relative)] ?? 'application/octet-stream');
   res.setHeader('Content-Length', body.byteLength);
   if (encoding) res.setHeader('Content-Encoding', encoding);
   res.writeHead(200);
