@@ -138,6 +138,8 @@ export function pageTemplate(request: SiteRequest | null): PageTemplate | null {
     case 'componentData':
     case 'feed':
     case 'maintenance':
+    case 'componentFeed':
+    case 'componentCalendar':
     case 'statusBadge':
     case 'componentBadge':
     case 'asset':
