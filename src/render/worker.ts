@@ -20,6 +20,7 @@
 // asked at a time (src/dev/pages.ts, PAGES_FLAG below).
 // How it is started from src/ under the tests and from lib/: README.md in this folder.
 import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -113,15 +114,26 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   const pagesFd = openSync(pagesFile, 'w+', 0o600);
   // Told the templates' folder at once, it loads them while the build reads the content.
   const stdio: ('ignore' | 'pipe' | 'ipc' | number)[] = ['ignore', 'ignore', 'pipe', 'ipc', pagesFd];
-  const child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio });
+  let child: ChildProcess;
   try {
-    unlinkSync(pagesFile);
-  } catch {
-    // a system that keeps an open file from being removed: a file of a few hundred KB left in the temporary folder
+    child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio });
+  } catch (error) {
+    closeSync(pagesFd);
+    throw error;
+  } finally {
+    try {
+      unlinkSync(pagesFile);
+    } catch {
+      // a system that keeps an open file from being removed: a file of a few hundred KB left in the temporary folder
+    }
   }
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
   let pages = 0;
+  // When its first page was heard of: the pace of all pages is measured from then, not from when
+  // the job was sent (the content reaches it only as this thread's event loop turns, and this thread
+  // renders the API meanwhile, for seconds on a busy machine). No template runs before that page.
+  let firstPage: number | null = null;
   let closed = false;
   // Every page rendered: the last files are being written.
   let rendered = false;
@@ -148,6 +160,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     const tab = last.indexOf('\t');
     current = [last.slice(0, tab), last.slice(tab + 1)];
     heard = Date.now();
+    if (pages === 0) firstPage = heard;
     pages += lines.length;
   };
   const closePages = (): void => {
@@ -185,9 +198,8 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     });
     return {
       send(job) {
-        const started = Date.now();
-        let ticked = started;
-        heard = started;
+        let ticked = Date.now();
+        heard = ticked;
         timer = setInterval(() => {
           const now = Date.now();
           // After a long stretch of work in this thread, messages that came meanwhile are read first.
@@ -195,12 +207,12 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
           ticked = now;
           if (deaf) return;
           readPages();
-          // Before its first page it loads, derives the site and compiles: held to the pace below only.
+          // Before its first page it takes the content over and derives the site: no template runs.
           if (current !== null && !rendered && now - heard > PAGE_SECONDS * 1000) {
             const { renders, title, file } = named();
             kill(fail(COMMAND.templateTooSlow, { renders, title, seconds: PAGE_SECONDS }, { location: { file } }));
-          } else if (now - started > RENDER_GRACE_SECONDS * 1000 + pages * PAGE_AVERAGE_MS) {
-            kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - started) / 100) / 10 }, { location: { file: theme.own[0]! } }));
+          } else if (firstPage !== null && now - firstPage > RENDER_GRACE_SECONDS * 1000 + pages * PAGE_AVERAGE_MS) {
+            kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - firstPage) / 100) / 10 }, { location: { file: theme.own[0]! } }));
           }
         }, WATCH_MS);
         child.send(job);

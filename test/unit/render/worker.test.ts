@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
 import { deriveSite } from '../../../src/derive/index.js';
-import { renderHtml } from '../../../src/render/html.js';
+import { renderHtml, siteRenderer, templatedPages, untemplatedFiles } from '../../../src/render/html.js';
 import { loadTheme } from '../../../src/render/site/theme.js';
 import { renderJob } from '../../../src/render/worker.js';
 import { bounded, FileWriter } from '../../../src/write/files.js';
@@ -27,6 +27,21 @@ describe('renderJob', () => {
     for (const file of expected) expect(readFileSync(path.join(folder, file.path), 'utf8'), file.path).toBe(String(file.contents));
     expect(pages.length).toBe(expected.filter((f) => f.path.endsWith('.html')).length);
     expect(pages[0]).toMatch(/^status: /);
+  });
+});
+
+describe('the pages of the templates and the rest', () => {
+  it('are the whole HTML site between them, each file once: the process of own templates renders the first, the build the rest', async () => {
+    const content = await readContent(contentDir('plain-site'));
+    const site = deriveSite(content, nowOf('plain-site'));
+    const theme = await loadTheme(null);
+    const paths = (files: Iterable<{ path: string }>): string[] => [...files].map((f) => f.path).sort();
+    const pages = paths(templatedPages(site, siteRenderer(site, theme)));
+    const rest = paths(untemplatedFiles(site, siteRenderer(site, theme)));
+    expect([...pages, ...rest].sort()).toEqual(paths(renderHtml(site, theme)));
+    expect(pages.filter((p) => rest.includes(p))).toEqual([]);
+    expect(pages.every((p) => p.endsWith('.html'))).toBe(true);
+    expect(rest.filter((p) => p.endsWith('.html'))).toEqual([]);
   });
 });
 
