@@ -82,8 +82,10 @@ export function siteRules(raw: unknown): Finding[] {
     if (Array.isArray(events) && events.length === 0) findings.push({ path: [...base, 'events'], ...say(CONTENT.notifyNoEvents) });
     const urlEnv = field(target, 'url_env');
     if (typeof urlEnv === 'string' && ENV_NAME.test(urlEnv)) {
-      const first = seen.get(urlEnv);
-      if (first === undefined) seen.set(urlEnv, i);
+      // One mail server may send to several lists: an email target is its server and its recipients.
+      const key = type === 'email' ? `${urlEnv} ${String(field(target, 'to_env'))}` : urlEnv;
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, i);
       else findings.push({ path: [...base, 'url_env'], ...say(CONTENT.notifyTargetTwice, { name: urlEnv, other: first }) });
     }
   });

@@ -401,7 +401,7 @@ export const COMMAND = {
     message: ({ names }: { names: readonly { name: string; target: string; want: 'server' | 'recipients' }[] }) =>
       `${names.map((n) => `${n.name} (${n.target}) holds no ${n.want === 'server' ? 'smtp:// or smtps:// address' : 'email address'}`).join(', ')}; nothing was sent`,
     hint: 'Set url_env’s variable to the mail server with its credentials, like smtps://USER:PASSWORD@email-smtp.eu-west-1.amazonaws.com:465, and to_env’s to the recipients, like status-announce@acme.com (docs/notifications.md, “Email”).',
-    example: { names: [{ name: 'SMTP_URL', target: 'email (SMTP_URL)', want: 'server' }] },
+    example: { names: [{ name: 'SMTP_URL', target: 'email (SMTP_URL, STATUS_EMAIL_TO)', want: 'server' }] },
   }),
 
   // Folders the command names.

@@ -772,7 +772,7 @@ export const CONTENT = {
   notifyTargetTwice: content({
     code: 'content/notify-target-twice',
     title: 'Two targets read the same variable',
-    when: 'Two `notify` targets have the same `url_env`: the same webhook would get every message twice.',
+    when: 'Two `notify` targets have the same `url_env` (two email targets: the same `url_env` and `to_env`): the same webhook or list would get every message twice.',
     message: ({ name, other }: { name: string; other: number }) => `${name} is also the url_env of notify.${other}; each target reads its own variable, or it gets every message twice`,
     hint: 'Remove one of the two targets, or give each its own variable.',
     example: { name: 'SLACK_WEBHOOK_URL', other: 0 },

@@ -24,7 +24,8 @@ export interface ResolvedTarget {
   mail: MailTarget | null;
 }
 
-export const labelOf = (target: NotifyTarget): string => `${target.type} (${target.urlEnv})`;
+/** How reports name a target: its type and variables (an email target's two: one server may serve several lists). */
+export const labelOf = (target: NotifyTarget): string => `${target.type} (${target.urlEnv}${target.email === null ? '' : `, ${target.email.toEnv}`})`;
 
 /**
  * Each target with its address and secret from `env`. Throws one usage error naming every variable

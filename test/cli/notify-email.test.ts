@@ -49,7 +49,7 @@ describe('statuspress notify with an email target (single-file CLI)', () => {
     const sent = await run(args('2026-11-20T10:25:00Z'), env);
     expect(sent.code).toBe(0);
     expect(sent.stderr).toBe('');
-    expect(sent.stdout).toContain('Delivered: email (SMTP_URL) 1/1, email (WEBSITE_SMTP_URL) 0/0');
+    expect(sent.stdout).toContain('Delivered: email (SMTP_URL, STATUS_EMAIL_TO) 1/1, email (WEBSITE_SMTP_URL, WEBSITE_EMAIL_TO) 0/0');
     const again = await run(args('2026-11-20T10:25:00Z'), env);
     expect(again.stdout.split('\n')[0]).toBe('No new events since the build of 2026-11-20T10:25:00.000Z (this build: 2026-11-20T10:25:00.000Z)');
 

@@ -63,7 +63,7 @@ describe('site.yaml notify', () => {
 
   it('an email target: its recipients variable and sender, components and reminders', async () => {
     const dir = await writeContent({
-      'site.yaml': `${SITE}subscribe_url: https://groups.google.com/g/acme-status\nnotify:\n  - type: email\n    url_env: SMTP_URL\n    to_env: STATUS_EMAIL_TO\n    from: Acme Status <status@acme.com>\n    components: [1]\n    reminder: 90m\n  - type: slack\n    url_env: SLACK_WEBHOOK_URL\n    reminder: false\n`,
+      'site.yaml': `${SITE}subscribe_url: https://groups.google.com/g/acme-status\nnotify:\n  - type: email\n    url_env: SMTP_URL\n    to_env: STATUS_EMAIL_TO\n    from: Acme Status <status@acme.com>\n    components: [1]\n    reminder: 90m\n  - type: email\n    url_env: SMTP_URL\n    to_env: API_EMAIL_TO\n    from: status@acme.com\n  - type: slack\n    url_env: SLACK_WEBHOOK_URL\n    reminder: false\n`,
       'components/1-api.yaml': 'id: 1\nname: API\ncreated_at: 2024-01-01T00:00:00Z\n',
     });
     const { value, issues } = validateContent(await loadContent(dir));
@@ -71,6 +71,7 @@ describe('site.yaml notify', () => {
     expect(value!.site.subscribeUrl).toBe('https://groups.google.com/g/acme-status');
     expect(value!.site.notify).toEqual([
       { type: 'email', urlEnv: 'SMTP_URL', secretEnv: null, events: null, components: [1], reminderMs: 90 * 60_000, email: { toEnv: 'STATUS_EMAIL_TO', from: 'Acme Status <status@acme.com>' } },
+      { type: 'email', urlEnv: 'SMTP_URL', secretEnv: null, events: null, components: null, reminderMs: 86_400_000, email: { toEnv: 'API_EMAIL_TO', from: 'status@acme.com' } },
       { type: 'slack', urlEnv: 'SLACK_WEBHOOK_URL', secretEnv: null, events: null, components: null, reminderMs: null, email: null },
     ]);
   });

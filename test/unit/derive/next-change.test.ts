@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, validateContent } from '../../../src/content/index.js';
 import { deriveSite } from '../../../src/derive/index.js';
-import { nextChange, pendingMoments } from '../../../src/derive/next-change.js';
+import { nextChange, pendingMoments, reminderMoments } from '../../../src/derive/next-change.js';
 import type { Moment } from '../../../src/derive/next-change.js';
 import type { Content, Notice } from '../../../src/types.js';
 import { component, content, DAY, general, ms, planned, pu, unplanned, uu } from '../../helpers/content.js';
@@ -176,5 +176,20 @@ describe('nextChange against deriveSite', () => {
     }
     // Metrics are on: at least every midnight, and the fixture's own times besides.
     expect(moments).toBeGreaterThan(28);
+  });
+});
+
+describe('reminderMoments', () => {
+  it('is each lead before begins_at of the maintenances not begun, soonest first; nothing for others', () => {
+    const wed = planned(3, { beginsAt: '2026-11-25T02:00:00Z', endsAt: '2026-11-25T04:00:00Z' }, [pu('2026-11-19T00:00:00Z', 'scheduled')]);
+    const begun = planned(4, { beginsAt: '2026-11-20T09:00:00Z', endsAt: '2026-11-20T11:00:00Z' }, [pu('2026-11-19T00:00:00Z', 'scheduled')]);
+    const incident = unplanned(5, [uu('2026-11-20T09:00:00Z', 'investigating')]);
+    const moments = reminderMoments([wed, begun, incident], NOW, [DAY, 2 * 3_600_000, DAY]);
+    expect(moments.map((m) => [new Date(m.at).toISOString(), m.noticeId, m.leadMs])).toEqual([
+      ['2026-11-24T02:00:00.000Z', 3, DAY],
+      ['2026-11-25T00:00:00.000Z', 3, 2 * 3_600_000],
+    ]);
+    // Reminders change nothing readers see: the site's next change is the maintenance beginning.
+    expect(nextChange(noMetrics(wed), NOW)).toBe(ms('2026-11-25T02:00:00Z'));
   });
 });

@@ -68,7 +68,7 @@ describe('statuspress notify: email', () => {
     expect(opened.warnings).toEqual([]);
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'We are <b>looking</b> into it.'], [20, 'identified', 'A bad deploy: **rolling back**.']));
     const updated = await s.run(25);
-    expect(updated.deliveries).toEqual([{ target: 'email (SMTP_URL)', event: updated.events[0]!.event.id, ok: true, attempts: 1 }]);
+    expect(updated.deliveries).toEqual([{ target: 'email (SMTP_URL, STATUS_EMAIL_TO)', event: updated.events[0]!.event.id, ok: true, attempts: 1 }]);
     // A re-run of the same build sends nothing.
     expect((await s.run(25)).deliveries).toEqual([]);
 
@@ -134,7 +134,7 @@ describe('statuspress notify: email', () => {
     const refused = await s.run(25);
     expect(refused.deliveries).toMatchObject([{ ok: false, attempts: 1 }]);
     expect(refused.warnings).toHaveLength(1);
-    expect(refused.warnings[0]).toMatch(/^email \(SMTP_URL\): 1 of 1 message not delivered: SMTP 550: "Rejected for \[secret\]"$/);
+    expect(refused.warnings[0]).toMatch(/^email \(SMTP_URL, STATUS_EMAIL_TO\): 1 of 1 message not delivered: SMTP 550: "Rejected for \[secret\]"$/);
     expect(s.transport.slept).toEqual([1000]);
     expect(s.server.mails).toHaveLength(3);
     // At most once: the refused update is not tried by the next run.
@@ -148,13 +148,13 @@ describe('statuspress notify: email', () => {
     const wrong = { ...s.env, SMTP_URL: `smtp://${USER}:wrong-pass-xx1@127.0.0.1:${s.server.port}` };
     const auth = await s.run(10, { env: wrong });
     expect(auth.warnings).toHaveLength(1);
-    expect(auth.warnings[0]).toMatch(/^email \(SMTP_URL\): 3 of 3 messages not delivered: authentication failed: check the user name and password in the address/);
+    expect(auth.warnings[0]).toMatch(/^email \(SMTP_URL, STATUS_EMAIL_TO\): 3 of 3 messages not delivered: authentication failed: check the user name and password in the address/);
     expect(auth.deliveries.map((d) => d.attempts)).toEqual([1, 0, 0]);
 
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'Looking.'], [20, 'identified', 'Found it.']));
     const tls = await s.run(25, { env: { ...s.env, SMTP_URL: `smtps://${USER}:${PASSWORD}@127.0.0.1:${s.server.port}` } });
     expect(tls.warnings).toEqual([
-      'email (SMTP_URL): 1 of 1 message not delivered: the TLS connection failed: check the server’s certificate, and smtps:// (TLS from the start, port 465) against smtp:// (STARTTLS, port 587)',
+      'email (SMTP_URL, STATUS_EMAIL_TO): 1 of 1 message not delivered: the TLS connection failed: check the server’s certificate, and smtps:// (TLS from the start, port 465) against smtp:// (STARTTLS, port 587)',
     ]);
     const shown = JSON.stringify([auth, tls]);
     for (const secret of [USER, PASSWORD, 'wrong-pass-xx1', String(s.server.port), 'ops@acme.com']) expect(shown).not.toContain(secret);
@@ -166,7 +166,7 @@ describe('statuspress notify: email', () => {
     const error = await s.run(0, { env: { ...s.env, SMTP_URL: 'https://mail.acme.com', WEBSITE_EMAIL_TO: 'web team' } }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'usage/notify-env-not-mail' });
     expect((error as Error).message).toBe(
-      'SMTP_URL (email (SMTP_URL)) holds no smtp:// or smtps:// address, WEBSITE_EMAIL_TO (email (WEBSITE_SMTP_URL)) holds no email address; nothing was sent',
+      'SMTP_URL (email (SMTP_URL, STATUS_EMAIL_TO)) holds no smtp:// or smtps:// address, WEBSITE_EMAIL_TO (email (WEBSITE_SMTP_URL, WEBSITE_EMAIL_TO)) holds no email address; nothing was sent',
     );
   });
 });
