@@ -13,7 +13,7 @@ import { renderAssets } from './site/assets.js';
 import type { Assets } from './site/assets.js';
 import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
-import type { FeedScope } from './site/feeds.js';
+import type { EntryCache, FeedScope } from './site/feeds.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { PageTemplate } from './site/builtin.js';
 import type { Theme } from './site/theme.js';
@@ -34,6 +34,7 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
   let byComponent: Map<number, DerivedNotice[]> | null = null;
   let reaching: Map<number, DerivedNotice[]> | null = null;
+  const entries: EntryCache = new Map();
   /** A component's feeds: every published notice that reaches it, not only its page's 90 days. */
   const scopeOf = (id: number): FeedScope | null => {
     const component = site.componentsById.get(id);
@@ -79,12 +80,12 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
           return file(request, theme.page('history', historyView(site, assets, request.type, onPage, request.page, pages)));
         }
         case 'feed':
-          return renderAtom(site);
+          return renderAtom(site, undefined, entries);
         case 'maintenance':
           return renderCalendar(site);
         case 'componentFeed': {
           const scope = scopeOf(request.id);
-          return scope ? renderAtom(site, scope) : null;
+          return scope ? renderAtom(site, scope, entries) : null;
         }
         case 'componentCalendar': {
           const scope = scopeOf(request.id);

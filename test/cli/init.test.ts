@@ -84,6 +84,7 @@ describe('statuspress init on odd paths', () => {
     // Only the dot-entries left: still refused, since .gitignore, the workflows and the CLI are init's.
     await rm(path.join(cwd, 'content'), { recursive: true });
     await rm(path.join(cwd, 'README.md'));
+    await rm(path.join(cwd, 'templates'), { recursive: true });
     const before = await entries(cwd);
     expectUsage(
       await runCli(['init', '.'], { cwd }),

@@ -71,6 +71,8 @@ export interface NoticeFile {
   impact?: 'minor' | 'major' | 'critical' | null;
   /** In file order, which is generally not time order. */
   updates: UpdateFile[];
+  /** unplanned only: published at `at` (not before the first update), withheld until then. */
+  postmortem?: { at: Stamp; content: string };
 }
 
 /** One random site: its files (each with the name it is written under) and the build's `now`. */
@@ -216,6 +218,8 @@ interface NoticeDraft {
   ended: number | null | undefined;
   impactSeconds: number | null | undefined;
   impact: 'minor' | 'major' | 'critical' | null | undefined;
+  /** unplanned: a postmortem this long after the first update, with this text. */
+  postmortem: { after: number; content: string } | undefined;
   fileKey: number;
 }
 
@@ -241,6 +245,7 @@ const noticeDraftArb = (id: number): fc.Arbitrary<NoticeDraft> =>
     ended: maybe(spanArb, 6),
     impactSeconds: maybe(fc.integer({ min: 0, max: 5 * 86_400 }), 5),
     impact: maybe(fc.constantFrom('minor' as const, 'major' as const, 'critical' as const)),
+    postmortem: fc.option(fc.record({ after: spanArb, content: textArb }), { nil: undefined, freq: 3 }),
     fileKey: fc.nat(),
   });
 
@@ -389,6 +394,10 @@ function placeNotice(d: NoticeDraft, now: number, stamp: (ms: number) => Stamp, 
   }
   if (d.type === 'unplanned' && d.impactSeconds !== undefined) data.impact_seconds = d.impactSeconds;
   if (d.type === 'unplanned' && d.impact !== undefined) data.impact = d.impact;
+  if (d.type === 'unplanned' && d.postmortem !== undefined) {
+    const first = Math.min(...data.updates.map((u) => u.at.ms));
+    data.postmortem = { at: stamp(first + d.postmortem.after + MINUTE), content: d.postmortem.content };
+  }
   return data;
 }
 

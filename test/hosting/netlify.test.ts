@@ -167,7 +167,7 @@ describe('Netlify _redirects', () => {
       return result;
     };
     for (const join of [false, true]) {
-      for (const url of ['/api/v1/status', '/v1/notices', '/', '/notices/1/', '/feed.atom', '/maintenance.ics', '/badges/status.svg', '/components/2/data.json', '/widget.js']) {
+      for (const url of ['/api/v1/status', '/v1/notices', '/', '/notices/1/', '/feed.atom', '/maintenance.ics', '/badges/status.svg', '/components/2/data.json', '/components/2/feed.atom', '/components/2/maintenance.ics', '/widget.js']) {
         const headers = resolveHeaders(url, join);
         expect(headers.get('Access-Control-Allow-Origin'), url).toBe('*');
         expect(headers.get('X-Content-Type-Options'), url).toBe('nosniff');

@@ -9,7 +9,7 @@ import { route } from '../../src/routes/index.js';
 import { parseSitePath, SITE } from '../../src/routes/site.js';
 import { FIXTURES } from '../helpers/build.js';
 import { readAtom, readCalendar } from './feed-readers.js';
-import { buildSite, decodeEntities } from './helpers.js';
+import { buildSite, decodeEntities, serveSite } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const CONTENT = path.join(FIXTURES, 'component-feeds/content');
@@ -72,5 +72,20 @@ describe('a component feed', () => {
     expect(parseSitePath('components/11/maintenance.ics')).toEqual({ kind: 'componentCalendar', id: 11 });
     expect(parseSitePath('components/011/feed.atom')).toBeNull();
     expect(route('/components/11/feed.atom')).toMatchObject({ kind: 'site' });
+  });
+
+  it('is served by statuspress serve with the feed and calendar types', async () => {
+    const server = await serveSite(built.dir);
+    try {
+      const feed = await fetch(`${server.url}/components/11/feed.atom`);
+      expect(feed.status).toBe(200);
+      expect(feed.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');
+      expect(await feed.text()).toBe(await page('components/11/feed.atom'));
+      const calendar = await fetch(`${server.url}/components/11/maintenance.ics`);
+      expect(calendar.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      expect((await fetch(`${server.url}/components/99/feed.atom`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
   });
 });

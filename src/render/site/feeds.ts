@@ -40,9 +40,9 @@ const entryUpdated = (notice: DerivedNotice): number => Math.max(notice.updatedA
 /**
  * `feed.atom`, or with `scope` a component's `components/<id>/feed.atom`: an entry per notice, its
  * `updated` moving with each update (and the postmortem), its id the notice's address in both, so a
- * reader that follows both sees one entry.
+ * reader that follows both sees one entry. `cache` keeps entries' HTML between the feeds of one site.
  */
-export function renderAtom(site: DerivedSite, scope?: FeedScope): OutputFile {
+export function renderAtom(site: DerivedSite, scope?: FeedScope, cache?: EntryCache): OutputFile {
   const base = site.site.url;
   const lang = langOf(site.site);
   const { m } = lang;
@@ -68,11 +68,26 @@ export function renderAtom(site: DerivedSite, scope?: FeedScope): OutputFile {
       link: url,
       date: new Date(entryUpdated(notice)),
       published: new Date(notice.createdAt),
-      content: postmortemHtml(notice, lang) + timelineHtml(notice, lang),
+      content: entryHtml(notice, lang, cache),
       category: [{ term: notice.type, name: typeLabel(notice.type, lang) }],
     });
   }
   return { path: self.file, contents: feed.atom1() };
+}
+
+/**
+ * Entries' HTML by notice id, for one renderer of one site: a notice is in the site's feed and in
+ * the feed of each component it reaches (its ancestors' included), and is rendered once for all.
+ */
+export type EntryCache = Map<number, string>;
+
+function entryHtml(notice: DerivedNotice, lang: Lang, cache: EntryCache | undefined): string {
+  let html = cache?.get(notice.id);
+  if (html === undefined) {
+    html = postmortemHtml(notice, lang) + timelineHtml(notice, lang);
+    cache?.set(notice.id, html);
+  }
+  return html;
 }
 
 /** A published postmortem, first in its incident's entry: it is what a reader comes back for. */
