@@ -99,6 +99,9 @@ function writeCstateSite(corpus, cstate, site) {
   config.params.categories = components.filter((c) => !c.parent_id).map((c) => ({ name: c.name, description: c.description }));
   config.params.systems = components.map((c) => ({ name: c.name, description: c.description, category: top(c).name }));
   delete config.params.googleAnalytics;
+  // Hugo gives up on a page that takes longer than `timeout` (30 s by default) to render; cState's
+  // home page alone takes longer than that on 2,000 issues, on a busy machine.
+  config.timeout = '3600s';
   mkdirSync(path.join(site, 'content', 'issues'), { recursive: true });
   mkdirSync(path.join(site, 'themes'), { recursive: true });
   symlinkSync(cstate, path.join(site, 'themes', 'cstate'));
@@ -156,7 +159,7 @@ function main() {
       results.statuspress.push(timed(process.execPath, [CLI, 'build', '--content', corpus, '--out', out, '--now', NOW], { env }));
       results.copy.push(timed('cp', ['-rL', out, path.join(tmp, `copy-${i}`)]));
       console.error(`run ${i + 1}/${runs}: cState (load ${os.loadavg()[0].toFixed(2)})`);
-      results.cstate.push(timed(hugo, ['--source', site, '--destination', path.join(tmp, `cstate-${i}`), '--quiet'], { env }));
+      results.cstate.push(timed(hugo, ['--source', site, '--destination', path.join(tmp, `cstate-${i}`)], { env }));
       for (const done of [out, path.join(tmp, `copy-${i}`), path.join(tmp, `cstate-${i}`)]) rmSync(done, { recursive: true, force: true });
     }
   } finally {
