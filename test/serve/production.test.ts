@@ -606,6 +606,57 @@ describe('access log', () => {
   });
 });
 
+describe('answers sent again from memory (src/serve/hot.ts)', () => {
+  /** The headers that may differ between two sends of the same answer. */
+  const stable = (headers: IncomingHttpHeaders): IncomingHttpHeaders =>
+    Object.fromEntries(Object.entries(headers).filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)));
+  const TARGETS = [SMALL, BIG, MIDDLE, '/api/v1/notices?filter%5Btype_eq%5D=unplanned&page=2', '/', '/history/'];
+
+  it('sends a target the same headers and bytes the first time and every time after, in every encoding', async () => {
+    for (const target of TARGETS) {
+      for (const accept of [undefined, 'br', 'gzip', 'gzip, br', 'br;q=0, gzip', 'identity']) {
+        const headers: Record<string, string> = accept === undefined ? {} : { 'Accept-Encoding': accept };
+        const [first, second, third] = [await fetchRaw(open.url, target, { headers }), await fetchRaw(open.url, target, { headers }), await fetchRaw(open.url, target, { headers })];
+        const what = `${target} ${accept ?? '(none)'}`;
+        expect(first.status, what).toBe(200);
+        for (const again of [second, third]) {
+          expect(again.status, what).toBe(200);
+          expect(stable(again.headers), what).toEqual(stable(first.headers));
+          expect(again.raw.equals(first.raw), what).toBe(true);
+        }
+        const head = await fetchRaw(open.url, target, { headers, method: 'HEAD' });
+        expect(stable(head.headers), `HEAD ${what}`).toEqual(stable(first.headers));
+        expect(head.raw.length, `HEAD ${what}`).toBe(0);
+      }
+    }
+  });
+
+  it('still answers conditions and ranges on a target sent from memory', async () => {
+    const first = await fetchRaw(open.url, BIG);
+    await fetchRaw(open.url, BIG);
+    const etag = first.headers['etag']!;
+    expect((await fetchRaw(open.url, BIG, { headers: { 'If-None-Match': etag } })).status).toBe(304);
+    const part = await fetchRaw(open.url, BIG, { headers: { Range: 'bytes=0-9' } });
+    expect(part.status).toBe(206);
+    expect(part.raw.equals(first.raw.subarray(0, 10))).toBe(true);
+  });
+
+  it('counts every answer from memory against the client: one target asked 30 times passes at most the burst and its refill', async () => {
+    const client = as(newClient());
+    const started = performance.now();
+    const replies: Reply[] = [];
+    for (let i = 0; i < 30; i++) replies.push(await fetchRaw(limited.url, SMALL, client));
+    const elapsedMs = performance.now() - started;
+    expect(count(replies, 200)).toBeGreaterThanOrEqual(10);
+    expect(count(replies, 200)).toBeLessThanOrEqual(mostPassed(elapsedMs));
+    expect(count(replies, 200) + count(replies, 429)).toBe(30);
+    for (const reply of replies.filter((r) => r.status === 200)) expect(reply.headers['ratelimit-limit']).toBe('10');
+    const refused = replies.find((r) => r.status === 429)!;
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+  });
+});
+
 describe('a new build swapped in while serving', () => {
   interface Swapping {
     running: RunningServer;
