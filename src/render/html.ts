@@ -14,6 +14,7 @@ import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { Theme } from './site/theme.js';
+import { useMessages } from './site/format.js';
 import type { OutputFile } from './types.js';
 
 export interface SiteRenderer {
@@ -26,6 +27,7 @@ export interface SiteRenderer {
 
 /** A renderer of any page of `site`; what several pages share is computed once, when first needed. */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
+  useMessages(site.site, theme.messages);
   const assets = renderAssets(theme.styles);
   const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
   let byComponent: Map<number, DerivedNotice[]> | null = null;
