@@ -18,6 +18,7 @@ import { componentData, componentPage, historyView, noticePage, noticesByCompone
 import type { PageTemplate } from './site/builtin.js';
 import type { Theme } from './site/theme.js';
 import { byReachedComponent } from './site/uptime.js';
+import { useMessages } from './site/format.js';
 import type { OutputFile } from './types.js';
 
 export interface SiteRenderer {
@@ -30,6 +31,7 @@ export interface SiteRenderer {
 
 /** A renderer of any page of `site`; what several pages share is computed once, when first needed. */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
+  useMessages(site.site, theme.messages);
   const assets = renderAssets(theme.styles);
   const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
   let byComponent: Map<number, DerivedNotice[]> | null = null;
