@@ -61,6 +61,10 @@ export interface SiteConfig {
   transitionText: { underway: string; complete: string };
   /** Where `statuspress notify` sends events; absent when site.yaml has no `notify`. */
   notify?: NotifyTarget[];
+  /** The site's languages, the default first (`locales` in site.yaml); absent when it lists none. */
+  locales?: string[];
+  /** The state texts in other languages, by locale; absent without any. */
+  translations?: Record<string, { stateText?: Partial<Record<State, string>> }>;
 }
 
 export interface Component {
@@ -73,6 +77,8 @@ export interface Component {
   metrics: boolean;
   createdAt: number;
   updatedAt: number;
+  /** Name and description in other languages, by locale; absent without any. */
+  translations?: Record<string, { name?: string; description?: string }>;
   /** Content file, relative to the content folder (for messages). */
   file: string;
 }
@@ -87,6 +93,8 @@ export interface Update {
   /** null exactly for general notices. */
   state: NoticeState | null;
   content: string;
+  /** The content in other languages, by locale; absent without any. */
+  translations?: Record<string, string>;
 }
 
 export interface Notice {
@@ -112,6 +120,8 @@ export interface Notice {
   impact?: Impact;
   /** In file order; derivation sorts by time where it needs to. */
   updates: Update[];
+  /** The subject in other languages, by locale; absent without any. */
+  translations?: Record<string, { subject?: string }>;
   file: string;
 }
 

@@ -30,6 +30,8 @@ export function toSite(data: SiteData): SiteConfig {
       : {
           notify: data.notify.map((t) => ({ type: t.type, urlEnv: t.url_env, secretEnv: t.secret_env ?? null, events: t.events ?? null })),
         }),
+    ...(data.locales === undefined ? {} : { locales: Intl.getCanonicalLocales(data.locales) }),
+    ...byLocale(data.translations, (t) => (t.state_text === undefined ? {} : { stateText: definedOnly(t.state_text) })),
   };
 }
 
@@ -44,6 +46,7 @@ export function toComponent(data: ComponentData, file: string): Component {
     metrics: data.metrics,
     createdAt: data.created_at,
     updatedAt: data.updated_at ?? data.created_at,
+    ...byLocale(data.translations, (t) => definedOnly(t)),
     file,
   };
 }
@@ -73,7 +76,9 @@ export function toNotice(data: NoticeData, file: string): Notice {
       updatedAt: u.updated_at ?? u.at,
       state: data.type === 'general' ? null : (u.state as NoticeState),
       content: u.content,
+      ...byLocale(u.translations, (t) => t),
     })),
+    ...byLocale(data.translations, (t) => definedOnly(t)),
     file,
   };
 }
@@ -81,4 +86,10 @@ export function toNotice(data: NoticeData, file: string): Notice {
 // `state_text: {degraded: ~}`-style gaps must not overwrite a default with undefined.
 function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** `{translations}` of a place's translations in the model's shape; nothing when it has none, so files without keep their model. */
+function byLocale<T, U>(value: Record<string, T> | undefined, convert: (t: T) => U): { translations?: Record<string, U> } {
+  if (value === undefined || Object.keys(value).length === 0) return {};
+  return { translations: Object.fromEntries(Object.entries(value).map(([locale, t]) => [locale, convert(t)])) };
 }

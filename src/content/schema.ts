@@ -76,17 +76,24 @@ const notifyTarget = z.strictObject({
   events: z.array(z.enum(NOTIFY_EVENTS)).optional(),
 });
 
+/**
+ * `translations: {de: {...}}`: by locale, the texts of one place in other languages. Which locales
+ * and which keys may appear is checked by translations.ts, with the site's `locales` at hand.
+ */
+const translations = <T extends z.ZodType>(value: T) => z.record(z.string(), value).optional();
+const stateText = z.strictObject({ operational: text.optional(), degraded: text.optional(), 'under-maintenance': text.optional() });
+
 export const siteSchema = z.strictObject({
   name: text,
   url: baseUrl,
   created_at: timestamp,
   metrics: z.boolean().default(false),
-  state_text: z
-    .strictObject({ operational: text.optional(), degraded: text.optional(), 'under-maintenance': text.optional() })
-    .optional(),
+  state_text: stateText.optional(),
   transition_text: z.strictObject({ underway: text.optional(), complete: text.optional() }).optional(),
   maintenance_spelling: z.enum(MAINTENANCE_SPELLINGS).default('under-maintenance'),
   notify: z.array(notifyTarget).optional(),
+  locales: z.array(z.string()).min(1).optional(),
+  translations: translations(z.strictObject({ state_text: stateText.optional() })),
 });
 
 export const componentSchema = z.strictObject({
@@ -98,6 +105,7 @@ export const componentSchema = z.strictObject({
   metrics: z.boolean().default(true),
   created_at: timestamp,
   updated_at: timestamp.optional(),
+  translations: translations(z.strictObject({ name: text.optional(), description: plain.optional() })),
 });
 
 const updateSchema = z.strictObject({
@@ -106,6 +114,7 @@ const updateSchema = z.strictObject({
   // Which states are allowed depends on the notice type: rules.ts checks it.
   state: z.unknown().optional(),
   content: text,
+  translations: translations(text),
 });
 
 export const noticeSchema = z.strictObject({
@@ -131,6 +140,7 @@ export const noticeSchema = z.strictObject({
     .array(updateSchema)
     .min(1, { error: zodMessage(say(CONTENT.noUpdates)) })
     .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
+  translations: translations(z.strictObject({ subject: text.optional() })),
 });
 
 export type SiteData = z.output<typeof siteSchema>;
@@ -143,6 +153,7 @@ export function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): stri
   for (const segment of path) {
     if (node instanceof z.ZodObject) node = unwrap((node.shape as Record<string, z.ZodType>)[String(segment)]);
     else if (node instanceof z.ZodArray) node = unwrap(node.element as z.ZodType);
+    else if (node instanceof z.ZodRecord) node = unwrap(node.valueType as z.ZodType);
     else return [];
   }
   return node instanceof z.ZodObject ? Object.keys(node.shape) : [];
