@@ -65,6 +65,8 @@ export interface SiteConfig {
   locales?: string[];
   /** The state texts in other languages, by locale; absent without any. */
   translations?: Record<string, { stateText?: Partial<Record<State, string>> }>;
+  /** On a language's copy of the site (derive/localize.ts): the state texts in the default language for want of a translation, with that language. */
+  fallback?: Partial<Record<State, string>>;
 }
 
 export interface Component {
@@ -79,6 +81,8 @@ export interface Component {
   updatedAt: number;
   /** Name and description in other languages, by locale; absent without any. */
   translations?: Record<string, { name?: string; description?: string }>;
+  /** On a language's copy of the site (derive/localize.ts): the texts in the default language for want of a translation, with that language. */
+  fallback?: Partial<Record<'name' | 'description', string>>;
   /** Content file, relative to the content folder (for messages). */
   file: string;
 }
@@ -122,6 +126,8 @@ export interface Notice {
   updates: Update[];
   /** The subject in other languages, by locale; absent without any. */
   translations?: Record<string, { subject?: string }>;
+  /** On a language's copy of the site (derive/localize.ts): the subject's language when it is the default's for want of a translation. */
+  fallback?: Partial<Record<'subject', string>>;
   file: string;
 }
 

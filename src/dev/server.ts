@@ -11,7 +11,7 @@ import { COMMON_HEADERS, contentSecurityPolicy, DATA_CSP } from '../hosting/head
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
 import { ApiError } from '../routes/request.js';
-import { parseSitePath, SITE } from '../routes/site.js';
+import { localeOfPath, parseSitePath, SITE } from '../routes/site.js';
 import type { WithheldUpdate } from './clock-text.js';
 import type { DevState } from './state.js';
 
@@ -94,7 +94,8 @@ export function devServer(state: DevState): DevServer {
     if (file === null) {
       // The site's 404 page, its links from the root dev serves the site at.
       res.setHeader('Content-Security-Policy', contentSecurityPolicy(SITE.notFound().file));
-      return reply(res, 404, TYPES['.html']!, withDevScript(String(good.renderer.notFound('/').contents)));
+      const page = good.renderer.notFound('/', localeOfPath(found.path)) ?? good.renderer.notFound('/')!;
+      return reply(res, 404, TYPES['.html']!, withDevScript(String(page.contents)));
     }
     const type = TYPES[path.extname(file.path)] ?? 'application/octet-stream';
     const body = typeof file.contents === 'string' ? file.contents : Buffer.from(file.contents);

@@ -2,9 +2,10 @@
 // the status page, a page per notice and component, the history, the feeds and the badges, with the
 // theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
 // every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
+import { localizeSite, siteLocales } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
 import { pageOf, SITE } from '../routes/site.js';
-import type { SiteRequest } from '../routes/site.js';
+import type { LocalizedRequest, SiteRequest } from '../routes/site.js';
 import { NOTICE_TYPES } from '../types.js';
 import widgetJs from '../site/widget.ts?browser';
 import { PAGE_SIZE } from './collections.js';
@@ -18,21 +19,51 @@ import type { OutputFile } from './types.js';
 
 export interface SiteRenderer {
   assets: Assets;
-  /** The file of one page, feed, badge or asset; null when the site has no such thing (an unknown id, a page past the last). */
-  render(request: SiteRequest): OutputFile | null;
-  /** `404.html`, its links starting with `root` (default: the path of the site's url). */
-  notFound(root?: string): OutputFile;
+  /**
+   * The file of one page, feed, badge or asset, of the default language or (`locale`) of a language's
+   * copy; null when the site has no such thing (an unknown id or language, a page past the last).
+   */
+  render(request: LocalizedRequest): OutputFile | null;
+  /** `404.html` (of a language's copy: `<tag>/404.html`), its links starting with `root` (default: the path of the site's url). */
+  notFound(root?: string, locale?: string): OutputFile | null;
 }
 
-/** A renderer of any page of `site`; what several pages share is computed once, when first needed. */
+/**
+ * A renderer of any page of `site`, in each of its languages; what several pages share is computed
+ * once, when first needed, and so is each language's copy of the site.
+ */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const assets = renderAssets(theme.styles);
-  const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
-  let byComponent: Map<number, DerivedNotice[]> | null = null;
-  const file = (request: SiteRequest, contents: string): OutputFile => ({ path: pageOf(request).file, contents });
+  const locales = siteLocales(site);
+  const copies = new Map<string, LocaleRenderer>();
+  const copy = (locale: string | undefined): LocaleRenderer | null => {
+    const tag = locale ?? locales[0];
+    if (tag === undefined) return (copies.get('') ?? copies.set('', localeRenderer(site, theme, assets)).get(''))!;
+    // The default language has no folder of its own: `en/` is not an address of the site.
+    if (!locales.includes(tag) || (locale !== undefined && tag === locales[0])) return null;
+    return (copies.get(tag) ?? copies.set(tag, localeRenderer(localizeSite(site, tag), theme, assets)).get(tag))!;
+  };
   return {
     assets,
-    notFound: (root = sitePath(site.site.url)) => ({ path: SITE.notFound().file, contents: theme.page('not-found', notFoundPage(site, assets, root)) }),
+    notFound: (root = sitePath(site.site.url), locale) => copy(locale)?.notFound(root) ?? null,
+    render: (request) => copy(request.locale)?.render(request) ?? null,
+  };
+}
+
+interface LocaleRenderer {
+  render(request: LocalizedRequest): OutputFile | null;
+  notFound(root: string): OutputFile;
+}
+
+/** The renderer of one language's copy of the site (of the site itself, when it lists no languages). */
+function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets): LocaleRenderer {
+  const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
+  let byComponent: Map<number, DerivedNotice[]> | null = null;
+  const prefix = site.locale?.prefix ?? '';
+  // The request names its language's folder (`locale`): its page's file is in it.
+  const file = (request: LocalizedRequest, contents: string): OutputFile => ({ path: pageOf(request).file, contents });
+  return {
+    notFound: (root) => ({ path: prefix + SITE.notFound().file, contents: theme.page('not-found', notFoundPage(site, assets, root)) }),
     render(request) {
       switch (request.kind) {
         case 'status':
@@ -59,24 +90,27 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
           return file(request, theme.page('history', historyView(site, assets, request.type, onPage, request.page, pages)));
         }
         case 'feed':
-          return renderAtom(site);
+          return inFolder(renderAtom(site), prefix);
         case 'maintenance':
-          return renderCalendar(site);
+          return inFolder(renderCalendar(site), prefix);
         case 'statusBadge':
           return file(request, statusBadge(site));
         case 'componentBadge': {
           const component = site.componentsById.get(request.id);
           return component ? file(request, componentBadge(site, component)) : null;
         }
+        // The assets and the widget are the same in every language: at the root only.
         case 'asset':
-          return assetFiles.get(pageOf(request).file) ?? null;
+          return prefix === '' ? (assetFiles.get(pageOf(request).file) ?? null) : null;
         case 'widget':
           // The same file for every site: it reads the API beside it, whatever the content.
-          return file(request, widgetJs);
+          return prefix === '' ? file(request, widgetJs) : null;
       }
     },
   };
 }
+
+const inFolder = (file: OutputFile, prefix: string): OutputFile => (prefix === '' ? file : { ...file, path: prefix + file.path });
 
 /** Every request the site answers, in the order the build writes them: the notice pages last (see renderApi). */
 function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
@@ -105,7 +139,15 @@ export function* renderHtml(site: DerivedSite, theme: Theme, shared?: NoticeClai
   const renderer = siteRenderer(site, theme);
   yield* renderer.assets.files;
   for (const request of everyRequest(site)) yield renderer.render(request)!;
-  yield renderer.notFound();
+  yield renderer.notFound()!;
+  // Each other language's copy, whole, in its folder (its notice pages too: the claims share the default's).
+  for (const locale of siteLocales(site).slice(1)) {
+    for (const request of everyRequest(site)) {
+      if (request.kind !== 'widget') yield renderer.render({ ...request, locale })!;
+    }
+    yield renderer.notFound(undefined, locale)!;
+    for (const notice of site.notices) yield renderer.render({ kind: 'notice', id: notice.id, locale })!;
+  }
   yield* noticePages(site, renderer, shared);
 }
 

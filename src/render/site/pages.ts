@@ -3,7 +3,8 @@
 import { RECENT_MS } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { defaultMetrics, earliestStart } from '../../derive/metrics.js';
-import { relativeHref, SITE } from '../../routes/site.js';
+import { apiFilePath } from '../../routes/files.js';
+import { localePrefix, relativeHref, SITE } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
 import { NOTICE_TYPES } from '../../types.js';
@@ -11,10 +12,9 @@ import type { NoticeType } from '../../types.js';
 import { percentWords } from '../words.js';
 import type { Assets } from './assets.js';
 import { monthOf, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
-import { renderMarkdown } from './markdown.js';
 import { durationText } from './text.js';
 import { BAR_DAYS, byReachedComponent } from './uptime.js';
-import { componentTree, impactNote, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
+import { componentTree, impactNote, updateHtml, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
 import type { NoticeSummary } from './views.js';
 
 /** The status page: the state, what is happening and coming, the components, the past week. */
@@ -26,6 +26,7 @@ export function statusPage(site: DerivedSite, assets: Assets) {
   return {
     ...layoutContext(site, assets, page, `${site.site.name}: ${stateText}`, stateText),
     stateText,
+    stateTextLang: site.site.fallback?.[site.page.state] ?? null,
     stateWord: STATE_LABEL[site.page.state].toLowerCase(),
     active: present.filter((n) => n.type === 'unplanned' || (n.type === 'planned' && n.state === 'underway')).map(summary),
     ...upcomingView(
@@ -82,14 +83,20 @@ function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => N
  */
 export function notFoundPage(site: DerivedSite, assets: Assets, root: string) {
   const layout = layoutContext(site, assets, SITE.status(), `Page not found: ${site.site.name}`, `There is nothing at this address on ${site.site.name}.`);
-  const at = (href: string): string => (href === './' ? root : `${root}${href}`);
+  // A language's 404 sits in its folder: its pages are there, the assets and the API at the root.
+  const prefix = site.locale?.prefix ?? '';
+  const at = (href: string): string => (href === './' ? `${root}${prefix}` : `${root}${prefix}${href}`);
   const links = Object.fromEntries(Object.entries(layout.links).map(([name, href]) => [name, at(href)])) as typeof layout.links;
+  links.api = `${root}${apiFilePath({ endpoint: 'status' })!}`;
+  const fromRoot = (page: SitePage): string => `${root}${page.href}`;
   return {
     ...layout,
     root,
     url: `${site.site.url}/`,
-    assets: { css: at(layout.assets.css), js: at(layout.assets.js), icon: at(layout.assets.icon), pageJs: null },
+    assets: { css: fromRoot(assets.css), js: fromRoot(assets.js), icon: fromRoot(assets.icons[site.page.state]), pageJs: null },
     links,
+    // Every language's way back: the site's one `404.html` is sent for any address, whatever its language.
+    languages: site.locale ? { ...layout.languages!, links: layout.languages!.links.map((l) => ({ ...l, href: `${root}${localePrefix(l.tag, site.locale!.locales)}` })) } : null,
   };
 }
 
@@ -105,6 +112,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
     ...layoutContext(site, assets, page, `${notice.source.subject}: ${site.site.name}`, `${TYPE_LABEL[notice.type]}, ${state.toLowerCase()}: ${latest.content}`),
     notice: {
       subject: notice.source.subject,
+      lang: notice.source.fallback?.subject ?? null,
       tone: noticeTone(notice.type, notice.state),
       stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
       typeLabel: TYPE_LABEL[notice.type],
@@ -116,12 +124,12 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
       components: notice.source.components
         .map((id) => site.componentsById.get(id))
         .filter((c): c is DerivedComponent => c !== undefined)
-        .map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)) })),
+        .map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)) })),
       tags: notice.source.tags,
       updates: [...notice.updates].reverse().map((u) => ({
         stateLabel: u.state === null ? null : NOTICE_STATE_LABEL[u.state],
         at: timeView(u.at),
-        html: renderMarkdown(u.content),
+        html: updateHtml(u),
       })),
     },
   };
@@ -140,10 +148,10 @@ export function noticesByComponent(site: DerivedSite): Map<number, DerivedNotice
 /** A component's page: its place in the tree, its parts, its figures and picker, its recent notices. */
 export function componentPage(site: DerivedSite, assets: Assets, component: DerivedComponent, notices: DerivedNotice[]) {
   const page = SITE.component(component.id);
-  const ancestors: { name: string; href: string }[] = [];
+  const ancestors: { name: string; lang: string | null; href: string }[] = [];
   for (let id = component.source.parentId; id !== null; ) {
     const parent = site.componentsById.get(id)!;
-    ancestors.unshift({ name: parent.source.name, href: relativeHref(page, SITE.component(parent.id)) });
+    ancestors.unshift({ name: parent.source.name, lang: parent.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(parent.id)) });
     id = parent.source.parentId;
   }
   const children = component.children.map((id) => site.componentsById.get(id)!);
@@ -152,11 +160,13 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
     component: {
       id: component.id,
       name: component.source.name,
+      lang: component.source.fallback?.name ?? null,
       description: component.source.description,
+      descriptionLang: component.source.fallback?.description ?? null,
       state: component.state,
       stateLabel: STATE_LABEL[component.state],
       ancestors,
-      children: children.map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: STATE_LABEL[c.state] })),
+      children: children.map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: STATE_LABEL[c.state] })),
     },
     metrics: component.metrics ? metricsView(site, component, page) : null,
     notices: notices.map((n) => noticeSummary(site, n, page, false)),

@@ -2,9 +2,9 @@
 // page, so one output works at `/` and under a base path), and the pieces several pages show: a
 // notice's summary, the component tree, a component's uptime bar.
 import { stateEffect } from '../../derive/index.js';
-import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
+import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, SiteLocale } from '../../derive/index.js';
 import { apiFilePath } from '../../routes/files.js';
-import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
+import { inLocale, localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { formatDate, formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, State } from '../../types.js';
@@ -26,9 +26,15 @@ export function noticeTone(type: NoticeType, state: NoticeState | null): State {
 /** What the layout of the page at `page` needs, with every link relative to it. */
 export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage, title: string, description: string, pageJs?: SitePage) {
   const href = (to: SitePage): string => relativeHref(page, to);
+  // A language's copy links its own pages as any page does, and the files of the output's root
+  // (assets, the API) from the page's place in the output: its folder deeper.
+  const at = inLocale(page, site.locale?.prefix ?? '');
+  const fromRoot = (to: SitePage): string => relativeHref(at, to);
   const api = apiFilePath({ endpoint: 'status' })!;
   return {
-    root: href(SITE.status()),
+    root: fromRoot(SITE.status()),
+    lang: site.locale?.tag ?? 'en',
+    languages: site.locale ? languagesView(site.locale, at) : null,
     title,
     description: summarize(description),
     url: siteUrl(site.site.url, page),
@@ -36,22 +42,57 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     state: site.page.state,
     updatedAt: formatTimestamp(site.page.updatedAt),
     built: timeView(site.now),
-    assets: { css: href(assets.css), js: href(assets.js), icon: href(assets.icons[site.page.state]), pageJs: pageJs ? href(pageJs) : null },
+    assets: { css: fromRoot(assets.css), js: fromRoot(assets.js), icon: fromRoot(assets.icons[site.page.state]), pageJs: pageJs ? fromRoot(pageJs) : null },
     links: {
       status: href(SITE.status()),
       history: href(SITE.history()),
       feed: href(SITE.feed()),
       calendar: href(SITE.maintenance()),
-      api: href({ file: api, href: api }),
+      api: fromRoot({ file: api, href: api }),
       badge: href(SITE.statusBadge()),
     },
   };
+}
+
+/** A language in the page's switcher and `hreflang` alternates: the same page in it. */
+export interface LanguageLink {
+  tag: string;
+  /** The language's own name for itself (`Deutsch`). */
+  name: string;
+  href: string;
+  /** Absolute, for `<link rel="alternate" hreflang>`. */
+  url: string;
+  current: boolean;
+}
+
+/** The page `at` (its place in the output) in every language of the site, and its `x-default`: the default language's. */
+function languagesView(locale: SiteLocale, at: SitePage): { links: LanguageLink[]; xDefault: string } {
+  const page = { file: at.file.slice(locale.prefix.length), href: at.href.slice(locale.prefix.length) };
+  const links = locale.locales.map((tag) => {
+    const other = inLocale(page, localePrefix(tag, locale.locales));
+    return { tag, name: languageName(tag), href: relativeHref(at, other), url: siteUrl(locale.baseUrl, other), current: tag === locale.tag };
+  });
+  return { links, xDefault: links[0]!.url };
+}
+
+const languageNames = new Map<string, string>();
+/** A language's name in itself, from the system's language data (`de` → `Deutsch`). */
+function languageName(tag: string): string {
+  let name = languageNames.get(tag);
+  if (name === undefined) {
+    name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    name = name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+    languageNames.set(tag, name);
+  }
+  return name;
 }
 
 /** What every list of notices shows of one: its link, subject, type and state. */
 export interface NoticeHead {
   href: string;
   subject: string;
+  /** The subject's language when it is not the page's (no translation): its element's `lang`. */
+  lang: string | null;
   tone: string;
   stateLabel: string | null;
   typeLabel: string;
@@ -61,6 +102,7 @@ export function noticeHead(notice: DerivedNotice, from: SitePage): NoticeHead {
   return {
     href: relativeHref(from, SITE.notice(notice.id)),
     subject: notice.source.subject,
+    lang: notice.source.fallback?.subject ?? null,
     tone: noticeTone(notice.type, notice.state),
     stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
     typeLabel: TYPE_LABEL[notice.type],
@@ -83,9 +125,18 @@ export function noticeSummary(site: DerivedSite, notice: DerivedNotice, from: Si
     ...noticeHead(notice, from),
     window: windowOf(notice),
     when: timeView(notice.beganAt ?? notice.createdAt),
-    latest: latest ? { html: renderMarkdown(update.content), at: timeView(update.at) } : null,
+    latest: latest ? { html: updateHtml(update), at: timeView(update.at) } : null,
     affects: notice.source.components.flatMap((id) => site.componentsById.get(id)?.source.name ?? NONE),
   };
+}
+
+/**
+ * An update's content as HTML; in a language's copy, content with no translation is marked with its
+ * own language (`lang` is a tag site.yaml's `locales` validated: nothing to escape).
+ */
+export function updateHtml(update: DerivedUpdate): string {
+  const html = renderMarkdown(update.content);
+  return update.lang === undefined ? html : `<div lang="${update.lang}">${html}</div>`;
 }
 
 /** A maintenance's scheduled window (begins_at to ends_at) as shown; null for other notices. */
@@ -116,6 +167,8 @@ export function impactNote(notice: DerivedNotice): string | null {
 export interface ComponentNode {
   id: number;
   name: string;
+  /** The name's language when it is not the page's (no translation). */
+  lang: string | null;
   href: string;
   state: string;
   stateLabel: string;
@@ -131,6 +184,7 @@ export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[
     nodes.set(c.id, {
       id: c.id,
       name: c.source.name,
+      lang: c.source.fallback?.name ?? null,
       href: relativeHref(from, SITE.component(c.id)),
       state: c.state,
       stateLabel: STATE_LABEL[c.state],
