@@ -59,6 +59,10 @@ export interface SiteConfig {
   maintenanceSpelling: MaintenanceSpelling;
   /** Content of the updates that planned auto transitions add (`underway` at begins_at, `complete` at ends_at). */
   transitionText: { underway: string; complete: string };
+  /** The language of every word the site prints (BCP 47, a shipped catalogue's: src/i18n). */
+  locale: string;
+  /** The IANA zone the pages write times in, and whose midnights begin the days they count. */
+  timeZone: string;
   /** Where `statuspress notify` sends events; absent when site.yaml has no `notify`. */
   notify?: NotifyTarget[];
   /** The site's languages, the default first (`locales` in site.yaml); absent when it lists none. */

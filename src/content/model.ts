@@ -1,4 +1,5 @@
 // Validated file data → the model of src/types.ts: camelCase, defaults filled in, times in epoch ms.
+import { messages } from '../i18n/messages.js';
 import { ranksInTime } from '../update-ids.js';
 import type { Component, Notice, NoticeState, SiteConfig } from '../types.js';
 import type { ComponentData, NoticeData, SiteData } from './schema.js';
@@ -15,16 +16,21 @@ export const DEFAULT_TRANSITION_TEXT = {
   complete: 'Maintenance is complete.',
 } as const;
 
-/** SiteConfig of a valid site.yaml. */
+/** SiteConfig of a valid site.yaml; the texts it does not set in its language's words. */
 export function toSite(data: SiteData): SiteConfig {
+  const { t } = messages(data.locale);
+  const stateText = { operational: t('stateText.operational'), degraded: t('stateText.degraded'), 'under-maintenance': t('stateText.under-maintenance') };
+  const transitionText = { underway: t('transition.underway'), complete: t('transition.complete') };
   return {
     name: data.name,
     url: data.url,
     createdAt: data.created_at,
     metrics: data.metrics,
-    stateText: { ...DEFAULT_STATE_TEXT, ...definedOnly(data.state_text) },
+    stateText: { ...stateText, ...definedOnly(data.state_text) },
     maintenanceSpelling: data.maintenance_spelling,
-    transitionText: { ...DEFAULT_TRANSITION_TEXT, ...definedOnly(data.transition_text) },
+    transitionText: { ...transitionText, ...definedOnly(data.transition_text) },
+    locale: data.locale,
+    timeZone: data.time_zone,
     ...(data.notify === undefined
       ? {}
       : {

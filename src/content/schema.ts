@@ -9,6 +9,7 @@ import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
 import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
 import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
+import { checkLocale, checkTimeZone } from '../i18n/check.js';
 import { zodMessage } from './messages.js';
 import { timestamp } from './timestamps.js';
 
@@ -91,6 +92,14 @@ export const siteSchema = z.strictObject({
   state_text: stateText.optional(),
   transition_text: z.strictObject({ underway: text.optional(), complete: text.optional() }).optional(),
   maintenance_spelling: z.enum(MAINTENANCE_SPELLINGS).default('under-maintenance'),
+  locale: z.string().default('en').superRefine((value, ctx) => {
+    const problem = checkLocale(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: zodMessage(say(CONTENT.badLocale, problem)) });
+  }),
+  time_zone: z.string().default('UTC').superRefine((value, ctx) => {
+    const problem = checkTimeZone(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: zodMessage(say(CONTENT.badTimeZone, problem)) });
+  }),
   notify: z.array(notifyTarget).optional(),
   locales: z.array(z.string()).min(1).optional(),
   translations: translations(z.strictObject({ state_text: stateText.optional() })),

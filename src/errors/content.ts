@@ -486,6 +486,22 @@ export const CONTENT = {
     hint: 'Start a new notice for the rest of the story.',
     example: { max: 899 },
   }),
+  badLocale: content({
+    code: 'content/bad-locale',
+    title: 'A locale statuspress has no words for',
+    when: '`locale` in site.yaml is not a BCP 47 language tag, or names a language statuspress ships no message catalogue for (en, de, fr, es, pt-BR, ja, ar).',
+    message: (p: { value: string; guess?: string }) => `${quote(p.value)} is not a language statuspress ships${p.guess ? `; did you mean ${p.guess}?` : '; write one of en, de, fr, es, pt-BR, ja, ar'}`,
+    hint: 'Write a BCP 47 tag of a shipped language: en, de, fr, es, pt-BR, ja or ar.',
+    example: { value: 'de_DE', guess: 'de' },
+  }),
+  badTimeZone: content({
+    code: 'content/bad-time-zone',
+    title: 'An unknown time zone',
+    when: '`time_zone` in site.yaml is not an IANA time zone name known to Node’s ICU (`Intl.supportedValuesOf(\'timeZone\')`).',
+    message: (p: { value: string; guess?: string }) => `${quote(p.value)} is not an IANA time zone${p.guess ? `; did you mean ${p.guess}?` : '; write a name such as Europe/Berlin or America/New_York'}`,
+    hint: 'Write an IANA zone name such as Europe/Berlin, America/New_York or UTC.',
+    example: { value: 'Europe/Berln', guess: 'Europe/Berlin' },
+  }),
   badUrl: content({
     code: 'content/bad-url',
     title: 'The site’s url is not a plain web address',

@@ -134,6 +134,8 @@ const ANY_SITE: SiteConfig = {
   stateText: { ...DEFAULT_STATE_TEXT },
   maintenanceSpelling: 'under-maintenance',
   transitionText: DEFAULT_TRANSITION_TEXT,
+  locale: 'en',
+  timeZone: 'UTC',
 };
 
 /** The state the page shows as of `now`, automatic transitions included; null before the first update. */

@@ -38,6 +38,8 @@ export function siteConfig(overrides: Partial<SiteConfig> = {}): SiteConfig {
       degraded: 'Trouble',
       'under-maintenance': 'Maintenance',
     },
+    locale: 'en',
+    timeZone: 'UTC',
     transitionText: { underway: 'Auto underway.', complete: 'Auto complete.' },
     maintenanceSpelling: 'under-maintenance',
     ...overrides,

@@ -1,0 +1,40 @@
+// The checks of a site's `locale` and `time_zone`: a BCP 47 tag statuspress has a catalogue for (or
+// whose language it has), an IANA zone Node's ICU knows; a near miss names what was meant.
+import { closest } from '../content/messages.js';
+import { LOCALES } from './catalogue.js';
+import { isShipped } from './catalogue.js';
+
+export type LocaleProblem = { problem: 'not-bcp47' | 'unsupported'; value: string; guess?: string };
+
+/** Null when `value` is a locale the site can use, else what is wrong and the nearest shipped one. */
+export function checkLocale(value: string): LocaleProblem | null {
+  let canonical: string;
+  try {
+    canonical = Intl.getCanonicalLocales(value)[0]!;
+  } catch {
+    return withGuess({ problem: 'not-bcp47' as const, value }, closest(value, LOCALES));
+  }
+  if (canonical === value && isShipped(value)) return null;
+  if (isShipped(canonical)) return { problem: 'unsupported', value, guess: canonical };
+  return withGuess({ problem: 'unsupported' as const, value }, closest(value, LOCALES));
+}
+
+let zones: string[] | null = null;
+let zoneSet: Set<string> | null = null;
+
+/** Null when `value` is an IANA time zone, else the nearest one. */
+export function checkTimeZone(value: string): { value: string; guess?: string } | null {
+  zones ??= ['UTC', ...Intl.supportedValuesOf('timeZone')];
+  zoneSet ??= new Set(zones);
+  if (zoneSet.has(value)) return null;
+  // A zone ICU knows by another name (an alias such as `Etc/UTC` or `Asia/Calcutta`) is valid too.
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    if (value.includes('/') || value === 'GMT') return null;
+  } catch {
+    // Not a zone.
+  }
+  return withGuess({ value }, closest(value, zones));
+}
+
+const withGuess = <T extends object>(problem: T, guess: string | undefined): T & { guess?: string } => (guess === undefined ? problem : { ...problem, guess });
