@@ -18,7 +18,10 @@ export const DEFAULT_TRANSITION_TEXT = {
 
 /** SiteConfig of a valid site.yaml; the texts it does not set in its language's words. */
 export function toSite(data: SiteData): SiteConfig {
-  const { t } = messages(data.locale);
+  // With `locales`, the first is the site's language (`locale`, if given, is the same: translations.ts).
+  const locales = data.locales;
+  const locale = locales?.[0] ?? data.locale;
+  const { t } = messages(locale);
   const stateText = { operational: t('stateText.operational'), degraded: t('stateText.degraded'), 'under-maintenance': t('stateText.under-maintenance') };
   const transitionText = { underway: t('transition.underway'), complete: t('transition.complete') };
   return {
@@ -29,14 +32,14 @@ export function toSite(data: SiteData): SiteConfig {
     stateText: { ...stateText, ...definedOnly(data.state_text) },
     maintenanceSpelling: data.maintenance_spelling,
     transitionText: { ...transitionText, ...definedOnly(data.transition_text) },
-    locale: data.locale,
+    locale,
     timeZone: data.time_zone,
     ...(data.notify === undefined
       ? {}
       : {
           notify: data.notify.map((t) => ({ type: t.type, urlEnv: t.url_env, secretEnv: t.secret_env ?? null, events: t.events ?? null })),
         }),
-    ...(data.locales === undefined ? {} : { locales: Intl.getCanonicalLocales(data.locales) }),
+    ...(locales === undefined ? {} : { locales }),
     ...byLocale(data.translations, (t) => (t.state_text === undefined ? {} : { stateText: definedOnly(t.state_text) })),
   };
 }

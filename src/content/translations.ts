@@ -3,6 +3,7 @@
 // default excepted). They read raw data, as rules.ts and cross.ts do, so they run whatever else is wrong.
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
+import { checkLocale } from '../i18n/check.js';
 import { closest } from './messages.js';
 import type { Finding, PathSegment } from './positions.js';
 import { field } from './rules.js';
@@ -25,36 +26,14 @@ const OTHER_KEYS = {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const languageNames = new Intl.DisplayNames('en', { type: 'language', fallback: 'none' });
+/** A tag `locales` may hold: one of a shipped catalogue's languages, written canonically (src/i18n/check.ts). */
+const isSiteLocale = (tag: string): boolean => checkLocale(tag) === null;
 
-/** The canonical form of a language tag the system's language data knows (`pt-br` → `pt-BR`), or null. */
-export function knownLocale(tag: string): string | null {
-  let canonical: string;
-  try {
-    [canonical = ''] = Intl.getCanonicalLocales(tag);
-  } catch {
-    return null;
-  }
-  // The language part must have a name: `xx` and `dee` are well formed but no language.
-  const language = new Intl.Locale(canonical).language;
-  return languageNames.of(language) === undefined ? null : canonical;
-}
-
-/** Two- and three-letter language codes with a name, for "did you mean": computed when first needed. */
-let candidates: string[] | null = null;
-function languageCodes(): string[] {
-  if (candidates) return candidates;
-  const letters = 'abcdefghijklmnopqrstuvwxyz';
-  candidates = [];
-  for (const a of letters) for (const b of letters) if (languageNames.of(a + b) !== undefined) candidates.push(a + b);
-  return candidates;
-}
-
-/** The site's languages as site.yaml lists them (valid ones, canonical), the default first; [] when it lists none. */
+/** The site's languages as site.yaml lists them (the valid ones), the default first; [] when it lists none. */
 export function siteLocales(raw: unknown): string[] {
   const listed = field(raw, 'locales');
   if (!Array.isArray(listed)) return [];
-  return listed.flatMap((tag: unknown) => (typeof tag === 'string' ? (knownLocale(tag) ?? []) : []));
+  return listed.filter((tag: unknown): tag is string => typeof tag === 'string' && isSiteLocale(tag));
 }
 
 /** site.yaml's `locales` (known tags, each once, `locale` first if given) and its translations' keys. */
@@ -65,18 +44,15 @@ export function siteLanguageRules(raw: unknown): Finding[] {
     const seen = new Set<string>();
     listed.forEach((tag: unknown, i) => {
       if (typeof tag !== 'string') return; // the schema says it is not text
-      const known = knownLocale(tag);
-      if (known === null) {
-        // A two-letter code is one letter from dozens of others: a guess would be a coin toss.
-        const guess = tag.length > 2 ? closest(tag.toLowerCase(), languageCodes()) : undefined;
-        findings.push({ path: ['locales', i], ...say(CONTENT.unknownLocale, { value: tag, ...(guess ? { guess } : {}) }) });
-      } else if (seen.has(known)) findings.push({ path: ['locales', i], ...say(CONTENT.localeTwice, { value: tag }) });
-      seen.add(known ?? tag);
+      const problem = checkLocale(tag);
+      if (problem) findings.push({ path: ['locales', i], ...say(CONTENT.badLocale, problem) });
+      else if (seen.has(tag)) findings.push({ path: ['locales', i], ...say(CONTENT.localeTwice, { value: tag }) });
+      seen.add(tag);
     });
     const locale = field(raw, 'locale');
-    const first = typeof listed[0] === 'string' ? knownLocale(listed[0]) : null;
-    if (typeof locale === 'string' && first !== null && knownLocale(locale) !== first) {
-      findings.push({ path: ['locale'], ...say(CONTENT.localeNotFirst, { locale, first: listed[0] as string }) });
+    const first: unknown = listed[0];
+    if (typeof locale === 'string' && typeof first === 'string' && isSiteLocale(first) && locale !== first) {
+      findings.push({ path: ['locale'], ...say(CONTENT.localeNotFirst, { locale, first }) });
     }
   }
   findings.push(...keyFindings(field(raw, 'translations'), ['translations'], 'site'));
@@ -125,9 +101,9 @@ export function translationLanguageFindings(site: SourceFile | null, files: Sour
   for (const source of [...(site ? [site] : []), ...files].filter((s) => s.usable)) {
     for (const { path, value } of translationsOf(source)) {
       for (const locale of Object.keys(value)) {
-        // As site.yaml's `locales` spells it (canonical: `pt-BR`), so the pages find it.
+        // As site.yaml's `locales` spells it (`pt-BR`), so the pages find it.
         if (locales.indexOf(locale) > 0) continue;
-        const isDefault = knownLocale(locale) === locales[0];
+        const isDefault = locale === locales[0];
         const guess = isDefault ? undefined : closest(locale, locales.slice(1));
         findings.push({
           source,

@@ -5,7 +5,8 @@
 import { localePrefix } from '../routes/site.js';
 import type { Component, SiteConfig, State } from '../types.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from './types.js';
-import { rankOf } from '../update-ids.js';
+import { messages } from '../i18n/messages.js';
+import { COMPLETE_RANK, rankOf, UNDERWAY_RANK } from '../update-ids.js';
 
 /** The site's languages, the default first; [] when site.yaml lists none (the site has one, unnamed). */
 export const siteLocales = (site: DerivedSite): readonly string[] => site.site.locales ?? [];
@@ -24,13 +25,14 @@ export function localizeSite(site: DerivedSite, locale: string): DerivedSite {
 
   const components = site.components.map((c): DerivedComponent => ({ ...c, source: componentIn(c.source, locale, fallback) }));
   const componentsById = new Map(components.map((c) => [c.id, c]));
-  const notices = site.notices.map((n): DerivedNotice => noticeIn(n, locale, fallback));
+  const translated = siteIn(site.site, locale, fallback);
+  const notices = site.notices.map((n): DerivedNotice => noticeIn(n, locale, fallback, site.site, translated));
   const noticesById = new Map(notices.map((n) => [n.id, n]));
   const metricsNotices = new Map([...site.metricsNotices].map(([id, list]) => [id, list.map((n) => noticesById.get(n.id) ?? n)]));
   return {
     ...site,
     // Its pages' own address: canonical links and feed entries point into its folder.
-    site: { ...siteIn(site.site, locale, fallback), url: `${site.site.url}/${prefix.slice(0, -1)}` },
+    site: { ...translated, url: `${site.site.url}/${prefix.slice(0, -1)}` },
     components,
     componentsById,
     notices,
@@ -40,11 +42,28 @@ export function localizeSite(site: DerivedSite, locale: string): DerivedSite {
   };
 }
 
+/**
+ * The site's own texts in `locale`: a state text site.yaml sets, by its translation (or in the
+ * default language, marked); one it leaves to statuspress, and the auto transitions' words, in the
+ * language's catalogue (src/i18n), as a site in that language would have them.
+ */
 function siteIn(config: SiteConfig, locale: string, fallback: string): SiteConfig {
   const own = config.translations?.[locale]?.stateText ?? {};
+  const ours = messages(fallback).t;
+  const theirs = messages(locale).t;
+  const stateText = { ...config.stateText };
   const missing: Partial<Record<State, string>> = {};
-  for (const state of Object.keys(config.stateText) as State[]) if (own[state] === undefined) missing[state] = fallback;
-  return { ...config, stateText: { ...config.stateText, ...own }, fallback: missing };
+  for (const state of Object.keys(stateText) as State[]) {
+    const key = `stateText.${state}` as const;
+    if (own[state] !== undefined) stateText[state] = own[state];
+    else if (stateText[state] === ours(key)) stateText[state] = theirs(key);
+    else missing[state] = fallback;
+  }
+  const transitionText = { ...config.transitionText };
+  for (const step of ['underway', 'complete'] as const) {
+    if (transitionText[step] === ours(`transition.${step}`)) transitionText[step] = theirs(`transition.${step}`);
+  }
+  return { ...config, locale, stateText, transitionText, fallback: missing };
 }
 
 function componentIn(component: Component, locale: string, fallback: string): Component {
@@ -60,14 +79,19 @@ function componentIn(component: Component, locale: string, fallback: string): Co
   };
 }
 
-function noticeIn(notice: DerivedNotice, locale: string, fallback: string): DerivedNotice {
+function noticeIn(notice: DerivedNotice, locale: string, fallback: string, site: SiteConfig, translated: SiteConfig): DerivedNotice {
   const source = notice.source;
   const subject = source.translations?.[locale]?.subject;
   // A derived update's id ends in its rank in time (src/update-ids.ts): the source update of that rank
   // holds its translations. Auto transitions (901, 902) have none: site.yaml's words for them.
   const byRank = new Map(source.updates.map((u) => [u.rank, u]));
   const updateIn = (u: DerivedUpdate): DerivedUpdate => {
-    const text = byRank.get(rankOf(notice.id, u.id))?.translations?.[locale];
+    const rank = rankOf(notice.id, u.id);
+    if (rank === UNDERWAY_RANK || rank === COMPLETE_RANK) {
+      const step = rank === UNDERWAY_RANK ? 'underway' : 'complete';
+      return u.content === site.transitionText[step] && translated.transitionText[step] !== u.content ? { ...u, content: translated.transitionText[step] } : { ...u, lang: fallback };
+    }
+    const text = byRank.get(rank)?.translations?.[locale];
     return text === undefined ? { ...u, lang: fallback } : { ...u, content: text };
   };
   return {

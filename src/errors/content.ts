@@ -664,15 +664,6 @@ export const CONTENT = {
   }),
 
   // Languages: site.yaml's `locales` and the `translations` of texts.
-  unknownLocale: content({
-    code: 'content/unknown-locale',
-    title: 'A language statuspress does not know',
-    when: 'An entry of site.yaml’s `locales` is not a language tag the system’s language data knows (`de`, `pt-BR`, `zh-Hant`).',
-    message: ({ value, guess }: { value: unknown; guess?: string }) =>
-      `${describe(value)} is not a language tag statuspress knows; ${guess ? `did you mean "${guess}"?` : 'write one such as de, fr or pt-BR'}`,
-    hint: 'Write a BCP 47 language tag: a language (`de`), optionally with a region (`pt-BR`) or script (`zh-Hant`).',
-    example: { value: 'dee', guess: 'de' },
-  }),
   localeTwice: content({
     code: 'content/locale-twice',
     title: 'A language listed twice',

@@ -33,7 +33,7 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
   const api = apiFilePath({ endpoint: 'status' })!;
   return {
     root: fromRoot(SITE.status()),
-    lang: site.locale?.tag ?? 'en',
+    lang: site.site.locale,
     languages: site.locale ? languagesView(site.locale, at) : null,
     title,
     description: summarize(description),

@@ -38,25 +38,27 @@ describe('translations: valid content', () => {
     expect(value!.notices[0]).not.toHaveProperty('translations');
   });
 
-  it('canonicalizes a tag written in another case', async () => {
-    const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, pt-br]\n` });
+  it('the first of locales is the site\'s language when locale is left out', async () => {
+    const dir = await writeContent({ 'site.yaml': `${SITE}locales: [de, en]\n` });
     const { value } = validateContent(await loadContent(dir));
-    expect(value!.site.locales).toEqual(['en', 'pt-BR']);
+    expect(value!.site.locale).toBe('de');
+    expect(value!.site.stateText.operational).toBe('Alle Systeme betriebsbereit');
   });
 });
 
 describe('translations: problems at file:line:column', () => {
   it('an unknown language in locales, with a guess', async () => {
-    const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, dee, xx]\n` });
+    const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, dee, xx, pt-br]\n` });
     expect(await problems(dir)).toEqual([
-      expect.stringMatching(/^site\.yaml:4:15 +locales\.1: "dee" is not a language tag statuspress knows; did you mean "de"\?/),
-      expect.stringMatching(/^site\.yaml:4:20 +locales\.2: "xx" is not a language tag statuspress knows; write one such as de/),
+      expect.stringMatching(/^site\.yaml:4:15 +locales\.1: "dee" is not a language statuspress ships; did you mean de\?/),
+      expect.stringMatching(/^site\.yaml:4:20 +locales\.2: "xx" is not a language statuspress ships; write one of en, de/),
+      expect.stringMatching(/^site\.yaml:4:24 +locales\.3: "pt-br" is not a language statuspress ships; did you mean pt-BR\?/),
     ]);
   });
 
   it('a language listed twice', async () => {
-    const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, de, DE]\n` });
-    expect(await problems(dir)).toEqual([expect.stringMatching(/^site\.yaml:4:19 +locales\.2: "DE" is listed already/)]);
+    const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, de, de]\n` });
+    expect(await problems(dir)).toEqual([expect.stringMatching(/^site\.yaml:4:19 +locales\.2: "de" is listed already/)]);
   });
 
   it('a translation to a language the site does not list, with a guess', async () => {
