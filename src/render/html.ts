@@ -13,6 +13,7 @@ import { renderAssets } from './site/assets.js';
 import type { Assets } from './site/assets.js';
 import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
+import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { Theme } from './site/theme.js';
 import type { OutputFile } from './types.js';
@@ -46,7 +47,11 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   return {
     assets,
     notFound: (root = sitePath(site.site.url), locale) => copy(locale)?.notFound(root) ?? null,
-    render: (request) => copy(request.locale)?.render(request) ?? null,
+    // A language's widget file is at the root, from that language's copy.
+    render: (request) =>
+      request.kind === 'widgetText'
+        ? widgetLocales(site).includes(request.tag) ? { path: pageOf(request).file, contents: widgetText(localizeSite(site, request.tag)) } : null
+        : (copy(request.locale)?.render(request) ?? null),
   };
 }
 
@@ -105,10 +110,15 @@ function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets): Locale
         case 'widget':
           // The same file for every site: it reads the API beside it, whatever the content.
           return prefix === '' ? file(request, widgetJs) : null;
+        case 'widgetText':
+          return null; // at the root, from siteRenderer
       }
     },
   };
 }
+
+/** The languages the widget has a file for: the site's, or its one language (so a page in it loads no missing file). */
+const widgetLocales = (site: DerivedSite): readonly string[] => (siteLocales(site).length > 0 ? siteLocales(site) : [site.site.locale]);
 
 const inFolder = (file: OutputFile, prefix: string): OutputFile => (prefix === '' ? file : { ...file, path: prefix + file.path });
 
@@ -140,6 +150,7 @@ export function* renderHtml(site: DerivedSite, theme: Theme, shared?: NoticeClai
   yield* renderer.assets.files;
   for (const request of everyRequest(site)) yield renderer.render(request)!;
   yield renderer.notFound()!;
+  for (const tag of widgetLocales(site)) yield renderer.render({ kind: 'widgetText', tag })!;
   // Each other language's copy, whole, in its folder (its notice pages too: the claims share the default's).
   for (const locale of siteLocales(site).slice(1)) {
     for (const request of everyRequest(site)) {

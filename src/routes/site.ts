@@ -60,6 +60,11 @@ export const SITE = {
    * for good (`<script src="https://status.example.com/widget.js" async>`).
    */
   widget: (): SitePage => file('widget.js'),
+  /**
+   * What the widget shows in one of the site's languages (its words, state texts, the present
+   * notices' subjects and links), beside it at the root: `widget/de.json`. Written for sites that list `locales`.
+   */
+  widgetText: (locale: string): SitePage => file(`widget/${locale}.json`),
   /** The HTML page static hosts and `serve` send with a 404 for an address of the site (API addresses keep their JSON). */
   notFound: (): SitePage => file('404.html'),
 };
@@ -106,7 +111,8 @@ export type SiteRequest =
   | { kind: 'componentBadge'; id: number }
   /** `name` with its fingerprint, as in the page's links (`style.3f9a1c2b07.css`). */
   | { kind: 'asset'; file: string }
-  | { kind: 'widget' };
+  | { kind: 'widget' }
+  | { kind: 'widgetText'; tag: string };
 
 /** A request of a language's copy of the site (`de/notices/42/`): `locale` is its folder's tag; absent for the default language. */
 export type LocalizedRequest = SiteRequest & { locale?: string };
@@ -141,6 +147,8 @@ function basePageOf(request: SiteRequest): SitePage {
       return file(`assets/${request.file}`);
     case 'widget':
       return SITE.widget();
+    case 'widgetText':
+      return SITE.widgetText(request.tag);
   }
 }
 
@@ -167,6 +175,7 @@ const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
   [/^badges\/status\.svg$/, () => ({ kind: 'statusBadge' })],
   [new RegExp(`^badges/components/${ID}\\.svg$`), (m) => ({ kind: 'componentBadge', id: Number(m[1]) })],
   [/^widget\.js$/, () => ({ kind: 'widget' })],
+  [new RegExp(`^widget/(${LOCALE_TAG})\\.json$`), (m) => ({ kind: 'widgetText', tag: m[1]! })],
   [/^assets\/([a-z0-9-]+\.[0-9a-f]{8,}\.(?:css|js|svg))$/, (m) => ({ kind: 'asset', file: m[1]! })],
 ];
 
@@ -180,7 +189,7 @@ export function parseSitePath(path: string): LocalizedRequest | null {
   const folder = LOCALE_FOLDER.exec(path);
   if (folder) {
     const request = parseSitePath(path.slice(folder[0].length));
-    return request === null || request.kind === 'asset' || request.kind === 'widget' || 'locale' in request ? null : { ...request, locale: folder[1]! };
+    return request === null || request.kind === 'asset' || request.kind === 'widget' || request.kind === 'widgetText' || 'locale' in request ? null : { ...request, locale: folder[1]! };
   }
   const wanted = path === '' || path.endsWith('/') ? `${path}index.html` : path;
   for (const [pattern, make] of SITE_PATHS) {
