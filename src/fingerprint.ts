@@ -10,10 +10,11 @@ import { defaultTemplates } from './build.js';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite, onCalendar, publishedContent } from './derive/index.js';
 import type { DerivedSite } from './derive/types.js';
+import { localDay } from './i18n/dates.js';
 import { formatDate, formatTimestamp } from './time.js';
 
 /** Bumped whenever what goes into the hash changes, so an old fingerprint never matches a new one. */
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface FingerprintOptions {
   contentDir: string;
@@ -24,8 +25,8 @@ export interface FingerprintOptions {
 }
 
 /**
- * How much of the clock went in: `day` (the UTC date: the "as of" line, the metrics' windows and
- * daily bars move on daily) or `minute` (an incident is under way: its duration and uptime move
+ * How much of the clock went in: `day` (the UTC date and the site's local one: the "as of" line,
+ * the metrics' windows and daily bars move on daily) or `minute` (an incident is under way: its duration and uptime move
  * every second, so every run publishes).
  */
 export type ClockPart = 'day' | 'minute';
@@ -49,7 +50,8 @@ export async function fingerprint({ contentDir, now = Date.now(), templatesDir }
     theme,
     content: publishedContent(content, now),
     states: visibleStates(site),
-    clock: clock === 'minute' ? formatTimestamp(now - (now % 60_000)) : formatDate(now),
+    // The UTC date (the metrics' windows) and the site's own (its pages' days, the uptime bars).
+    clock: clock === 'minute' ? formatTimestamp(now - (now % 60_000)) : `${formatDate(now)} ${localDay(now, content.site.timeZone).date}`,
   };
   return { value: createHash('sha256').update(JSON.stringify(seen)).digest('hex'), now, clock };
 }

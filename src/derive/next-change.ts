@@ -6,10 +6,11 @@
 // How it is exact without restating every rule: each notice's own times give candidate instants (an
 // update's `at`, begins_at, ends_at, expires_at, a began_at or ended_at in the file, the end of an
 // `impact_seconds` window, seven days and a millisecond after any of them, a year and a millisecond
-// after ends_at, the next UTC midnight), and a candidate counts only if deriving the notice just
+// after ends_at, the next UTC midnight and the next midnight of the site's zone), and a candidate counts only if deriving the notice just
 // before it and at it gives different facts. A candidate that changes nothing (the ends_at of a
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
 import type { Content, Notice } from '../types.js';
+import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
 import { DAY_MS, startOfUtcDay } from '../time.js';
 import { CALENDAR_PAST_MS, deriveNotice, RECENT_MS } from './notices.js';
 import type { DerivedNotice } from './types.js';
@@ -35,9 +36,10 @@ export type MomentKind =
   /** A year (and a millisecond) after a maintenance's ends_at: maintenance.ics no longer lists it. */
   | 'calendar'
   /**
-   * The next UTC midnight: the default metrics window, the 90-day uptime bars and the picker's
-   * bounds move (noticeId null: the site has published metrics), or a past notice leaves the
-   * 90 days its components' pages list (noticeId set).
+   * The next UTC midnight (the default metrics window and the picker's bounds move) or the next
+   * midnight of the site's zone (the 90-day uptime bars move), when the site has published
+   * metrics (noticeId null); or the local midnight at which a past notice leaves the 90 days its
+   * components' pages list (noticeId set).
    */
   | 'day';
 
@@ -49,7 +51,7 @@ export interface Moment {
   noticeId: number | null;
 }
 
-/** A component's page lists the notices of its last 90 UTC days (render/site/pages.ts, uptime.ts BAR_DAYS). */
+/** A component's page lists the notices of its site's last 90 local days (render/site/pages.ts, uptime.ts BAR_DAYS). */
 const COMPONENT_PAGE_DAYS = 90;
 
 /** Order of kinds at one instant, so the list is the same for the same content and `now`. */
@@ -98,26 +100,31 @@ export function pendingMoments(content: Content, now: number): Moment[] {
     .sort((a, b) => a.at - b.at || KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind) || (a.noticeId ?? 0) - (b.noticeId ?? 0));
 }
 
-/** The next UTC midnight, when any component publishes metrics: their default window is by UTC day. */
+/**
+ * The next UTC midnight, when any component publishes metrics (their default window is by UTC day),
+ * and the next midnight of the site's zone (the uptime bars count its days), when that differs.
+ */
 function metricsDay(content: Content, now: number): Candidate[] {
   if (!content.site.metrics || !content.components.some((c) => c.metrics)) return [];
-  return [{ at: startOfUtcDay(now) + DAY_MS, kind: 'day', noticeId: null, counts: () => true }];
+  const utc = startOfUtcDay(now) + DAY_MS;
+  const local = nextLocalMidnight(now, content.site.timeZone);
+  return [utc, ...(local === utc ? [] : [local])].map((at) => ({ at, kind: 'day' as const, noticeId: null, counts: () => true }));
 }
 
 /** Each notice's candidates, counting when deriving the notice just before and at the instant differs. */
 function noticeCandidates(content: Content, now: number): Candidate[] {
   const result: Candidate[] = [];
   for (const notice of content.notices) {
-    const own = candidatesOf(notice, now);
+    const own = candidatesOf(notice, now, content.site.timeZone);
     if (own.length === 0) continue;
     const derive = memo((t: number) => deriveNotice(notice, t, content.site));
-    for (const { at, kind } of own) result.push({ at, kind, noticeId: notice.id, counts: () => changesAt(notice, at, derive) });
+    for (const { at, kind } of own) result.push({ at, kind, noticeId: notice.id, counts: () => changesAt(notice, at, derive, content.site.timeZone) });
   }
   return result;
 }
 
 /** The instants after `now` at which this notice might change, each with what it would be. */
-function candidatesOf(notice: Notice, now: number): { at: number; kind: MomentKind }[] {
+function candidatesOf(notice: Notice, now: number, zone: string): { at: number; kind: MomentKind }[] {
   const times: { at: number; kind: MomentKind }[] = notice.updates.map((u) => ({ at: u.at, kind: 'update' }));
   const written = (at: number | null, kind: MomentKind): void => {
     if (at !== null) times.push({ at, kind });
@@ -139,9 +146,10 @@ function candidatesOf(notice: Notice, now: number): { at: number; kind: MomentKi
   if (notice.type === 'planned' && notice.endsAt !== null) candidates.push({ at: notice.endsAt + CALENDAR_PAST_MS + 1, kind: 'calendar' });
   // The next midnight matters to the notice only when one of its times (its own date on a
   // component's page among them) falls on the day that then leaves the 90 days listed.
-  const midnight = startOfUtcDay(now) + DAY_MS;
-  const leaving = listedSince(now);
-  if (notice.components.length > 0 && times.some(({ at }) => at >= leaving && at < leaving + DAY_MS)) {
+  const leaving = listedSince(now, zone);
+  const stays = nextLocalMidnight(leaving, zone);
+  const midnight = nextLocalMidnight(now, zone);
+  if (notice.components.length > 0 && times.some(({ at }) => at >= leaving && at < stays)) {
     candidates.push({ at: midnight, kind: 'day' });
   }
   const seen = new Set<string>();
@@ -153,12 +161,16 @@ function candidatesOf(notice: Notice, now: number): { at: number; kind: MomentKi
   });
 }
 
-/** The first instant a component's page lists a past notice from, as of `t`. */
-const listedSince = (t: number): number => startOfUtcDay(t) - (COMPONENT_PAGE_DAYS - 1) * DAY_MS;
+/**
+ * The first instant a component's page lists a past notice from, as of `t`: the start of the local
+ * day 89 days before today's (noon of today minus 89 days of 24 hours falls in it, whatever the
+ * clock changes between).
+ */
+const listedSince = (t: number, zone: string): number => startOfLocalDay(startOfLocalDay(t, zone) + DAY_MS / 2 - (COMPONENT_PAGE_DAYS - 1) * DAY_MS, zone);
 
 /** Whether deriving the notice at `at` gives other facts than just before it. */
-function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNotice | null): boolean {
-  if (facts(notice, derive(at - 1), at - 1) !== facts(notice, derive(at), at)) return true;
+function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNotice | null, zone: string): boolean {
+  if (facts(notice, derive(at - 1), at - 1, zone) !== facts(notice, derive(at), at, zone)) return true;
   // An impact window that grew up to `at` and stays at `at` afterwards stopped growing then.
   const before = derive(at - 1)?.impact;
   const after = derive(at + 1)?.impact;
@@ -171,7 +183,7 @@ function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNot
  * follows the clock until it stops, which changesAt checks apart), whether its components' pages
  * list it, whether the calendar does.
  */
-function facts(notice: Notice, derived: DerivedNotice | null, t: number): string {
+function facts(notice: Notice, derived: DerivedNotice | null, t: number, zone: string): string {
   if (derived === null) return 'unpublished';
   const d = derived;
   const when = d.endedAt ?? d.beganAt ?? notice.beginsAt ?? d.createdAt;
@@ -185,7 +197,7 @@ function facts(notice: Notice, derived: DerivedNotice | null, t: number): string
     d.endedAt,
     d.timelineState,
     d.impact === null ? null : d.impact.start,
-    notice.components.length > 0 && !(past && when < listedSince(t)),
+    notice.components.length > 0 && !(past && when < listedSince(t, zone)),
     notice.type === 'planned' && notice.endsAt !== null && notice.endsAt >= t - CALENDAR_PAST_MS,
   ]);
 }

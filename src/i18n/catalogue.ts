@@ -9,26 +9,14 @@ import es from './locales/es.json' with { type: 'json' };
 import fr from './locales/fr.json' with { type: 'json' };
 import ja from './locales/ja.json' with { type: 'json' };
 import ptBR from './locales/pt-BR.json' with { type: 'json' };
+import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
+import type { Catalogue } from './types.js';
 
-/** A message: text, or its plural forms by category. */
-export type Message = string | Partial<Record<Intl.LDMLPluralRule, string>>;
-export type Catalogue = Record<string, Message>;
-export type MessageKey = keyof typeof en;
 
 /** The languages statuspress ships, by their BCP 47 tag. */
 export const CATALOGUES: Record<string, Catalogue> = { en, de, fr, es, 'pt-BR': ptBR, ja, ar };
 export const LOCALES = Object.keys(CATALOGUES);
 
-/**
- * The pseudo-locale: English with every message wrapped in ⟦…⟧ (and every date and number too), so
- * a test can find any text a template prints that no catalogue gave it.
- */
-export const PSEUDO_LOCALE = 'en-XA';
-export const PSEUDO_OPEN = '⟦';
-export const PSEUDO_CLOSE = '⟧';
-
-/** Languages written right to left. */
-const RTL = new Set(['ar', 'he', 'fa', 'ur']);
 
 /** The catalogue for `locale` (its language, when the region has none of its own), or null. */
 export function catalogueFor(locale: string): Catalogue | null {
@@ -39,7 +27,6 @@ export function catalogueFor(locale: string): Catalogue | null {
 /** Whether statuspress has a catalogue for `locale`. */
 export const isShipped = (locale: string): boolean => catalogueFor(locale) !== null;
 
-export const directionOf = (locale: string): 'ltr' | 'rtl' => (RTL.has(locale.split('-')[0]!) ? 'rtl' : 'ltr');
 
 let pseudoCatalogue: Catalogue | null = null;
 

@@ -12,11 +12,21 @@ export function checkLocale(value: string): LocaleProblem | null {
   try {
     canonical = Intl.getCanonicalLocales(value)[0]!;
   } catch {
-    return withGuess({ problem: 'not-bcp47' as const, value }, closest(value, LOCALES));
+    return withGuess({ problem: 'not-bcp47' as const, value }, guessLocale(value));
   }
   if (canonical === value && isShipped(value)) return null;
-  if (isShipped(canonical)) return { problem: 'unsupported', value, guess: canonical };
-  return withGuess({ problem: 'unsupported' as const, value }, closest(value, LOCALES));
+  return withGuess({ problem: 'unsupported' as const, value }, guessLocale(value));
+}
+
+/** The shipped locale `value` probably means: itself spelt as BCP 47 (`de_DE` → `de-DE`, `pt-br` → `pt-BR`), else the nearest tag. */
+function guessLocale(value: string): string | undefined {
+  try {
+    const canonical = Intl.getCanonicalLocales(value.replace(/_/g, '-'))[0]!;
+    if (isShipped(canonical)) return canonical;
+  } catch {
+    // Not a tag even so.
+  }
+  return closest(value, LOCALES);
 }
 
 let zones: string[] | null = null;

@@ -36,7 +36,11 @@ function formatWords(seconds: number): string {
  * all never reads `100.00%`.
  */
 export function percentWords(impactSeconds: number, totalSeconds: number): string {
-  let hundredths = totalSeconds <= 0 ? 10_000 : Math.floor((10_000 * (totalSeconds - impactSeconds)) / totalSeconds);
-  if (impactSeconds > 0 && hundredths >= 10_000) hundredths = 9_999;
-  return `${(hundredths / 100).toFixed(2)}%`;
+  return `${(uptimeHundredths(impactSeconds, totalSeconds) / 100).toFixed(2)}%`;
+}
+
+/** The same uptime in hundredths of a percent (9726 for 97.26%), for pages that write it in their language. */
+export function uptimeHundredths(impactSeconds: number, totalSeconds: number): number {
+  const hundredths = totalSeconds <= 0 ? 10_000 : Math.floor((10_000 * (totalSeconds - impactSeconds)) / totalSeconds);
+  return impactSeconds > 0 && hundredths >= 10_000 ? 9_999 : hundredths;
 }

@@ -4,13 +4,26 @@
 // digit. `?timeframe_start=…&timeframe_end=…` in the page's address opens that window.
 import { figuresOf, resolveTimeframe } from '../derive/metrics.js';
 import type { TimeframeProblem } from '../derive/metrics.js';
-import { dayText, windowText } from '../render/site/format.js';
+import { formatDate } from '../i18n/dates.js';
+import { makeMessages } from '../i18n/make.js';
+import type { Messages } from '../i18n/make.js';
+import type { Catalogue } from '../i18n/types.js';
 import { durationText } from '../render/site/text.js';
-import { percentWords } from '../render/words.js';
+import { uptimeHundredths } from '../render/words.js';
 import { parseDate } from '../time.js';
 
+/** The page's messages for the picker (its form's `data-messages`), in the site's language. */
+function pageMessages(): Messages {
+  const form = document.querySelector<HTMLElement>('form.picker');
+  const given = JSON.parse(form?.dataset.messages || '{}') as { locale?: string; messages?: Catalogue };
+  return makeMessages(given.locale ?? 'en', given.messages ?? {});
+}
+
+const m = pageMessages();
+
 /** `2025-11-20` as the pages write a day: `20 Nov 2025`. */
-const day = (date: string): string => dayText(Date.parse(`${date}T00:00:00Z`));
+const day = (date: string): string => formatDate(Date.parse(`${date}T00:00:00Z`), m.locale, 'UTC');
+const windowText = (start: string, end: string): string => m.t('time.range', { from: day(start), to: day(end) });
 
 /** The data file: the build's `now`, and each counting notice as [id, impact start, impact end]. */
 interface Data {
@@ -24,11 +37,11 @@ const END = 'timeframe_end';
 function problemText(problem: TimeframeProblem): string {
   switch (problem.rule) {
     case 'more-than-12-months-ago':
-      return `The start must be at most 12 months ago (${day(problem.date)} or later).`;
+      return m.t('picker.tooEarly', { date: day(problem.date) });
     case 'after-today':
-      return `The start must not be after today (${day(problem.date)}).`;
+      return m.t('picker.afterToday', { date: day(problem.date) });
     case 'after-end':
-      return 'The start must not be after the end.';
+      return m.t('picker.afterEnd');
   }
 }
 
@@ -47,7 +60,7 @@ async function main(): Promise<void> {
     const end = parseDate(endText);
     error.textContent = '';
     if (start === null || end === null) {
-      error.textContent = 'Give both dates as yyyy-mm-dd.';
+      error.textContent = m.t('picker.bothDates');
       return false;
     }
     const resolved = resolveTimeframe({ start, end }, data.now);
@@ -57,10 +70,10 @@ async function main(): Promise<void> {
     }
     const f = figuresOf(notices, resolved.timeframe);
     figure('window').textContent = windowText(resolved.timeframe.startDate, resolved.timeframe.endDate);
-    figure('uptime').textContent = percentWords(f.impactSeconds, f.totalSeconds);
-    figure('mttr').textContent = durationText(f.mttrSeconds);
-    figure('mtbf').textContent = durationText(f.mtbfSeconds);
-    figure('count').textContent = String(f.notices.length);
+    figure('uptime').textContent = m.percent(uptimeHundredths(f.impactSeconds, f.totalSeconds));
+    figure('mttr').textContent = durationText(f.mttrSeconds, m);
+    figure('mtbf').textContent = durationText(f.mtbfSeconds, m);
+    figure('count').textContent = m.number(f.notices.length);
     input(START).value = resolved.timeframe.startDate;
     input(END).value = resolved.timeframe.endDate;
     return true;

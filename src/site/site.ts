@@ -2,29 +2,23 @@
 // an improvement on a page that already works without it: times in the reader's own zone, a page
 // that follows an incident while it is open, and arrow keys between the days of an uptime bar.
 
+import { formatDate, formatDateTime, formatRange } from '../i18n/dates.js';
+
 const root = document.documentElement;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The page's language, as the build wrote it (`<html lang>`): the script writes dates as the page does. */
+const locale = root.lang || 'en';
 
 /**
- * Every <time datetime> in the reader's zone, in the pages' one format (`20 Nov 2026, 23:00 GMT+13`);
- * a window within one day (`data-until`) writes its date once. The UTC text stays as its title.
+ * Every <time datetime> in the reader's zone, in the page's language (`20 Nov 2026, 23:00 GMT+13`);
+ * a window within one day (`data-until`) writes its date once. The site's own text stays as its title.
  */
 function localTimes(): void {
-  const format = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
-  const parts = (date: Date): { day: string; time: string; zone: string } => {
-    const part = Object.fromEntries(format.formatToParts(date).map((p) => [p.type, p.value]));
-    return { day: `${Number(part.day)} ${MONTHS[Number(part.month) - 1]} ${part.year}`, time: `${part.hour}:${part.minute}`, zone: part.timeZoneName ?? '' };
-  };
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
-    const date = new Date(time.dateTime);
-    if (Number.isNaN(date.getTime()) || !time.dateTime.includes('T')) continue;
-    const from = parts(date);
-    const until = time.dataset.until ? new Date(time.dataset.until) : null;
-    let text = `${from.day}, ${from.time} ${from.zone}`;
-    if (until && !Number.isNaN(until.getTime())) {
-      const to = parts(until);
-      text = to.day === from.day ? `${from.day}, ${from.time}–${to.time} ${to.zone}` : `${text} to ${to.day}, ${to.time} ${to.zone}`;
-    }
+    const date = Date.parse(time.dateTime);
+    if (Number.isNaN(date) || !time.dateTime.includes('T')) continue;
+    const until = time.dataset.until ? Date.parse(time.dataset.until) : NaN;
+    const text = Number.isNaN(until) ? formatDateTime(date, locale, zone) : formatRange(date, until, locale, zone);
     time.title = time.textContent ?? '';
     time.textContent = text;
   }
@@ -81,9 +75,9 @@ function bars(): void {
     const text = (i: number): string => {
       const line = lines.get(i);
       if (line) return line.textContent ?? '';
-      const day = new Date(first + i * 86_400_000);
-      const date = `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
-      return `${date}: ${i < none ? 'no data' : 'no incidents'}`;
+      // The bar's days are the site's calendar days: day i is i calendar days after the first.
+      const date = formatDate(first + i * 86_400_000, locale, 'UTC');
+      return ((i < none ? bar.dataset.noData : bar.dataset.noIncidents) ?? '').replace('{day}', date);
     };
     const show = (i: number): void => {
       at = Math.max(0, Math.min(days - 1, i));

@@ -1,111 +1,173 @@
-// A site in two languages (test/fixtures/translated-site: `locales: [en, de]`): the German copy is
-// written whole under de/, every page links its other language by hreflang, texts without a
-// translation keep the default language with their own `lang`, and the APIs stay in English.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// A site in another language and zone: the example content built in every shipped language, German
+// in Berlin's zone shown where its local days put things (the API unchanged: UTC, English), and the
+// pseudo-locale proving that every word the built-in templates print comes from the catalogue.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseSitePath } from '../../src/routes/site.js';
-import { buildContent, FIXTURES } from '../helpers/build.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readContent } from '../../src/content/index.js';
+import { LOCALES, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../src/i18n/index.js';
+import { buildContent } from '../helpers/build.js';
+import type { Built } from '../helpers/build.js';
+import { decodeEntities } from '../site/helpers.js';
 
-const NOW = Date.parse('2026-11-22T00:00:00Z');
-const CONTENT = path.join(FIXTURES, 'translated-site', 'content');
+const EXAMPLE = path.resolve(import.meta.dirname, '../../content');
+const NOW = Date.parse('2026-11-21T12:00:00Z');
 
-let built: Awaited<ReturnType<typeof buildContent>>;
+let root: string;
+
+/** The example content with `lines` added to site.yaml (its state_text left out: the catalogue's), and `extra` files. */
+async function exampleWith(name: string, lines: string, extra: Record<string, string> = {}): Promise<string> {
+  const dir = path.join(root, name);
+  await cp(EXAMPLE, dir, { recursive: true });
+  const site = (await readFile(path.join(dir, 'site.yaml'), 'utf8')).replace(/^state_text:\n(?: {2}.*\n)*/m, '');
+  await writeFile(path.join(dir, 'site.yaml'), `${site}${lines}`);
+  for (const [file, text] of Object.entries(extra)) await writeFile(path.join(dir, file), text);
+  return dir;
+}
+
 beforeAll(async () => {
-  built = await buildContent(CONTENT, NOW, 'translated-site');
+  root = await mkdtemp(path.join(tmpdir(), 'statuspress-languages-'));
 });
-afterAll(() => built?.cleanup());
 
-const page = (file: string): string => {
-  const html = built.files.get(file);
-  if (html === undefined) throw new Error(`no ${file}`);
-  return html;
-};
-const alternates = (html: string): Record<string, string> =>
-  Object.fromEntries([...html.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)">/g)].map((m) => [m[1]!, m[2]!]));
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
 
-describe('a site with locales: [en, de]', () => {
-  it('writes every page of the German copy under de/, beside the English ones where they were', () => {
-    const html = [...built.files.keys()].filter((f) => f.endsWith('.html') || f.endsWith('.atom') || f.endsWith('.ics'));
-    const english = html.filter((f) => !f.startsWith('de/'));
-    expect(english).toContain('index.html');
-    expect(english).toContain('notices/1/index.html');
-    expect(html.filter((f) => f.startsWith('de/')).sort()).toEqual(english.map((f) => `de/${f}`).sort());
-    // Assets, the widget and the APIs only once, at the root.
-    expect([...built.files.keys()].some((f) => /^de\/(assets|api|widget)/.test(f))).toBe(false);
+const LATE = `id: 90
+type: unplanned
+subject: Late night incident
+components: [1]
+updates:
+  - at: 2026-11-20T23:30:00Z
+    state: investigating
+    content: Looking into it.
+  - at: 2026-11-20T23:50:00Z
+    state: resolved
+    content: Fixed.
+`;
+
+describe('a German site in Berlin', () => {
+  let built: Omit<Built, 'scenario'>;
+  beforeAll(async () => {
+    built = await buildContent(await exampleWith('de', 'locale: de\ntime_zone: Europe/Berlin\n', { 'notices/90-late.yaml': LATE }), NOW, 'de');
+  });
+  afterAll(() => built?.cleanup());
+
+  it('says lang="de" and shows the incident at 23:30 UTC on the 20th at 00:30 on the 21st, in the 21st’s cell', () => {
+    const status = built.files.get('index.html')!;
+    expect(status).toContain('<html lang="de" dir="ltr"');
+    expect(status).toContain('Alle Systeme betriebsbereit');
+    const notice = built.files.get('notices/90/index.html')!;
+    expect(notice).toContain('<time datetime="2026-11-20T23:30:00.000Z">21. Nov. 2026, 00:30 MEZ</time>');
+    const component = built.files.get('components/1/index.html')!;
+    // The bar's last cell is today (the 21st, Berlin): the incident is drawn there, and listed under that day.
+    expect(component).toMatch(/<li class="minor" data-day="89">21\. Nov\. 2026: <a href="[^"]*notices\/90\/">Leichte Störung: Late night incident<\/a>, 20 Min\.<\/li>/);
+    expect(component).toContain('M89 0h.8v10h-.8z');
   });
 
-  it('links each page to its other language by hreflang, with x-default, both ways', () => {
-    for (const file of ['index.html', 'notices/1/index.html', 'components/2/index.html', 'history/index.html']) {
-      const en = alternates(page(file));
-      const de = alternates(page(`de/${file}`));
-      const url = `https://status.acme.com/${file.replace(/index\.html$/, '')}`;
-      const deUrl = `https://status.acme.com/de/${file.replace(/index\.html$/, '')}`;
-      expect(en).toEqual({ en: url, de: deUrl, 'x-default': url });
-      expect(de).toEqual(en);
-      expect(page(`de/${file}`)).toContain(`<link rel="canonical" href="${deUrl}">`);
+  it('keeps the API in UTC and English', () => {
+    const answer = built.json('api/v1/notices/90.json');
+    expect(JSON.stringify(answer)).toContain('"2026-11-20T23:30:00.000Z"');
+    expect(JSON.stringify(built.json('api/v1/status.json'))).not.toMatch(/betriebsbereit|Störung/);
+  });
+});
+
+describe('every shipped language', () => {
+  it.each(LOCALES)('%s builds the example content, with its lang and direction', async (locale) => {
+    const built = await buildContent(await exampleWith(`all-${locale}`, `locale: ${locale}\n`), NOW, locale);
+    try {
+      const status = built.files.get('index.html')!;
+      expect(status).toContain(`<html lang="${locale}" dir="${locale === 'ar' ? 'rtl' : 'ltr'}"`);
+    } finally {
+      await built.cleanup();
     }
   });
+});
 
-  it('has a language switcher of plain links, the current language marked', () => {
-    const html = page('de/notices/1/index.html');
-    expect(html).toContain('<a href="../../../notices/1/" hreflang="en" lang="en">English</a>');
-    expect(html).toContain('<a href="../../../de/notices/1/" hreflang="de" lang="de" aria-current="true">Deutsch</a>');
-    expect(page('index.html')).toContain('<a href="de/" hreflang="de" lang="de">Deutsch</a>');
+/**
+ * Text outside the pseudo-locale's wrappers once the content's own texts are taken out: what is left
+ * must be punctuation and spaces only.
+ */
+function untranslated(text: string, userTexts: string[]): string | null {
+  let rest = text;
+  for (const user of userTexts) rest = rest.split(user).join(' ');
+  // Take out wrapped runs, innermost first.
+  for (let before = ''; before !== rest; ) {
+    before = rest;
+    rest = rest.replace(new RegExp(`${PSEUDO_OPEN}[^${PSEUDO_OPEN}${PSEUDO_CLOSE}]*${PSEUDO_CLOSE}`, 'g'), ' ');
+  }
+  rest = rest.replace(/[\s\p{P}\p{S}]+/gu, ' ').trim();
+  return rest === '' ? null : rest;
+}
+
+describe('the pseudo-locale', () => {
+  let built: Omit<Built, 'scenario'>;
+  let userTexts: string[];
+  beforeAll(async () => {
+    const dir = await exampleWith('pseudo', `locale: ${PSEUDO_LOCALE}\n`);
+    built = await buildContent(dir, NOW, 'pseudo');
+    const content = await readContent(dir);
+    userTexts = [
+      content.site.name,
+      content.site.url,
+      ...content.components.flatMap((c) => [c.name, c.description]),
+      ...content.notices.flatMap((n) => [n.subject, ...n.tags]),
+      // The brand, a name in every language.
+      'statuspress',
+    ]
+      .filter((t) => t !== '')
+      .sort((a, b) => b.length - a.length);
   });
+  afterAll(() => built?.cleanup());
 
-  it('shows translated texts, and the rest in English with lang="en"', () => {
-    const notice = page('de/notices/1/index.html');
-    expect(notice).toMatch(/^<html lang="de" data-root="\.\.\/\.\.\/\.\.\/"/m);
-    expect(notice).toContain('<h1>Langsame Seiten</h1>');
-    expect(notice).toContain('<p>Wir sehen uns das an.</p>');
-    expect(notice).toContain('<div lang="en"><p>Pages are fast again.</p>');
-    expect(notice).toContain('>Webseiten</a>');
-    expect(page('de/notices/2/index.html')).toContain('<h1 lang="en">A new region</h1>');
-    const component = page('de/components/1/index.html');
-    expect(component).toContain('<h1 lang="en">API</h1>');
-    expect(component).toContain('<p class="lead">Alles hinter api.acme.com</p>');
-    expect(page('de/index.html')).toContain('Alles funktioniert</h1>');
-    // The English pages are as a one-language site's: no lang marks on their own texts.
-    expect(page('notices/2/index.html')).toContain('<h1>A new region</h1>');
-    expect(page('notices/1/index.html')).toContain('<h1>Slow pages</h1>');
-  });
-
-  it('links the assets and the API at the root from the German pages', () => {
-    const html = page('de/components/2/index.html');
-    for (const href of html.matchAll(/(?:href|src)="(\.\.\/[^"]*(?:assets|api)\/[^"]+)"/g)) {
-      const target = path.posix.normalize(path.posix.join('de/components/2/', href[1]!));
-      expect(built.files.has(target), target).toBe(true);
+  it('leaves no word of the built-in templates untranslated: text, labels, titles, badges, feed, picker messages', () => {
+    const found: string[] = [];
+    for (const [file, source] of built.files) {
+      if (file.endsWith('.html')) {
+        const body = source
+          .replace(/<script[\s\S]*?<\/script>/g, ' ')
+          .replace(/<style[\s\S]*?<\/style>/g, ' ')
+          // An update's own text (Markdown), on notice pages and in summaries.
+          .replace(/<div class="content">[\s\S]*?<\/div>/g, ' ')
+          .replace(/<div class="update">[\s\S]*?(?=<p class="when">)/g, ' ');
+        const text = decodeEntities(body.replace(/<[^>]*>/g, ' '));
+        const left = untranslated(text, userTexts);
+        if (left) found.push(`${file}: ${left.slice(0, 200)}`);
+        for (const [, name, value] of body.matchAll(/\s(aria-label|title|alt|data-no-data|data-no-incidents)="([^"]*)"/g)) {
+          const attribute = untranslated(decodeEntities(value!), userTexts);
+          if (attribute) found.push(`${file} ${name}: ${attribute}`);
+        }
+        for (const [, value] of body.matchAll(/\sdata-messages="([^"]*)"/g)) {
+          const messages = JSON.parse(decodeEntities(value!)) as { messages: Record<string, string | Record<string, string>> };
+          for (const message of Object.values(messages.messages).flatMap((m) => (typeof m === 'string' ? [m] : Object.values(m)))) {
+            if (untranslated(message.replace(/\{\w+\}/g, ''), userTexts)) found.push(`${file} picker: ${message}`);
+          }
+        }
+      } else if (file.endsWith('.svg')) {
+        for (const [, value] of source.matchAll(/<text[^>]*>([^<]*)<\/text>/g)) {
+          const left = untranslated(decodeEntities(value!), userTexts);
+          if (left) found.push(`${file}: ${left}`);
+        }
+      } else if (file === 'feed.atom') {
+        for (const [, value] of source.matchAll(/<(?:title|category[^>]*label)[^>]*>([^<]*)</g)) {
+          const left = untranslated(decodeEntities(value!), userTexts);
+          if (left) found.push(`${file}: ${left}`);
+        }
+        for (const [, value] of source.matchAll(/&lt;strong&gt;([\s\S]*?)&lt;\/p&gt;/g)) {
+          const left = untranslated(decodeEntities(decodeEntities(value!)).replace(/<[^>]*>/g, ' '), userTexts);
+          if (left) found.push(`${file}: ${left}`);
+        }
+      }
     }
+    expect(found).toEqual([]);
+    // It read the pages it should: every page's words are wrapped.
+    expect(built.files.get('index.html')).toContain(`${PSEUDO_OPEN}Components${PSEUDO_CLOSE}`);
+    expect([...built.files.keys()].filter((f) => f.endsWith('.html')).length).toBeGreaterThan(50);
   });
 
-  it('gives the German copy its own feed, whose entries link the German pages', () => {
-    const feed = page('de/feed.atom');
-    expect(feed).toContain('Langsame Seiten');
-    expect(feed).toContain('https://status.acme.com/de/notices/1/');
-  });
-
-  it('keeps both APIs in the default language', () => {
-    expect(built.json('api/v1/notices/1.json').notice.subject).toBe('Slow pages');
-    expect(JSON.stringify(built.json('api/v1/notices/1.json'))).not.toContain('Langsame');
-    expect(JSON.stringify(built.json('api/v2/incidents.json'))).not.toContain('Langsame');
-  });
-
-  it('writes a 404 per language: its ways back lead into its folder, its assets at the root', () => {
-    const html = page('de/404.html');
-    expect(html).toContain('<a href="/de/history/">');
-    expect(html).toContain('href="/assets/style.');
-    expect(html).toContain('data-root="/"');
-    // The root's offers every language.
-    const root = page('404.html');
-    expect(root).toContain('<a href="/de/" hreflang="de" lang="de">Deutsch</a>');
-    expect(root).toContain('<a href="/" hreflang="en" lang="en" aria-current="true">English</a>');
-  });
-
-  it('routes the German pages as the writer names them', () => {
-    expect(parseSitePath('de/notices/1/')).toEqual({ kind: 'notice', id: 1, locale: 'de' });
-    expect(parseSitePath('de/')).toEqual({ kind: 'status', locale: 'de' });
-    expect(parseSitePath('de/assets/style.21d43bb7f3.css')).toBeNull();
-    expect(parseSitePath('de/de/')).toBeNull();
-    expect(parseSitePath('notices/1/')).toEqual({ kind: 'notice', id: 1 });
+  it('finds an English word a template prints outside the catalogue', () => {
+    expect(untranslated(`${PSEUDO_OPEN}Status${PSEUDO_CLOSE} Updates`, [])).toBe('Updates');
+    expect(untranslated(`${PSEUDO_OPEN}Affects: Acme${PSEUDO_CLOSE}`, ['Acme'])).toBeNull();
   });
 });

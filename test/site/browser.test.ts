@@ -11,6 +11,9 @@ import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
 import { windowText } from '../../src/render/site/format.js';
 import { durationText } from '../../src/render/site/text.js';
+import { messages } from '../../src/i18n/messages.js';
+
+const EN = messages('en');
 import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, overflowing, ROOT, screenshotPath, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite, SiteFixture } from './helpers.js';
 
@@ -174,11 +177,11 @@ async function shownFigures(page: Page): Promise<Figures & { start: string; end:
 async function apiFigures(component: number, start: string, end: string): Promise<Figures & { start: string; end: string; error: string }> {
   const body = await api(`components/${component}/metrics?timeframe_start=${start}&timeframe_end=${end}&show_calculations=true`);
   return {
-    window: windowText(body.timeframe_start, body.timeframe_end),
+    window: windowText(body.timeframe_start, body.timeframe_end, EN),
     uptime: body.percentage_uptime.words,
     // Pages write durations in two units at most; the API's words keep theirs (test/unit/render/site/text.test.ts).
-    mttr: durationText(body.mean_time_to_recovery.seconds),
-    mtbf: durationText(body.mean_time_between_failures.seconds),
+    mttr: durationText(body.mean_time_to_recovery.seconds, EN),
+    mtbf: durationText(body.mean_time_between_failures.seconds, EN),
     count: String(body.calculation_data_in_timeframe.notices.count),
     start: body.timeframe_start,
     end: body.timeframe_end,
@@ -583,8 +586,8 @@ describe('with JavaScript off', () => {
     // The address's window needs the script: the page shows the default one, the API's.
     const metrics = await api('components/8/metrics.json');
     expect(await page.locator('[data-figure="uptime"]').innerText()).toBe(metrics.percentage_uptime.words);
-    expect(await page.locator('[data-figure="mttr"]').innerText()).toBe(durationText(metrics.mean_time_to_recovery.seconds));
-    expect(await page.locator('[data-figure="window"]').innerText()).toBe(windowText(metrics.timeframe_start, metrics.timeframe_end));
+    expect(await page.locator('[data-figure="mttr"]').innerText()).toBe(durationText(metrics.mean_time_to_recovery.seconds, EN));
+    expect(await page.locator('[data-figure="window"]').innerText()).toBe(windowText(metrics.timeframe_start, metrics.timeframe_end, EN));
     expect(await page.locator('section.metrics').getAttribute('data-ready')).toBeNull();
     // Says so in <noscript>. (Scripts off through the DevTools protocol still parses <noscript> as
     // text, so its words are read, not its box.)

@@ -3,10 +3,10 @@
 import type { DerivedComponent, DerivedSite } from '../../derive/index.js';
 import { defaultMetrics } from '../../derive/metrics.js';
 import type { State } from '../../types.js';
-import { percentWords } from '../words.js';
+import { uptimeHundredths } from '../words.js';
+import { langOf } from './format.js';
 
 const COLOUR: Record<State, string> = { operational: '#1a7f37', degraded: '#9a4d00', 'under-maintenance': '#0550ae' };
-const WORD: Record<State, string> = { operational: 'operational', degraded: 'degraded', 'under-maintenance': 'maintenance' };
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 const escapeXml = (text: string): string => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c]!);
@@ -31,14 +31,18 @@ export function badge(label: string, message: string, state: State): string {
 }
 
 /** `badges/status.svg`: the page's state. */
-export const statusBadge = (site: DerivedSite): string => badge('status', WORD[site.page.state], site.page.state);
+export function statusBadge(site: DerivedSite): string {
+  const { m } = langOf(site.site);
+  return badge(m.t('badge.status'), m.t(`badge.${site.page.state}`), site.page.state);
+}
 
 /** `badges/components/<id>.svg`: the component's state, and its uptime over the past 30 days with metrics on. */
 export function componentBadge(site: DerivedSite, component: DerivedComponent): string {
-  let message = WORD[component.state];
+  const { m } = langOf(site.site);
+  let message = m.t(`badge.${component.state}`);
   if (component.metrics) {
     const figures = defaultMetrics(site, component.id);
-    message += ` · ${percentWords(figures.impactSeconds, figures.totalSeconds)}`;
+    message += ` · ${m.percent(uptimeHundredths(figures.impactSeconds, figures.totalSeconds))}`;
   }
   return badge(component.source.name, message, component.state);
 }

@@ -7,7 +7,8 @@ import { onCalendar } from '../../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
 import type { OutputFile } from '../types.js';
-import { NOTICE_STATE_LABEL, TYPE_LABEL, timeView } from './format.js';
+import { langOf, noticeStateLabel, timeView, typeLabel } from './format.js';
+import type { Lang } from './format.js';
 import { renderMarkdown } from './markdown.js';
 
 /** The feed carries the notices updated last: a reader polls it, and a full history is a page away. */
@@ -27,9 +28,10 @@ const xmlText = (text: string): string => text.replace(/&/g, '&amp;');
 /** `feed.atom`: an entry per notice, its `updated` moving with each update, its id the notice's address. */
 export function renderAtom(site: DerivedSite): OutputFile {
   const base = site.site.url;
+  const lang = langOf(site.site);
   const entries = [...site.notices].sort((a, b) => b.updatedAt - a.updatedAt || b.id - a.id).slice(0, FEED_ENTRIES);
   const feed = new Feed({
-    title: xmlText(`${site.site.name}: notices`),
+    title: xmlText(lang.m.t('feed.title', { site: site.site.name })),
     id: siteUrl(base, SITE.status()),
     link: siteUrl(base, SITE.status()),
     updated: new Date(entries[0]?.updatedAt ?? site.page.updatedAt),
@@ -46,18 +48,18 @@ export function renderAtom(site: DerivedSite): OutputFile {
       link: url,
       date: new Date(notice.updatedAt),
       published: new Date(notice.createdAt),
-      content: timelineHtml(notice),
-      category: [{ term: notice.type, name: TYPE_LABEL[notice.type] }],
+      content: timelineHtml(notice, lang),
+      category: [{ term: notice.type, name: typeLabel(notice.type, lang) }],
     });
   }
   return { path: SITE.feed().file, contents: feed.atom1() };
 }
 
 /** A notice's updates, newest first, as the HTML of a feed entry. */
-function timelineHtml(notice: DerivedNotice): string {
+function timelineHtml(notice: DerivedNotice, lang: Lang): string {
   return [...notice.updates]
     .reverse()
-    .map((u) => `<p><strong>${u.state === null ? 'Update' : NOTICE_STATE_LABEL[u.state]}</strong>, ${timeView(u.at).text}</p>\n${renderMarkdown(u.content)}`)
+    .map((u) => `<p><strong>${escapeHtml(u.state === null ? lang.m.t('notice.update') : noticeStateLabel(u.state, lang))}</strong>, ${escapeHtml(timeView(u.at, lang).text)}</p>\n${renderMarkdown(u.content)}`)
     .join('');
 }
 
@@ -69,8 +71,8 @@ function timelineHtml(notice: DerivedNotice): string {
 export function renderCalendar(site: DerivedSite): OutputFile {
   const host = new URL(site.site.url).hostname;
   const calendar = ical({
-    name: `${site.site.name}: maintenance`,
-    prodId: { company: 'statuspress', product: 'statuspress', language: 'EN' },
+    name: langOf(site.site).m.t('calendar.title', { site: site.site.name }),
+    prodId: { company: 'statuspress', product: 'statuspress', language: site.site.locale.toUpperCase() },
     url: siteUrl(site.site.url, SITE.maintenance()),
     ttl: 3600,
   });

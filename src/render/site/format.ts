@@ -1,11 +1,27 @@
-// How the pages write times and states. Times are written in UTC, in words a reader can take in at a
-// glance (`20 Nov 2026, 10:05 UTC`), inside <time datetime> so the page's script can show them in
-// the reader's own zone; the same build gives the same bytes wherever it runs.
-import type { NoticeState, NoticeType, State } from '../../types.js';
+// How the pages write times and states: in the site's language (its message catalogue, src/i18n) and
+// its time zone, with the zone's abbreviation (`20 Nov 2026, 10:05 UTC`, `21. Nov. 2026, 00:30 MEZ`),
+// inside <time datetime> so the page's script can show them in the reader's own zone; the same build
+// gives the same bytes wherever it runs.
+import { formatDate, formatDateTime, formatMonth, localDay } from '../../i18n/dates.js';
+import type { Messages } from '../../i18n/make.js';
+import { messages } from '../../i18n/messages.js';
 import { formatTimestamp } from '../../time.js';
+import type { NoticeState, NoticeType, SiteConfig, State } from '../../types.js';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+/** The site's language and zone: what every page, feed and badge writes its words and times in. */
+export interface Lang {
+  m: Messages;
+  zone: string;
+}
+
+const langs = new WeakMap<SiteConfig, Lang>();
+
+/** The language and zone of a site (its `locale` and `time_zone`). */
+export function langOf(site: SiteConfig): Lang {
+  let lang = langs.get(site);
+  if (!lang) langs.set(site, (lang = { m: messages(site.locale), zone: site.timeZone }));
+  return lang;
+}
 
 export interface TimeView {
   /** ISO 8601, for `<time datetime>`. */
@@ -15,56 +31,29 @@ export interface TimeView {
 }
 
 /** A moment as the pages show it. */
-export function timeView(ms: number): TimeView {
-  const iso = formatTimestamp(ms);
-  return { iso, text: `${dayText(ms)}, ${iso.slice(11, 16)} UTC` };
+export function timeView(ms: number, lang: Lang): TimeView {
+  return { iso: formatTimestamp(ms), text: formatDateTime(ms, lang.m.locale, lang.zone) };
 }
 
-/** `20 Nov 2026`. */
-export function dayText(ms: number): string {
-  const iso = formatTimestamp(ms);
-  return `${Number(iso.slice(8, 10))} ${MONTHS[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}`;
+/** `20 Nov 2026`: the site's day holding `ms`. */
+export const dayText = (ms: number, lang: Lang): string => formatDate(ms, lang.m.locale, lang.zone);
+
+/** `November 2026` (the site's month holding `ms`), and a key that sorts by month. */
+export function monthOf(ms: number, lang: Lang): { key: string; text: string } {
+  return { key: localDay(ms, lang.zone).date.slice(0, 7), text: formatMonth(ms, lang.m.locale, lang.zone) };
 }
 
-/** `November 2026`, and a key that sorts by month. */
-export function monthOf(ms: number): { key: string; text: string } {
-  const iso = formatTimestamp(ms);
-  return { key: iso.slice(0, 7), text: `${MONTH_NAMES[Number(iso.slice(5, 7)) - 1]} ${iso.slice(0, 4)}` };
-}
-
-export const STATE_LABEL: Record<State, string> = {
-  operational: 'Operational',
-  degraded: 'Degraded',
-  'under-maintenance': 'Under maintenance',
-};
-
-export const NOTICE_STATE_LABEL: Record<NoticeState, string> = {
-  investigating: 'Investigating',
-  identified: 'Identified',
-  recovering: 'Recovering',
-  resolved: 'Resolved',
-  false_alarm: 'False alarm',
-  scheduled: 'Scheduled',
-  underway: 'Underway',
-  complete: 'Complete',
-  cancelled: 'Cancelled',
-};
-
-export const TYPE_LABEL: Record<NoticeType, string> = {
-  unplanned: 'Incident',
-  planned: 'Maintenance',
-  general: 'Announcement',
-};
-
+export const stateLabel = (state: State, lang: Lang): string => lang.m.t(`state.${state}`);
+export const noticeStateLabel = (state: NoticeState, lang: Lang): string => lang.m.t(`noticeState.${state}`);
+export const typeLabel = (type: NoticeType, lang: Lang): string => lang.m.t(`type.${type}`);
 /** Plural, for headings and the history's tabs. */
-export const TYPE_PLURAL: Record<NoticeType, string> = {
-  unplanned: 'Incidents',
-  planned: 'Maintenance',
-  general: 'Announcements',
-};
+export const typePlural = (type: NoticeType, lang: Lang): string => lang.m.t(`types.${type}`);
 
-/** A metrics window as the component page shows it: `23 Oct 2026 to 22 Nov 2026` (from its yyyy-mm-dd days). */
-export function windowText(startDate: string, endDate: string): string {
-  const day = (date: string): string => `${Number(date.slice(8, 10))} ${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
-  return `${day(startDate)} to ${day(endDate)}`;
+/**
+ * A metrics window as the component page shows it: `23 Oct 2026 to 22 Nov 2026`, from its yyyy-mm-dd
+ * days (the API's UTC days, written as dates).
+ */
+export function windowText(startDate: string, endDate: string, m: Messages): string {
+  const day = (date: string): string => formatDate(Date.parse(`${date}T00:00:00Z`), m.locale, 'UTC');
+  return m.t('time.range', { from: day(startDate), to: day(endDate) });
 }

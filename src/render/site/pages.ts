@@ -6,15 +6,19 @@ import { defaultMetrics, earliestStart } from '../../derive/metrics.js';
 import { apiFilePath } from '../../routes/files.js';
 import { localePrefix, relativeHref, SITE } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
+import { localDayBounds } from '../../i18n/dates.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
 import { NOTICE_TYPES } from '../../types.js';
 import type { NoticeType } from '../../types.js';
-import { percentWords } from '../words.js';
+import { escapeHtml } from '../../i18n/make.js';
+import type { MessageKey } from '../../i18n/types.js';
+import { uptimeHundredths } from '../words.js';
 import type { Assets } from './assets.js';
-import { monthOf, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL, TYPE_PLURAL, windowText } from './format.js';
+import { langOf, monthOf, noticeStateLabel, stateLabel, timeView, typeLabel, typePlural, windowText } from './format.js';
+import type { Lang } from './format.js';
 import { durationText } from './text.js';
 import { BAR_DAYS, byReachedComponent } from './uptime.js';
-import { componentTree, impactNote, updateHtml, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, uptimeView, windowOf } from './views.js';
+import { componentTree, impactNote, impactText, layoutContext, updateHtml, noticeHead, noticeSummary, noticeTone, timeHtml, uptimeView, windowOf } from './views.js';
 import type { NoticeSummary } from './views.js';
 
 /** The status page: the state, what is happening and coming, the components, the past week. */
@@ -23,11 +27,14 @@ export function statusPage(site: DerivedSite, assets: Assets) {
   const present = site.notices.filter((n) => n.timelineState === 'present');
   const summary = (n: DerivedNotice) => noticeSummary(site, n, page, true);
   const stateText = site.site.stateText[site.page.state];
+  const lang = langOf(site.site);
+  const { m } = lang;
+  const layout = layoutContext(site, assets, page, m.t('title.status', { site: site.site.name, state: stateText }), stateText);
   return {
-    ...layoutContext(site, assets, page, `${site.site.name}: ${stateText}`, stateText),
+    ...layout,
     stateText,
     stateTextLang: site.site.fallback?.[site.page.state] ?? null,
-    stateWord: STATE_LABEL[site.page.state].toLowerCase(),
+    statusLine: m.html('status.line', { site: `<bdi>${escapeHtml(site.site.name)}</bdi>`, state: m.html(`stateWord.${site.page.state}`), time: timeHtml(layout.built) }),
     active: present.filter((n) => n.type === 'unplanned' || (n.type === 'planned' && n.state === 'underway')).map(summary),
     ...upcomingView(
       site.notices
@@ -35,8 +42,9 @@ export function statusPage(site: DerivedSite, assets: Assets) {
         .sort((a, b) => a.source.beginsAt! - b.source.beginsAt! || a.id - b.id),
       summary,
       page,
+      lang,
     ),
-    ...announcementsView(site, present.filter((n) => n.type === 'general'), page),
+    ...announcementsView(site, present.filter((n) => n.type === 'general'), page, lang),
     bars: site.components.some((c) => c.metrics),
     components: componentTree(site, page),
     recent: site.notices
@@ -52,26 +60,32 @@ export function statusPage(site: DerivedSite, assets: Assets) {
  */
 export const ANNOUNCEMENT_FOLD_MS = 30 * DAY_MS;
 
-function announcementsView(site: DerivedSite, general: DerivedNotice[], page: SitePage) {
+function announcementsView(site: DerivedSite, general: DerivedNotice[], page: SitePage, lang: Lang) {
   const fresh = (n: DerivedNotice): boolean => n.source.expiresAt !== null || site.now - n.createdAt <= ANNOUNCEMENT_FOLD_MS;
-  const older = general.filter((n) => !fresh(n)).map((n) => ({ ...noticeHead(n, page), when: timeView(n.createdAt) }));
+  const older = general.filter((n) => !fresh(n)).map((n) => {
+    const when = timeView(n.createdAt, lang);
+    return { ...noticeHead(n, page, lang), when, posted: lang.m.html('status.posted', { time: timeHtml(when) }) };
+  });
   return {
     hasAnnouncements: general.length > 0,
     announcements: general.filter(fresh).map((n) => noticeSummary(site, n, page, true)),
     olderAnnouncements: older,
-    olderLabel: older.length === 1 ? '1 older announcement' : `${older.length} older announcements`,
+    olderLabel: lang.m.t('status.olderAnnouncements', { count: older.length }),
   };
 }
 
 /** The status page shows this many upcoming maintenance windows whole, the soonest; later ones as a list of links. */
 export const UPCOMING_SHOWN = 5;
 
-function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage) {
-  const later = planned.slice(UPCOMING_SHOWN).map((n) => ({ ...noticeHead(n, page), when: timeView(n.source.beginsAt!) }));
+function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage, lang: Lang) {
+  const later = planned.slice(UPCOMING_SHOWN).map((n) => {
+    const when = timeView(n.source.beginsAt!, lang);
+    return { ...noticeHead(n, page, lang), when, from: lang.m.html('status.from', { time: timeHtml(when) }) };
+  });
   return {
     upcoming: planned.slice(0, UPCOMING_SHOWN).map(summary),
     laterUpcoming: later,
-    laterLabel: later.length === 1 ? '1 more planned' : `${later.length} more planned`,
+    laterLabel: lang.m.t('status.laterUpcoming', { count: later.length }),
   };
 }
 
@@ -82,7 +96,8 @@ function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => N
  * `serve` and `dev`.
  */
 export function notFoundPage(site: DerivedSite, assets: Assets, root: string) {
-  const layout = layoutContext(site, assets, SITE.status(), `Page not found: ${site.site.name}`, `There is nothing at this address on ${site.site.name}.`);
+  const { m } = langOf(site.site);
+  const layout = layoutContext(site, assets, SITE.status(), m.t('title.page', { page: m.t('notFound.title'), site: site.site.name }), m.t('notFound.description', { site: site.site.name }));
   // A language's 404 sits in its folder: its pages are there, the assets and the API at the root.
   const prefix = site.locale?.prefix ?? '';
   const at = (href: string): string => (href === './' ? `${root}${prefix}` : `${root}${prefix}${href}`);
@@ -97,6 +112,8 @@ export function notFoundPage(site: DerivedSite, assets: Assets, root: string) {
     links,
     // Every language's way back: the site's one `404.html` is sent for any address, whatever its language.
     languages: site.locale ? { ...layout.languages!, links: layout.languages!.links.map((l) => ({ ...l, href: `${root}${localePrefix(l.tag, site.locale!.locales)}` })) } : null,
+    statusWay: m.html('notFound.status', { link: `<a href="${escapeHtml(links.status)}">${m.html('notFound.statusLink')}</a>` }),
+    historyWay: m.html('notFound.history', { link: `<a href="${escapeHtml(links.history)}">${m.html('notFound.historyLink')}</a>` }),
   };
 }
 
@@ -107,37 +124,40 @@ export const sitePath = (url: string): string => `${new URL(`${url}/`).pathname.
 export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNotice) {
   const page = SITE.notice(notice.id);
   const latest = notice.updates[notice.updates.length - 1]!;
-  const state = notice.state === null ? TYPE_LABEL[notice.type] : NOTICE_STATE_LABEL[notice.state];
+  const lang = langOf(site.site);
+  const { m } = lang;
+  const type = typeLabel(notice.type, lang);
+  const state = notice.state === null ? type : noticeStateLabel(notice.state, lang);
   return {
-    ...layoutContext(site, assets, page, `${notice.source.subject}: ${site.site.name}`, `${TYPE_LABEL[notice.type]}, ${state.toLowerCase()}: ${latest.content}`),
+    ...layoutContext(site, assets, page, m.t('title.page', { page: notice.source.subject, site: site.site.name }), m.t('notice.description', { type, state: state.toLocaleLowerCase(m.locale), content: latest.content })),
     notice: {
       subject: notice.source.subject,
       lang: notice.source.fallback?.subject ?? null,
       tone: noticeTone(notice.type, notice.state),
-      stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
-      typeLabel: TYPE_LABEL[notice.type],
-      window: windowOf(notice),
-      began: notice.beganAt === null ? null : timeView(notice.beganAt),
-      ended: notice.endedAt === null ? null : timeView(notice.endedAt),
-      impact: impactText(notice),
-      impactNote: impactNote(notice),
+      stateLabel: notice.state === null ? null : noticeStateLabel(notice.state, lang),
+      typeLabel: type,
+      window: windowOf(notice, lang),
+      began: notice.beganAt === null ? null : timeView(notice.beganAt, lang),
+      ended: notice.endedAt === null ? null : timeView(notice.endedAt, lang),
+      impact: impactText(notice, lang),
+      impactNote: impactNote(notice, lang),
       components: notice.source.components
         .map((id) => site.componentsById.get(id))
         .filter((c): c is DerivedComponent => c !== undefined)
         .map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)) })),
       tags: notice.source.tags,
       updates: [...notice.updates].reverse().map((u) => ({
-        stateLabel: u.state === null ? null : NOTICE_STATE_LABEL[u.state],
-        at: timeView(u.at),
+        stateLabel: u.state === null ? null : noticeStateLabel(u.state, lang),
+        at: timeView(u.at, lang),
         html: updateHtml(u),
       })),
     },
   };
 }
 
-/** Notices of the past 90 days (and anything present or upcoming), by the components they affect and those above them. */
+/** Notices of the past 90 days, the site's local days (and anything present or upcoming), by the components they affect and those above them. */
 export function noticesByComponent(site: DerivedSite): Map<number, DerivedNotice[]> {
-  const since = startOfUtcDay(site.now) - (BAR_DAYS - 1) * DAY_MS;
+  const since = localDayBounds(site.now, BAR_DAYS, site.site.timeZone)[0]!;
   const listed = site.notices.filter((notice) => {
     const when = notice.endedAt ?? notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;
     return !(notice.timelineState.startsWith('past') && when < since);
@@ -155,8 +175,10 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
     id = parent.source.parentId;
   }
   const children = component.children.map((id) => site.componentsById.get(id)!);
+  const lang = langOf(site.site);
+  const { m } = lang;
   return {
-    ...layoutContext(site, assets, page, `${component.source.name}: ${site.site.name}`, `${component.source.name} is ${STATE_LABEL[component.state].toLowerCase()}.`, component.metrics ? assets.picker : undefined),
+    ...layoutContext(site, assets, page, m.t('title.page', { page: component.source.name, site: site.site.name }), m.t('component.description', { name: component.source.name, state: m.t(`stateWord.${component.state}`) }), component.metrics ? assets.picker : undefined),
     component: {
       id: component.id,
       name: component.source.name,
@@ -164,28 +186,32 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
       description: component.source.description,
       descriptionLang: component.source.fallback?.description ?? null,
       state: component.state,
-      stateLabel: STATE_LABEL[component.state],
+      stateLabel: stateLabel(component.state, lang),
       ancestors,
-      children: children.map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: STATE_LABEL[c.state] })),
+      children: children.map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: stateLabel(c.state, lang) })),
     },
     metrics: component.metrics ? metricsView(site, component, page) : null,
+    /** The messages the timeframe picker writes, for its script. */
+    pickerMessages: component.metrics ? pickerMessages(lang) : null,
     notices: notices.map((n) => noticeSummary(site, n, page, false)),
   };
 }
 
 function metricsView(site: DerivedSite, component: DerivedComponent, page: SitePage) {
   const f = defaultMetrics(site, component.id);
+  const { m } = langOf(site.site);
   return {
     data: relativeHref(page, SITE.componentData(component.id)),
-    window: windowText(f.timeframe.startDate, f.timeframe.endDate),
-    uptime: percentWords(f.impactSeconds, f.totalSeconds),
-    mttr: durationText(f.mttrSeconds),
-    mtbf: durationText(f.mtbfSeconds),
-    count: f.notices.length,
+    window: windowText(f.timeframe.startDate, f.timeframe.endDate, m),
+    uptime: m.percent(uptimeHundredths(f.impactSeconds, f.totalSeconds)),
+    mttr: durationText(f.mttrSeconds, m),
+    mtbf: durationText(f.mtbfSeconds, m),
+    count: m.number(f.notices.length),
     start: f.timeframe.startDate,
     end: f.timeframe.endDate,
     min: formatDate(earliestStart(site.now)),
     max: formatDate(startOfUtcDay(site.now)),
+    pastDays: m.t('component.pastDays', { count: BAR_DAYS }),
     bar: uptimeView(site, component, page),
   };
 }
@@ -202,28 +228,42 @@ export function componentData(site: DerivedSite, component: DerivedComponent): s
 /** One page of the history (all notices, or one type's): `notices` are that page's 25, grouped here by month. */
 export function historyView(site: DerivedSite, assets: Assets, type: NoticeType | undefined, notices: DerivedNotice[], number: number, pages: number) {
   const page = SITE.history(type, number);
-  const heading = type === undefined ? 'History' : `History: ${TYPE_PLURAL[type].toLowerCase()}`;
+  const lang = langOf(site.site);
+  const { m } = lang;
+  const heading = type === undefined ? m.t('history.heading') : m.t(`history.heading.${type}`);
   const months: { key: string; text: string; notices: object[] }[] = [];
   for (const notice of notices) {
     const when = notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;
-    const month = monthOf(when);
+    const month = monthOf(when, lang);
     if (months.at(-1)?.key !== month.key) months.push({ ...month, notices: [] });
     months.at(-1)!.notices.push({
-      ...noticeHead(notice, page),
-      when: timeView(when),
-      impact: impactText(notice),
+      ...noticeHead(notice, page, lang),
+      when: timeView(when, lang),
+      impact: impactText(notice, lang),
     });
   }
   const link = (n: number): string => relativeHref(page, SITE.history(type, n));
   return {
-    ...layoutContext(site, assets, page, `${heading}${number > 1 ? `, page ${number}` : ''}: ${site.site.name}`, `Past incidents, maintenance and announcements of ${site.site.name}.`),
+    ...layoutContext(site, assets, page, m.t('title.page', { page: number > 1 ? m.t('history.pageTitle', { heading, page: number }) : heading, site: site.site.name }), m.t('history.description', { site: site.site.name })),
     heading,
     tabs: [undefined, ...NOTICE_TYPES].map((t) => ({
-      label: t === undefined ? 'All' : TYPE_PLURAL[t],
+      label: t === undefined ? m.t('history.all') : typePlural(t, lang),
       href: relativeHref(page, SITE.history(t)),
       current: t === type,
     })),
     months,
-    pager: pages > 1 ? { page: number, pages, newer: number > 1 ? link(number - 1) : null, older: number < pages ? link(number + 1) : null } : null,
+    pager: pages > 1 ? { page: number, pages, text: m.t('pager.page', { page: number, pages }), newer: number > 1 ? link(number - 1) : null, older: number < pages ? link(number + 1) : null } : null,
   };
+}
+
+/** The messages the picker's script needs (src/site/picker.ts), by key: it has no catalogue of its own. */
+const PICKER_KEYS: MessageKey[] = [
+  'picker.bothDates', 'picker.tooEarly', 'picker.afterToday', 'picker.afterEnd', 'time.range', 'duration.two',
+  'duration.day', 'duration.hour', 'duration.minute', 'duration.second',
+];
+
+function pickerMessages(lang: Lang): string {
+  const catalogue = Object.fromEntries(PICKER_KEYS.map((key) => [key, lang.m.catalogue[key]]));
+  // An attribute's value: the template escapes it.
+  return JSON.stringify({ locale: lang.m.locale, messages: catalogue });
 }

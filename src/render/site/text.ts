@@ -1,14 +1,16 @@
 // How the pages write durations and windows for a reader: at most two units, rounded ("15 days 5
-// hours"), short forms inside the uptime bars ("6 h 12 min"), and a window within one day with its
-// date written once. The API's `words` (render/words.ts) keep their own, longer form: pages never
-// print those, and nothing here changes them.
-import type { TimeView } from './format.js';
+// hours", "2 Stunden 5 Minuten"), short forms inside the uptime bars ("6 h 12 min"), and a window
+// within one day with its date written once. The API's `words` (render/words.ts) keep their own,
+// longer English form: pages never print those, and nothing here changes them.
+import { formatRange } from '../../i18n/dates.js';
+import type { Messages } from '../../i18n/make.js';
+import type { Lang, TimeView } from './format.js';
 
 const UNITS = [
-  { seconds: 86_400, one: 'day', many: 'days', short: 'd' },
-  { seconds: 3_600, one: 'hour', many: 'hours', short: 'h' },
-  { seconds: 60, one: 'minute', many: 'minutes', short: 'min' },
-  { seconds: 1, one: 'second', many: 'seconds', short: 's' },
+  { seconds: 86_400, key: 'day' },
+  { seconds: 3_600, key: 'hour' },
+  { seconds: 60, key: 'minute' },
+  { seconds: 1, key: 'second' },
 ] as const;
 
 /** The largest unit of `seconds` and the next, rounded to the next: [count, unit index] pairs, zeros left out. */
@@ -25,32 +27,35 @@ function twoUnits(seconds: number): [number, number][] {
   return parts;
 }
 
+const join = (parts: string[], m: Messages): string => (parts.length === 1 ? parts[0]! : m.t('duration.two', { first: parts[0]!, second: parts[1]! }));
+
 /** `15 days 5 hours`, `6 hours 12 minutes`, `45 seconds`: at most two units, the second rounded. */
-export function durationText(seconds: number): string {
-  return twoUnits(seconds)
-    .map(([n, u]) => `${n} ${n === 1 ? UNITS[u]!.one : UNITS[u]!.many}`)
-    .join(' ');
+export function durationText(seconds: number, m: Messages): string {
+  return join(
+    twoUnits(seconds).map(([n, u]) => m.t(`duration.${UNITS[u]!.key}`, { count: n })),
+    m,
+  );
 }
 
 /** `6 h 12 min`, `2 d 3 h`: the same two units, short. */
-export function shortDuration(seconds: number): string {
-  return twoUnits(seconds)
-    .map(([n, u]) => `${n} ${UNITS[u]!.short}`)
-    .join(' ');
+export function shortDuration(seconds: number, m: Messages): string {
+  return join(
+    twoUnits(seconds).map(([n, u]) => m.t(`duration.short.${UNITS[u]!.key}`, { count: n })),
+    m,
+  );
 }
 
 export interface WindowView {
   from: TimeView;
   to: TimeView;
-  /** `29 Nov 2026, 02:00–04:00 UTC` within one day, else `29 Nov 2026, 22:00 UTC to 30 Nov 2026, 02:00 UTC`. */
+  /** `29 Nov 2026, 02:00–04:00 UTC` within one day, else `29 Nov 2026, 02:00 UTC – 30 Nov 2026, 02:00 UTC`. */
   text: string;
 }
 
 /**
- * A window as one line, its date written once when it begins and ends on the same day. The page's
- * script writes it again in the reader's zone, by the same rule (`<time datetime data-until>`).
+ * A window as one line, its date written once when it begins and ends on the same day (Intl's
+ * formatRange). The page's script writes it again in the reader's zone (`<time datetime data-until>`).
  */
-export function windowView(from: TimeView, to: TimeView): WindowView {
-  const sameDay = from.iso.slice(0, 10) === to.iso.slice(0, 10);
-  return { from, to, text: sameDay ? `${from.text.slice(0, -' UTC'.length)}–${to.iso.slice(11, 16)} UTC` : `${from.text} to ${to.text}` };
+export function windowView(from: TimeView, to: TimeView, lang: Lang): WindowView {
+  return { from, to, text: formatRange(Date.parse(from.iso), Date.parse(to.iso), lang.m.locale, lang.zone) };
 }

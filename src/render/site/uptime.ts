@@ -3,7 +3,9 @@
 // days it shows, computed by the metrics code from the same day boundaries (overlapping incidents
 // count once).
 import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
-import { dayFigures, utcDayBounds } from '../../derive/metrics.js';
+import { dayFigures } from '../../derive/metrics.js';
+import { localDay, localDayBounds } from '../../i18n/dates.js';
+import { uptimeHundredths } from '../words.js';
 import type { MetricsFigures } from '../../derive/metrics.js';
 import type { Impact } from '../../types.js';
 import { impactOf } from '../statuspage/mapping.js';
@@ -24,7 +26,7 @@ export interface DayEvent {
 }
 
 export interface UptimeDay {
-  /** The day's first moment (00:00Z). */
+  /** The day's first moment (local midnight in the site's zone). */
   start: number;
   level: DayLevel;
   /** Incidents first (worst first), then maintenance. */
@@ -33,6 +35,8 @@ export interface UptimeDay {
 
 export interface UptimeBar {
   days: UptimeDay[];
+  /** Each day as `yyyy-mm-dd` in the site's zone. */
+  dayKeys: string[];
   /** How many of the days count (the component existed), and their figures; null when none does. */
   counted: number;
   figures: MetricsFigures | null;
@@ -51,14 +55,16 @@ export function uptimeBar(site: DerivedSite, componentId: number): UptimeBar {
 }
 
 function computeBar(site: DerivedSite, componentId: number): UptimeBar {
-  const bounds = utcDayBounds(site.now, BAR_DAYS);
+  // The site's local days: 23 or 25 hours long where the clocks change.
+  const bounds = localDayBounds(site.now, BAR_DAYS, site.site.timeZone);
+  const dayKeys = bounds.slice(0, BAR_DAYS).map((start) => localDay(start, site.site.timeZone).date);
   const created = site.componentsById.get(componentId)!.source.createdAt;
   // Days that ended before the component was created have no data, and do not count.
   let firstCounted = 0;
   while (firstCounted < BAR_DAYS && bounds[firstCounted + 1]! <= created) firstCounted++;
   const days: UptimeDay[] = [];
   for (let i = 0; i < firstCounted; i++) days.push({ start: bounds[i]!, level: 'none', events: [] });
-  if (firstCounted === BAR_DAYS) return { days, counted: 0, figures: null };
+  if (firstCounted === BAR_DAYS) return { days, dayKeys, counted: 0, figures: null };
   const { figures, days: counted } = dayFigures(site.metricsNotices.get(componentId) ?? [], bounds.slice(firstCounted), site.now);
   const planned = maintenanceOf(site).get(componentId) ?? [];
   for (const day of counted) {
@@ -71,8 +77,11 @@ function computeBar(site: DerivedSite, componentId: number): UptimeBar {
     }
     days.push({ start: day.start, level: events.reduce<DayLevel>((worst, e) => (RANK[e.kind] > RANK[worst] ? e.kind : worst), 'ok'), events });
   }
-  return { days, counted: BAR_DAYS - firstCounted, figures };
+  return { days, dayKeys, counted: BAR_DAYS - firstCounted, figures };
 }
+
+/** The uptime a bar shows, in hundredths of a percent: the API's figure, floored the same way. */
+export const uptimePercent = uptimeHundredths;
 
 /** Whole seconds of [start, end) within [dayStart, dayEnd). */
 const within = (start: number, end: number, dayStart: number, dayEnd: number): number => Math.max(0, Math.round((Math.min(end, dayEnd) - Math.max(start, dayStart)) / 1000));

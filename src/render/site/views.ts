@@ -6,15 +6,15 @@ import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, SiteL
 import { apiFilePath } from '../../routes/files.js';
 import { inLocale, localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
-import { formatDate, formatTimestamp } from '../../time.js';
+import { formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, State } from '../../types.js';
-import { percentWords } from '../words.js';
 import type { Assets } from './assets.js';
-import { dayText, NOTICE_STATE_LABEL, STATE_LABEL, timeView, TYPE_LABEL } from './format.js';
-import type { TimeView } from './format.js';
+import { escapeHtml } from '../../i18n/make.js';
+import { dayText, langOf, noticeStateLabel, stateLabel, timeView, typeLabel } from './format.js';
+import type { Lang, TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { durationText, shortDuration, windowView } from './text.js';
-import { BAR_DAYS, uptimeBar } from './uptime.js';
+import { BAR_DAYS, uptimeBar, uptimePercent } from './uptime.js';
 import type { EventKind } from './uptime.js';
 import type { WindowView } from './text.js';
 
@@ -31,9 +31,27 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
   const at = inLocale(page, site.locale?.prefix ?? '');
   const fromRoot = (to: SitePage): string => relativeHref(at, to);
   const api = apiFilePath({ endpoint: 'status' })!;
+  const lang = langOf(site.site);
+  const { m } = lang;
+  const built = timeView(site.now, lang);
+  const links = {
+    status: href(SITE.status()),
+    history: href(SITE.history()),
+    feed: href(SITE.feed()),
+    calendar: href(SITE.maintenance()),
+    api: fromRoot({ file: api, href: api }),
+    badge: href(SITE.statusBadge()),
+  };
+  const link = (to: string, key: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(key)}</a>`;
   return {
+    /** The catalogue's words, for the templates: `{{@root.t.nav.status}}`. */
+    t: m.tree(),
+    lang: m.locale,
+    dir: m.dir,
+    feedTitle: m.t('layout.feedTitle', { site: site.site.name }),
+    footerBuilt: m.html('footer.built', { time: timeHtml(built), refreshes: `<span class="refreshes" hidden>${m.html('footer.refreshes')}</span>` }),
+    footerFollow: m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') }),
     root: fromRoot(SITE.status()),
-    lang: site.site.locale,
     languages: site.locale ? languagesView(site.locale, at) : null,
     title,
     description: summarize(description),
@@ -41,18 +59,14 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     siteName: site.site.name,
     state: site.page.state,
     updatedAt: formatTimestamp(site.page.updatedAt),
-    built: timeView(site.now),
+    built,
     assets: { css: fromRoot(assets.css), js: fromRoot(assets.js), icon: fromRoot(assets.icons[site.page.state]), pageJs: pageJs ? fromRoot(pageJs) : null },
-    links: {
-      status: href(SITE.status()),
-      history: href(SITE.history()),
-      feed: href(SITE.feed()),
-      calendar: href(SITE.maintenance()),
-      api: fromRoot({ file: api, href: api }),
-      badge: href(SITE.statusBadge()),
-    },
+    links,
   };
 }
+
+/** `<time datetime="…">…</time>`, for a sentence made as HTML. */
+export const timeHtml = (time: TimeView): string => `<time datetime="${time.iso}">${escapeHtml(time.text)}</time>`;
 
 /** A language in the page's switcher and `hreflang` alternates: the same page in it. */
 export interface LanguageLink {
@@ -98,14 +112,14 @@ export interface NoticeHead {
   typeLabel: string;
 }
 
-export function noticeHead(notice: DerivedNotice, from: SitePage): NoticeHead {
+export function noticeHead(notice: DerivedNotice, from: SitePage, lang: Lang): NoticeHead {
   return {
     href: relativeHref(from, SITE.notice(notice.id)),
     subject: notice.source.subject,
     lang: notice.source.fallback?.subject ?? null,
     tone: noticeTone(notice.type, notice.state),
-    stateLabel: notice.state === null ? null : NOTICE_STATE_LABEL[notice.state],
-    typeLabel: TYPE_LABEL[notice.type],
+    stateLabel: notice.state === null ? null : noticeStateLabel(notice.state, lang),
+    typeLabel: typeLabel(notice.type, lang),
   };
 }
 
@@ -114,19 +128,25 @@ export interface NoticeSummary extends NoticeHead {
   /** When it began (or was posted), for notices without a window. */
   when: TimeView;
   latest: { html: string; at: TimeView } | null;
-  /** The names of the components it lists: `Affects: Email, SMS`. */
-  affects: string[];
+  /** The names of the components it lists: `Affects: Email, SMS`, as HTML. */
+  affects: string | null;
+  /** `Posted <time>`, as HTML, with `latest`. */
+  posted: string | null;
 }
 
 /** A notice as lists show it: its state, its window if planned, and (`latest`) its latest update. */
 export function noticeSummary(site: DerivedSite, notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
   const update = notice.updates[notice.updates.length - 1]!;
+  const lang = langOf(site.site);
+  const names = notice.source.components.flatMap((id) => site.componentsById.get(id)?.source ?? NONE);
+  const at = latest ? timeView(update.at, lang) : null;
   return {
-    ...noticeHead(notice, from),
-    window: windowOf(notice),
-    when: timeView(notice.beganAt ?? notice.createdAt),
-    latest: latest ? { html: updateHtml(update), at: timeView(update.at) } : null,
-    affects: notice.source.components.flatMap((id) => site.componentsById.get(id)?.source.name ?? NONE),
+    ...noticeHead(notice, from, lang),
+    window: windowOf(notice, lang),
+    when: timeView(notice.beganAt ?? notice.createdAt, lang),
+    latest: latest ? { html: updateHtml(update), at: at! } : null,
+    affects: names.length === 0 ? null : lang.m.html('summary.affects', { components: lang.m.list(names.map((c) => `<bdi${c.fallback?.name ? ` lang="${c.fallback.name}"` : ''}>${escapeHtml(c.name)}</bdi>`)) }),
+    posted: at ? lang.m.html('summary.posted', { time: timeHtml(at) }) : null,
   };
 }
 
@@ -140,27 +160,28 @@ export function updateHtml(update: DerivedUpdate): string {
 }
 
 /** A maintenance's scheduled window (begins_at to ends_at) as shown; null for other notices. */
-export function windowOf(notice: DerivedNotice): WindowView | null {
+export function windowOf(notice: DerivedNotice, lang: Lang): WindowView | null {
   const { beginsAt, endsAt } = notice.source;
-  return beginsAt === null || endsAt === null ? null : windowView(timeView(beginsAt), timeView(endsAt));
+  return beginsAt === null || endsAt === null ? null : windowView(timeView(beginsAt, lang), timeView(endsAt, lang), lang);
 }
 
 /** How long an incident's impact lasted (so far, while it goes on); null for other notices. */
-export function impactText(notice: DerivedNotice): string | null {
+export function impactText(notice: DerivedNotice, lang: Lang): string | null {
   if (notice.impact === null) return null;
   const ongoing = notice.state === 'investigating' || notice.state === 'identified';
-  return `${durationText(notice.impactSeconds)}${ongoing ? ' so far' : ''}`;
+  const duration = durationText(notice.impactSeconds, lang.m);
+  return ongoing ? lang.m.t('impact.ongoing', { duration }) : duration;
 }
 
 /**
  * Why an incident's impact is not the time from its beginning to its end, when it is not: its file
  * sets `impact_seconds`, or the impact stopped at its first Recovering update. Null when they agree.
  */
-export function impactNote(notice: DerivedNotice): string | null {
+export function impactNote(notice: DerivedNotice, lang: Lang): string | null {
   const { impact, beganAt, endedAt } = notice;
   if (impact === null || beganAt === null || endedAt === null) return null;
-  if (notice.source.impactSeconds !== null && (impact.start !== beganAt || impact.end !== endedAt)) return 'as set for this incident, not the time from its beginning to its end';
-  if (impact.end < endedAt) return `counted until it began to recover, ${timeView(impact.end).text}; it was resolved later`;
+  if (notice.source.impactSeconds !== null && (impact.start !== beganAt || impact.end !== endedAt)) return lang.m.t('impact.noteSet');
+  if (impact.end < endedAt) return lang.m.t('impact.noteRecovering', { time: timeView(impact.end, lang).text });
   return null;
 }
 
@@ -170,6 +191,8 @@ export interface ComponentNode {
   /** The name's language when it is not the page's (no translation). */
   lang: string | null;
   href: string;
+  /** `Website: history and uptime`. */
+  more: string;
   state: string;
   stateLabel: string;
   uptime: UptimeView | null;
@@ -179,6 +202,7 @@ export interface ComponentNode {
 /** The component tree as nested nodes, built bottom-up without recursion (the list is in pre-order). */
 export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[] {
   const nodes = new Map<number, ComponentNode>();
+  const lang = langOf(site.site);
   for (let i = site.components.length - 1; i >= 0; i--) {
     const c = site.components[i]!;
     nodes.set(c.id, {
@@ -186,8 +210,9 @@ export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[
       name: c.source.name,
       lang: c.source.fallback?.name ?? null,
       href: relativeHref(from, SITE.component(c.id)),
+      more: lang.m.t('component.more', { name: c.source.name }),
       state: c.state,
-      stateLabel: STATE_LABEL[c.state],
+      stateLabel: stateLabel(c.state, lang),
       uptime: c.metrics ? uptimeView(site, c, from) : null,
       children: c.children.map((id) => nodes.get(id)!),
     });
@@ -220,16 +245,12 @@ export interface UptimeView {
 /** Drawn in this order, the worst last (on top). */
 const LEVELS: EventKind[] = ['maintenance', 'minor', 'major', 'critical'];
 
-export const EVENT_LABEL: Record<EventKind, string> = {
-  minor: 'Minor incident',
-  major: 'Major incident',
-  critical: 'Critical incident',
-  maintenance: 'Maintenance',
-};
 
 /** A component's 90-day bar: one drawing, the days something happened in words (and links), the figure of exactly those days. */
 export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage): UptimeView {
   const bar = uptimeBar(site, component.id);
+  const lang = langOf(site.site);
+  const { m } = lang;
   const paths = new Map<string, string>();
   const events: UptimeView['events'] = [];
   let incidentDays = 0;
@@ -242,27 +263,26 @@ export function uptimeView(site: DerivedSite, component: DerivedComponent, from:
     events.push({
       index,
       level: day.level,
-      day: dayText(day.start),
-      items: day.events.map((e) => ({ href: relativeHref(from, SITE.notice(e.notice.id)), what: `${EVENT_LABEL[e.kind]}: ${e.notice.source.subject}`, duration: shortDuration(e.seconds) })),
+      day: dayText(day.start, lang),
+      items: day.events.map((e) => ({ href: relativeHref(from, SITE.notice(e.notice.id)), what: m.t('bar.event', { kind: m.t(`event.${e.kind}`), subject: e.notice.source.subject }), duration: shortDuration(e.seconds, m) })),
     });
   });
-  const figure = bar.figures === null ? 'No uptime yet' : `${percentWords(bar.figures.impactSeconds, bar.figures.totalSeconds)} uptime over ${bar.counted === 1 ? '1 day' : `${bar.counted} days`}`;
-  const happened = [incidentDays > 0 ? plural(incidentDays, 'day with incidents', 'days with incidents') : null, maintenanceDays > 0 ? plural(maintenanceDays, 'day with maintenance only', 'days with maintenance only') : null].filter((t) => t !== null);
+  const figure = bar.figures === null ? m.t('bar.noUptime') : m.t('bar.figure', { percent: m.percent(uptimePercent(bar.figures.impactSeconds, bar.figures.totalSeconds)), count: bar.counted });
+  const happened = [incidentDays > 0 ? m.t('bar.incidentDays', { count: incidentDays }) : null, maintenanceDays > 0 ? m.t('bar.maintenanceDays', { count: maintenanceDays }) : null].filter((t) => t !== null);
+  const summary = m.list(happened);
   return {
     id: `bar-${component.id}`,
-    label: `${component.source.name}, past ${BAR_DAYS} days: ${happened.length === 0 ? 'no incidents or maintenance' : happened.join(', ')}`,
+    label: m.t('bar.label', { name: component.source.name, days: BAR_DAYS, happened: happened.length === 0 ? m.t('bar.nothing') : summary }),
     figure,
-    first: dayText(bar.days[0]!.start),
-    start: formatDate(bar.days[0]!.start),
+    first: dayText(bar.days[0]!.start, lang),
+    start: bar.dayKeys[0]!,
     days: BAR_DAYS,
     none: BAR_DAYS - bar.counted,
     cells: LEVELS.filter((level) => paths.has(level)).map((level) => ({ level, d: paths.get(level)! })),
     events,
-    summary: happened.length === 0 ? '' : happened.join(', '),
+    summary,
   };
 }
-
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 
 /** A description as link previews show it: one line, at most about 160 characters, cut at a word. */
 export function summarize(text: string): string {

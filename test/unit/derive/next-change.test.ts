@@ -111,6 +111,19 @@ describe('nextChange', () => {
     expect(nextChange(withMetrics, ms('2026-11-21T00:00:00Z'))).toBe(ms('2026-11-22T00:00:00Z'));
   });
 
+  it("is also the midnight of the site's zone, when the uptime bars count its days", () => {
+    const berlin = content({ site: { timeZone: 'Europe/Berlin' }, components: [component(1)] });
+    // Berlin's midnight (23:00Z) comes before UTC's: both move what the pages show.
+    expect(at(pendingMoments(berlin, NOW))).toEqual([
+      ['2026-11-20T23:00:00.000Z', 'day', null],
+      ['2026-11-21T00:00:00.000Z', 'day', null],
+    ]);
+    // A notice leaves a component's page at the local midnight its day leaves the 90 days.
+    const n = unplanned(72, [uu('2026-08-23T05:00:00Z', 'investigating'), uu('2026-08-23T06:00:00Z', 'resolved')], { components: [1] });
+    const site = content({ site: { metrics: false, timeZone: 'Europe/Berlin' }, components: [component(1)], notices: [n] });
+    expect(at(pendingMoments(site, NOW))).toEqual([['2026-11-20T23:00:00.000Z', 'day', 72]]);
+  });
+
   it("is the midnight a past notice leaves the 90 days its components' pages list", () => {
     // Ended on 2026-08-23: listed while that day is among the last 90 (up to 2026-11-20), not from 2026-11-21.
     const n = unplanned(70, [uu('2026-08-23T05:00:00Z', 'investigating'), uu('2026-08-23T06:00:00Z', 'resolved')], { components: [1] });

@@ -5,11 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { renderHtml } from '../../../../src/render/html.js';
 import { answer } from '../../../../src/render/answer.js';
+import { messages } from '../../../../src/i18n/messages.js';
 import { timeView } from '../../../../src/render/site/format.js';
+import type { Lang } from '../../../../src/render/site/format.js';
 import { durationText, shortDuration, windowView } from '../../../../src/render/site/text.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { durationWords } from '../../../../src/render/words.js';
 import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
+
+const EN: Lang = { m: messages('en'), zone: 'UTC' };
 
 describe('durationText', () => {
   it.each([
@@ -26,8 +30,8 @@ describe('durationText', () => {
     // Rounding up carries into the larger unit.
     [23 * 3_600 + 59 * 60 + 40, '24 hours', '24 h'],
   ])('%i s → %s', (seconds, text, short) => {
-    expect(durationText(seconds)).toBe(text);
-    expect(shortDuration(seconds)).toBe(short);
+    expect(durationText(seconds, EN.m)).toBe(text);
+    expect(shortDuration(seconds, EN.m)).toBe(short);
   });
 
   it("leaves the API's words as they are: every unit, to the second", () => {
@@ -38,8 +42,8 @@ describe('durationText', () => {
 
 describe('windowView', () => {
   it('writes the date once within a day, both in full across days', () => {
-    expect(windowView(timeView(ms('2026-11-29T02:00:00Z')), timeView(ms('2026-11-29T04:00:00Z'))).text).toBe('29 Nov 2026, 02:00–04:00 UTC');
-    expect(windowView(timeView(ms('2026-11-29T22:00:00Z')), timeView(ms('2026-11-30T02:00:00Z'))).text).toBe('29 Nov 2026, 22:00 UTC to 30 Nov 2026, 02:00 UTC');
+    expect(windowView(timeView(ms('2026-11-29T02:00:00Z'), EN), timeView(ms('2026-11-29T04:00:00Z'), EN), EN).text).toBe('29 Nov 2026, 02:00–04:00 UTC');
+    expect(windowView(timeView(ms('2026-11-29T22:00:00Z'), EN), timeView(ms('2026-11-30T02:00:00Z'), EN), EN).text).toBe('29 Nov 2026, 22:00 UTC\u2009–\u200930 Nov 2026, 02:00 UTC');
   });
 });
 
