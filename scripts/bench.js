@@ -6,6 +6,7 @@
  *   node scripts/bench.js --notices 2000 --components 50   # one size (either flag alone works too)
  *   node scripts/bench.js --runs 7                          # builds per size (default 3): median and range
  *   node scripts/bench.js --templates DIR                   # with a site's own templates (build --templates DIR)
+ *   node scripts/bench.js --locales en,de                   # the same corpus listing these languages (site.yaml `locales`)
  *
  * For each size it
  * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
@@ -25,7 +26,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -50,12 +51,12 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
     fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
   }
-  const { sizes, runs, templates } = parseOptions(process.argv.slice(2));
+  const { sizes, runs, templates, locales } = parseOptions(process.argv.slice(2));
   TEMPLATES = templates;
   const caCerts = process.env.NODE_EXTRA_CA_CERTS ? { ...process.env, NODE_EXTRA_CA_CERTS: undefined } : null;
   const rows = [];
   for (const size of sizes) {
-    const corpus = ensureCorpus(size);
+    const corpus = withLocales(ensureCorpus(size), locales);
     const builds = [];
     const withoutCerts = [];
     // Interleaved, so a slow spell of the machine hits both columns alike.
@@ -71,13 +72,14 @@ async function main() {
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' } },
+    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' }, locales: { type: 'string' } },
     strict: true,
   });
   const runs = count(values.runs ?? '3', '--runs');
   const templates = values.templates === undefined ? null : path.resolve(values.templates);
-  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates };
-  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates };
+  const locales = values.locales === undefined ? null : values.locales.split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates, locales };
+  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates, locales };
 }
 
 function count(text, flag) {
@@ -102,6 +104,22 @@ function ensureCorpus({ notices, components }) {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (result.status !== 0) fail(`gen-corpus.js failed for ${notices} notices / ${components} components`);
   return dir;
+}
+
+/**
+ * --locales: a copy of the corpus whose site.yaml lists these languages, its texts untranslated (each
+ * other language's pages show them all in the default one: the most text a language's copy can
+ * hold). Null: the corpus itself.
+ */
+function withLocales(dir, locales) {
+  if (locales === null) return dir;
+  const copy = `${dir}-locales-${locales.join('-')}`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dir, copy, { recursive: true });
+  const site = path.join(copy, 'site.yaml');
+  writeFileSync(site, `${readFileSync(site, 'utf8').replace(/\n?$/, '\n')}locales: [${locales.join(', ')}]\n`);
+  log(`corpus ${path.relative(ROOT, copy)}: with locales ${locales.join(', ')}`);
+  return copy;
 }
 
 /** Same hash gen-corpus.js records in its marker: a changed generator means a new corpus. */
