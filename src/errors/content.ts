@@ -819,6 +819,22 @@ export const CONTENT = {
   }),
 
   // The site's own templates (templates/ beside the content).
+  unknownMessage: content({
+    code: 'content/unknown-message',
+    title: 'A message the catalogue does not have',
+    when: 'A site’s `templates/locales/<locale>.yaml` overrides a message key the catalogue does not have.',
+    message: ({ key, guess }: { key: string; guess?: string }) => `no message ${quote(key)} in the catalogue${guess ? `; did you mean ${guess}?` : '; docs/languages.md lists every key'}`,
+    hint: 'Use a key of the English catalogue (docs/languages.md), spelt as it is.',
+    example: { key: 'nav.histroy', guess: 'nav.history' },
+  }),
+  badMessage: content({
+    code: 'content/bad-message',
+    title: 'A message override that is not text',
+    when: 'A message in `templates/locales/<locale>.yaml` is not text (or, for a message that counts, a mapping of plural forms: zero, one, two, few, many, other), or the file is not a mapping of keys to messages, or it names a language statuspress does not ship.',
+    message: ({ key, forms }: { key: string; forms?: string }) => (forms ? `the message ${quote(key)} counts something: give its plural forms (${forms}) as a mapping` : `the message ${quote(key)} must be text`),
+    hint: 'Write `key: text`, or for a message that counts, its forms under the key (`one:` and `other:` for English).',
+    example: { key: 'nav.status', forms: 'one, other' },
+  }),
   templateSyntax: content({
     code: 'content/template-syntax',
     title: 'A template that does not compile',

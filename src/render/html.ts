@@ -16,6 +16,7 @@ import { renderAtom, renderCalendar } from './site/feeds.js';
 import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { Theme } from './site/theme.js';
+import { useMessages } from './site/format.js';
 import type { OutputFile } from './types.js';
 
 export interface SiteRenderer {
@@ -34,6 +35,7 @@ export interface SiteRenderer {
  * once, when first needed, and so is each language's copy of the site.
  */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
+  useMessages(site.site, theme.messages);
   const assets = renderAssets(theme.styles);
   const locales = siteLocales(site);
   const copies = new Map<string, LocaleRenderer>();

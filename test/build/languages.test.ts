@@ -1,12 +1,14 @@
 // A site in another language and zone: the example content built in every shipped language, German
 // in Berlin's zone shown where its local days put things (the API unchanged: UTC, English), and the
 // pseudo-locale proving that every word the built-in templates print comes from the catalogue.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/index.js';
 import { LOCALES, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../src/i18n/index.js';
+import { build } from '../../src/build.js';
+import { ContentError } from '../../src/errors.js';
 import { buildContent } from '../helpers/build.js';
 import type { Built } from '../helpers/build.js';
 import { decodeEntities } from '../site/helpers.js';
@@ -19,6 +21,7 @@ let root: string;
 /** The example content with `lines` added to site.yaml (its state_text left out: the catalogue's), and `extra` files. */
 async function exampleWith(name: string, lines: string, extra: Record<string, string> = {}): Promise<string> {
   const dir = path.join(root, name);
+  await mkdir(path.dirname(dir), { recursive: true });
   await cp(EXAMPLE, dir, { recursive: true });
   const site = (await readFile(path.join(dir, 'site.yaml'), 'utf8')).replace(/^state_text:\n(?: {2}.*\n)*/m, '');
   await writeFile(path.join(dir, 'site.yaml'), `${site}${lines}`);
@@ -69,7 +72,9 @@ describe('a German site in Berlin', () => {
   it('keeps the API in UTC and English', () => {
     const answer = built.json('api/v1/notices/90.json');
     expect(JSON.stringify(answer)).toContain('"2026-11-20T23:30:00.000Z"');
-    expect(JSON.stringify(built.json('api/v1/status.json'))).not.toMatch(/betriebsbereit|Störung/);
+    // The API's words are English; state_text is the site's own sentence (the catalogue's when site.yaml sets none).
+    expect(built.json('api/v1/components/1/metrics.json').mean_time_to_recovery.words).toMatch(/^\d+ (days?|hours?|minutes?|seconds?)( |$)/);
+    expect(built.json('api/v1/status.json').page.state_text).toBe('Alle Systeme betriebsbereit');
   });
 });
 
@@ -163,11 +168,42 @@ describe('the pseudo-locale', () => {
     expect(found).toEqual([]);
     // It read the pages it should: every page's words are wrapped.
     expect(built.files.get('index.html')).toContain(`${PSEUDO_OPEN}Components${PSEUDO_CLOSE}`);
-    expect([...built.files.keys()].filter((f) => f.endsWith('.html')).length).toBeGreaterThan(50);
+    expect([...built.files.keys()].filter((f) => f.endsWith('.html')).length).toBeGreaterThan(40);
   });
 
   it('finds an English word a template prints outside the catalogue', () => {
     expect(untranslated(`${PSEUDO_OPEN}Status${PSEUDO_CLOSE} Updates`, [])).toBe('Updates');
     expect(untranslated(`${PSEUDO_OPEN}Affects: Acme${PSEUDO_CLOSE}`, ['Acme'])).toBeNull();
+  });
+});
+
+describe("a site's own words", () => {
+  /** The example content in German in `name`/content, with `yaml` as `name`/templates/locales/de.yaml. */
+  async function withOverrides(name: string, yaml: string): Promise<string> {
+    const content = await exampleWith(path.join(name, 'content'), 'locale: de\n');
+    await mkdir(path.join(root, name, 'templates', 'locales'), { recursive: true });
+    await writeFile(path.join(root, name, 'templates', 'locales', 'de.yaml'), yaml);
+    return content;
+  }
+
+  it('replace the catalogue’s, plural forms included', async () => {
+    const built = await buildContent(await withOverrides('own', 'nav.history: Archiv\nbar.incidentDays:\n  one: "{count} Tag mit Ärger"\n  other: "{count} Tage mit Ärger"\n'), NOW, 'own');
+    try {
+      const status = built.files.get('index.html')!;
+      expect(status).toContain('>Archiv</a>');
+      expect(status).toContain('3 Tage mit Ärger');
+    } finally {
+      await built.cleanup();
+    }
+  });
+
+  it('name a wrong key at its file and line, with the key meant', async () => {
+    const content = await withOverrides('wrong', 'nav.status: Lage\nnav.histroy: Archiv\nbar.figure: plain text\n');
+    const error = await build({ contentDir: content, outDir: path.join(root, 'wrong', 'dist'), now: NOW }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues.map((i) => `${i.file}:${i.line}:${i.column} ${i.message}`)).toEqual([
+      'templates/locales/de.yaml:2:1 no message "nav.histroy" in the catalogue; did you mean nav.history?',
+      'templates/locales/de.yaml:3:1 the message "bar.figure" counts something: give its plural forms (one, other) as a mapping',
+    ]);
   });
 });

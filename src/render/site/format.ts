@@ -4,6 +4,7 @@
 // gives the same bytes wherever it runs.
 import { formatDate, formatDateTime, formatMonth, localDay } from '../../i18n/dates.js';
 import type { Messages } from '../../i18n/make.js';
+import type { Catalogue } from '../../i18n/types.js';
 import { messages } from '../../i18n/messages.js';
 import { formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, SiteConfig, State } from '../../types.js';
@@ -16,11 +17,17 @@ export interface Lang {
 
 const langs = new WeakMap<SiteConfig, Lang>();
 
-/** The language and zone of a site (its `locale` and `time_zone`). */
+/** The language and zone of a site (its `locale` and `time_zone`), with the words `useMessages` gave it. */
 export function langOf(site: SiteConfig): Lang {
   let lang = langs.get(site);
   if (!lang) langs.set(site, (lang = { m: messages(site.locale), zone: site.timeZone }));
   return lang;
+}
+
+/** The site's own words over its catalogue's (its theme's templates/locales/<locale>.yaml), for everything rendered of `site` from now on. */
+export function useMessages(site: SiteConfig, overrides: Record<string, Catalogue>): void {
+  const own = overrides[site.locale];
+  langs.set(site, { m: own && Object.keys(own).length > 0 ? messages(site.locale, own) : messages(site.locale), zone: site.timeZone });
 }
 
 export interface TimeView {

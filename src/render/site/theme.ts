@@ -20,6 +20,8 @@ import { STYLES, TEMPLATES } from './builtin.js';
 import type { PageTemplate, StyleName, TemplateName } from './builtin.js';
 import { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../../limits.js';
 import { deepestLine, selfCall } from './template-checks.js';
+import { readMessageOverrides } from '../../i18n/overrides.js';
+import type { Catalogue } from '../../i18n/types.js';
 import type { Program } from './template-checks.js';
 
 export { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../limits.js';
@@ -35,6 +37,8 @@ export interface Theme {
   own: string[];
   /** What renders a page of `name`, for messages: its own template, or the built-in one with the site's that it uses. */
   renders(name: PageTemplate): { file: string; text: string };
+  /** The site's own words (templates/locales/<locale>.yaml), by locale, over the catalogue's. */
+  messages: Record<string, Catalogue>;
 }
 
 export interface ThemeOptions {
@@ -69,6 +73,7 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   // Files are named as the site's folder holds them: templates/notice.hbs, or theme/notice.hbs with --templates theme.
   const folder = dir === null ? 'templates' : path.basename(path.resolve(dir));
   const overrides = dir === null ? new Map<string, string>() : readOverrides(dir, folder, required);
+  const messages = readMessageOverrides(dir, folder);
   const warnings = [...overrides.keys()]
     .filter((file) => !known(file))
     .map((file) => COMMAND.unknownTemplate.message({ file: `${folder}/${file}`, known: [...Object.keys(TEMPLATES).map((t) => `${t}.hbs`), ...Object.keys(STYLES)] }));
@@ -118,12 +123,13 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
       ? { file: fileOf(name), text: `${fileOf(name)} (with the templates it uses)` }
       : { file: own[0] ?? fileOf(name), text: `The built-in ${name}.hbs (with ${own.join(', ')})` };
   const whole = (name: PageTemplate, context: object): string => templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
-  if (own.length === 0) return { styles, warnings, own, renders, page: whole };
+  if (own.length === 0) return { styles, warnings, own, renders, messages, page: whole };
   return {
     styles,
     warnings,
     own,
     renders,
+    messages,
     page(name, context) {
       const title = (context as { title?: string }).title ?? name;
       onPage?.(name, title);

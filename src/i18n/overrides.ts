@@ -1,0 +1,66 @@
+// A site's own words: `templates/locales/<locale>.yaml` overrides any message of that language's
+// catalogue, as a file in templates/ overrides a template. Every key is checked against the
+// catalogue; a wrong one is an error at its file and line, naming the key (and the one meant).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { closest } from '../content/messages.js';
+import { ContentError } from '../errors.js';
+import type { ContentIssue } from '../errors.js';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
+import { CATALOGUES, isShipped } from './catalogue.js';
+import type { Catalogue } from './types.js';
+
+/** The overrides under `dir`/locales, by locale; none when there is no such folder. Throws ContentError on any wrong key or value. */
+export function readMessageOverrides(dir: string | null, folder: string): Record<string, Catalogue> {
+  const result: Record<string, Catalogue> = {};
+  if (dir === null) return result;
+  const locales = path.join(dir, 'locales');
+  if (!existsSync(locales)) return result;
+  const en = CATALOGUES.en!;
+  const keys = Object.keys(en);
+  const issues: ContentIssue[] = [];
+  for (const name of readdirSync(locales).sort()) {
+    if (!/\.ya?ml$/.test(name)) continue;
+    const locale = name.replace(/\.ya?ml$/, '');
+    const file = `${folder}/locales/${name}`;
+    const lines = new LineCounter();
+    const text = readFileSync(path.join(locales, name), 'utf8');
+    const document = parseDocument(text, { lineCounter: lines });
+    const at = (offset: number | undefined): { line: number; column: number } => {
+      const { line, col } = lines.linePos(offset ?? 0);
+      return { line, column: col };
+    };
+    if (!isShipped(locale) || document.errors.length > 0 || !(isMap(document.contents) || document.contents === null)) {
+      issues.push({ file, ...at(document.errors[0]?.pos[0]), path: '', ...say(CONTENT.badMessage, { key: locale }) });
+      continue;
+    }
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    const catalogue: Catalogue = {};
+    for (const pair of isMap(document.contents) ? document.contents.items : []) {
+      const key = isScalar(pair.key) ? String(pair.key.value) : '';
+      const where = { file, ...at(isScalar(pair.key) ? pair.key.range?.[0] : undefined), path: key };
+      if (!Object.hasOwn(en, key)) {
+        const guess = closest(key, keys);
+        issues.push({ ...where, ...say(CONTENT.unknownMessage, guess ? { key, guess } : { key }) });
+        continue;
+      }
+      const value = pair.value;
+      if (typeof en[key] === 'string') {
+        if (isScalar(value) && typeof value.value === 'string') catalogue[key] = value.value;
+        else issues.push({ ...where, ...say(CONTENT.badMessage, { key }) });
+        continue;
+      }
+      const forms = isMap(value) ? Object.fromEntries(value.items.map((p) => [isScalar(p.key) ? String(p.key.value) : '', isScalar(p.value) ? p.value.value : null])) : null;
+      if (forms === null || !Object.keys(forms).every((c) => (categories as string[]).includes(c)) || !Object.values(forms).every((t) => typeof t === 'string') || typeof forms.other !== 'string') {
+        issues.push({ ...where, ...say(CONTENT.badMessage, { key, forms: categories.join(', ') }) });
+        continue;
+      }
+      catalogue[key] = forms as Record<string, string>;
+    }
+    result[locale] = catalogue;
+  }
+  if (issues.length > 0) throw new ContentError(issues);
+  return result;
+}
