@@ -115,15 +115,21 @@ export function translationLanguageFindings(site: SourceFile | null, files: Sour
   return findings;
 }
 
-/** For each of the site's other languages, the texts of a file with no translation to it: one note per language. */
-export function untranslatedFindings(locales: readonly string[], source: SourceFile): Finding[] {
-  if (locales.length < 2 || !source.usable || !isRecord(source.data)) return [];
-  const texts = textsOf(source);
+/**
+ * For each of the site's other languages, how many texts have no translation to it, and where: one
+ * note per language, at its entry in `locales` (a note per file would be one per notice, and would
+ * make every file be parsed again for its positions).
+ */
+export function untranslatedFindings(locales: readonly string[], sources: readonly SourceFile[]): Finding[] {
+  if (locales.length < 2) return [];
+  const texts = sources.filter((s) => s.usable && isRecord(s.data)).map((s) => ({ file: s.file, texts: textsOf(s) }));
   const findings: Finding[] = [];
-  for (const locale of locales.slice(1)) {
-    const missing = texts.filter((t) => !t.has(locale)).map((t) => t.path.join('.'));
-    if (missing.length > 0) findings.push({ path: [], ...say(CONTENT.untranslated, { locale, count: missing.length, paths: missing }) });
-  }
+  locales.slice(1).forEach((locale, i) => {
+    const missing = texts.map(({ file, texts }) => ({ file, paths: texts.filter((t) => !t.has(locale)).map((t) => t.path.join('.')) })).filter((f) => f.paths.length > 0);
+    const count = missing.reduce((sum, f) => sum + f.paths.length, 0);
+    if (count === 0) return;
+    findings.push({ path: ['locales', i + 1], ...say(CONTENT.untranslated, { locale, count, files: missing.length, first: `${missing[0]!.file}: ${missing[0]!.paths.slice(0, 3).join(', ')}${missing[0]!.paths.length > 3 ? ', …' : ''}` }) });
+  });
   return findings;
 }
 

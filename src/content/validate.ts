@@ -68,9 +68,8 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
   const { now } = options;
   const notes = now === undefined ? [] : notices.flatMap((notice, i) => (notice ? [...withheld(loaded.notices[i]!, notice, now), ...renumbered(loaded.notices[i]!, notice)] : []));
   // Texts the other languages' pages show in the default one: worth knowing, never an error.
-  const locales = site?.locales ?? [];
-  for (const source of [...(loaded.site ? [loaded.site] : []), ...loaded.components, ...loaded.notices]) {
-    for (const finding of untranslatedFindings(locales, source)) notes.push(locate(source, finding));
+  if (loaded.site && site?.locales) {
+    for (const finding of untranslatedFindings(site.locales, [loaded.site, ...loaded.components, ...loaded.notices])) notes.push(locate(loaded.site, finding));
   }
 
   const sorted = dedupe(issues).sort(compareIssues);

@@ -707,11 +707,11 @@ export const CONTENT = {
     code: 'content/untranslated',
     note: true,
     title: 'Texts without a translation',
-    when: 'A file has texts without a translation to one of the site’s other languages: the pages in that language show them in the default language (marked with its `lang`).',
-    message: ({ locale, count, paths }: { locale: string; count: number; paths: readonly string[] }) =>
-      `${count} ${count === 1 ? 'text has' : 'texts have'} no ${locale} translation (${paths.slice(0, 3).join(', ')}${paths.length > 3 ? ', …' : ''}); the ${locale} pages show ${count === 1 ? 'it' : 'them'} in the default language`,
+    when: 'Texts of the content have no translation to one of the site’s other languages: the pages in that language show them in the default language (marked with its `lang`). One note per language, at its entry in `locales`.',
+    message: ({ locale, count, files, first }: { locale: string; count: number; files: number; first: string }) =>
+      `${count} ${count === 1 ? 'text' : 'texts'} in ${files} ${files === 1 ? 'file has' : 'files have'} no ${locale} translation (${excerpt(first, 120)}${files > 1 ? '; …' : ''}); the ${locale} pages show ${count === 1 ? 'it' : 'them'} in the default language`,
     hint: 'Nothing, if the default language will do; else add `translations: {<locale>: …}` beside each text (`statuspress update --lang <locale>` does it for an update).',
-    example: { locale: 'de', count: 2, paths: ['subject', 'updates.0.content'] },
+    example: { locale: 'de', count: 3, files: 2, first: 'notices/2-new-region.yaml: subject, updates.0.content' },
   }),
 
   // site.yaml's notify targets.
