@@ -14,6 +14,7 @@
  * their ratio: what a site's own templates cost over the built-in theme. `copy` stands for the
  * built-in templates and styles copied into .bench/templates-copy/, each template with a comment
  * appended (a template identical to the built-in one is no template of the site's own).
+ *   node scripts/bench.js --locales en,de                   # the same corpus listing these languages (site.yaml `locales`)
  *
  * For each size it
  * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
@@ -58,13 +59,13 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
     fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
   }
-  const { sizes, runs, templates, compare } = parseOptions(process.argv.slice(2));
+  const { sizes, runs, templates, compare, locales } = parseOptions(process.argv.slice(2));
   if (compare) return compareTemplates(sizes, runs, compare);
   TEMPLATES = templates;
   const caCerts = process.env.NODE_EXTRA_CA_CERTS ? { ...process.env, NODE_EXTRA_CA_CERTS: undefined } : null;
   const rows = [];
   for (const size of sizes) {
-    const corpus = ensureCorpus(size);
+    const corpus = withLocales(ensureCorpus(size), locales);
     const builds = [];
     const withoutCerts = [];
     // Interleaved, so a slow spell of the machine hits both columns alike.
@@ -80,7 +81,7 @@ async function main() {
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' } },
+    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' }, locales: { type: 'string' } },
     strict: true,
   });
   const runs = count(values.runs ?? '3', '--runs');
@@ -89,8 +90,9 @@ function parseOptions(argv) {
   if (given !== undefined && templates !== null) fail('--templates and --compare-templates: give one');
   const compare = given === undefined ? null : given === 'copy' ? copyBuiltinTemplates() : path.resolve(given);
   if (compare !== null && !existsSync(compare)) fail(`--compare-templates ${given}: no such folder`);
-  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates, compare };
-  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates, compare };
+  const locales = values.locales === undefined ? null : values.locales.split(',').map((tag) => tag.trim()).filter(Boolean);
+  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates, compare, locales };
+  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates, compare, locales };
 }
 
 /** .bench/templates-copy/: the built-in templates and styles, each template with a comment appended. */
@@ -157,6 +159,22 @@ function ensureCorpus({ notices, components }) {
   const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (result.status !== 0) fail(`gen-corpus.js failed for ${notices} notices / ${components} components`);
   return dir;
+}
+
+/**
+ * --locales: a copy of the corpus whose site.yaml lists these languages, its texts untranslated (each
+ * other language's pages show them all in the default one: the most text a language's copy can
+ * hold). Null: the corpus itself.
+ */
+function withLocales(dir, locales) {
+  if (locales === null) return dir;
+  const copy = `${dir}-locales-${locales.join('-')}`;
+  rmSync(copy, { recursive: true, force: true });
+  cpSync(dir, copy, { recursive: true });
+  const site = path.join(copy, 'site.yaml');
+  writeFileSync(site, `${readFileSync(site, 'utf8').replace(/\n?$/, '\n')}locales: [${locales.join(', ')}]\n`);
+  log(`corpus ${path.relative(ROOT, copy)}: with locales ${locales.join(', ')}`);
+  return copy;
 }
 
 /** Same hash gen-corpus.js records in its marker: a changed generator means a new corpus. */

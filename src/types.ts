@@ -86,6 +86,12 @@ export interface SiteConfig {
   notify?: NotifyTarget[];
   /** The sign-up page of the mailing list the email target sends to; absent when site.yaml has none. */
   subscribeUrl?: string;
+  /** The site's languages, the default first (`locales` in site.yaml); absent when it lists none. */
+  locales?: string[];
+  /** The state texts in other languages, by locale; absent without any. */
+  translations?: Record<string, { stateText?: Partial<Record<State, string>> }>;
+  /** On a language's copy of the site (derive/localize.ts): the state texts in the default language for want of a translation, with that language. */
+  fallback?: Partial<Record<State, string>>;
 }
 
 export interface Component {
@@ -98,6 +104,10 @@ export interface Component {
   metrics: boolean;
   createdAt: number;
   updatedAt: number;
+  /** Name and description in other languages, by locale; absent without any. */
+  translations?: Record<string, { name?: string; description?: string }>;
+  /** On a language's copy of the site (derive/localize.ts): the texts in the default language for want of a translation, with that language. */
+  fallback?: Partial<Record<'name' | 'description', string>>;
   /** Content file, relative to the content folder (for messages). */
   file: string;
 }
@@ -112,6 +122,8 @@ export interface Update {
   /** null exactly for general notices. */
   state: NoticeState | null;
   content: string;
+  /** The content in other languages, by locale; absent without any. */
+  translations?: Record<string, string>;
 }
 
 /** An incident's postmortem: Markdown published at `at` (withheld until then, like an update). */
@@ -145,6 +157,10 @@ export interface Notice {
   updates: Update[];
   /** unplanned only; absent rather than null, so the build state of content without one keeps its bytes. */
   postmortem?: Postmortem;
+  /** The subject in other languages, by locale; absent without any. */
+  translations?: Record<string, { subject?: string }>;
+  /** On a language's copy of the site (derive/localize.ts): the subject's language when it is the default's for want of a translation. */
+  fallback?: Partial<Record<'subject', string>>;
   file: string;
 }
 

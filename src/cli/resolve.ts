@@ -1,7 +1,7 @@
 // `statuspress resolve ID`: end a notice: an incident resolved, a maintenance complete, an announcement expired.
 import type { Command } from './command.js';
 import { contentFlag, text } from './command.js';
-import { noticeId, reportChange } from './update.js';
+import { noticeId, reportChange, translate, TRANSLATION_FLAGS } from './update.js';
 
 export const resolve: Command = {
   name: 'resolve',
@@ -13,9 +13,11 @@ export const resolve: Command = {
     message: { type: 'string', value: 'TEXT', description: "the update's Markdown text (default: a sentence for the type; general notices get an update only with one)" },
     at: { type: 'string', value: 'ISO', description: 'when it ended, with a zone (default: now, to the second)' },
     backdate: { type: 'boolean', description: "allow --at before the notice's latest published update (renumbers the updates after it)" },
+    ...TRANSLATION_FLAGS,
   },
   async run(values, out, positionals) {
     const id = noticeId('resolve', positionals);
+    if (text(values, 'lang') !== undefined) return translate(values, out, id, ['at', 'backdate']);
     const message = text(values, 'message');
     const at = text(values, 'at');
     const { resolveNotice } = await import('../scaffold/update.js');

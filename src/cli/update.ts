@@ -4,8 +4,14 @@ import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { quote } from '../content/quote.js';
 import type { Changed, Standing } from '../scaffold/update.js';
-import type { Command, Out } from './command.js';
+import type { Command, Out, Values } from './command.js';
 import { contentFlag, noteLine, reportElsewhere, text } from './command.js';
+
+/** `--lang` and `--update`: `update` and `resolve` add a translation with them, and change nothing else. */
+export const TRANSLATION_FLAGS = {
+  lang: { type: 'string', value: 'LOCALE', description: 'add a translation in this language (one of site.yaml\'s locales) of --message (and --subject) instead of a new update' },
+  update: { type: 'string', value: 'ID', description: 'with --lang: the update to translate, by its id (default: the latest in time)' },
+} as const;
 
 export const update: Command = {
   name: 'update',
@@ -21,9 +27,12 @@ export const update: Command = {
     'ends-at': { type: 'string', value: 'ISO', description: 'planned notice: move the window to end then' },
     backdate: { type: 'boolean', description: "allow --at before the notice's latest published update (renumbers the updates after it)" },
     reopen: { type: 'boolean', description: 'allow an update to a notice whose latest update is over a day old' },
+    ...TRANSLATION_FLAGS,
+    subject: { type: 'string', value: 'TEXT', description: "with --lang: the notice's subject in that language" },
   },
   async run(values, out, positionals) {
     const id = noticeId('update', positionals);
+    if (text(values, 'lang') !== undefined) return translate(values, out, id, ['state', 'at', 'begins-at', 'ends-at', 'backdate', 'reopen']);
     const message = text(values, 'message');
     if (message === undefined) throw fail(COMMAND.updateNeedsMessage, undefined);
     const state = text(values, 'state');
@@ -45,6 +54,34 @@ export const update: Command = {
     return 0;
   },
 };
+
+/**
+ * `update|resolve ID --lang de --message …`: a translation of the notice's latest update (or
+ * `--update`'s) and with `--subject` of its subject; the flags of a change (`refused`) are refused.
+ */
+export async function translate(values: Values, out: Out, id: number, refused: readonly string[]): Promise<number> {
+  const flag = refused.find((name) => values[name] !== undefined && values[name] !== false);
+  if (flag !== undefined) throw fail(COMMAND.translationNeedsText, { flag: `--${flag}` });
+  const message = text(values, 'message');
+  const subject = text(values, 'subject');
+  if (message === undefined && subject === undefined) throw fail(COMMAND.translationNeedsText, {});
+  const chosen = text(values, 'update');
+  if (chosen !== undefined && !/^\d{4,18}$/.test(chosen)) throw fail(COMMAND.noSuchUpdate, { id: chosen, ids: [] });
+  const { translateNotice } = await import('../scaffold/translate.js');
+  const contentDir = String(values.content);
+  const lang = text(values, 'lang')!;
+  const changed = await translateNotice(contentDir, id, {
+    lang,
+    ...(message === undefined ? {} : { content: message }),
+    ...(subject === undefined ? {} : { subject }),
+    ...(chosen === undefined ? {} : { updateId: Number(chosen) }),
+  });
+  out.log(`Translated ${path.join(contentDir, changed.file)} (${lang}: ${changed.paths.join(', ')}${changed.update ? `; update ${changed.update.id}` : ''})`);
+  out.log(`  ${describeNotice(changed.after)}: ${stateWords(changed.before)} -> ${stateWords(changed.after)}`);
+  for (const note of changed.notes) out.error(noteLine(note, contentDir));
+  reportElsewhere(out, changed.elsewhere, contentDir);
+  return 0;
+}
 
 /** `notice 42 "Elevated error rates" (unplanned)`: the subject quoted, escaped and cut as in every message. */
 export const describeNotice = (notice: Standing): string => `notice ${notice.id} ${quote(notice.subject, 80)} (${notice.type})`;

@@ -19,7 +19,10 @@ export const DEFAULT_TRANSITION_TEXT = {
 
 /** SiteConfig of a valid site.yaml; the texts it does not set in its language's words. */
 export function toSite(data: SiteData): SiteConfig {
-  const { t } = messages(data.locale);
+  // With `locales`, the first is the site's language (`locale`, if given, is the same: translations.ts).
+  const locales = data.locales;
+  const locale = locales?.[0] ?? data.locale;
+  const { t } = messages(locale);
   const stateText = { operational: t('stateText.operational'), degraded: t('stateText.degraded'), 'under-maintenance': t('stateText.under-maintenance') };
   const transitionText = { underway: t('transition.underway'), complete: t('transition.complete') };
   return {
@@ -30,7 +33,7 @@ export function toSite(data: SiteData): SiteConfig {
     stateText: { ...stateText, ...definedOnly(data.state_text) },
     maintenanceSpelling: data.maintenance_spelling,
     transitionText: { ...transitionText, ...definedOnly(data.transition_text) },
-    locale: data.locale,
+    locale,
     timeZone: data.time_zone,
     ...(data.notify === undefined
       ? {}
@@ -46,6 +49,8 @@ export function toSite(data: SiteData): SiteConfig {
           })),
         }),
     ...(data.subscribe_url === undefined ? {} : { subscribeUrl: data.subscribe_url }),
+    ...(locales === undefined ? {} : { locales }),
+    ...byLocale(data.translations, (t) => (t.state_text === undefined ? {} : { stateText: definedOnly(t.state_text) })),
   };
 }
 
@@ -60,6 +65,7 @@ export function toComponent(data: ComponentData, file: string): Component {
     metrics: data.metrics,
     createdAt: data.created_at,
     updatedAt: data.updated_at ?? data.created_at,
+    ...byLocale(data.translations, (t) => definedOnly(t)),
     file,
   };
 }
@@ -89,8 +95,10 @@ export function toNotice(data: NoticeData, file: string): Notice {
       updatedAt: u.updated_at ?? u.at,
       state: data.type === 'general' ? null : (u.state as NoticeState),
       content: u.content,
+      ...byLocale(u.translations, (t) => t),
     })),
     ...(data.type === 'unplanned' && data.postmortem !== undefined ? { postmortem: { at: data.postmortem.at, content: data.postmortem.content } } : {}),
+    ...byLocale(data.translations, (t) => definedOnly(t)),
     file,
   };
 }
@@ -98,4 +106,10 @@ export function toNotice(data: NoticeData, file: string): Notice {
 // `state_text: {degraded: ~}`-style gaps must not overwrite a default with undefined.
 function definedOnly<T extends object>(value: T | undefined): Partial<T> {
   return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** `{translations}` of a place's translations in the model's shape; nothing when it has none, so files without keep their model. */
+function byLocale<T, U>(value: Record<string, T> | undefined, convert: (t: T) => U): { translations?: Record<string, U> } {
+  if (value === undefined || Object.keys(value).length === 0) return {};
+  return { translations: Object.fromEntries(Object.entries(value).map(([locale, t]) => [locale, convert(t)])) };
 }

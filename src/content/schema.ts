@@ -92,14 +92,19 @@ const subscribeUrl = z.string().transform((value, ctx): string => {
   return z.NEVER;
 });
 
+/**
+ * `translations: {de: {...}}`: by locale, the texts of one place in other languages. Which locales
+ * and which keys may appear is checked by translations.ts, with the site's `locales` at hand.
+ */
+const translations = <T extends z.ZodType>(value: T) => z.record(z.string(), value).optional();
+const stateText = z.strictObject({ operational: text.optional(), degraded: text.optional(), 'under-maintenance': text.optional() });
+
 export const siteSchema = z.strictObject({
   name: text,
   url: baseUrl,
   created_at: timestamp,
   metrics: z.boolean().default(false),
-  state_text: z
-    .strictObject({ operational: text.optional(), degraded: text.optional(), 'under-maintenance': text.optional() })
-    .optional(),
+  state_text: stateText.optional(),
   transition_text: z.strictObject({ underway: text.optional(), complete: text.optional() }).optional(),
   maintenance_spelling: z.enum(MAINTENANCE_SPELLINGS).default('under-maintenance'),
   locale: z.string().default('en').superRefine((value, ctx) => {
@@ -112,6 +117,8 @@ export const siteSchema = z.strictObject({
   }),
   notify: z.array(notifyTarget).optional(),
   subscribe_url: subscribeUrl.optional(),
+  locales: z.array(z.string()).min(1).optional(),
+  translations: translations(z.strictObject({ state_text: stateText.optional() })),
 });
 
 export const componentSchema = z.strictObject({
@@ -123,6 +130,7 @@ export const componentSchema = z.strictObject({
   metrics: z.boolean().default(true),
   created_at: timestamp,
   updated_at: timestamp.optional(),
+  translations: translations(z.strictObject({ name: text.optional(), description: plain.optional() })),
 });
 
 const updateSchema = z.strictObject({
@@ -131,6 +139,7 @@ const updateSchema = z.strictObject({
   // Which states are allowed depends on the notice type: rules.ts checks it.
   state: z.unknown().optional(),
   content: text,
+  translations: translations(text),
 });
 
 export const noticeSchema = z.strictObject({
@@ -158,6 +167,7 @@ export const noticeSchema = z.strictObject({
     .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
   // Incidents only, and not before the first update: rules.ts checks both.
   postmortem: z.strictObject({ at: timestamp, content: text }).optional(),
+  translations: translations(z.strictObject({ subject: text.optional() })),
 });
 
 export type SiteData = z.output<typeof siteSchema>;
@@ -170,6 +180,7 @@ export function knownKeys(schema: z.ZodType, path: readonly PropertyKey[]): stri
   for (const segment of path) {
     if (node instanceof z.ZodObject) node = unwrap((node.shape as Record<string, z.ZodType>)[String(segment)]);
     else if (node instanceof z.ZodArray) node = unwrap(node.element as z.ZodType);
+    else if (node instanceof z.ZodRecord) node = unwrap(node.valueType as z.ZodType);
     else return [];
   }
   return node instanceof z.ZodObject ? Object.keys(node.shape) : [];

@@ -16,6 +16,7 @@ import { componentRules, noticeRules } from './rules.js';
 import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.js';
 import type { SourceFile } from './source.js';
 import { utcText } from './timestamps.js';
+import { componentLanguageRules, noticeLanguageRules, siteLanguageRules, translationLanguageFindings, untranslatedFindings } from './translations.js';
 import { renumberedSince01 } from '../update-ids.js';
 
 /**
@@ -59,12 +60,17 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
     return result.value;
   };
 
-  const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, siteRules, toSite) : null;
-  const components = loaded.components.map((s) => check(s, componentSchema, componentRules, toComponent));
-  const notices = loaded.notices.map((s) => check(s, noticeSchema, noticeRules, toNotice));
+  const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, both(siteRules, siteLanguageRules), toSite) : null;
+  const components = loaded.components.map((s) => check(s, componentSchema, both(componentRules, componentLanguageRules), toComponent));
+  const notices = loaded.notices.map((s) => check(s, noticeSchema, both(noticeRules, noticeLanguageRules), toNotice));
   for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'), loaded.site)) issues.push(locate(source, finding));
+  for (const { source, finding } of translationLanguageFindings(loaded.site, [...loaded.components, ...loaded.notices])) issues.push(locate(source, finding));
   const { now } = options;
   const notes = now === undefined ? [] : notices.flatMap((notice, i) => (notice ? [...withheld(loaded.notices[i]!, notice, now), ...renumbered(loaded.notices[i]!, notice)] : []));
+  // Texts the other languages' pages show in the default one: worth knowing, never an error.
+  if (loaded.site && site?.locales) {
+    for (const finding of untranslatedFindings(site.locales, [loaded.site, ...loaded.components, ...loaded.notices])) notes.push(locate(loaded.site, finding));
+  }
 
   const sorted = dedupe(issues).sort(compareIssues);
   notes.sort(compareIssues);
@@ -107,6 +113,11 @@ export function noticeOf(source: SourceFile): Notice | null {
   const { data, issues } = checkFile(source, noticeSchema, noticeRules);
   return data === undefined || issues.length > 0 ? null : toNotice(data, source.file);
 }
+
+/** Two sets of rules of one file kind as one. */
+const both =
+  (a: (raw: unknown) => Finding[], b: (raw: unknown) => Finding[]) =>
+  (raw: unknown): Finding[] => [...a(raw), ...b(raw)];
 
 function checkFile<S extends z.ZodType>(
   source: SourceFile,

@@ -4,4 +4,5 @@ export { deriveSite } from './site.js';
 export { nextChange, pendingMoments, reminderMoments } from './next-change.js';
 export type { Moment, MomentKind, ReminderMoment } from './next-change.js';
 export { isPublished, publishedContent } from './updates.js';
-export type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, Span } from './types.js';
+export type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, Fallback, SiteLocale, Span } from './types.js';
+export { localizeSite, siteLocales } from './localize.js';

@@ -9,6 +9,8 @@ export interface DerivedUpdate {
   updatedAt: number;
   state: NoticeState | null;
   content: string;
+  /** On a language's copy (localize.ts), the language `content` is in when it is not the page's: the default's, for want of a translation. */
+  lang?: string;
 }
 
 /** A half-open span of time [start, end) in epoch ms. */
@@ -63,4 +65,24 @@ export interface DerivedSite {
    */
   metricsNotices: Map<number, DerivedNotice[]>;
   page: { state: State; updatedAt: number };
+  /** The language this copy of the site is in, when site.yaml lists languages (localize.ts); absent otherwise. */
+  locale?: SiteLocale;
 }
+
+/** One language's copy of the site: where its pages live and which languages link to each other. */
+export interface SiteLocale {
+  /** Its language tag (`de`). */
+  tag: string;
+  /** Every language of the site, the default first. */
+  locales: readonly string[];
+  /** Folder of its pages in the output: '' for the default language, else `<tag>/`. */
+  prefix: string;
+  /** The site's own url, where the default language's pages are ({base_url}); the copy's `site.url` is its own folder's. */
+  baseUrl: string;
+}
+
+/**
+ * On a language's copy, the texts of a source record shown in the default language for want of a
+ * translation, each with that language: the page marks them with a `lang` attribute.
+ */
+export type Fallback<K extends string> = Partial<Record<K, string>>;

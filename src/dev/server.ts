@@ -13,7 +13,7 @@ import { pageTemplate } from '../render/html.js';
 import type { OutputFile } from '../render/types.js';
 import { route } from '../routes/parse.js';
 import { ApiError } from '../routes/request.js';
-import { parseSitePath, SITE } from '../routes/site.js';
+import { localeOfPath, parseSitePath, SITE } from '../routes/site.js';
 import type { WithheldUpdate } from './clock-text.js';
 import type { DevState } from './state.js';
 
@@ -104,7 +104,7 @@ export function devServer(state: DevState): DevServer {
     }
     const file = request === null ? null : good.renderer.render(request);
     // The site's 404 page, its links from the root dev serves the site at.
-    if (file === null) return notFoundReply(res, String(good.renderer.notFound('/').contents));
+    if (file === null) return notFoundReply(res, String((good.renderer.notFound('/', localeOfPath(found.path)) ?? good.renderer.notFound('/')!).contents));
     pageReply(res, file);
   }
 

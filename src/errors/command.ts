@@ -249,6 +249,36 @@ export const COMMAND = {
     hint: 'Check the id: `statuspress postmortem ID` takes the id of an incident.',
     example: { id: 21, type: 'planned' },
   }),
+  translationNeedsText: command({
+    code: 'usage/translation-needs-text',
+    exit: 2,
+    title: 'A translation without a text, or with flags of a new update',
+    when: '`--lang` is given without `--message` (or `--subject`), or with a flag that would change the notice rather than translate it (`--state`, `--at`, `--begins-at`, `--ends-at`).',
+    message: ({ flag }: { flag?: string }) =>
+      flag === undefined
+        ? '--lang adds a translation: give its text with --message (an update\'s content) or --subject (the notice\'s)'
+        : `--lang adds a translation and changes nothing else: leave out ${flag}, or run the command without --lang first`,
+    hint: USAGE_HINT,
+    example: { flag: '--state' },
+  }),
+  noSuchUpdate: command({
+    code: 'usage/no-such-update',
+    exit: 2,
+    title: '`--update` names no update of the notice',
+    when: '`--update ID` is not the id of one of the notice’s updates (its id × 1000 + the update’s rank in time, as the API prints it).',
+    message: ({ id, ids }: { id: string; ids: readonly number[] }) => `${quote(id)} is not an update of this notice; its updates are ${ids.join(', ')}`,
+    hint: 'Give the update’s id as the API and the page print it (notice 42’s second update in time is 42002), or leave out --update for the latest.',
+    example: { id: '42009', ids: [42001, 42002] },
+  }),
+  translationExists: command({
+    code: 'content/translation-exists',
+    exit: 1,
+    title: 'A translation that is there already',
+    when: '`--lang` would add a translation the text already has: statuspress adds translations, and leaves a person’s wording to be changed by hand.',
+    message: ({ file, path }: { file: string; path: string }) => `${file}: ${path} has a translation already; change it in the file`,
+    hint: 'Edit the translation in the file, or give another `--update`.',
+    example: { file: 'notices/42-api.yaml', path: 'updates.1.translations.de' },
+  }),
   badComponentIds: command({
     code: 'usage/bad-component-ids',
     exit: 2,
@@ -841,6 +871,8 @@ export const COMMAND = {
         ? `${file}: updates is not a block list (items starting with "- at:"), so an update cannot be added in place`
         : key === 'postmortem'
           ? `${file}: postmortem is not a block mapping (at: and content: on lines of their own below it), or the file is not a block mapping, so the postmortem cannot be written in place`
+          : key === 'translations'
+            ? `${file}: its translations are written on one line ({…}), so a translation cannot be added in place; add it by hand`
           : `${file}: ${key} is not written as a one-line value, so it cannot be changed in place`,
     hint: 'Write the updates as a block list, one `- at: …` item each (and timestamps on one line), or make the change by hand.',
     example: { file: 'notices/42-api.yaml', key: 'updates' },

@@ -670,6 +670,57 @@ export const CONTENT = {
     example: { until: '2026-11-25T02:00:00Z', now: '2026-11-23T15:50:00Z', notice: false },
   }),
 
+  // Languages: site.yaml's `locales` and the `translations` of texts.
+  localeTwice: content({
+    code: 'content/locale-twice',
+    title: 'A language listed twice',
+    when: 'site.yaml’s `locales` lists the same language twice.',
+    message: ({ value }: { value: string }) => `${quote(value)} is listed already; remove this one`,
+    hint: 'List each language once, the default first.',
+    example: { value: 'de' },
+  }),
+  localeNotFirst: content({
+    code: 'content/locale-not-first',
+    title: '`locale` is not the first of `locales`',
+    when: 'site.yaml gives both `locale` and `locales`, and `locale` is not the first of `locales`: the first is the default language, the one the site’s own pages are in.',
+    message: ({ locale, first }: { locale: string; first: string }) =>
+      `locale is ${quote(locale)} but locales starts with ${quote(first)}; put ${quote(locale)} first in locales, or remove locale`,
+    hint: 'With `locales`, the first entry is the default language: `locale` may be left out, or must be the same.',
+    example: { locale: 'de', first: 'en' },
+  }),
+  translationNotListed: content({
+    code: 'content/translation-not-listed',
+    title: 'A translation to a language the site does not list',
+    when: 'A `translations` mapping has a language that site.yaml’s `locales` does not list (or the default language, whose text is the one written outside `translations`).',
+    message: ({ locale, listed, guess, isDefault }: { locale: string; listed: readonly string[]; guess?: string; isDefault?: boolean }) =>
+      isDefault
+        ? `${quote(locale)} is the default language: write its text outside translations, and remove this one`
+        : listed.length === 0
+          ? `${quote(locale)} is not one of the site's languages: site.yaml lists none; add locales: [<default>, ${locale}] to site.yaml, or remove this translation`
+          : `${quote(locale)} is not one of the site's languages (${listed.join(', ')}); ${guess ? `did you mean "${guess}"?` : `add it to locales in site.yaml, or remove this translation`}`,
+    hint: 'List every language in site.yaml’s `locales` (the default first); translations use the same tags.',
+    example: { locale: 'fr', listed: ['en', 'de'] },
+  }),
+  untranslatableKey: content({
+    code: 'content/untranslatable-key',
+    title: 'A translation of a key that has no language',
+    when: 'A `translations` entry gives a key that is not text people read (a state, a time, an id): it is the same in every language.',
+    message: ({ key, translatable }: { key: string; translatable: readonly string[] }) =>
+      `${quote(key)} is the same in every language and cannot be translated; remove it (translatable here: ${translatable.join(', ')})`,
+    hint: 'Translate only texts: a notice’s `subject`, an update’s `content` (`translations: {de: …}`), a component’s `name` and `description`, site.yaml’s `state_text`.',
+    example: { key: 'state', translatable: ['subject'] },
+  }),
+  untranslated: content({
+    code: 'content/untranslated',
+    note: true,
+    title: 'Texts without a translation',
+    when: 'Texts of the content have no translation to one of the site’s other languages: the pages in that language show them in the default language (marked with its `lang`). One note per language, at its entry in `locales`.',
+    message: ({ locale, count, files, first }: { locale: string; count: number; files: number; first: string }) =>
+      `${count} ${count === 1 ? 'text' : 'texts'} in ${files} ${files === 1 ? 'file has' : 'files have'} no ${locale} translation (${excerpt(first, 120)}${files > 1 ? '; …' : ''}); the ${locale} pages show ${count === 1 ? 'it' : 'them'} in the default language`,
+    hint: 'Nothing, if the default language will do; else add `translations: {<locale>: …}` beside each text (`statuspress update --lang <locale>` does it for an update).',
+    example: { locale: 'de', count: 3, files: 2, first: 'notices/2-new-region.yaml: subject, updates.0.content' },
+  }),
+
   // site.yaml's notify targets.
   notifySecretInContent: content({
     code: 'content/notify-secret-in-content',

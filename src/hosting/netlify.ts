@@ -128,7 +128,7 @@ export function netlifyHeaders(endpoints: readonly Endpoint[] = ENDPOINTS): stri
     `  Cache-Control: ${SITE_CACHE_CONTROL}`,
     `  Content-Security-Policy: ${PAGE_CSP}`,
     // The site's data (feeds, the calendar, badges, the picker's data files) gets the API's stricter policy.
-    ...[...api.map((folder) => `/${folder}/*`), `/${SITE.feed().file}`, `/${SITE.maintenance().file}`, '/badges/*', '/components/*/data.json', '/components/*/feed.atom', '/components/*/maintenance.ics'].flatMap((rule) => [
+    ...[...api.map((folder) => `/${folder}/*`), `/${SITE.feed().file}`, `/${SITE.maintenance().file}`, '/badges/*', '/components/*/data.json', '/components/*/feed.atom', '/components/*/maintenance.ics', '/widget/*'].flatMap((rule) => [
       rule,
       `  Content-Security-Policy: ${DATA_CSP}`,
     ]),

@@ -2,9 +2,10 @@
 // the status page, a page per notice and component, the history, the feeds and the badges, with the
 // theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
 // every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
+import { localizeSite, siteLocales } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
 import { pageOf, SITE } from '../routes/site.js';
-import type { SiteRequest } from '../routes/site.js';
+import type { LocalizedRequest, SiteRequest } from '../routes/site.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
 import widgetJs from '../site/widget.ts?browser';
@@ -14,6 +15,7 @@ import type { Assets } from './site/assets.js';
 import { componentBadge, statusBadge } from './site/badges.js';
 import { renderAtom, renderCalendar } from './site/feeds.js';
 import type { EntryCache, FeedScope } from './site/feeds.js';
+import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { PageTemplate } from './site/builtin.js';
 import type { Theme } from './site/theme.js';
@@ -23,16 +25,49 @@ import type { OutputFile } from './types.js';
 
 export interface SiteRenderer {
   assets: Assets;
-  /** The file of one page, feed, badge or asset; null when the site has no such thing (an unknown id, a page past the last). */
-  render(request: SiteRequest): OutputFile | null;
-  /** `404.html`, its links starting with `root` (default: the path of the site's url). */
-  notFound(root?: string): OutputFile;
+  /**
+   * The file of one page, feed, badge or asset, of the default language or (`locale`) of a language's
+   * copy; null when the site has no such thing (an unknown id or language, a page past the last).
+   */
+  render(request: LocalizedRequest): OutputFile | null;
+  /** `404.html` (of a language's copy: `<tag>/404.html`), its links starting with `root` (default: the path of the site's url). */
+  notFound(root?: string, locale?: string): OutputFile | null;
 }
 
-/** A renderer of any page of `site`; what several pages share is computed once, when first needed. */
+/**
+ * A renderer of any page of `site`, in each of its languages; what several pages share is computed
+ * once, when first needed, and so is each language's copy of the site.
+ */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   useMessages(site.site, theme.messages);
   const assets = renderAssets(theme.styles);
+  const locales = siteLocales(site);
+  const copies = new Map<string, LocaleRenderer>();
+  const copy = (locale: string | undefined): LocaleRenderer | null => {
+    const tag = locale ?? locales[0];
+    if (tag === undefined) return (copies.get('') ?? copies.set('', localeRenderer(site, theme, assets)).get(''))!;
+    // The default language has no folder of its own: `en/` is not an address of the site.
+    if (!locales.includes(tag) || (locale !== undefined && tag === locales[0])) return null;
+    return (copies.get(tag) ?? copies.set(tag, localeRenderer(localizeSite(site, tag), theme, assets)).get(tag))!;
+  };
+  return {
+    assets,
+    notFound: (root = sitePath(site.site.url), locale) => copy(locale)?.notFound(root) ?? null,
+    // A language's widget file is at the root, from that language's copy.
+    render: (request) =>
+      request.kind === 'widgetText'
+        ? widgetLocales(site).includes(request.tag) ? { path: pageOf(request).file, contents: widgetText(localizeSite(site, request.tag)) } : null
+        : (copy(request.locale)?.render(request) ?? null),
+  };
+}
+
+interface LocaleRenderer {
+  render(request: LocalizedRequest): OutputFile | null;
+  notFound(root: string): OutputFile;
+}
+
+/** The renderer of one language's copy of the site (of the site itself, when it lists no languages). */
+function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets): LocaleRenderer {
   const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
   let byComponent: Map<number, DerivedNotice[]> | null = null;
   let reaching: Map<number, DerivedNotice[]> | null = null;
@@ -52,10 +87,11 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
     if (!notices) histories.set(type, (notices = type === undefined ? site.notices : site.notices.filter((n) => n.type === type)));
     return notices;
   };
-  const file = (request: SiteRequest, contents: string): OutputFile => ({ path: pageOf(request).file, contents });
+  const prefix = site.locale?.prefix ?? '';
+  // The request names its language's folder (`locale`): its page's file is in it.
+  const file = (request: LocalizedRequest, contents: string): OutputFile => ({ path: pageOf(request).file, contents });
   return {
-    assets,
-    notFound: (root = sitePath(site.site.url)) => ({ path: SITE.notFound().file, contents: theme.page('not-found', notFoundPage(site, assets, root)) }),
+    notFound: (root) => ({ path: prefix + SITE.notFound().file, contents: theme.page('not-found', notFoundPage(site, assets, root)) }),
     render(request) {
       switch (request.kind) {
         case 'status':
@@ -82,16 +118,16 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
           return file(request, theme.page('history', historyView(site, assets, request.type, onPage, request.page, pages)));
         }
         case 'feed':
-          return renderAtom(site, undefined, entries);
+          return inFolder(renderAtom(site, undefined, entries), prefix);
         case 'maintenance':
-          return renderCalendar(site);
+          return inFolder(renderCalendar(site), prefix);
         case 'componentFeed': {
           const scope = scopeOf(request.id);
-          return scope ? renderAtom(site, scope, entries) : null;
+          return scope ? inFolder(renderAtom(site, scope, entries), prefix) : null;
         }
         case 'componentCalendar': {
           const scope = scopeOf(request.id);
-          return scope ? renderCalendar(site, scope) : null;
+          return scope ? inFolder(renderCalendar(site, scope), prefix) : null;
         }
         case 'statusBadge':
           return file(request, statusBadge(site));
@@ -99,15 +135,23 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
           const component = site.componentsById.get(request.id);
           return component ? file(request, componentBadge(site, component)) : null;
         }
+        // The assets and the widget are the same in every language: at the root only.
         case 'asset':
-          return assetFiles.get(pageOf(request).file) ?? null;
+          return prefix === '' ? (assetFiles.get(pageOf(request).file) ?? null) : null;
         case 'widget':
           // The same file for every site: it reads the API beside it, whatever the content.
-          return file(request, widgetJs);
+          return prefix === '' ? file(request, widgetJs) : null;
+        case 'widgetText':
+          return null; // at the root, from siteRenderer
       }
     },
   };
 }
+
+/** The languages the widget has a file for: the site's, or its one language (so a page in it loads no missing file). */
+const widgetLocales = (site: DerivedSite): readonly string[] => (siteLocales(site).length > 0 ? siteLocales(site) : [site.site.locale]);
+
+const inFolder = (file: OutputFile, prefix: string): OutputFile => (prefix === '' ? file : { ...file, path: prefix + file.path });
 
 /** Every request the site answers, in the order the build writes them: the notice pages last (see renderApi). */
 function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
@@ -147,6 +191,7 @@ export function pageTemplate(request: SiteRequest | null): PageTemplate | null {
     case 'componentBadge':
     case 'asset':
     case 'widget':
+    case 'widgetText':
       return null;
   }
 }
@@ -154,16 +199,37 @@ export function pageTemplate(request: SiteRequest | null): PageTemplate | null {
 /** Whether `request` is a page of the theme's templates (a site's own templates render those only: worker.ts, src/dev/pages.ts). */
 export const templated = (request: SiteRequest): boolean => pageTemplate(request) !== null;
 
+/**
+ * Every request of the site but its notice pages, in every language: the default's, then each other
+ * language's copy in its folder (the widget and its texts are at the root only).
+ */
+function* localizedRequests(site: DerivedSite): Generator<LocalizedRequest> {
+  yield* everyRequest(site);
+  for (const tag of widgetLocales(site)) yield { kind: 'widgetText', tag };
+  for (const locale of siteLocales(site).slice(1)) {
+    for (const request of everyRequest(site)) if (request.kind !== 'widget') yield { ...request, locale };
+  }
+}
+
+/** The 404 pages and the notice pages of the other languages' copies (the default's notice pages are claimed: noticePages). */
+function* localizedPages(site: DerivedSite, renderer: SiteRenderer): Generator<OutputFile> {
+  yield renderer.notFound()!;
+  for (const locale of siteLocales(site).slice(1)) {
+    yield renderer.notFound(undefined, locale)!;
+    for (const notice of site.notices) yield renderer.render({ kind: 'notice', id: notice.id, locale })!;
+  }
+}
+
 /** The files of the HTML site that no template renders: the styles, feeds, badges, the widget, the components' data. */
 export function* untemplatedFiles(site: DerivedSite, renderer: SiteRenderer): Generator<OutputFile> {
   yield* renderer.assets.files;
-  for (const request of everyRequest(site)) if (!templated(request)) yield renderer.render(request)!;
+  for (const request of localizedRequests(site)) if (!templated(request)) yield renderer.render(request)!;
 }
 
-/** The pages of the theme's templates (with 404.html, the notice pages last): what the process of a site's own templates renders. */
+/** The pages of the theme's templates (with the 404 pages, the notice pages last): what the process of a site's own templates renders. */
 export function* templatedPages(site: DerivedSite, renderer: SiteRenderer): Generator<OutputFile> {
-  for (const request of everyRequest(site)) if (templated(request)) yield renderer.render(request)!;
-  yield renderer.notFound();
+  for (const request of localizedRequests(site)) if (templated(request)) yield renderer.render(request)!;
+  yield* localizedPages(site, renderer);
   yield* noticePages(site, renderer);
 }
 
@@ -175,8 +241,8 @@ export function* templatedPages(site: DerivedSite, renderer: SiteRenderer): Gene
 export function* renderHtml(site: DerivedSite, theme: Theme, shared?: NoticeClaims): Generator<OutputFile> {
   const renderer = siteRenderer(site, theme);
   yield* renderer.assets.files;
-  for (const request of everyRequest(site)) yield renderer.render(request)!;
-  yield renderer.notFound();
+  for (const request of localizedRequests(site)) yield renderer.render(request)!;
+  yield* localizedPages(site, renderer);
   yield* noticePages(site, renderer, shared);
 }
 

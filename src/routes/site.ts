@@ -64,9 +64,23 @@ export const SITE = {
    * for good (`<script src="https://status.example.com/widget.js" async>`).
    */
   widget: (): SitePage => file('widget.js'),
+  /**
+   * What the widget shows in one of the site's languages (its words, state texts, the present
+   * notices' subjects and links), beside it at the root: `widget/de.json`. Written for sites that list `locales`.
+   */
+  widgetText: (locale: string): SitePage => file(`widget/${locale}.json`),
   /** The HTML page static hosts and `serve` send with a 404 for an address of the site (API addresses keep their JSON). */
   notFound: (): SitePage => file('404.html'),
 };
+
+/**
+ * The folder of a language's copy of the site: '' for the default language (the first of `locales`),
+ * whose pages stay where they are, else `<tag>/` (`de/`), holding the whole site in that language.
+ */
+export const localePrefix = (locale: string, locales: readonly string[]): string => (locales.length === 0 || locale === locales[0] ? '' : `${locale}/`);
+
+/** A page of the site in the language whose folder is `prefix` (localePrefix()). */
+export const inLocale = (page: SitePage, prefix: string): SitePage => (prefix === '' ? page : { file: `${prefix}${page.file}`, href: `${prefix}${page.href}` });
 
 /** The href from one site page to another, relative, so it holds wherever the output is mounted. */
 export function relativeHref(from: SitePage, to: SitePage): string {
@@ -103,10 +117,19 @@ export type SiteRequest =
   | { kind: 'componentBadge'; id: number }
   /** `name` with its fingerprint, as in the page's links (`style.3f9a1c2b07.css`). */
   | { kind: 'asset'; file: string }
-  | { kind: 'widget' };
+  | { kind: 'widget' }
+  | { kind: 'widgetText'; tag: string };
+
+/** A request of a language's copy of the site (`de/notices/42/`): `locale` is its folder's tag; absent for the default language. */
+export type LocalizedRequest = SiteRequest & { locale?: string };
 
 /** The page of a request: its file and href, from the same builders as every link. */
-export function pageOf(request: SiteRequest): SitePage {
+export function pageOf(request: LocalizedRequest): SitePage {
+  const page = basePageOf(request);
+  return request.locale === undefined ? page : inLocale(page, `${request.locale}/`);
+}
+
+function basePageOf(request: SiteRequest): SitePage {
   switch (request.kind) {
     case 'status':
       return SITE.status();
@@ -134,8 +157,20 @@ export function pageOf(request: SiteRequest): SitePage {
       return file(`assets/${request.file}`);
     case 'widget':
       return SITE.widget();
+    case 'widgetText':
+      return SITE.widgetText(request.tag);
   }
 }
+
+/**
+ * The folder of a language's copy: a language tag as site.yaml's `locales` canonicalizes it (`de`,
+ * `pt-BR`, `zh-Hant`). No page's first segment is two or three lowercase letters, so none is taken for one.
+ */
+export const LOCALE_TAG = '[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*';
+const LOCALE_FOLDER = new RegExp(`^(${LOCALE_TAG})/`);
+
+/** The language folder a site path is in (`de` for `de/notices/9/`), if it starts with one: whose 404 page to send. */
+export const localeOfPath = (path: string): string | undefined => LOCALE_FOLDER.exec(path)?.[1];
 
 const ID = '([1-9][0-9]{0,15})';
 const TYPES = '(unplanned|planned|general)';
@@ -152,6 +187,7 @@ const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
   [/^badges\/status\.svg$/, () => ({ kind: 'statusBadge' })],
   [new RegExp(`^badges/components/${ID}\\.svg$`), (m) => ({ kind: 'componentBadge', id: Number(m[1]) })],
   [/^widget\.js$/, () => ({ kind: 'widget' })],
+  [new RegExp(`^widget/(${LOCALE_TAG})\\.json$`), (m) => ({ kind: 'widgetText', tag: m[1]! })],
   [/^assets\/([a-z0-9-]+\.[0-9a-f]{8,}\.(?:css|js|svg))$/, (m) => ({ kind: 'asset', file: m[1]! })],
 ];
 
@@ -160,7 +196,13 @@ const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
  * path counts only when the builders above give back exactly its file, so `history/page/1/` (page 1
  * lives at `history/`) or `notices/042/` name nothing, as a static host would find nothing there.
  */
-export function parseSitePath(path: string): SiteRequest | null {
+export function parseSitePath(path: string): LocalizedRequest | null {
+  // A language's folder holds the whole site but its assets and the widget, which stay at the root.
+  const folder = LOCALE_FOLDER.exec(path);
+  if (folder) {
+    const request = parseSitePath(path.slice(folder[0].length));
+    return request === null || request.kind === 'asset' || request.kind === 'widget' || request.kind === 'widgetText' || 'locale' in request ? null : { ...request, locale: folder[1]! };
+  }
   const wanted = path === '' || path.endsWith('/') ? `${path}index.html` : path;
   for (const [pattern, make] of SITE_PATHS) {
     const match = pattern.exec(wanted);

@@ -322,7 +322,7 @@ async function changeLocked(
 }
 
 /** The one notice file whose `id` is `id` (ids come from the files, never their names). */
-function findNotice(loaded: LoadedContent, id: number): SourceFile {
+export function findNotice(loaded: LoadedContent, id: number): SourceFile {
   const matches = loaded.notices.filter((source) => field(source.data, 'id') === id);
   if (matches.length === 0) throw fail(COMMAND.noSuchNotice, { id, folder: path.join(loaded.dir, 'notices') });
   if (matches.length > 1) throw fail(COMMAND.noticeIdTwice, { id, files: matches.map((source) => source.file) });

@@ -8,7 +8,7 @@ import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
-import { SITE } from '../routes/site.js';
+import { localeOfPath, SITE } from '../routes/site.js';
 import type { Route } from '../routes/parse.js';
 import type { DerivedSite } from '../derive/index.js';
 import { API } from '../errors/api.js';
@@ -249,8 +249,12 @@ async function answerFrom(
     if (cached === 'gone') return 'gone';
     if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate), build, target, false);
   }
-  // A page's address with nothing there: the site's own 404 page (a build older than it has none: the JSON).
-  const page = await build.files.get(SITE.notFound().file);
+  // A page's address with nothing there: the site's own 404 page, in the language whose folder the
+  // address is in (`de/404.html`), else the root's (a build older than it has none: the JSON).
+  const locale = localeOfPath(found.path);
+  const localized = locale === undefined ? undefined : await build.files.get(`${locale}/${SITE.notFound().file}`);
+  if (localized === 'gone') return 'gone';
+  const page = localized ?? (await build.files.get(SITE.notFound().file));
   if (page === 'gone') return 'gone';
   if (page) return sendNotFoundPage(req, res, page, base);
   sendError(res, apiError(API.nothingAt, { path: `/${found.path}` }));

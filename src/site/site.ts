@@ -111,8 +111,31 @@ function bars(): void {
   }
 }
 
+/**
+ * The one `404.html` a static host sends for every missing address: under a language's folder
+ * (`/de/notices/99/`), its ways back lead into that folder, and that language is the one marked.
+ * Without this script the page still offers every language's home.
+ */
+function notFoundLanguage(): void {
+  const ways = document.querySelectorAll<HTMLAnchorElement>('.ways a, .site-header a');
+  const languages = [...document.querySelectorAll<HTMLAnchorElement>('nav.languages a[hreflang]')];
+  const current = languages.find((a) => a.getAttribute('aria-current'));
+  const path = (a: HTMLAnchorElement): string => new URL(a.href).pathname;
+  const best = languages.filter((a) => location.pathname.startsWith(path(a))).sort((a, b) => path(b).length - path(a).length)[0];
+  if (!document.querySelector('.ways') || !current || !best || best === current) return;
+  const from = current.getAttribute('href') ?? '';
+  const to = best.getAttribute('href') ?? '';
+  for (const a of ways) {
+    const href = a.getAttribute('href') ?? '';
+    if (href.startsWith(from) && !href.startsWith(`${from}api/`)) a.setAttribute('href', to + href.slice(from.length));
+  }
+  current.removeAttribute('aria-current');
+  best.setAttribute('aria-current', 'true');
+}
+
 localTimes();
 followStatus();
+notFoundLanguage();
 // The footer says the page refreshes itself only when this script is there to do it.
 for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
 bars();

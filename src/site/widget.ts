@@ -6,7 +6,9 @@
 // by a shadow root (no style attribute, no <style> element), and every text from the API is inserted
 // with textContent, never parsed as HTML. Each placeholder (`<div data-statuspress>` or
 // `<statuspress-status>`) takes `data-mode` (full or compact), `data-theme` (auto, light or dark) and
-// `data-refresh` (minutes between checks, held to 1 to 60, default 5).
+// `data-refresh` (minutes between checks, held to 1 to 60, default 5). Its words, the state text and
+// the notices' subjects and links are in the language of the placeholder (`data-lang`, else the
+// nearest `lang`) when the build wrote that language's file (`widget/de.json`), else in English.
 
 /** Where the script was loaded from: the API and the status page are beside it. */
 const script = (document.currentScript ?? document.querySelector('script[src*="widget.js"]')) as HTMLScriptElement | null;
@@ -18,7 +20,7 @@ const PRESENT = 'api/v1/notices/q/timeline_state_eq=present/page=1.json';
 const SHOWN = 3;
 
 const STATES = ['operational', 'degraded', 'under-maintenance'];
-const KINDS: Record<string, string> = { unplanned: 'Incident', planned: 'Maintenance' };
+const KINDS: Record<string, number> = { unplanned: 1, planned: 1 };
 
 const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--ok:#3fb950;--bad:#e3a33a;--mnt:#6cb6ff';
 const CSS =
@@ -36,7 +38,8 @@ const CSS =
   'ul{list-style:none;margin:.35em 0;padding:0 0 0 1.2em}li{margin:.3em 0}li .m{display:block}';
 
 interface Notice {
-  kind: string;
+  id: string;
+  type: string;
   state: string;
   subject: string;
   url: string;
@@ -83,7 +86,7 @@ async function fetchView(): Promise<View | null> {
     const notices = ((present?.notices ?? []) as Record<string, unknown>[])
       .filter((n) => KINDS[text(n.type)])
       .sort((a, b) => (a.type === b.type ? 0 : a.type === 'unplanned' ? -1 : 1))
-      .map((n) => ({ kind: KINDS[text(n.type)]!, state: word(text(n.state)), subject: text(n.subject), url: link(n.url) }));
+      .map((n) => ({ id: String(n.id), type: text(n.type), state: text(n.state), subject: text(n.subject), url: link(n.url) }));
     const meta = present?.meta as { next_page?: unknown } | undefined;
     return { state, text: text(page.state_text) || word(state), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page };
   } catch {
@@ -123,14 +126,30 @@ function icon(): HTMLElement {
   return made;
 }
 
-/** The widget's contents for a view (null: the API could not be read). */
-function render(view: View | null, compact: boolean): HTMLElement {
+/** A language's file: its words (incident, maintenance, unavailable, view, more), states, state texts, notices (subject, url) and page. */
+interface Lang {
+  w: string[];
+  s: Record<string, string>;
+  t: Record<string, string>;
+  n: Record<string, string[]>;
+  u: string;
+}
+const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page'], s: {}, t: {}, n: {}, u: '' };
+const langs: Record<string, Promise<Lang>> = {};
+/** The file of `lang` (`de-AT`, then `de`), or English. */
+const language = (lang: string): Promise<Lang> =>
+  (langs[lang] ??= lang ? (get(`widget/${lang}.json`) as Promise<unknown> as Promise<Lang>).catch(() => language(lang.split('-').slice(0, -1).join('-'))) : Promise.resolve(EN));
+
+/** The widget's contents for a view (null: the API could not be read), in language `l`. */
+function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
   if (!view) {
-    const box = element('p', compact ? 'w c' : 'w', 'Status unavailable. ');
+    const box = element('p', compact ? 'w c' : 'w', l.w[2]);
     box.prepend(icon());
-    box.append(anchor(BASE, 'View the status page'));
+    box.append(anchor(BASE, l.w[3]!));
     return box;
   }
+  const home = l.u ? link(l.u) : view.url;
+  view = { ...view, url: home, text: l.t[view.state] ?? view.text };
   if (compact) {
     const box = element('p', `w c ${view.state}`);
     box.append(icon(), anchor(view.url, view.text));
@@ -144,13 +163,14 @@ function render(view: View | null, compact: boolean): HTMLElement {
     const list = element('ul');
     for (const notice of view.notices.slice(0, SHOWN)) {
       const item = element('li');
-      item.append(element('span', 'm', `${notice.kind} · ${notice.state}`), anchor(notice.url, notice.subject));
+      const [subject, url] = l.n[notice.id] ?? [notice.subject, notice.url];
+      item.append(element('span', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), subject!));
       list.append(item);
     }
     box.append(list);
   }
   const foot = element('p', 'm');
-  foot.append(anchor(view.url, view.more ? 'More on the status page' : view.name || 'View the status page'));
+  foot.append(anchor(view.url, view.more ? l.w[4]! : view.name || l.w[3]!));
   box.append(foot);
   return box;
 }
@@ -184,11 +204,11 @@ function mount(host: HTMLElement): void {
       return;
     }
     if (document.hidden) return;
-    void load().then((view) => {
+    void Promise.all([load(), language(host.dataset.lang ?? host.closest('[lang]')?.getAttribute('lang') ?? '')]).then(([view, l]) => {
       const compact = host.dataset.mode === 'compact';
-      const key = JSON.stringify([view, compact]);
+      const key = JSON.stringify([view, compact, l]);
       // Unchanged: left alone, so a screen reader does not announce it again.
-      if (key !== shown) region.replaceChildren(render(view, compact));
+      if (key !== shown) region.replaceChildren(render(view, compact, l));
       shown = key;
     });
   };

@@ -412,7 +412,7 @@ describe('what the API says is shown as text', () => {
 describe('when the API cannot be read', () => {
   /** Failed requests are what these tests make; everything else must still not happen. */
   const unexpected = (problems: string[]): string[] =>
-    problems.filter((p) => !/^request failed: .*\/api\/v1\//.test(p) && !/^404 for .*\/api\/v1\//.test(p) && !/^console error: Failed to load resource/.test(p));
+    problems.filter((p) => !/^request failed: .*\/(api\/v1|widget)\//.test(p) && !/^404 for .*\/(api\/v1|widget)\//.test(p) && !/^console error: Failed to load resource/.test(p));
 
   const expectUnavailable = async (page: Page, statusPageUrl: string): Promise<void> => {
     const widget = box(page);

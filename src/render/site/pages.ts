@@ -3,7 +3,8 @@
 import { RECENT_MS } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { BAR_DAYS, defaultMetrics, earliestStart } from '../../derive/metrics.js';
-import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
+import { apiFilePath } from '../../routes/files.js';
+import { localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { localDayBounds } from '../../i18n/dates.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
@@ -15,11 +16,13 @@ import { uptimeHundredths } from '../words.js';
 import type { Assets } from './assets.js';
 import { langOf, monthOf, noticeStateLabel, stateLabel, timeView, typeLabel, typePlural, windowText } from './format.js';
 import type { Lang } from './format.js';
-import { renderMarkdown } from './markdown.js';
 import { durationText } from './text.js';
 import { byReachedComponent } from './uptime.js';
-import { componentTree, impactNote, impactText, layoutContext, noticeHead, noticeSummary, noticeTone, timeHtml, uptimeView, windowOf } from './views.js';
+import { componentTree, impactNote, impactText, layoutContext, updateHtml, noticeHead, noticeSummary, noticeTone, timeHtml, uptimeView, windowOf } from './views.js';
 import type { NoticeSummary } from './views.js';
+
+/** On another language's copy, the default language: what a text written only in it (a postmortem) is marked with. */
+const untranslatedLang = (site: DerivedSite): string | undefined => (site.locale && site.locale.prefix !== '' ? site.locale.locales[0] : undefined);
 
 /** The status page: the state, what is happening and coming, the components, the past week. */
 export function statusPage(site: DerivedSite, assets: Assets) {
@@ -33,6 +36,7 @@ export function statusPage(site: DerivedSite, assets: Assets) {
   return {
     ...layout,
     stateText,
+    stateTextLang: site.site.fallback?.[site.page.state] ?? null,
     statusLine: m.html('status.line', { site: `<bdi>${escapeHtml(site.site.name)}</bdi>`, state: m.html(`stateWord.${site.page.state}`), time: timeHtml(layout.built) }),
     active: present.filter((n) => n.type === 'unplanned' || (n.type === 'planned' && n.state === 'underway')).map(summary),
     ...upcomingView(
@@ -97,14 +101,20 @@ function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => N
 export function notFoundPage(site: DerivedSite, assets: Assets, root: string) {
   const { m } = langOf(site.site);
   const layout = layoutContext(site, assets, SITE.status(), m.t('title.page', { page: m.t('notFound.title'), site: site.site.name }), m.t('notFound.description', { site: site.site.name }));
-  const at = (href: string): string => (href === './' ? root : `${root}${href}`);
+  // A language's 404 sits in its folder: its pages are there, the assets and the API at the root.
+  const prefix = site.locale?.prefix ?? '';
+  const at = (href: string): string => (href === './' ? `${root}${prefix}` : `${root}${prefix}${href}`);
   const links = Object.fromEntries(Object.entries(layout.links).map(([name, href]) => [name, at(href)])) as typeof layout.links;
+  links.api = `${root}${apiFilePath({ endpoint: 'status' })!}`;
+  const fromRoot = (page: SitePage): string => `${root}${page.href}`;
   return {
     ...layout,
     root,
     url: `${site.site.url}/`,
-    assets: { css: at(layout.assets.css), js: at(layout.assets.js), icon: at(layout.assets.icon), pageJs: null },
+    assets: { css: fromRoot(assets.css), js: fromRoot(assets.js), icon: fromRoot(assets.icons[site.page.state]), pageJs: null },
     links,
+    // Every language's way back: the site's one `404.html` is sent for any address, whatever its language.
+    languages: site.locale ? { ...layout.languages!, links: layout.languages!.links.map((l) => ({ ...l, href: `${root}${localePrefix(l.tag, site.locale!.locales)}` })) } : null,
     statusWay: m.html('notFound.status', { link: `<a href="${escapeHtml(links.status)}">${m.html('notFound.statusLink')}</a>` }),
     historyWay: m.html('notFound.history', { link: `<a href="${escapeHtml(links.history)}">${m.html('notFound.historyLink')}</a>` }),
   };
@@ -125,6 +135,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
     ...layoutContext(site, assets, page, m.t('title.page', { page: notice.source.subject, site: site.site.name }), m.t('notice.description', { type, state: state.toLocaleLowerCase(m.locale), content: latest.content })),
     notice: {
       subject: notice.source.subject,
+      lang: notice.source.fallback?.subject ?? null,
       tone: noticeTone(notice.type, notice.state),
       stateLabel: notice.state === null ? null : noticeStateLabel(notice.state, lang),
       typeLabel: type,
@@ -136,13 +147,13 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
       components: notice.source.components
         .map((id) => site.componentsById.get(id))
         .filter((c): c is DerivedComponent => c !== undefined)
-        .map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)) })),
+        .map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)) })),
       tags: notice.source.tags,
-      postmortem: notice.postmortem === null ? null : { at: timeView(notice.postmortem.at, lang), html: renderMarkdown(notice.postmortem.content) },
+      postmortem: notice.postmortem === null ? null : { at: timeView(notice.postmortem.at, lang), html: updateHtml({ content: notice.postmortem.content, lang: untranslatedLang(site) }) },
       updates: [...notice.updates].reverse().map((u) => ({
         stateLabel: u.state === null ? null : noticeStateLabel(u.state, lang),
         at: timeView(u.at, lang),
-        html: renderMarkdown(u.content),
+        html: updateHtml(u),
       })),
     },
   };
@@ -161,10 +172,10 @@ export function noticesByComponent(site: DerivedSite): Map<number, DerivedNotice
 /** A component's page: its place in the tree, its parts, its figures and picker, its recent notices. */
 export function componentPage(site: DerivedSite, assets: Assets, component: DerivedComponent, notices: DerivedNotice[]) {
   const page = SITE.component(component.id);
-  const ancestors: { name: string; href: string }[] = [];
+  const ancestors: { name: string; lang: string | null; href: string }[] = [];
   for (let id = component.source.parentId; id !== null; ) {
     const parent = site.componentsById.get(id)!;
-    ancestors.unshift({ name: parent.source.name, href: relativeHref(page, SITE.component(parent.id)) });
+    ancestors.unshift({ name: parent.source.name, lang: parent.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(parent.id)) });
     id = parent.source.parentId;
   }
   const children = component.children.map((id) => site.componentsById.get(id)!);
@@ -184,11 +195,13 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
     component: {
       id: component.id,
       name: component.source.name,
+      lang: component.source.fallback?.name ?? null,
       description: component.source.description,
+      descriptionLang: component.source.fallback?.description ?? null,
       state: component.state,
       stateLabel: stateLabel(component.state, lang),
       ancestors,
-      children: children.map((c) => ({ name: c.source.name, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: stateLabel(c.state, lang) })),
+      children: children.map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: stateLabel(c.state, lang) })),
     },
     metrics: component.metrics ? metricsView(site, component, page) : null,
     /** The messages the timeframe picker writes, for its script. */

@@ -3,9 +3,9 @@
 // notice's summary, the component tree, a component's uptime bar.
 import { stateEffect } from '../../derive/index.js';
 import { BAR_DAYS } from '../../derive/metrics.js';
-import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
+import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, SiteLocale } from '../../derive/index.js';
 import { apiFilePath } from '../../routes/files.js';
-import { relativeHref, SITE, siteUrl } from '../../routes/site.js';
+import { inLocale, localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, State } from '../../types.js';
@@ -27,6 +27,10 @@ export function noticeTone(type: NoticeType, state: NoticeState | null): State {
 /** What the layout of the page at `page` needs, with every link relative to it. */
 export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage, title: string, description: string, pageJs?: SitePage) {
   const href = (to: SitePage): string => relativeHref(page, to);
+  // A language's copy links its own pages as any page does, and the files of the output's root
+  // (assets, the API) from the page's place in the output: its folder deeper.
+  const at = inLocale(page, site.locale?.prefix ?? '');
+  const fromRoot = (to: SitePage): string => relativeHref(at, to);
   const api = apiFilePath({ endpoint: 'status' })!;
   const lang = langOf(site.site);
   const { m } = lang;
@@ -36,7 +40,7 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     history: href(SITE.history()),
     feed: href(SITE.feed()),
     calendar: href(SITE.maintenance()),
-    api: href({ file: api, href: api }),
+    api: fromRoot({ file: api, href: api }),
     badge: href(SITE.statusBadge()),
   };
   const link = (to: string, key: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(key)}</a>`;
@@ -48,7 +52,8 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     feedTitle: m.t('layout.feedTitle', { site: site.site.name }),
     footerBuilt: m.html('footer.built', { time: timeHtml(built), refreshes: `<span class="refreshes" hidden>${m.html('footer.refreshes')}</span>` }),
     footerFollow: m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') }),
-    root: href(SITE.status()),
+    root: fromRoot(SITE.status()),
+    languages: site.locale ? languagesView(site.locale, at) : null,
     title,
     description: summarize(description),
     url: siteUrl(site.site.url, page),
@@ -56,7 +61,7 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     state: site.page.state,
     updatedAt: formatTimestamp(site.page.updatedAt),
     built,
-    assets: { css: href(assets.css), js: href(assets.js), icon: href(assets.icons[site.page.state]), pageJs: pageJs ? href(pageJs) : null },
+    assets: { css: fromRoot(assets.css), js: fromRoot(assets.js), icon: fromRoot(assets.icons[site.page.state]), pageJs: pageJs ? fromRoot(pageJs) : null },
     links,
     // The mailing list's sign-up page (site.yaml subscribe_url).
     subscribe: site.site.subscribeUrl === undefined ? null : { href: site.site.subscribeUrl, label: m.t('layout.subscribeEmail') },
@@ -68,10 +73,45 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
 /** `<time datetime="…">…</time>`, for a sentence made as HTML. */
 export const timeHtml = (time: TimeView): string => `<time datetime="${time.iso}">${escapeHtml(time.text)}</time>`;
 
+/** A language in the page's switcher and `hreflang` alternates: the same page in it. */
+export interface LanguageLink {
+  tag: string;
+  /** The language's own name for itself (`Deutsch`). */
+  name: string;
+  href: string;
+  /** Absolute, for `<link rel="alternate" hreflang>`. */
+  url: string;
+  current: boolean;
+}
+
+/** The page `at` (its place in the output) in every language of the site, and its `x-default`: the default language's. */
+function languagesView(locale: SiteLocale, at: SitePage): { links: LanguageLink[]; xDefault: string } {
+  const page = { file: at.file.slice(locale.prefix.length), href: at.href.slice(locale.prefix.length) };
+  const links = locale.locales.map((tag) => {
+    const other = inLocale(page, localePrefix(tag, locale.locales));
+    return { tag, name: languageName(tag), href: relativeHref(at, other), url: siteUrl(locale.baseUrl, other), current: tag === locale.tag };
+  });
+  return { links, xDefault: links[0]!.url };
+}
+
+const languageNames = new Map<string, string>();
+/** A language's name in itself, from the system's language data (`de` → `Deutsch`). */
+function languageName(tag: string): string {
+  let name = languageNames.get(tag);
+  if (name === undefined) {
+    name = new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
+    name = name.charAt(0).toLocaleUpperCase(tag) + name.slice(1);
+    languageNames.set(tag, name);
+  }
+  return name;
+}
+
 /** What every list of notices shows of one: its link, subject, type and state. */
 export interface NoticeHead {
   href: string;
   subject: string;
+  /** The subject's language when it is not the page's (no translation): its element's `lang`. */
+  lang: string | null;
   tone: string;
   stateLabel: string | null;
   typeLabel: string;
@@ -81,6 +121,7 @@ export function noticeHead(notice: DerivedNotice, from: SitePage, lang: Lang): N
   return {
     href: relativeHref(from, SITE.notice(notice.id)),
     subject: notice.source.subject,
+    lang: notice.source.fallback?.subject ?? null,
     tone: noticeTone(notice.type, notice.state),
     stateLabel: notice.state === null ? null : noticeStateLabel(notice.state, lang),
     typeLabel: typeLabel(notice.type, lang),
@@ -102,16 +143,25 @@ export interface NoticeSummary extends NoticeHead {
 export function noticeSummary(site: DerivedSite, notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
   const update = notice.updates[notice.updates.length - 1]!;
   const lang = langOf(site.site);
-  const names = notice.source.components.flatMap((id) => site.componentsById.get(id)?.source.name ?? NONE);
+  const names = notice.source.components.flatMap((id) => site.componentsById.get(id)?.source ?? NONE);
   const at = latest ? timeView(update.at, lang) : null;
   return {
     ...noticeHead(notice, from, lang),
     window: windowOf(notice, lang),
     when: timeView(notice.beganAt ?? notice.createdAt, lang),
-    latest: latest ? { html: renderMarkdown(update.content), at: at! } : null,
-    affects: names.length === 0 ? null : lang.m.html('summary.affects', { components: lang.m.list(names.map((name) => `<bdi>${escapeHtml(name)}</bdi>`)) }),
+    latest: latest ? { html: updateHtml(update), at: at! } : null,
+    affects: names.length === 0 ? null : lang.m.html('summary.affects', { components: lang.m.list(names.map((c) => `<bdi${c.fallback?.name ? ` lang="${c.fallback.name}"` : ''}>${escapeHtml(c.name)}</bdi>`)) }),
     posted: at ? lang.m.html('summary.posted', { time: timeHtml(at) }) : null,
   };
+}
+
+/**
+ * An update's content as HTML; in a language's copy, content with no translation is marked with its
+ * own language (`lang` is a tag site.yaml's `locales` validated: nothing to escape).
+ */
+export function updateHtml(update: Pick<DerivedUpdate, 'content' | 'lang'>): string {
+  const html = renderMarkdown(update.content);
+  return update.lang === undefined ? html : `<div lang="${update.lang}">${html}</div>`;
 }
 
 /** A maintenance's scheduled window (begins_at to ends_at) as shown; null for other notices. */
@@ -143,6 +193,8 @@ export function impactNote(notice: DerivedNotice, lang: Lang): string | null {
 export interface ComponentNode {
   id: number;
   name: string;
+  /** The name's language when it is not the page's (no translation). */
+  lang: string | null;
   href: string;
   /** `Website: history and uptime`. */
   more: string;
@@ -161,6 +213,7 @@ export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[
     nodes.set(c.id, {
       id: c.id,
       name: c.source.name,
+      lang: c.source.fallback?.name ?? null,
       href: relativeHref(from, SITE.component(c.id)),
       more: lang.m.t('component.more', { name: c.source.name }),
       state: c.state,

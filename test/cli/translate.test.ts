@@ -1,0 +1,77 @@
+// `statuspress update|resolve ID --lang de --message …` as a user runs it: a translation added to the
+// latest update in time (or `--update`'s), and with --subject to the subject, in place and nothing
+// else changed; refused, with nothing written, where it would not validate or would change the notice.
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FIXTURES } from '../helpers/build.js';
+import { runCli } from '../helpers/cli.js';
+
+let tmp: string;
+let content: string;
+beforeEach(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-translate-'));
+  content = path.join(tmp, 'content');
+  await cp(path.join(FIXTURES, 'translated-site', 'content'), content, { recursive: true });
+});
+afterEach(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const SLOW = 'notices/1-slow-pages.yaml';
+const REGION = 'notices/2-new-region.yaml';
+const read = (file: string): Promise<string> => readFile(path.join(content, file), 'utf8');
+
+describe('update --lang', () => {
+  it('translates the latest update in time, in place, and says what it did', async () => {
+    const before = await read(SLOW);
+    const run = await runCli(['update', '1', '--content', content, '--lang', 'de', '--message', 'Die Seiten sind wieder schnell.']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      `Translated ${path.join(content, SLOW)} (de: updates.1.translations.de; update 1002)\n  notice 1 "Slow pages" (unplanned): resolved -> resolved\n`,
+    );
+    expect(await read(SLOW)).toBe(`${before}    translations:\n      de: Die Seiten sind wieder schnell.\n`);
+  });
+
+  it('translates the update --update names, and the subject with --subject, keeping the file\'s order', async () => {
+    const before = await read(REGION);
+    const run = await runCli(['update', '2', '--content', content, '--lang', 'de', '--update', '2001', '--subject', 'Eine neue Region', '--message', 'Erste Zeile.\nZweite Zeile.']);
+    expect(run.code).toBe(0);
+    expect(await read(REGION)).toBe(`${before}    translations:\n      de: |-\n        Erste Zeile.\n        Zweite Zeile.\ntranslations:\n  de:\n    subject: Eine neue Region\n`);
+  });
+
+  it('resolve --lang translates too, and changes nothing else', async () => {
+    const run = await runCli(['resolve', '1', '--content', content, '--lang', 'de', '--message', 'Behoben.']);
+    expect(run.code).toBe(0);
+    expect(await read(SLOW)).toContain('      de: Behoben.\n');
+    expect((await read(SLOW)).match(/state: resolved/g)).toHaveLength(1);
+  });
+
+  it('refuses a language the site does not list, naming the file, line and code; nothing written', async () => {
+    const before = await read(SLOW);
+    const run = await runCli(['update', '1', '--content', content, '--lang', 'fr', '--message', 'Les pages sont rapides.']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${path.join(content, SLOW)}:16:7  updates.1.translations.fr: "fr" is not one of the site's languages (en, de)`);
+    expect(run.stderr).toContain('[content/translation-not-listed]');
+    expect(await read(SLOW)).toBe(before);
+  });
+
+  it('refuses an update id the notice does not have, a translation already there, and the flags of a change', async () => {
+    const before = await read(SLOW);
+    const unknown = await runCli(['update', '1', '--content', content, '--lang', 'de', '--update', '1009', '--message', 'x']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('"1009" is not an update of this notice; its updates are 1001, 1002');
+    const subject = await runCli(['update', '1', '--content', content, '--lang', 'de', '--subject', 'Andere']);
+    expect(subject.code).toBe(1);
+    expect(subject.stderr).toContain('translations.de.subject has a translation already; change it in the file');
+    const state = await runCli(['update', '1', '--content', content, '--lang', 'de', '--state', 'resolved', '--message', 'x']);
+    expect(state.code).toBe(2);
+    expect(state.stderr).toContain('--lang adds a translation and changes nothing else: leave out --state');
+    const bare = await runCli(['update', '1', '--content', content, '--lang', 'de']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--lang adds a translation: give its text with --message');
+    expect(await read(SLOW)).toBe(before);
+  });
+});
