@@ -91,6 +91,7 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scena
       /^badges\/components\/\d+\.svg$/,
       /^history\/(?:(?:unplanned|planned|general)\/)?(?:page\/\d+\/)?index\.html$/,
       /^assets\/[a-z-]+\.[0-9a-f]{10}\.(?:css|js|svg)$/,
+      /^widget\/[A-Za-z-]+\.json$/, // the widget's texts, one file per language
     ];
     expect(other.filter((f) => !kinds.some((k) => k.test(f)))).toEqual([]);
     const r = route('/_statuspress/build.json');
