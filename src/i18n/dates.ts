@@ -33,8 +33,25 @@ const wrap = (locale: string, text: string): string => (locale === PSEUDO_LOCALE
 /** `20 Nov 2026`, `20. Nov. 2026`: the day holding `ms` in `zone`. */
 export const formatDate = (ms: number, locale: string, zone: string): string => wrap(locale, formatter('day', locale, zone).format(ms));
 
+/**
+ * Texts already written, by style, locale, zone and moment: a build writes the same moments many
+ * times (its own time on every page, a notice's in each list that shows it). Bounded, for `serve`.
+ */
+const written = new Map<string, string>();
+const WRITTEN_SIZE = 20_000;
+
+function remembered(key: string, make: () => string): string {
+  let text = written.get(key);
+  if (text === undefined) {
+    if (written.size >= WRITTEN_SIZE) written.clear();
+    written.set(key, (text = make()));
+  }
+  return text;
+}
+
 /** `20 Nov 2026, 10:05 UTC`, `21. Nov. 2026, 00:30 MEZ`: a moment, with the zone's abbreviation. */
-export const formatDateTime = (ms: number, locale: string, zone: string): string => wrap(locale, formatter('dateTime', locale, zone).format(ms));
+export const formatDateTime = (ms: number, locale: string, zone: string): string =>
+  remembered(`${ms} ${locale} ${zone}`, () => wrap(locale, formatter('dateTime', locale, zone).format(ms)));
 
 /** `10:05 UTC`. */
 export const formatTime = (ms: number, locale: string, zone: string): string => wrap(locale, formatter('time', locale, zone).format(ms));
@@ -43,7 +60,8 @@ export const formatTime = (ms: number, locale: string, zone: string): string => 
 export const formatMonth = (ms: number, locale: string, zone: string): string => wrap(locale, formatter('month', locale, zone).format(ms));
 
 /** A window, its date written once within one day: `29 Nov 2026, 02:00–04:00 UTC`. */
-export const formatRange = (from: number, to: number, locale: string, zone: string): string => wrap(locale, formatter('dateTime', locale, zone).formatRange(from, to));
+export const formatRange = (from: number, to: number, locale: string, zone: string): string =>
+  remembered(`${from}-${to} ${locale} ${zone}`, () => wrap(locale, formatter('dateTime', locale, zone).formatRange(from, to)));
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
 

@@ -71,6 +71,9 @@ function bars(): void {
     cursor.setAttribute('height', '10');
     cursor.setAttribute('vector-effect', 'non-scaling-stroke');
     let at = days - 1;
+    // Right to left, the bar is drawn mirrored (style.css): its oldest day at the right.
+    const rtl = getComputedStyle(bar).direction === 'rtl';
+    const shown = (i: number): number => (rtl ? days - 1 - i : i);
     bar.tabIndex = 0;
     const text = (i: number): string => {
       const line = lines.get(i);
@@ -85,7 +88,7 @@ function bars(): void {
       if (!cursor.isConnected) svg.append(cursor);
       caption.textContent = text(at);
       const width = bar.clientWidth;
-      const left = Math.max(0, Math.min(width - caption.offsetWidth, ((at + 0.5) / days) * width - caption.offsetWidth / 2));
+      const left = Math.max(0, Math.min(width - caption.offsetWidth, ((shown(at) + 0.5) / days) * width - caption.offsetWidth / 2));
       caption.style.left = `${left}px`;
     };
     const hide = (): void => {
@@ -95,7 +98,7 @@ function bars(): void {
     };
     bar.addEventListener('focus', () => show(at));
     bar.addEventListener('blur', hide);
-    bar.addEventListener('mousemove', (event) => show(Math.floor(((event.clientX - bar.getBoundingClientRect().left) / bar.clientWidth) * days)));
+    bar.addEventListener('mousemove', (event) => show(shown(Math.floor(((event.clientX - bar.getBoundingClientRect().left) / bar.clientWidth) * days))));
     bar.addEventListener('mouseleave', hide);
     bar.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
@@ -103,7 +106,8 @@ function bars(): void {
         if (link) link.click();
         return;
       }
-      const to = { ArrowLeft: at - 1, ArrowRight: at + 1, ArrowDown: at - 1, ArrowUp: at + 1, Home: 0, End: days - 1, PageUp: at - 7, PageDown: at + 7 }[event.key];
+      const back = rtl ? 1 : -1;
+      const to = { ArrowLeft: at + back, ArrowRight: at - back, ArrowDown: at - 1, ArrowUp: at + 1, Home: 0, End: days - 1, PageUp: at - 7, PageDown: at + 7 }[event.key];
       if (to === undefined) return;
       event.preventDefault();
       show(to);

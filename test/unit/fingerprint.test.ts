@@ -3,7 +3,7 @@
 // (updates coming due, maintenance starting and ending, incidents ending, expiries, the 7-day and
 // the calendar's 365-day limits), two times of one UTC day have equal fingerprints if and only if
 // the whole rendered site (API, HTML, feeds, build state) is the same but for the build's own time.
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,16 @@ async function site(dir: string, { metrics }: { metrics: boolean }): Promise<voi
 const fp = async (now: number, dir = content): Promise<string> => (await fingerprint({ contentDir: dir, now })).value;
 
 describe('fingerprint', () => {
+  it("moves at the site zone's midnight too, where the pages' days change", async () => {
+    const berlin = path.join(root, 'berlin');
+    await site(berlin, { metrics: true });
+    const yaml = path.join(berlin, 'site.yaml');
+    await writeFile(yaml, `${await readFile(yaml, 'utf8')}time_zone: Europe/Berlin\n`);
+    // 22:30Z and 23:30Z are one UTC day, two days in Berlin (midnight there is 23:00Z in November).
+    expect(await fp(T0 + 22 * HOUR + 30 * MINUTE, berlin)).not.toBe(await fp(T0 + 23 * HOUR + 30 * MINUTE, berlin));
+    expect(await fp(T0 + 21 * HOUR, berlin)).toBe(await fp(T0 + 22 * HOUR + 30 * MINUTE, berlin));
+  });
+
   it('stays the same while nothing a reader sees changes, and counts the clock by the day', async () => {
     const result = await fingerprint({ contentDir: content, now: T0 + HOUR });
     expect(result.clock).toBe('day');
