@@ -40,25 +40,54 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
   const percents = new Intl.NumberFormat(intlLocale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const lists = new Intl.ListFormat(intlLocale, { type: 'unit', style: 'short' });
   const wrap = (text: string): string => (isPseudo ? `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}` : text);
-  const number = (n: number): string => wrap(numbers.format(n));
+  // Numbers already written: the same counts (`2 hours`, `15 days`) come back on every page.
+  const numbersWritten = new Map<number, string>();
+  const number = (n: number): string => {
+    let text = numbersWritten.get(n);
+    if (text === undefined) {
+      if (numbersWritten.size >= 10_000) numbersWritten.clear();
+      numbersWritten.set(n, (text = wrap(numbers.format(n))));
+    }
+    return text;
+  };
+  // Plural categories by count, picked once each.
+  const categories = new Map<number, Intl.LDMLPluralRule>();
+  const pluralOf = (n: number): Intl.LDMLPluralRule => {
+    let category = categories.get(n);
+    if (category === undefined) {
+      if (categories.size >= 10_000) categories.clear();
+      categories.set(n, (category = plurals.select(n)));
+    }
+    return category;
+  };
   const pick = (key: MessageKey, params: Params | undefined): string => {
     const message: Message | undefined = catalogue[key];
     if (message === undefined) throw new Error(`No message ${key} in the catalogue of ${locale}`);
     if (typeof message === 'string') return message;
-    return message[plurals.select(Number(params?.count ?? 0))] ?? message.other ?? '';
+    return message[pluralOf(Number(params?.count ?? 0))] ?? message.other ?? '';
   };
-  const fill = (text: string, params: Params | undefined, escape: (s: string) => string): string =>
-    params === undefined
-      ? escape(text)
-      : text
-          .split(/(\{[A-Za-z]+\})/)
-          .map((part, i) => {
-            if (i % 2 === 0) return escape(part);
-            const value = params[part.slice(1, -1)];
-            if (value === undefined) return escape(part);
-            return typeof value === 'number' ? number(value) : value;
-          })
-          .join('');
+  // A message's text split once into its literal parts (even places) and parameter names (odd).
+  const parsed = new Map<string, string[]>();
+  const partsOf = (text: string): string[] => {
+    let parts = parsed.get(text);
+    if (!parts) parsed.set(text, (parts = text.split(/(\{[A-Za-z]+\})/).map((part, i) => (i % 2 === 0 ? part : part.slice(1, -1)))));
+    return parts;
+  };
+  const fill = (text: string, params: Params | undefined, escape: (s: string) => string): string => {
+    if (params === undefined) return escape(text);
+    const parts = partsOf(text);
+    let out = '';
+    for (let i = 0; i < parts.length; i++) {
+      const part = parts[i]!;
+      if (i % 2 === 0) {
+        out += escape(part);
+        continue;
+      }
+      const value = params[part];
+      out += value === undefined ? escape(`{${part}}`) : typeof value === 'number' ? number(value) : value;
+    }
+    return out;
+  };
   let tree: Record<string, unknown> | null = null;
   return {
     locale,

@@ -55,7 +55,7 @@ export function uptimeBar(site: DerivedSite, componentId: number): UptimeBar {
 function computeBar(site: DerivedSite, componentId: number): UptimeBar {
   // The site's local days: 23 or 25 hours long where the clocks change.
   const bounds = localDayBounds(site.now, BAR_DAYS, site.site.timeZone);
-  const dayKeys = bounds.slice(0, BAR_DAYS).map((start) => localDay(start, site.site.timeZone).date);
+  const dayKeys = dayKeysOf(bounds, site.site.timeZone);
   const created = site.componentsById.get(componentId)!.source.createdAt;
   // Days that ended before the component was created have no data, and do not count.
   let firstCounted = 0;
@@ -76,6 +76,15 @@ function computeBar(site: DerivedSite, componentId: number): UptimeBar {
     days.push({ start: day.start, level: events.reduce<DayLevel>((worst, e) => (RANK[e.kind] > RANK[worst] ? e.kind : worst), 'ok'), events });
   }
   return { days, dayKeys, counted: BAR_DAYS - firstCounted, figures };
+}
+
+const keysMade = new WeakMap<readonly number[], string[]>();
+
+/** `yyyy-mm-dd` of each day the bar shows; the same for every component (the bounds are shared), made once. */
+function dayKeysOf(bounds: readonly number[], zone: string): string[] {
+  let keys = keysMade.get(bounds);
+  if (!keys) keysMade.set(bounds, (keys = bounds.slice(0, BAR_DAYS).map((start) => localDay(start, zone).date)));
+  return keys;
 }
 
 /** The uptime a bar shows, in hundredths of a percent: the API's figure, floored the same way. */
