@@ -54,6 +54,14 @@ describe('writePostmortem', () => {
     expect(await snapshot(dir)).toEqual(before);
   });
 
+  it('writes a postmortem with Windows line breaks (CRLF) as plain lines, not as a control character', async () => {
+    const dir = await site();
+    const file = path.join(dir, 'notices/3-search-slow.yaml');
+    const before = await readFile(file, 'utf8');
+    await writePostmortem(dir, 3, { content: '## Cause\r\nA full disk.\r\n', at: '2026-11-24T09:00:00Z', now: NOW });
+    expect(await readFile(file, 'utf8')).toBe(`${before}postmortem:\n  at: 2026-11-24T09:00:00Z\n  content: |\n    ## Cause\n    A full disk.\n`);
+  });
+
   it('refuses a postmortem that would take its file past the size limit', async () => {
     const dir = await site();
     const error = await refusal(writePostmortem(dir, 3, { content: 'x'.repeat(MAX_FILE_BYTES), now: NOW }));
