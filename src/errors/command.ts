@@ -126,8 +126,11 @@ export const COMMAND = {
     code: 'usage/maintenance-is-planned',
     exit: 2,
     title: '`new maintenance` with another `--type`',
-    when: '`statuspress new maintenance` is given a `--type` other than `planned`: a maintenance is a planned notice.',
-    message: ({ type }: { type: string }) => `new maintenance writes a planned notice; leave out --type ${type}, or use new notice --type ${type}`,
+    when: '`statuspress new maintenance` is given a `--type` other than `planned`, or a `--template` of another type: a maintenance is a planned notice.',
+    message: ({ type, template }: { type: string; template?: string }) =>
+      template === undefined
+        ? `new maintenance writes a planned notice; leave out --type ${type}, or use new notice --type ${type}`
+        : `new maintenance writes a planned notice, and the template "${template}" is type: ${type}; use new notice --template ${template}, or a template with type: planned`,
     hint: USAGE_HINT,
     example: { type: 'unplanned' },
   }),
