@@ -627,7 +627,8 @@ export const COMMAND = {
     message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: the file would have ${plural(issues.length, 'problem')}:\n` +
       issues.map(problemText).join('\n'),
-    hint: 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message); change that option. Problems the file had before: fix them first (statuspress validate lists them).',
+    hint: ({ what }: { what: string }) =>
+      `${what.startsWith('The postmortem') ? 'A problem in the postmortem names the key an option sets (`at` is --at, `content` the text of --file)' : 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message)'}; change that option. Problems the file had before: fix them first (statuspress validate lists them).`,
     example: {
       what: 'The update to notices/42-api.yaml',
       issues: [
