@@ -208,6 +208,15 @@ export const COMMAND = {
     hint: 'Check the spelling of the key; nothing was written.',
     example: { name: 'outage', keys: ['sinse'], placeholders: ['since'] },
   }),
+  noticeTemplateTooLarge: command({
+    code: 'usage/notice-template-too-large',
+    exit: 2,
+    title: 'A filled template larger than a content file may be',
+    when: 'The template’s subject or text, its placeholders filled from `--set`, would be larger than a content file may be (1 MiB): a placeholder used many times, or a long value.',
+    message: ({ name, mib }: { name: string; mib: number }) => `The template ${quote(name)}, filled from --set, would be larger than ${mib} MiB, the most a content file may hold`,
+    hint: 'Give shorter values, or use the placeholder fewer times in the template; nothing was written.',
+    example: { name: 'outage', mib: 1 },
+  }),
   badSet: command({
     code: 'usage/bad-set',
     exit: 2,
