@@ -55,7 +55,10 @@ export const newFile: Command = {
       let type = text(values, 'type') ?? template?.type;
       const subject = text(values, 'subject') ?? template?.subject;
       if (kind === 'maintenance') {
-        if (type !== undefined && type !== 'planned') throw fail(COMMAND.maintenanceIsPlanned, { type });
+        if (type !== undefined && type !== 'planned') {
+          // Say where the type came from: the template's, when no --type was given.
+          throw fail(COMMAND.maintenanceIsPlanned, { type, ...(text(values, 'type') === undefined && templateName !== undefined ? { template: templateName } : {}) });
+        }
         if (subject === undefined || text(values, 'begins-at') === undefined || text(values, 'ends-at') === undefined) {
           throw fail(COMMAND.maintenanceNeeds, undefined);
         }

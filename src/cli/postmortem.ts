@@ -24,6 +24,14 @@ export const postmortem: Command = {
     const { readTextFile } = await import('../scaffold/text-file.js');
     const content = readTextFile(file);
     if (!/\S/.test(content)) throw fail(COMMAND.postmortemFileUnusable, { file, problem: 'it holds no text' });
+    // Said of the file, with its line: the content's rule would speak of an escape (`\x07`) never written.
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    const control = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.exec(content);
+    if (control) {
+      const line = content.slice(0, control.index).split('\n').length;
+      const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+      throw fail(COMMAND.postmortemFileUnusable, { file, problem: `it holds a control character (U+${code}) on line ${line}; remove it` });
+    }
     const { writePostmortem } = await import('../scaffold/update.js');
     const contentDir = String(values.content);
     const changed = await writePostmortem(contentDir, id, { content, ...(at === undefined ? {} : { at }) });

@@ -14,6 +14,8 @@ export const resolve: Command = {
     at: { type: 'string', value: 'ISO', description: 'when it ended, with a zone (default: now, to the second)' },
     backdate: { type: 'boolean', description: "allow --at before the notice's latest published update (renumbers the updates after it)" },
     ...TRANSLATION_FLAGS,
+    // resolve has no --subject: its --lang translates the update's text only.
+    lang: { ...TRANSLATION_FLAGS.lang, description: "add a translation in this language (one of site.yaml's locales) of --message instead of a new update" },
   },
   async run(values, out, positionals) {
     const id = noticeId('resolve', positionals);

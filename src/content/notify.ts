@@ -75,7 +75,8 @@ export function siteRules(raw: unknown): Finding[] {
       for (const key of ['to_env', 'from']) if (field(target, key) !== undefined) findings.push({ path: [...base, key], at: 'key', ...say(CONTENT.notifyEmailOnly, { key, type }) });
     }
     const reminder = field(target, 'reminder');
-    if (typeof reminder === 'string' && reminderMs(reminder) === null) findings.push({ path: [...base, 'reminder'], ...say(CONTENT.notifyReminder) });
+    // `true` or `24` (hours meant) get the same words as `24 hours`, not the schema's "Invalid input".
+    if (reminder !== undefined && reminder !== false && (typeof reminder !== 'string' || reminderMs(reminder) === null)) findings.push({ path: [...base, 'reminder'], ...say(CONTENT.notifyReminder) });
     const components = field(target, 'components');
     if (Array.isArray(components) && components.length === 0) findings.push({ path: [...base, 'components'], ...say(CONTENT.notifyNoComponents) });
     const events = field(target, 'events');

@@ -117,7 +117,9 @@ export const siteSchema = z.strictObject({
   }),
   notify: z.array(notifyTarget).optional(),
   subscribe_url: subscribeUrl.optional(),
-  locales: z.array(z.string()).min(1).optional(),
+  // translations.ts reports a tag statuspress does not ship (at the same path, so this adds no
+  // second message); refused here too, so an invalid tag never reaches the model's catalogue.
+  locales: z.array(z.string().refine((tag) => checkLocale(tag) === null)).min(1).optional(),
   translations: translations(z.strictObject({ state_text: stateText.optional() })),
 });
 

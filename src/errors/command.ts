@@ -126,8 +126,11 @@ export const COMMAND = {
     code: 'usage/maintenance-is-planned',
     exit: 2,
     title: '`new maintenance` with another `--type`',
-    when: '`statuspress new maintenance` is given a `--type` other than `planned`: a maintenance is a planned notice.',
-    message: ({ type }: { type: string }) => `new maintenance writes a planned notice; leave out --type ${type}, or use new notice --type ${type}`,
+    when: '`statuspress new maintenance` is given a `--type` other than `planned`, or a `--template` of another type: a maintenance is a planned notice.',
+    message: ({ type, template }: { type: string; template?: string }) =>
+      template === undefined
+        ? `new maintenance writes a planned notice; leave out --type ${type}, or use new notice --type ${type}`
+        : `new maintenance writes a planned notice, and the template "${template}" is type: ${type}; use new notice --template ${template}, or a template with type: planned`,
     hint: USAGE_HINT,
     example: { type: 'unplanned' },
   }),
@@ -204,6 +207,15 @@ export const COMMAND = {
       `The template ${quote(name)} has no placeholder ${keys.map((key) => `{${key}}`).join(', ')}; ${placeholders.length > 0 ? `its placeholders are ${placeholders.map((key) => `{${key}}`).join(', ')}` : 'it has none'}`,
     hint: 'Check the spelling of the key; nothing was written.',
     example: { name: 'outage', keys: ['sinse'], placeholders: ['since'] },
+  }),
+  noticeTemplateTooLarge: command({
+    code: 'usage/notice-template-too-large',
+    exit: 2,
+    title: 'A filled template larger than a content file may be',
+    when: 'The template’s subject or text, its placeholders filled from `--set`, would be larger than a content file may be (1 MiB): a placeholder used many times, or a long value.',
+    message: ({ name, mib }: { name: string; mib: number }) => `The template ${quote(name)}, filled from --set, would be larger than ${mib} MiB, the most a content file may hold`,
+    hint: 'Give shorter values, or use the placeholder fewer times in the template; nothing was written.',
+    example: { name: 'outage', mib: 1 },
   }),
   badSet: command({
     code: 'usage/bad-set',
@@ -624,7 +636,8 @@ export const COMMAND = {
     message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: the file would have ${plural(issues.length, 'problem')}:\n` +
       issues.map(problemText).join('\n'),
-    hint: 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message); change that option. Problems the file had before: fix them first (statuspress validate lists them).',
+    hint: ({ what }: { what: string }) =>
+      `${what.startsWith('The postmortem') ? 'A problem in the postmortem names the key an option sets (`at` is --at, `content` the text of --file)' : 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message)'}; change that option. Problems the file had before: fix them first (statuspress validate lists them).`,
     example: {
       what: 'The update to notices/42-api.yaml',
       issues: [

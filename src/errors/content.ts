@@ -794,7 +794,7 @@ export const CONTENT = {
     code: 'content/notify-reminder',
     title: 'A reminder that is not a duration',
     when: 'A `notify` target’s `reminder` is neither a duration (`24h`, `90m`, `2d`: a whole number of minutes, hours or days, at most 30 days) nor `false`.',
-    message: () => 'is not a duration; write how long before a maintenance begins to remind, like 24h, 90m or 2d, or false for no reminder',
+    message: () => 'is not a duration of at most 30 days; write how long before a maintenance begins to remind, like 24h, 90m or 2d, or false for no reminder',
     hint: 'Write `reminder: 24h` (the default), another duration, or `reminder: false`.',
   }),
   notifyUnknownComponent: content({

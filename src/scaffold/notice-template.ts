@@ -11,6 +11,7 @@ import { COMMAND } from '../errors/command.js';
 import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
+import { MAX_FILE_BYTES } from '../content/source.js';
 import { readTextFile } from './text-file.js';
 
 /** A template's name: a plain file name without `.yaml`, never a path (`../x`, `a/b`). */
@@ -98,6 +99,10 @@ export function fillTemplate(name: string, template: NoticeTemplate, values: Rea
   if (missing.length > 0) throw fail(COMMAND.noticeTemplateUnfilled, { name, missing });
   const unused = [...values.keys()].filter((key) => !used.includes(key));
   if (unused.length > 0) throw fail(COMMAND.noticeTemplateUnknownSet, { name, keys: unused, placeholders: used });
+  // The filled text could never go into a content file past its limit; a placeholder used 300,000
+  // times would otherwise build a string larger than V8 allows, and crash.
+  const lengthOf = (text: string): number => text.length + [...text.matchAll(PLACEHOLDER)].reduce((sum, m) => sum + values.get(m[1]!)!.length - m[0].length, 0);
+  if (lengthOf(template.subject) + lengthOf(template.content ?? '') > MAX_FILE_BYTES) throw fail(COMMAND.noticeTemplateTooLarge, { name, mib: MAX_FILE_BYTES / 2 ** 20 });
   // One pass over the template's text: a value that holds `{x}` is written as given, never filled again.
   const fill = (text: string): string => text.replace(PLACEHOLDER, (_, key: string) => values.get(key)!);
   return {

@@ -213,7 +213,9 @@ export async function writePostmortem(contentDir: string, id: number, options: P
   return change(contentDir, id, 'postmortem', options, (model, now): Plan => {
     const notice = model();
     if (notice.type !== 'unplanned') throw fail(COMMAND.postmortemNotIncident, { id, type: notice.type });
-    return { mapping: { key: 'postmortem', value: { at: options.at ?? isoAt(now), content: options.content } } };
+    // A Markdown file saved on Windows ends its lines with CRLF: its lines, not a `\r` written as an escape.
+    const content = options.content.replace(/\r\n?/g, '\n');
+    return { mapping: { key: 'postmortem', value: { at: options.at ?? isoAt(now), content } } };
   });
 }
 

@@ -38,4 +38,13 @@ describe('new notice --template', () => {
     expect(unfilled.stderr).toMatch(/^The template "api-outage" needs --set symptom=…: its placeholder \{symptom\} is not filled\n/);
     expect(await notices()).toEqual(before);
   });
+
+  it('new maintenance with an incident template names the template, not a --type never given', async () => {
+    const before = await notices();
+    const res = await runCli(['new', 'maintenance', '--template', 'slow-webhooks', '--set', 'delay=1 minute', '--begins-at', '2030-01-01T00:00:00Z', '--ends-at', '2030-01-01T01:00:00Z'], { cwd: site });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toMatch(/^new maintenance writes a planned notice, and the template "slow-webhooks" is type: unplanned; /);
+    expect(res.stderr.split('\n')[0]).not.toContain('--type');
+    expect(await notices()).toEqual(before);
+  });
 });

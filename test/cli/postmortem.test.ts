@@ -38,6 +38,11 @@ describe('statuspress postmortem', () => {
     expect(fifo.stderr).toContain('it is a named pipe (FIFO)');
     expect((await runCli(['postmortem', '6', '--file', path.join(tmp, 'empty.md'), '--content', content])).stderr).toContain('it holds no text');
     expect((await runCli(['postmortem', '6', '--content', content])).stderr).toContain('A postmortem needs --file');
+    // A raw control character in the file is named with its line, not as an escape the user never wrote.
+    await writeFile(path.join(tmp, 'bell.md'), 'Cause\nA full\u0007 disk.\n');
+    const bell = await runCli(['postmortem', '6', '--file', path.join(tmp, 'bell.md'), '--content', content]);
+    expect(bell.code).toBe(2);
+    expect(bell.stderr).toMatch(/^Cannot use ".*" as the postmortem: it holds a control character \(U\+0007\) on line 2; remove it\n/);
     const planned = await runCli(['postmortem', '4', '--file', path.join(tmp, 'pm.md'), '--content', content]);
     expect(planned.code).toBe(2);
     expect(planned.stderr).toContain('only incidents (unplanned notices) have a postmortem');

@@ -76,6 +76,17 @@ describe('site.yaml notify', () => {
     ]);
   });
 
+  it('a reminder of true, a bare number or over 30 days gets the reminder\'s own message', async () => {
+    const target = (reminder: string): string => `  - type: slack\n    url_env: SLACK_${reminder}\n    reminder: ${reminder}\n`;
+    const dir = await writeContent({ 'site.yaml': `${SITE}notify:\n${target('true')}${target('24')}${target('31d')}` });
+    const message = 'is not a duration of at most 30 days; write how long before a maintenance begins to remind, like 24h, 90m or 2d, or false for no reminder';
+    expect(await problems(dir)).toEqual([
+      `site.yaml:7:15  notify.0.reminder: ${message}`,
+      `site.yaml:10:15  notify.1.reminder: ${message}`,
+      `site.yaml:13:15  notify.2.reminder: ${message}`,
+    ]);
+  });
+
   it('email fields where they belong, a sender that is an address, reminders, known components, a plain subscribe link', async () => {
     const dir = await writeContent({
       'site.yaml': `${SITE}subscribe_url: "javascript:alert(1)"\nnotify:\n  - type: email\n    url_env: SMTP_URL\n  - type: email\n    url_env: SMTP2_URL\n    to_env: "list@acme.com"\n    from: not an address\n    reminder: 24 hours\n  - type: slack\n    url_env: SLACK_URL\n    to_env: TO\n    components: [1, 7]\n  - type: teams\n    url_env: TEAMS_URL\n    components: []\n`,
@@ -87,7 +98,7 @@ describe('site.yaml notify', () => {
       'site.yaml:6:5  notify.0.to_env: missing; an email target needs to_env: the name of the environment variable holding the recipients, like STATUS_EMAIL_TO',
       'site.yaml:10:13  notify.1.to_env: holds an address or secret instead of the name of the environment variable that holds it; write the name (like STATUS_EMAIL_TO), and revoke the address if it was ever pushed',
       'site.yaml:11:11  notify.1.from: is not one email address; write it like status@acme.com or "Acme Status <status@acme.com>"',
-      'site.yaml:12:15  notify.1.reminder: is not a duration; write how long before a maintenance begins to remind, like 24h, 90m or 2d, or false for no reminder',
+      'site.yaml:12:15  notify.1.reminder: is not a duration of at most 30 days; write how long before a maintenance begins to remind, like 24h, 90m or 2d, or false for no reminder',
       'site.yaml:15:5  notify.2.to_env: only email targets have to_env; remove it from this slack target',
       'site.yaml:16:21  notify.2.components.1: no component has id 7; list the id of a file in components/',
       'site.yaml:19:17  notify.3.components: an empty list limits the target to nothing; list the components it is about, or remove components to send it the whole page',

@@ -55,6 +55,11 @@ describe('translations: problems at file:line:column', () => {
     ]);
   });
 
+  it('an unknown language first in locales is a problem, never a crash', async () => {
+    const dir = await writeContent({ 'site.yaml': `${SITE}locales: [../../etc, en]\n` });
+    expect(await problems(dir)).toEqual([expect.stringMatching(/^site\.yaml:4:11 +locales\.0: "\.\.\/\.\.\/etc" is not a language statuspress ships/)]);
+  });
+
   it('a language listed twice', async () => {
     const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, de, de]\n` });
     expect(await problems(dir)).toEqual([expect.stringMatching(/^site\.yaml:4:19 +locales\.2: "de" is listed already/)]);

@@ -64,6 +64,15 @@ describe('a notice template', () => {
     expect(parseSets(['query=a=b'])).toEqual(new Map([['query', 'a=b']]));
   });
 
+  it('refuses a template whose filled text would be larger than a content file, instead of crashing', () => {
+    // 300,000 uses of {a} filled with 5,000 characters: 1.5 GB, past what a string may hold.
+    const template = { type: 'unplanned' as const, subject: 'x', content: '{a}'.repeat(300_000) };
+    expect(codeOf(() => fillTemplate('bomb', template, parseSets([`a=${'x'.repeat(5000)}`])))).toBe('usage/notice-template-too-large');
+    // A small one is filled as before.
+    const small = { type: 'unplanned' as const, subject: '{a}', content: 'y' };
+    expect(fillTemplate('small', small, parseSets(['a=b'])).subject).toBe('b');
+  });
+
   it('is named by a plain name: paths and file names are refused before anything is read', async () => {
     const dir = await templates({ 'outage.yaml': OUTAGE });
     for (const name of ['../x', 'a/b', 'outage.yaml', '.hidden', '', '..', 'a\\b', '/etc/passwd']) {

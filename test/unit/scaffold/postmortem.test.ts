@@ -49,9 +49,19 @@ describe('writePostmortem', () => {
     const early = await refusal(writePostmortem(dir, 3, { content: 'x', at: '2026-11-01T00:00:00Z', now: NOW }));
     expect(early.code).toBe('usage/edit-invalid');
     expect(early.message).toContain('[content/postmortem-before-notice]');
+    // The hint names the postmortem's options, not an update's (--state, --message).
+    expect(early.hint).toMatch(/^A problem in the postmortem names the key an option sets \(`at` is --at, `content` the text of --file\)/);
     expect((await refusal(writePostmortem(dir, 3, { content: ' ', now: NOW }))).message).toContain('[content/empty-text]');
     expect((await refusal(writePostmortem(dir, 99, { content: 'x', now: NOW }))).code).toBe('usage/no-such-notice');
     expect(await snapshot(dir)).toEqual(before);
+  });
+
+  it('writes a postmortem with Windows line breaks (CRLF) as plain lines, not as a control character', async () => {
+    const dir = await site();
+    const file = path.join(dir, 'notices/3-search-slow.yaml');
+    const before = await readFile(file, 'utf8');
+    await writePostmortem(dir, 3, { content: '## Cause\r\nA full disk.\r\n', at: '2026-11-24T09:00:00Z', now: NOW });
+    expect(await readFile(file, 'utf8')).toBe(`${before}postmortem:\n  at: 2026-11-24T09:00:00Z\n  content: |\n    ## Cause\n    A full disk.\n`);
   });
 
   it('refuses a postmortem that would take its file past the size limit', async () => {
