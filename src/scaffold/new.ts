@@ -7,6 +7,7 @@ import { loadContent, noticeOf } from '../content/index.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
+import { t } from '../i18n/index.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { NOTICE_TYPES } from '../types.js';
@@ -15,7 +16,7 @@ import { withContentLock } from './lock.js';
 import type { LockOptions } from './lock.js';
 import { standingOf } from './update.js';
 import type { Standing } from './update.js';
-import { currentSecond, invalidError, isoAt, judge, shownIssues, slugify, sourceOf, toYaml } from './yaml.js';
+import { currentSecond, invalidError, isoAt, judge, shownIssues, siteLanguage, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface NewNoticeOptions {
   type: NoticeType;
@@ -61,11 +62,6 @@ const DEFAULT_STATE: Record<NoticeType, string | undefined> = {
   general: undefined,
 };
 
-const DEFAULT_CONTENT: Record<NoticeType, string> = {
-  unplanned: 'We are investigating this problem and will post an update as soon as we know more.',
-  planned: 'This maintenance is scheduled. We will post an update when it begins and when it is complete.',
-  general: 'More information will follow.',
-};
 
 /** Writes `notices/<id>-<slug>.yaml` with one update at `now`; a usage error (and nothing written) when it would not validate. */
 export async function newNotice(contentDir: string, options: NewNoticeOptions): Promise<Created> {
@@ -90,7 +86,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
       components: options.components ?? [],
       ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
       ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
-      updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? DEFAULT_CONTENT[type] }],
+      updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? t(siteLanguage(loaded), `authoring.new.${type}`) }],
     };
     const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
     const { elsewhere, source } = await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
