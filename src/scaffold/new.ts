@@ -27,6 +27,8 @@ export interface NewNoticeOptions {
   state?: string;
   /** Markdown of the first update; default a sentence for the type. */
   content?: string;
+  /** The subject and first update in another of site.yaml's `locales` (validation checks the language). */
+  translation?: { lang: string; subject?: string; content?: string };
   /** Planned only, required there: ISO 8601 with a time zone, written as given. */
   beginsAt?: string;
   endsAt?: string;
@@ -77,6 +79,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     const loaded = await loadContent(contentDir);
     const id = nextId(loaded.notices);
     const state = options.state ?? DEFAULT_STATE[type];
+    const translated = options.translation;
     // Only what was given or has a default: the validation below speaks about anything out of place
     // (a window on an unplanned notice, a state on a general one) in the content's own terms.
     const notice = {
@@ -86,7 +89,15 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
       components: options.components ?? [],
       ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
       ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
-      updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? t(siteLanguage(loaded), `authoring.new.${type}`) }],
+      updates: [
+        {
+          at,
+          ...(state === undefined ? {} : { state }),
+          content: options.content ?? t(siteLanguage(loaded), `authoring.new.${type}`),
+          ...(translated?.content === undefined ? {} : { translations: { [translated.lang]: translated.content } }),
+        },
+      ],
+      ...(translated?.subject === undefined ? {} : { translations: { [translated.lang]: { subject: translated.subject } } }),
     };
     const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
     const { elsewhere, source } = await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
