@@ -39,6 +39,9 @@ export const newFile: Command = {
     template: { type: 'string', value: 'NAME', description: 'notice, maintenance: start from templates/notices/NAME.yaml (the options above override it)' },
     set: { type: 'string', value: 'KEY=VALUE', multiple: true, description: "with --template: fill the template's {KEY} with VALUE (once per placeholder)" },
     templates: { type: 'string', value: 'DIR', description: "with --template: the site's templates folder (default: templates/ beside the content)" },
+    lang: { type: 'string', value: 'LOCALE', description: "notice, maintenance: the language (one of site.yaml's locales) of --subject-translation and --message-translation" },
+    'subject-translation': { type: 'string', value: 'TEXT', description: 'with --lang: the subject in that language' },
+    'message-translation': { type: 'string', value: 'TEXT', description: "with --lang: the first update's text in that language" },
   },
   async run(values, out, positionals) {
     const [kind, ...extra] = positionals;
@@ -70,6 +73,12 @@ export const newFile: Command = {
       const message = text(values, 'message') ?? template?.content;
       const beginsAt = text(values, 'begins-at');
       const endsAt = text(values, 'ends-at');
+      const lang = text(values, 'lang');
+      const translatedSubject = text(values, 'subject-translation');
+      const translatedMessage = text(values, 'message-translation');
+      if (lang === undefined ? translatedSubject !== undefined || translatedMessage !== undefined : translatedSubject === undefined && translatedMessage === undefined) {
+        throw fail(COMMAND.translationNeedsText, { texts: '--lang TAG with --subject-translation and/or --message-translation' });
+      }
       created = await newNotice(contentDir, {
         type: type as NoticeType,
         subject,
@@ -82,6 +91,15 @@ export const newFile: Command = {
         ...(message !== undefined ? { content: message } : {}),
         ...(beginsAt !== undefined ? { beginsAt } : {}),
         ...(endsAt !== undefined ? { endsAt } : {}),
+        ...(lang === undefined
+          ? {}
+          : {
+              translation: {
+                lang,
+                ...(translatedSubject === undefined ? {} : { subject: translatedSubject }),
+                ...(translatedMessage === undefined ? {} : { content: translatedMessage }),
+              },
+            }),
       });
     } else {
       const name = text(values, 'name');

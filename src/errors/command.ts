@@ -266,9 +266,9 @@ export const COMMAND = {
     exit: 2,
     title: 'A translation without a text, or with flags of a new update',
     when: '`--lang` is given without `--message` (or `--subject`), or with a flag that would change the notice rather than translate it (`--state`, `--at`, `--begins-at`, `--ends-at`).',
-    message: ({ flag }: { flag?: string }) =>
+    message: ({ flag, texts }: { flag?: string; texts?: string }) =>
       flag === undefined
-        ? '--lang adds a translation: give its text with --message (an update\'s content) or --subject (the notice\'s)'
+        ? `--lang adds a translation: give its text with ${texts ?? "--message (an update's content) or --subject (the notice's)"}`
         : `--lang adds a translation and changes nothing else: leave out ${flag}, or run the command without --lang first`,
     hint: USAGE_HINT,
     example: { flag: '--state' },

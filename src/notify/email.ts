@@ -6,6 +6,7 @@
 // in words of ours and the server's reply, with every address, user name and password blanked.
 import { createHash } from 'node:crypto';
 import type * as Mailer from 'nodemailer';
+import { messages } from '../i18n/index.js';
 import type { SiteConfig } from '../types.js';
 import { escapeHtml } from '../render/site/feeds.js';
 import { renderMarkdown } from '../render/site/markdown.js';
@@ -37,24 +38,25 @@ export function messageIdOf(site: SiteConfig, eventId: string): string {
 /** The email of `event`, from `message` (what every target shows of it) and the notice's data. */
 export function emailOf(event: NotifyEvent, message: Message, site: SiteConfig): Email {
   const { notice, update } = event;
+  const { t } = messages(site.locale);
   // One thread per notice: every message answers the announcement, and keeps its subject (mail
   // clients that thread by subject, Gmail among them, split a thread whose subject changes).
   const root = notice === null ? null : messageIdOf(site, `notice-${notice.id}-published`);
   const own = messageIdOf(site, event.id);
   const prefix = `[${oneLine(site.name)}] `;
-  const subject = notice === null ? message.headline : `${root === own ? '' : 'Re: '}${prefix}${oneLine(notice.source.subject)}`;
+  const subject = notice === null ? message.headline : `${root === own ? '' : `${t('notify.reply')} `}${prefix}${oneLine(notice.source.subject)}`;
   // The headline without the site's name: what happened, for the first line of the body.
   const what = message.headline.startsWith(prefix) ? message.headline.slice(prefix.length) : message.headline;
   const source = event.type === 'notice.postmortem' ? (notice?.postmortem?.content ?? '') : (update?.content ?? '');
   const body = cut(clean(source).trim(), EMAIL_TEXT_MAX);
-  const text = [what, message.facts, body, `View on the status page: ${message.link}`].filter((part) => part !== '').join('\n\n');
+  const text = [what, message.facts, body, `${message.view}: ${message.link}`].filter((part) => part !== '').join('\n\n');
   const html = [
     '<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>',
     `<p><strong>${escapeHtml(what)}</strong></p>`,
     message.facts === '' ? '' : `<p>${escapeHtml(message.facts)}</p>`,
     // The update's Markdown as the page renders it: raw HTML shown as text, only http(s) and mailto links.
     body === '' ? '' : `<div>${renderMarkdown(body)}</div>`,
-    `<p><a href="${escapeHtml(message.link)}">View on the status page</a></p>`,
+    `<p><a href="${escapeHtml(message.link)}">${escapeHtml(message.view)}</a></p>`,
     '</body></html>',
   ].join('');
   return { subject, text, html, messageId: own, inReplyTo: root === own ? null : root };

@@ -3,6 +3,8 @@
 // characters replaced), cut to a sane length and escaped the way its target needs: Slack's mrkdwn
 // gives `&`, `<` and `>` their meaning (links, `<!channel>`), Discord pings on `@everyone` and
 // `<@id>`, Teams cards read Markdown and date functions in TextBlocks but not in TextRuns.
+import { formatRange, messages } from '../i18n/index.js';
+import type { MessageKey } from '../i18n/index.js';
 import { spelledState } from '../render/resources.js';
 import type { SiteConfig, State } from '../types.js';
 import type { NotifyEvent } from './events.js';
@@ -23,32 +25,36 @@ export interface Message {
   body: string;
   /** The page, notice or component on the site. */
   link: string;
+  /** The link's words: `View on the status page`. */
+  view: string;
 }
 
-const KIND = { unplanned: 'incident', planned: 'maintenance', general: 'announcement' } as const;
-const capital = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-const stateWords = (state: string): string => state.replace(/[_-]/g, ' ');
-
-/** The message of `event` on `site`. */
+/**
+ * The message of `event` on `site`, in the site's default language (`locale`, the first of its
+ * `locales`), a maintenance's window in its `time_zone`.
+ */
 export function messageOf(event: NotifyEvent, site: SiteConfig, componentName: (id: number) => string | undefined): Message {
+  const { t } = messages(site.locale);
+  const noticeState = (state: string): string => t(`noticeState.${state}` as MessageKey);
+  const stateWord = (state: State): string => t(`stateWord.${state}`);
   const prefix = `[${oneLine(site.name)}] `;
+  const view = t('notify.view');
   const { notice, update, component, page } = event;
   if (notice !== null) {
-    const kind = KIND[notice.type];
     const subject = oneLine(notice.source.subject);
     const what = {
       // A maintenance is announced in the state it is published in: usually scheduled.
-      'notice.published': notice.type === 'planned' ? `Maintenance ${stateWords(notice.state ?? 'scheduled')}` : `New ${kind}`,
-      'notice.updated': `${capital(kind)} update`,
-      'notice.postmortem': 'Postmortem',
-      'maintenance.reminder': 'Maintenance reminder',
-      'maintenance.started': 'Maintenance started',
-      'maintenance.ended': 'Maintenance complete',
+      'notice.published': notice.type === 'planned' ? t('notify.new.planned', { state: noticeState(notice.state ?? 'scheduled') }) : t(`notify.new.${notice.type}`),
+      'notice.updated': t(`notify.updated.${notice.type}`),
+      'notice.postmortem': t('notify.postmortem'),
+      'maintenance.reminder': t('notify.reminder'),
+      'maintenance.started': t('notify.started'),
+      'maintenance.ended': t('notify.ended'),
     }[event.type as 'notice.published'];
     const names = notice.source.components.map((id) => componentName(id)).filter((n): n is string => n !== undefined);
     const facts = [
-      update?.state ? stateWords(update.state) : null,
-      notice.type === 'planned' && notice.source.beginsAt !== null && notice.source.endsAt !== null ? windowText(notice.source.beginsAt, notice.source.endsAt) : null,
+      update?.state ? noticeState(update.state) : null,
+      notice.type === 'planned' && notice.source.beginsAt !== null && notice.source.endsAt !== null ? formatRange(notice.source.beginsAt, notice.source.endsAt, site.locale, site.timeZone) : null,
       names.length > 0 ? oneLine(names.join(', ')) : null,
     ].filter((f): f is string => f !== null);
     return {
@@ -56,29 +62,25 @@ export function messageOf(event: NotifyEvent, site: SiteConfig, componentName: (
       facts: facts.join(' · '),
       body: event.type === 'notice.postmortem' && notice.postmortem !== null ? cut(clean(notice.postmortem.content).trim(), CHAT_TEXT_MAX) : update ? cut(clean(update.content).trim(), CHAT_TEXT_MAX) : '',
       link: `${site.url}/notices/${notice.id}/`,
+      view,
     };
   }
   if (component !== null) {
     return {
-      headline: `${prefix}${oneLine(component.name)}: ${stateWords(component.state)}`,
-      facts: `was ${stateWords(component.previous)}`,
+      headline: `${prefix}${oneLine(component.name)}: ${stateWord(component.state)}`,
+      facts: t('notify.was', { state: stateWord(component.previous) }),
       body: '',
       link: `${site.url}/components/${component.id}/`,
+      view,
     };
   }
   return {
     headline: `${prefix}${oneLine(site.stateText[page.state])}`,
-    facts: `${stateWords(page.state)}${page.previous ? `, was ${stateWords(page.previous)}` : ''}`,
+    facts: `${stateWord(page.state)}${page.previous ? `, ${t('notify.was', { state: stateWord(page.previous) })}` : ''}`,
     body: '',
     link: `${site.url}/`,
+    view,
   };
-}
-
-/** `2026-11-25 02:00 – 04:00 UTC`, or with both dates when the window spans days. */
-function windowText(begins: number, ends: number): string {
-  const [d1, t1] = new Date(begins).toISOString().slice(0, 16).split('T') as [string, string];
-  const [d2, t2] = new Date(ends).toISOString().slice(0, 16).split('T') as [string, string];
-  return d1 === d2 ? `${d1} ${t1} – ${t2} UTC` : `${d1} ${t1} – ${d2} ${t2} UTC`;
 }
 
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -112,7 +114,7 @@ export function slackPayload(m: Message): object {
   if (m.facts) lines.push(slackEscape(m.facts));
   if (m.body) lines.push(m.body.split('\n').map((line) => `>${slackEscape(line)}`).join('\n'));
   // The link's address is the site's url (checked to hold no <, >, | or spaces) and a path of ours.
-  lines.push(`<${m.link}|View on the status page>`);
+  lines.push(`<${m.link}|${slackEscape(m.view).replace(/\|/g, '¦')}>`);
   // Mentions are off by default; said explicitly, so a workspace's legacy webhook settings cannot turn them on.
   return { text: lines.join('\n'), link_names: false, unfurl_links: false, unfurl_media: false };
 }
@@ -173,7 +175,7 @@ export function teamsPayload(m: Message): object {
           type: 'AdaptiveCard',
           version: '1.4',
           body,
-          actions: [{ type: 'Action.OpenUrl', title: 'View on the status page', url: m.link }],
+          actions: [{ type: 'Action.OpenUrl', title: teamsText(m.view), url: m.link }],
         },
       },
     ],

@@ -7,6 +7,7 @@ import { loadContent, noticeOf } from '../content/index.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
+import { t } from '../i18n/index.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { NOTICE_TYPES } from '../types.js';
@@ -15,7 +16,7 @@ import { withContentLock } from './lock.js';
 import type { LockOptions } from './lock.js';
 import { standingOf } from './update.js';
 import type { Standing } from './update.js';
-import { currentSecond, invalidError, isoAt, judge, shownIssues, slugify, sourceOf, toYaml } from './yaml.js';
+import { currentSecond, invalidError, isoAt, judge, shownIssues, siteLanguage, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface NewNoticeOptions {
   type: NoticeType;
@@ -26,6 +27,8 @@ export interface NewNoticeOptions {
   state?: string;
   /** Markdown of the first update; default a sentence for the type. */
   content?: string;
+  /** The subject and first update in another of site.yaml's `locales` (validation checks the language). */
+  translation?: { lang: string; subject?: string; content?: string };
   /** Planned only, required there: ISO 8601 with a time zone, written as given. */
   beginsAt?: string;
   endsAt?: string;
@@ -61,11 +64,6 @@ const DEFAULT_STATE: Record<NoticeType, string | undefined> = {
   general: undefined,
 };
 
-const DEFAULT_CONTENT: Record<NoticeType, string> = {
-  unplanned: 'We are investigating this problem and will post an update as soon as we know more.',
-  planned: 'This maintenance is scheduled. We will post an update when it begins and when it is complete.',
-  general: 'More information will follow.',
-};
 
 /** Writes `notices/<id>-<slug>.yaml` with one update at `now`; a usage error (and nothing written) when it would not validate. */
 export async function newNotice(contentDir: string, options: NewNoticeOptions): Promise<Created> {
@@ -81,6 +79,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     const loaded = await loadContent(contentDir);
     const id = nextId(loaded.notices);
     const state = options.state ?? DEFAULT_STATE[type];
+    const translated = options.translation;
     // Only what was given or has a default: the validation below speaks about anything out of place
     // (a window on an unplanned notice, a state on a general one) in the content's own terms.
     const notice = {
@@ -90,7 +89,15 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
       components: options.components ?? [],
       ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
       ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
-      updates: [{ at, ...(state === undefined ? {} : { state }), content: options.content ?? DEFAULT_CONTENT[type] }],
+      updates: [
+        {
+          at,
+          ...(state === undefined ? {} : { state }),
+          content: options.content ?? t(siteLanguage(loaded), `authoring.new.${type}`),
+          ...(translated?.content === undefined ? {} : { translations: { [translated.lang]: translated.content } }),
+        },
+      ],
+      ...(translated?.subject === undefined ? {} : { translations: { [translated.lang]: { subject: translated.subject } } }),
     };
     const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
     const { elsewhere, source } = await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));

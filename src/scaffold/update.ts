@@ -10,6 +10,7 @@ import { field } from '../content/rules.js';
 import { checkTimestamp, utcText } from '../content/timestamps.js';
 import { publishedUpdates } from '../derive/updates.js';
 import { fail } from '../errors.js';
+import { t } from '../i18n/index.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Notice, NoticeType, SiteConfig } from '../types.js';
@@ -17,7 +18,7 @@ import { updateId } from '../update-ids.js';
 import { appendItem, applyEdits, checkReadsAs, replaceFile, setMapping, setValue } from './edit.js';
 import { withContentLock } from './lock.js';
 import type { TextEdit } from './edit.js';
-import { currentSecond, isoAt, judge, shownIssues, sourceOf } from './yaml.js';
+import { currentSecond, isoAt, judge, shownIssues, siteLanguage, sourceOf } from './yaml.js';
 
 export interface UpdateOptions {
   /** The notice's state after this update: required for unplanned and planned notices, refused for general ones (validation says so). */
@@ -97,18 +98,13 @@ export async function updateNotice(contentDir: string, id: number, options: Upda
 
 const FINAL_STATE = { unplanned: 'resolved', planned: 'complete' } as const;
 
-const RESOLVED_TEXT = {
-  unplanned: 'This incident has been resolved.',
-  planned: 'This maintenance is complete.',
-} as const;
-
 /**
  * Ends notice `id`: an incident gets a `resolved` update; a maintenance that has begun a `complete`
  * one (one still scheduled before its window is refused: cancel it instead); a general notice gets
  * `expires_at` (and an update only when `content` is given). A notice that has ended is refused.
  */
 export async function resolveNotice(contentDir: string, id: number, options: ResolveOptions = {}): Promise<Changed> {
-  return change(contentDir, id, 'resolve', options, (model, now): Plan => {
+  return change(contentDir, id, 'resolve', options, (model, now, language): Plan => {
     const at = options.at ?? isoAt(now);
     const notice = model();
     if (notice.type === 'general') {
@@ -122,7 +118,7 @@ export async function resolveNotice(contentDir: string, id: number, options: Res
     if (notice.type === 'planned' && state !== 'underway' && notice.beginsAt !== null && now < notice.beginsAt) {
       throw fail(COMMAND.maintenanceNotBegun, { id, beginsAt: utcText(notice.beginsAt) });
     }
-    return { append: { at, state: FINAL_STATE[notice.type], content: options.content ?? RESOLVED_TEXT[notice.type] } };
+    return { append: { at, state: FINAL_STATE[notice.type], content: options.content ?? t(language, `authoring.resolved.${notice.type}`) } };
   });
 }
 
@@ -230,7 +226,7 @@ async function change(
   id: number,
   command: keyof typeof WHAT,
   options: { now?: number; backdate?: boolean; reopen?: boolean; lockWaitMs?: number },
-  plan: (model: () => Notice, now: number) => Plan,
+  plan: (model: () => Notice, now: number, language: string) => Plan,
 ): Promise<Changed> {
   if (!Number.isSafeInteger(id) || id <= 0) throw fail(COMMAND.noticeIdNeeded, { command, value: String(id) });
   return withContentLock(contentDir, () => changeLocked(contentDir, id, command, options.now ?? currentSecond(), options, plan), options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs });
@@ -242,7 +238,7 @@ async function changeLocked(
   command: keyof typeof WHAT,
   now: number,
   options: { backdate?: boolean; reopen?: boolean },
-  plan: (model: () => Notice, now: number) => Plan,
+  plan: (model: () => Notice, now: number, language: string) => Plan,
 ): Promise<Changed> {
   const loaded = await loadContent(contentDir);
   const found = findNotice(loaded, id);
@@ -260,7 +256,7 @@ async function changeLocked(
   if (!original.usable || original.doc === null) refuse();
 
   const model = (): Notice => noticeOf(original) ?? refuse();
-  const { append, set = {}, mapping } = plan(model, now);
+  const { append, set = {}, mapping } = plan(model, now, siteLanguage(loaded));
   const notice = model();
   if (append) {
     const since = command === 'update' && !options.reopen ? staleSince(notice, now) : null;

@@ -10,6 +10,8 @@ import { COMMAND } from '../errors/command.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { validateContent } from '../content/index.js';
 import { parseText } from '../content/source.js';
+import { field } from '../content/rules.js';
+import { isShipped } from '../i18n/index.js';
 
 // No folding: a subject stays on one line however long it is.
 const STRINGIFY = { lineWidth: 0, minContentWidth: 0, flowCollectionPadding: false } as const;
@@ -143,3 +145,15 @@ export function isoAt(now: number): string {
 
 /** The current time to the second: what a person would write in content. */
 export const currentSecond = (): number => Math.floor(Date.now() / 1000) * 1000;
+
+/**
+ * The site's default language, for the texts the authoring commands write: the first of site.yaml's
+ * `locales`, else its `locale`; English when site.yaml is unusable or names no shipped language
+ * (validation says why).
+ */
+export function siteLanguage(loaded: LoadedContent): string {
+  const data = loaded.site?.data;
+  const locales = field(data, 'locales');
+  const tag = Array.isArray(locales) ? locales[0] : field(data, 'locale');
+  return typeof tag === 'string' && isShipped(tag) ? tag : 'en';
+}

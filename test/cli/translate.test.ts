@@ -1,7 +1,7 @@
 // `statuspress update|resolve ID --lang de --message …` as a user runs it: a translation added to the
 // latest update in time (or `--update`'s), and with --subject to the subject, in place and nothing
 // else changed; refused, with nothing written, where it would not validate or would change the notice.
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -73,5 +73,27 @@ describe('update --lang', () => {
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--lang adds a translation: give its text with --message');
     expect(await read(SLOW)).toBe(before);
+  });
+});
+
+describe('new notice --lang', () => {
+  it('writes the notice with its subject and first update translated, in one file that validates', async () => {
+    const run = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'Login errors', '--message', 'We are looking into it.', '--lang', 'de', '--subject-translation', 'Fehler bei der Anmeldung', '--message-translation', 'Wir sehen uns das an.']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const file = run.stdout.match(/Created .*(notices\/\S+\.yaml)/)![1]!;
+    const text = await read(file);
+    expect(text).toContain('    content: We are looking into it.\n    translations:\n      de: Wir sehen uns das an.\n');
+    expect(text).toMatch(/\ntranslations:\n {2}de:\n {4}subject: Fehler bei der Anmeldung\n$/);
+  });
+
+  it('refuses --lang without a translated text, and a language the site does not list, writing nothing', async () => {
+    const before = await readdir(path.join(content, 'notices'));
+    const bare = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--subject-translation');
+    const unknown = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'ja', '--subject-translation', 'エラー']);
+    expect(unknown.code).toBe(2);
+    expect(await readdir(path.join(content, 'notices'))).toEqual(before);
   });
 });

@@ -670,7 +670,7 @@ describe('properties of statuspress notify over random sequences of builds', () 
       const messageArb = fc.record({ headline: hostileArb, facts: fc.oneof(fc.constant(''), hostileArb), body: fc.oneof(fc.constant(''), hostileArb, hostileArb.map((t) => t.repeat(90))) });
       fc.assert(
         fc.property(messageArb, (m) => {
-          const message = { ...m, link: 'https://status.example.test/notices/42/' };
+          const message = { ...m, link: 'https://status.example.test/notices/42/', view: 'View on the status page' };
           expect(chatProblems('slack', slackPayload(message) as Record<string, unknown>, false)).toEqual([]);
           expect(chatProblems('discord', discordPayload(message) as Record<string, unknown>, false)).toEqual([]);
           expect(chatProblems('teams', teamsPayload(message) as Record<string, unknown>, false)).toEqual([]);

@@ -10,6 +10,7 @@ const message = (over: Partial<Message> = {}): Message => ({
   facts: 'investigating',
   body: 'We are looking.',
   link: 'https://status.acme.com/notices/42/',
+  view: 'View on the status page',
   ...over,
 });
 

@@ -91,16 +91,16 @@ describe('statuspress notify: events to every target, once', () => {
       expect(s.hooks.requests.filter((r) => r.path === p), p).toHaveLength(all.length);
     }
     expect(slackTexts(s.hooks)[0]).toBe(
-      '*[Acme Status] New incident: Elevated error rates*\ninvestigating · API\n>We are looking into it.\n<https://status.acme.com/notices/42/|View on the status page>',
+      '*[Acme Status] New incident: Elevated error rates*\nInvestigating · API\n>We are looking into it.\n<https://status.acme.com/notices/42/|View on the status page>',
     );
     expect(slackTexts(s.hooks)[5]!.split('\n').slice(0, 3)).toEqual([
-      '*[Acme Status] Maintenance scheduled: Database upgrade*',
-      'scheduled · 2026-11-20 11:00 – 12:00 UTC · Website',
+      '*[Acme Status] Maintenance (Scheduled): Database upgrade*',
+      'Scheduled · 20 Nov 2026, 11:00–12:00 UTC · Website',
       '>We will upgrade the database.',
     ]);
     expect(slackTexts(s.hooks)[8]!.split('\n').slice(0, 3)).toEqual([
       '*[Acme Status] Maintenance started: Database upgrade*',
-      'underway · 2026-11-20 11:00 – 12:00 UTC · Website',
+      'Underway · 20 Nov 2026, 11:00–12:00 UTC · Website',
       '>Maintenance is underway.',
     ]);
     expect(slackTexts(s.hooks)[9]).toBe('*[Acme Status] Website: under maintenance*\nwas operational\n<https://status.acme.com/components/2/|View on the status page>');
@@ -133,14 +133,14 @@ describe('statuspress notify: events to every target, once', () => {
     await s.run(25);
     const [slack] = s.hooks.bodies('/slack/T000/B000/slack-token-abc');
     expect(slack).toEqual({
-      text: '*[Acme Status] Incident update: Elevated error rates*\nidentified · API\n>A bad deploy.\n>Rolling back.\n<https://status.acme.com/notices/42/|View on the status page>',
+      text: '*[Acme Status] Incident update: Elevated error rates*\nIdentified · API\n>A bad deploy.\n>Rolling back.\n<https://status.acme.com/notices/42/|View on the status page>',
       link_names: false,
       unfurl_links: false,
       unfurl_media: false,
     });
     const [discord] = s.hooks.bodies('/discord/123/discord-token-def');
     expect(discord).toEqual({
-      content: '**\\[Acme Status\\] Incident update: Elevated error rates**\nidentified · API\n> A bad deploy.\n> Rolling back.\n<https://status.acme.com/notices/42/>',
+      content: '**\\[Acme Status\\] Incident update: Elevated error rates**\nIdentified · API\n> A bad deploy.\n> Rolling back.\n<https://status.acme.com/notices/42/>',
       allowed_mentions: { parse: [] },
     });
     const [teams] = s.hooks.bodies('/teams/workflow-token-ghi') as { type: string; attachments: { contentType: string; content: { type: string; version: string; body: { inlines: { text: string }[] }[]; actions: unknown[] } }[] }[];
@@ -148,7 +148,7 @@ describe('statuspress notify: events to every target, once', () => {
     const card = teams!.attachments[0]!;
     expect(card.contentType).toBe('application/vnd.microsoft.card.adaptive');
     expect(card.content).toMatchObject({ type: 'AdaptiveCard', version: '1.4' });
-    expect(card.content.body.map((b) => b.inlines[0]!.text)).toEqual(['[Acme Status] Incident update: Elevated error rates', 'identified · API', 'A bad deploy.\nRolling back.']);
+    expect(card.content.body.map((b) => b.inlines[0]!.text)).toEqual(['[Acme Status] Incident update: Elevated error rates', 'Identified · API', 'A bad deploy.\nRolling back.']);
     expect(card.content.actions).toEqual([{ type: 'Action.OpenUrl', title: 'View on the status page', url: 'https://status.acme.com/notices/42/' }]);
     const [hook] = s.hooks.bodies('/hook');
     expect(hook).toEqual({

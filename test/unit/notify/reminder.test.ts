@@ -59,10 +59,10 @@ describe('statuspress notify: maintenance reminders', () => {
     expect(reminders(await s.run(hours(30)))).toEqual([]);
     // Two hours before, the target that asked for that.
     expect(reminders(await s.run(hours(46.5)))).toEqual(['maintenance-43-reminder-2026-11-22T10:00:00.000Z-2h']);
-    expect(s.texts('/day')).toEqual(['*[Acme Status] Maintenance scheduled: Database upgrade*', '*[Acme Status] Maintenance reminder: Database upgrade*']);
-    expect(s.texts('/hours')).toEqual(['*[Acme Status] Maintenance scheduled: Database upgrade*', '*[Acme Status] Maintenance reminder: Database upgrade*']);
-    expect(s.texts('/never')).toEqual(['*[Acme Status] Maintenance scheduled: Database upgrade*']);
-    expect(s.hooks.bodies('/day')[1]).toMatchObject({ text: expect.stringContaining('scheduled · 2026-11-22 10:00 – 12:00 UTC · Website') });
+    expect(s.texts('/day')).toEqual(['*[Acme Status] Maintenance (Scheduled): Database upgrade*', '*[Acme Status] Maintenance reminder: Database upgrade*']);
+    expect(s.texts('/hours')).toEqual(['*[Acme Status] Maintenance (Scheduled): Database upgrade*', '*[Acme Status] Maintenance reminder: Database upgrade*']);
+    expect(s.texts('/never')).toEqual(['*[Acme Status] Maintenance (Scheduled): Database upgrade*']);
+    expect(s.hooks.bodies('/day')[1]).toMatchObject({ text: expect.stringContaining('Scheduled · 22 Nov 2026, 10:00–12:00 UTC · Website') });
 
     // Moved a day later: reminded again, a day before the new time.
     await writeFile(path.join(s.content, 'notices/43.yaml'), MAINTENANCE(hours(72)));
@@ -137,7 +137,7 @@ describe('statuspress notify: targets limited to components', () => {
       'notice-42-published-to-1',
     ]);
     const api = s.hooks.bodies('/api').map((b) => (b as { text: string }).text);
-    expect(api[0]!.split('\n').slice(0, 3)).toEqual(['*[Acme Status] New incident: Errors*', 'identified · Website, API', '>The API is affected too.']);
+    expect(api[0]!.split('\n').slice(0, 3)).toEqual(['*[Acme Status] New incident: Errors*', 'Identified · Website, API', '>The API is affected too.']);
     expect(api.slice(1).map((t) => t.split('\n')[0])).toEqual(['*[Acme Status] API: degraded*']);
     expect(s.texts('/website')).toEqual(['*[Acme Status] New incident: Errors*', '*[Acme Status] Website: degraded*', '*[Acme Status] Incident update: Errors*']);
     // Once: the next run finds the notice already listing the API.

@@ -89,6 +89,16 @@ describe('newNotice', () => {
     expect(created.elsewhere.map((i) => `${i.file} ${i.path}`)).toEqual(['notices/weird-name.yaml updates.0.at', 'notices/weird-name.yaml updates.0.state']);
   });
 
+  it("writes the default first update in the site's default language", async () => {
+    const dir = await initContent();
+    const site = await readFile(path.join(dir, 'site.yaml'), 'utf8');
+    await writeFile(path.join(dir, 'site.yaml'), `${site}\nlocale: de\n`);
+    const { id } = await newNotice(dir, { type: 'unplanned', subject: 'Ausfall', now: NOW });
+    expect((await readContent(dir)).notices.find((n) => n.id === id)!.updates[0]!.content).toBe('Wir untersuchen dieses Problem und melden uns, sobald wir mehr wissen.');
+    const general = await newNotice(dir, { type: 'general', subject: 'Neue Zeiten', now: NOW });
+    expect((await readContent(dir)).notices.find((n) => n.id === general.id)!.updates[0]!.content).toBe('Weitere Informationen folgen.');
+  });
+
   it('writes one update at now with the default state and content of each type', async () => {
     const dir = await initContent();
     await newNotice(dir, { type: 'unplanned', subject: 'Outage', components: [1, 3], now: NOW });

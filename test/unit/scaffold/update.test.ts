@@ -246,6 +246,17 @@ describe('resolveNotice', () => {
     expect(await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')).toBe(after);
   });
 
+  it("writes the default resolution in the site's default language (locale: de)", async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT, '25.yaml': PLANNED() });
+    await writeFile(path.join(dir, 'site.yaml'), `${SITE}locale: de\ntime_zone: Europe/Berlin\n`);
+    await resolveNotice(dir, 42, { now: NOW });
+    expect(inserted(INCIDENT, await readFile(path.join(dir, 'notices/42.yaml'), 'utf8'))).toBe('  - at: 2026-11-21T00:00:00Z\n    state: resolved\n    content: Dieser Vorfall ist behoben.\n');
+    // With `locales`, the first is the default language.
+    await writeFile(path.join(dir, 'site.yaml'), `${SITE}locales: [fr, en]\n`);
+    await resolveNotice(dir, 25, { now: T('2026-11-29T03:30:00Z') });
+    expect(await readFile(path.join(dir, 'notices/25.yaml'), 'utf8')).toContain('    state: complete\n    content: Cette maintenance est terminée.\n');
+  });
+
   it('refuses a maintenance before its window; completes one that has begun, by its own update or by the clock', async () => {
     const dir = await contentWith({ '25.yaml': PLANNED() });
     await refused(resolveNotice(dir, 25, { now: NOW }), 'usage/maintenance-not-begun', 'it begins at 2026-11-29T02:00:00Z');
