@@ -43,12 +43,15 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const assets = renderAssets(theme.styles);
   const locales = siteLocales(site);
   const copies = new Map<string, LocaleRenderer>();
+  // Each language's copy of the site once, for its pages and its widget texts alike.
+  const localized = new Map<string, DerivedSite>();
+  const siteIn = (tag: string): DerivedSite => localized.get(tag) ?? localized.set(tag, localizeSite(site, tag)).get(tag)!;
   const copy = (locale: string | undefined): LocaleRenderer | null => {
     const tag = locale ?? locales[0];
     if (tag === undefined) return (copies.get('') ?? copies.set('', localeRenderer(site, theme, assets)).get(''))!;
     // The default language has no folder of its own: `en/` is not an address of the site.
     if (!locales.includes(tag) || (locale !== undefined && tag === locales[0])) return null;
-    return (copies.get(tag) ?? copies.set(tag, localeRenderer(localizeSite(site, tag), theme, assets)).get(tag))!;
+    return (copies.get(tag) ?? copies.set(tag, localeRenderer(siteIn(tag), theme, assets)).get(tag))!;
   };
   return {
     assets,
@@ -56,7 +59,7 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
     // A language's widget file is at the root, from that language's copy.
     render: (request) =>
       request.kind === 'widgetText'
-        ? widgetLocales(site).includes(request.tag) ? { path: pageOf(request).file, contents: widgetText(localizeSite(site, request.tag)) } : null
+        ? widgetLocales(site).includes(request.tag) ? { path: pageOf(request).file, contents: widgetText(siteIn(request.tag)) } : null
         : (copy(request.locale)?.render(request) ?? null),
   };
 }

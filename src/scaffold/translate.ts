@@ -2,11 +2,9 @@
 // one of its updates (the latest in time unless told which) or to its subject, keeping every other
 // byte as it was. The same lock, checks and verdict as every authoring change: nothing is written
 // unless the whole content validates with it.
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { isMap, isScalar } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
-import { loadContent, noticeOf } from '../content/index.js';
+import { noticeOf } from '../content/index.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
@@ -14,7 +12,7 @@ import { updateId } from '../update-ids.js';
 import { applyEdits, checkReadsAs, replaceFile } from './edit.js';
 import type { TextEdit } from './edit.js';
 import { withContentLock } from './lock.js';
-import { findNotice, standingOf } from './update.js';
+import { readNotice, standingOf } from './update.js';
 import type { Changed } from './update.js';
 import { currentSecond, judge, shownIssues, sourceOf, toYaml } from './yaml.js';
 
@@ -43,16 +41,10 @@ export async function translateNotice(contentDir: string, id: number, options: T
 }
 
 async function translateLocked(contentDir: string, id: number, now: number, options: TranslateOptions): Promise<Translated> {
-  const loaded = await loadContent(contentDir);
-  const found = findNotice(loaded, id);
-  const target = path.join(loaded.dir, found.file);
-  const text = await readFile(target, 'utf8').catch(() => {
-    throw fail(COMMAND.changedMeanwhile, { target });
-  });
-  const original = sourceOf(found.file, 'notice', text);
+  const { loaded, found, target, text, original, problems } = await readNotice(contentDir, id);
   const what = `The translation to ${found.file}`;
   const refuse = (): never => {
-    const issues = original.usable ? judge(loaded, [original]).issues : loaded.issues.filter((issue) => issue.file === found.file);
+    const issues = problems();
     throw fail(COMMAND.editInvalid, { what, issues: shownIssues(contentDir, issues) });
   };
   const notice = (original.usable && original.doc ? noticeOf(original) : null) ?? refuse();

@@ -240,16 +240,8 @@ async function changeLocked(
   options: { backdate?: boolean; reopen?: boolean },
   plan: (model: () => Notice, now: number, language: string) => Plan,
 ): Promise<Changed> {
-  const loaded = await loadContent(contentDir);
-  const found = findNotice(loaded, id);
-  const target = path.join(loaded.dir, found.file);
-  const text = await readFile(target, 'utf8').catch(() => {
-    throw fail(COMMAND.changedMeanwhile, { target });
-  });
-  const original = sourceOf(found.file, 'notice', text);
+  const { loaded, found, target, text, original, problems } = await readNotice(contentDir, id);
   const what = `${WHAT[command]} to ${found.file}`;
-  const problems = (): ContentIssue[] =>
-    original.usable ? judge(loaded, [original]).issues : loaded.issues.filter((issue) => issue.file === found.file);
   const refuse = (): never => {
     throw fail(COMMAND.editInvalid, { what, issues: shownIssues(contentDir, problems()) });
   };
@@ -320,6 +312,23 @@ async function changeLocked(
 }
 
 /** The one notice file whose `id` is `id` (ids come from the files, never their names). */
+/**
+ * Notice `id`'s file as it is now, read under the content lock: the content it belongs to, its text
+ * and its source, and the problems the whole content has with it (what an edit that fails reports).
+ */
+export async function readNotice(contentDir: string, id: number) {
+  const loaded = await loadContent(contentDir);
+  const found = findNotice(loaded, id);
+  const target = path.join(loaded.dir, found.file);
+  const text = await readFile(target, 'utf8').catch(() => {
+    throw fail(COMMAND.changedMeanwhile, { target });
+  });
+  const original = sourceOf(found.file, 'notice', text);
+  const problems = (): ContentIssue[] =>
+    original.usable ? judge(loaded, [original]).issues : loaded.issues.filter((issue) => issue.file === found.file);
+  return { loaded, found, target, text, original, problems };
+}
+
 export function findNotice(loaded: LoadedContent, id: number): SourceFile {
   const matches = loaded.notices.filter((source) => field(source.data, 'id') === id);
   if (matches.length === 0) throw fail(COMMAND.noSuchNotice, { id, folder: path.join(loaded.dir, 'notices') });
