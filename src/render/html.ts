@@ -13,8 +13,8 @@ import { PAGE_SIZE } from './collections.js';
 import { renderAssets } from './site/assets.js';
 import type { Assets } from './site/assets.js';
 import { componentBadge, statusBadge } from './site/badges.js';
-import { renderAtom, renderCalendar } from './site/feeds.js';
-import type { EntryCache, FeedScope } from './site/feeds.js';
+import { feedParts, renderAtom, renderCalendar } from './site/feeds.js';
+import type { FeedScope } from './site/feeds.js';
 import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { PageTemplate } from './site/builtin.js';
@@ -74,7 +74,7 @@ function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets): Locale
   const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
   let byComponent: Map<number, DerivedNotice[]> | null = null;
   let reaching: Map<number, DerivedNotice[]> | null = null;
-  const entries: EntryCache = new Map();
+  const parts = feedParts();
   /** A component's feeds: every published notice that reaches it, not only its page's 90 days. */
   const scopeOf = (id: number): FeedScope | null => {
     const component = site.componentsById.get(id);
@@ -121,16 +121,16 @@ function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets): Locale
           return file(request, theme.page('history', historyView(site, assets, request.type, onPage, request.page, pages)));
         }
         case 'feed':
-          return inFolder(renderAtom(site, undefined, entries), prefix);
+          return inFolder(renderAtom(site, undefined, parts), prefix);
         case 'maintenance':
-          return inFolder(renderCalendar(site), prefix);
+          return inFolder(renderCalendar(site, undefined, parts), prefix);
         case 'componentFeed': {
           const scope = scopeOf(request.id);
-          return scope ? inFolder(renderAtom(site, scope, entries), prefix) : null;
+          return scope ? inFolder(renderAtom(site, scope, parts), prefix) : null;
         }
         case 'componentCalendar': {
           const scope = scopeOf(request.id);
-          return scope ? inFolder(renderCalendar(site, scope), prefix) : null;
+          return scope ? inFolder(renderCalendar(site, scope, parts), prefix) : null;
         }
         case 'statusBadge':
           return file(request, statusBadge(site));
