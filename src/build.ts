@@ -53,11 +53,17 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   // the site's own templates, one process of their own renders the pages of the templates (they
   // render nowhere else: render/worker.ts); with the built-in ones, threads on cores to spare (the first renders the
   // site, any others only notice pages), or none: this thread renders it.
-  const themeLoaded = loadTheme(theme.dir, { required: theme.required });
-  const renderers = themeLoaded.then(
+  // A site's own templates are checked and compiled in their process, not here: this thread reads them only.
+  const themeRead = loadTheme(theme.dir, { required: theme.required, compile: false });
+  const renderers = themeRead.then(
     (themed) => startRenderers(themed, theme, threads),
     () => [] as Renderer[],
   );
+  // The theme is ready once read, and, with templates of the site's own, once their process has checked them.
+  const themeLoaded = themeRead.then(async (themed) => {
+    for (const renderer of await renderers) await renderer.checked;
+    return themed;
+  });
   const stopRenderers = (): Promise<unknown> => renderers.then((list) => Promise.all(list.map((r) => r.stop())), () => undefined);
   try {
     // The theme is loaded with the content, so a broken template is reported with the content's problems.
@@ -108,9 +114,12 @@ async function readContent(
   stage: ReturnType<typeof stageRunner<BuildStage>>,
   themeLoaded: Promise<Theme>,
 ): Promise<[{ content: Content; notes: string[] }, Theme]> {
-  // The theme is loaded with the content, so a broken template is reported with the content's problems.
-  const [loaded, themed] = await stage('load', () => Promise.all([loadContent(contentDir), themeLoaded]));
+  // The theme is made ready meanwhile (a site's own templates checked and compiled in their process),
+  // and awaited once the content is validated; a broken template is reported before the content's problems.
+  themeLoaded.catch(() => undefined);
+  const loaded = await stage('load', () => loadContent(contentDir));
   const validated = stage('validate', () => validateContent(loaded, { now }));
+  const themed = await themeLoaded;
   const content = requireValid(validated, loaded.dir);
   return [{ content, notes: validated.notes.map((note) => formatIssue(note, loaded.dir)) }, themed];
 }

@@ -1,6 +1,6 @@
 // What the HTML site's renderers (worker.ts, as a thread or as a process of its own) and the build
 // say to each other. Imports types only, and the two markers, so the single-file CLI's entry can read them cheaply.
-import type { SourceLocation } from '../errors.js';
+import type { ContentIssue, SourceLocation } from '../errors.js';
 import type { SiteRequest } from '../routes/site.js';
 import type { Content } from '../types.js';
 import type { Written } from '../write/files.js';
@@ -46,10 +46,18 @@ export interface ThrownError {
   code?: string;
   hint?: string;
   location?: SourceLocation;
+  /** A ContentError's problems (a site's templates that fail their checks). */
+  issues?: ContentIssue[];
 }
 
-/** From a renderer, once: `done` with what it wrote, or `error`. */
-export type FromRenderer = { done: Written } | { error: ThrownError };
+/**
+ * From a renderer, once: `done` with what it wrote, or `error`. The process of a site's own templates
+ * says first, before any job, whether they passed their checks and compiled: `checked`, null if so.
+ */
+export type FromRenderer = RenderEnd | { checked: ThrownError | null };
+
+/** How a job ends. */
+export type RenderEnd = { done: Written } | { error: ThrownError };
 
 /**
  * The process that renders a site's own templates writes a line to a file as it starts each page:

@@ -29,7 +29,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { deriveSite } from '../derive/index.js';
-import { fail, StatuspressError } from '../errors.js';
+import { ContentError, fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { bounded, FileWriter } from '../write/files.js';
 import type { Written } from '../write/files.js';
@@ -42,7 +42,7 @@ import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SI
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
 import { pageLine, PAGES_FD, PAGES_FLAG, PROCESS_FLAG, RENDERED_LINE, THREAD_ROLE } from './worker-messages.js';
-import type { FromPageProcess, FromRenderer, RenderJob, ThrownError, ToPageProcess } from './worker-messages.js';
+import type { FromPageProcess, FromRenderer, RenderEnd, RenderJob, ThrownError, ToPageProcess } from './worker-messages.js';
 // This module bundled as one script, under the tests (which run TypeScript, which Node cannot load
 // in a thread or process); null in lib/, where the module starts from its own bundled file.
 import SOURCE_BUNDLE from './worker.ts?source-worker';
@@ -85,6 +85,11 @@ export interface Renderer {
   render(job: RenderJob): Promise<Written>;
   /** Stops it (after render() settled, or to give up); once this resolves, it writes nothing more. */
   stop(): Promise<void>;
+  /**
+   * The process of a site's own templates only: settles once it has checked and compiled them
+   * (before the content comes), rejecting with their problems (a ContentError) or why it could not.
+   */
+  checked?: Promise<void>;
 }
 
 /** Starts a thread that renders with the built-in templates; it loads its code while the content is read. */
@@ -179,13 +184,22 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     const { file, text } = theme.renders(current[0] as PageTemplate);
     return { renders: text, title: current[1], file };
   };
-  return watched((failed) => {
+  let checkedNow: { resolve: () => void; reject: (error: Error) => void } | null = null;
+  const checked = new Promise<void>((resolve, reject) => (checkedNow = { resolve, reject }));
+  checked.catch(() => undefined); // awaited by the build, unless it failed before
+  child.on('message', (message: FromRenderer) => {
+    if ('checked' in message) void (message.checked === null ? checkedNow!.resolve() : checkedNow!.reject(rebuilt(message.checked)));
+  });
+  const renderer = watched((failed) => {
     const kill = (error: Error): void => {
       clearInterval(timer);
       child.kill('SIGKILL');
       failed(error);
     };
-    child.on('error', failed);
+    child.on('error', (error) => {
+      checkedNow!.reject(error);
+      failed(error);
+    });
     // 'close', not 'exit': after the last message has been read.
     child.on('close', (code, signal) => {
       clearInterval(timer);
@@ -193,8 +207,11 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       closePages();
       const { renders, title, file } = named();
       // V8 aborts a process past its heap limit, saying so on stderr.
-      if (/heap out of memory|Reached heap limit/i.test(stderr)) failed(fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } }));
-      else failed(new Error(`the process rendering the site's own templates stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`));
+      const error = /heap out of memory|Reached heap limit/i.test(stderr)
+        ? fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } })
+        : new Error(`the process rendering the site's own templates stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`);
+      checkedNow!.reject(error);
+      failed(error);
     });
     return {
       send(job) {
@@ -217,7 +234,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
         }, WATCH_MS);
         child.send(job);
       },
-      listen: (on) => child.on('message', on),
+      listen: (on) => child.on('message', (message: FromRenderer) => void ('checked' in message || on(message))),
       async stop() {
         clearInterval(timer);
         if (child.exitCode !== null || child.signalCode !== null) return closePages();
@@ -228,11 +245,12 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       },
     };
   });
+  return { ...renderer, checked };
 }
 
 interface Channel {
   send(job: RenderJob): void;
-  listen(on: (message: FromRenderer) => void): void;
+  listen(on: (message: RenderEnd) => void): void;
   stop(): Promise<void>;
 }
 
@@ -279,6 +297,7 @@ export function processFile(): string {
 
 /** The renderer's error as the main thread would have thrown it: the same catalogue entry and words. */
 export function rebuilt(error: ThrownError): Error {
+  if (error.issues) return new ContentError(error.issues);
   const entry = Object.values(COMMAND).find((e) => e.code === error.code && e.exit !== 0);
   if (entry && entry.exit !== 0) return new StatuspressError(entry, { message: error.message, hint: error.hint }, error.location ? { location: error.location } : {});
   return Object.assign(new Error(error.message), { stack: error.stack });
@@ -286,7 +305,8 @@ export function rebuilt(error: ThrownError): Error {
 
 function thrown(caught: unknown): ThrownError {
   const { message, stack, code, hint, location } = caught as Error & Partial<Pick<StatuspressError, 'code' | 'hint' | 'location'>>;
-  return { message, ...(stack ? { stack } : {}), ...(code ? { code } : {}), ...(hint ? { hint } : {}), ...(location ? { location } : {}) };
+  const issues = caught instanceof ContentError ? { issues: caught.issues } : {};
+  return { message, ...(stack ? { stack } : {}), ...(code ? { code } : {}), ...(hint ? { hint } : {}), ...(location ? { location } : {}), ...issues };
 }
 
 /** The process tells of each page in the build's file as it starts it. */
@@ -295,7 +315,7 @@ const toldOfPage = (name: string, title: string): void => void writeSync(PAGES_F
 const toldRendered = (): void => void writeSync(PAGES_FD, RENDERED_LINE);
 
 /** Runs one job; `loaded`, the theme the process loaded before it came. */
-async function serve(job: RenderJob, loaded?: Promise<Theme>): Promise<FromRenderer> {
+async function serve(job: RenderJob, loaded?: Promise<Theme>): Promise<RenderEnd> {
   try {
     return { done: await renderJob(job, loaded ? toldOfPage : undefined, loaded, loaded ? toldRendered : undefined) };
   } catch (caught) {
@@ -309,8 +329,12 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
 } else if (isMainThread && process.argv[2] === PROCESS_FLAG && process.send) {
   endWithParent();
   const send = process.send.bind(process);
-  const loaded = loadTheme(process.argv[3]!, { required: process.argv[4] === 'true', onPage: toldOfPage, checked: true });
-  loaded.catch(() => undefined); // reported by serve(), once the job comes
+  // Checked and compiled here, once, while the build reads the content: the build waits for the answer.
+  const loaded = loadTheme(process.argv[3]!, { required: process.argv[4] === 'true', onPage: toldOfPage });
+  loaded.then(
+    () => send({ checked: null } satisfies FromRenderer),
+    (error: unknown) => send({ checked: thrown(error) } satisfies FromRenderer),
+  );
   // Then the channel closes, and with it the process, once the last message is out.
   process.once('message', (job: RenderJob) => void serve(job, loaded).then((last) => send(last, undefined, {}, () => process.disconnect())));
 } else if (isMainThread && process.argv[2] === PAGES_FLAG && process.send) {

@@ -20,7 +20,12 @@ export interface Writer {
   settle(): Promise<Written>;
   /** Gives up: once this resolves, nothing more is written. */
   stop(): Promise<void>;
+  /** Calls `bound` as bounded() does, where the writer measures the files' bytes anyway (ThreadWriter encodes them). */
+  limit?(bound: Bound): void;
 }
+
+/** Called with the files and bytes given so far, before the last of them is written: throws to refuse. */
+export type Bound = (files: number, bytes: number) => void;
 
 export class FileWriter implements Writer {
   private readonly seen = new Set<string>();
@@ -55,7 +60,11 @@ export class FileWriter implements Writer {
 }
 
 /** `writer`, with `bound` called with the files and bytes given so far (not the copies) before each file is written: it throws to refuse. */
-export function bounded(writer: Writer, bound: (files: number, bytes: number) => void): Writer {
+export function bounded(writer: Writer, bound: Bound): Writer {
+  if (writer.limit) {
+    writer.limit(bound);
+    return writer;
+  }
   let files = 0;
   let bytes = 0;
   return {

@@ -8,7 +8,7 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
 import type { MessagePort } from 'node:worker_threads';
 import type { OutputFile } from '../render/types.js';
 import { checkedPath } from './files.js';
-import type { Writer, Written } from './files.js';
+import type { Bound, Writer, Written } from './files.js';
 import type { Batch, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
 import WRITE_WORKER from './write-worker.ts?worker';
 
@@ -31,6 +31,9 @@ export class ThreadWriter implements Writer {
   private batch: OutputFile[] = [];
   private batchChars = 0;
   private failure: Error | null = null;
+  private bound: Bound | null = null;
+  private files = 0;
+  private bytes = 0;
 
   /** Starts the thread now, so it has started by the time files come. */
   constructor(root: string) {
@@ -58,6 +61,10 @@ export class ThreadWriter implements Writer {
     if (this.batch.length === BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
   }
 
+  limit(bound: Bound): void {
+    this.bound = bound;
+  }
+
   async settle(): Promise<Written> {
     this.flush();
     this.worker.postMessage('end' satisfies ToWriteThread);
@@ -83,6 +90,9 @@ export class ThreadWriter implements Writer {
     if (this.failure) throw this.failure;
     if (files.length === 0) return;
     const batch = encodeBatch(files);
+    // Measured as encoded: a refused file is never posted, nor anything after it.
+    if (this.bound) for (const end of batch.ends) this.bound(++this.files, this.bytes + end);
+    this.bytes += batch.ends.at(-1)!;
     this.worker.postMessage(batch satisfies ToWriteThread, [batch.bytes]);
   }
 }

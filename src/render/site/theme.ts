@@ -9,7 +9,6 @@
 // theirs is only held to its length (PAGE_BYTES) once rendered, and a stack overflow or a string
 // longer than V8 makes is named as what it is.
 import { createHash } from 'node:crypto';
-import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, fail, StatuspressError } from '../../errors.js';
 import type { ContentIssue } from '../../errors.js';
@@ -18,19 +17,16 @@ import { CONTENT } from '../../errors/content.js';
 import { say } from '../../errors/entry.js';
 import { STYLES, TEMPLATES } from './builtin.js';
 import type { PageTemplate, StyleName, TemplateName } from './builtin.js';
-import { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../../limits.js';
+import { MAX_TEMPLATE_DEPTH, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../../limits.js';
 import { deepestLine, selfCall } from './template-checks.js';
+import { known, readOverrides } from './template-files.js';
 import { readMessageOverrides } from '../../i18n/overrides.js';
 import type { Catalogue } from '../../i18n/types.js';
 import type { Program } from './template-checks.js';
 
 export { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../limits.js';
 
-/**
- * The folder of templates/ that holds notice templates (`statuspress new notice --template NAME`
- * reads `templates/notices/NAME.yaml`), never page templates: the theme does not look inside it.
- */
-export const NOTICE_TEMPLATES_FOLDER = 'notices';
+export { NOTICE_TEMPLATES_FOLDER } from './template-files.js';
 
 export interface Theme {
   /** The whole HTML document of a page: its template rendered into the layout. */
@@ -52,14 +48,19 @@ export interface ThemeOptions {
   required?: boolean;
   /** Told of each page before the site's own templates render it (the process that renders them reports its progress so). */
   onPage?: (name: PageTemplate, title: string) => void;
-  /** The templates passed the checks and compiled in the build's thread already: compiled once more only (the process that renders them). */
+  /** The templates passed the checks in another thread or process already (dev's): compiled only (the process that renders them for dev). */
   checked?: boolean;
+  /**
+   * False: a site's own templates are neither checked nor compiled here, and `page` renders none of
+   * them: the build's thread, where the process that renders them checks and compiles them
+   * (render/worker.ts), so Handlebars' compiler runs on a site's templates there only, and once.
+   */
+  compile?: boolean;
 }
 
 type Render = (context: object, options?: object) => string;
 interface Env {
   template(spec: unknown): Render;
-  compile(source: string, options: object): Render;
   precompile(source: string, options: object): string;
   parse(source: string): Program;
   registerPartial(name: string, partial: Render): void;
@@ -75,7 +76,7 @@ const hash = (text: string): string => createHash('sha1').update(text).digest('h
  * `required`: the built-in theme). A `required` folder that is missing is a usage error; templates
  * that fail the checks or do not compile are a ContentError.
  */
-export async function loadTheme(dir: string | null, { required = false, onPage, checked = false }: ThemeOptions = {}): Promise<Theme> {
+export async function loadTheme(dir: string | null, { required = false, onPage, checked = false, compile = true }: ThemeOptions = {}): Promise<Theme> {
   // Files are named as the site's folder holds them: templates/notice.hbs, or theme/notice.hbs with --templates theme.
   const folder = dir === null ? 'templates' : path.basename(path.resolve(dir));
   const overrides = dir === null ? new Map<string, string>() : readOverrides(dir, folder, required);
@@ -90,12 +91,26 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   const names = Object.keys(TEMPLATES) as TemplateName[];
   const mine = names.filter((name) => changed(name) !== null);
   const fileOf = (name: string): string => `${folder}/${name}.hbs`;
+  const own = mine.map(fileOf);
+  const styles = (Object.keys(STYLES) as StyleName[]).map((name) => overrides.get(name) ?? STYLES[name]).join('\n');
+  const renders = (name: PageTemplate): { file: string; text: string } =>
+    mine.includes(name)
+      ? { file: fileOf(name), text: `${fileOf(name)} (with the templates it uses)` }
+      : { file: own[0] ?? fileOf(name), text: `The built-in ${name}.hbs (with ${own.join(', ')})` };
+  if (!compile && own.length > 0) {
+    const elsewhere = (): never => {
+      throw new Error('internal: a site’s own templates render in the process of their own only');
+    };
+    return { styles, warnings, own, renders, messages, page: elsewhere };
+  }
   const handlebars = (mine.length > 0 ? await import('handlebars') : await import('handlebars/runtime.js')) as unknown as { default: { create(): Env } };
   const env = handlebars.default.create();
   // Its output would go to the console of another process, and only the command prints.
   env.registerHelper('log', () => '');
   const issues: ContentIssue[] = [];
   const parsed = new Map<string, Program>();
+  // Each template's precompiled form, made by the checks: the template is made of it, not compiled again.
+  const specs = new Map<TemplateName, string>();
   for (const name of checked ? [] : mine) {
     const source = changed(name)!;
     const issue = (line: number, said: Pick<ContentIssue, 'code' | 'message'>): number => issues.push({ file: fileOf(name), line, column: 1, path: '', ...said });
@@ -105,7 +120,7 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
       try {
         // Parsed and compiled now, not on first use, so a broken override is reported before anything renders.
         parsed.set(name, env.parse(source));
-        env.precompile(source, OPTIONS);
+        specs.set(name, env.precompile(source, OPTIONS));
       } catch (error) {
         const message = (error as Error).message;
         issue(Number(/on line (\d+)/.exec(message)?.[1] ?? /- (\d+):\d+$/.exec(message)?.[1] ?? 1), say(CONTENT.templateSyntax, { reason: message.split('\n').at(-1)!.slice(0, 160) }));
@@ -118,16 +133,10 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   const templates = new Map<TemplateName, Render>();
   for (const name of names) {
     const source = changed(name);
-    const render = source === null ? env.template(TEMPLATES[name].spec) : named(fileOf(name), env.compile(source, OPTIONS));
+    const render = source === null ? env.template(TEMPLATES[name].spec) : named(fileOf(name), fromSpec(env, specs.get(name) ?? env.precompile(source, OPTIONS)));
     templates.set(name, render);
     if (name.startsWith('partials/')) env.registerPartial(name.slice('partials/'.length), render);
   }
-  const styles = (Object.keys(STYLES) as StyleName[]).map((name) => overrides.get(name) ?? STYLES[name]).join('\n');
-  const own = mine.map(fileOf);
-  const renders = (name: PageTemplate): { file: string; text: string } =>
-    mine.includes(name)
-      ? { file: fileOf(name), text: `${fileOf(name)} (with the templates it uses)` }
-      : { file: own[0] ?? fileOf(name), text: `The built-in ${name}.hbs (with ${own.join(', ')})` };
   const whole = (name: PageTemplate, context: object): string => templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
   if (own.length === 0) return { styles, warnings, own, renders, messages, page: whole };
   return {
@@ -178,6 +187,16 @@ function pageItems(context: object): number {
   return items + Math.ceil(text / TEXT_PER_ITEM);
 }
 
+/**
+ * A template from Handlebars' precompiled form of it (`precompile`, which the checks run anyway), as
+ * its precompiled templates are made (`template`): compiled now, once, not when it first renders as
+ * `compile` would, so the process that renders a site's own templates compiles them while the build
+ * is still reading the content, not on its first page (0.25 s of Handlebars' parser on that path).
+ */
+function fromSpec(env: Env, spec: string): Render {
+  return env.template(new Function(`return ${spec};`)());
+}
+
 /** V8's longest string is about 512 MiB: text joined past it fails with this RangeError. */
 const tooLong = (error: unknown): boolean => error instanceof RangeError && /Invalid string length/.test(error.message);
 /** Partials rendering each other, or blocks within blocks, deeper than the stack goes. */
@@ -196,63 +215,4 @@ function named(file: string, render: Render): Render {
       throw fail(COMMAND.templateFailed, { file, detail }, { location: { file }, cause: error });
     }
   };
-}
-
-/** `name` → text of every file under `dir` that could be an override; links leaving the folder are refused. */
-function readOverrides(dir: string, folder: string, required: boolean): Map<string, string> {
-  const found = new Map<string, string>();
-  let root: string;
-  try {
-    root = realpathSync(dir);
-  } catch {
-    if (!required) return found; // no templates/ folder: the built-in theme
-    throw fail(COMMAND.noTemplatesFolder, { dir });
-  }
-  const issues: ContentIssue[] = [];
-  const walk = (relative: string, depth: number): void => {
-    for (const name of readdirSync(path.join(root, relative)).sort()) {
-      if (name.startsWith('.') || (relative === '' && name === NOTICE_TEMPLATES_FOLDER)) continue;
-      const file = relative ? `${relative}/${name}` : name;
-      const full = path.join(root, file);
-      const info = lstatSync(full);
-      if (info.isDirectory() && depth < 2) walk(file, depth + 1);
-      if (!/\.(?:hbs|css)$/.test(name)) continue;
-      const real = info.isSymbolicLink() ? realpathQuiet(full) : full;
-      if (real === null || !real.startsWith(root + path.sep)) {
-        issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) });
-        continue;
-      }
-      const target = info.isFile() ? info : lstatSync(real);
-      if (!target.isFile()) continue;
-      // A file that is no template is only named in a warning: never read.
-      if (!known(file)) {
-        found.set(file, '');
-        continue;
-      }
-      const max = file.endsWith('.css') ? MAX_STYLE_BYTES : MAX_TEMPLATES_BYTES - templateBytes;
-      if (target.size > max) {
-        issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateTooLarge, { bytes: target.size, max: file.endsWith('.css') ? MAX_STYLE_BYTES : MAX_TEMPLATES_BYTES, css: file.endsWith('.css') }) });
-        continue;
-      }
-      if (!file.endsWith('.css')) templateBytes += target.size;
-      found.set(file, readFileSync(real, 'utf8'));
-    }
-  };
-  let templateBytes = 0;
-  walk('', 0);
-  if (issues.length > 0) throw new ContentError(issues);
-  return found;
-}
-
-/** Whether `file` (a path under templates/) is one of the templates or stylesheets statuspress uses. */
-function known(file: string): boolean {
-  return (file.endsWith('.hbs') && Object.hasOwn(TEMPLATES, file.slice(0, -'.hbs'.length))) || Object.hasOwn(STYLES, file);
-}
-
-function realpathQuiet(file: string): string | null {
-  try {
-    return realpathSync(file);
-  } catch {
-    return null;
-  }
 }

@@ -247,6 +247,15 @@ describe('the process that renders a site\'s own templates', () => {
     rmSync(out + '.builds', { recursive: true, force: true });
   }, 60_000);
 
+  it('reports a template that does not compile, checked in that process, at its file and line as a content problem', async () => {
+    const out = path.join(busy, 'dist-syntax');
+    const error = await build({ contentDir: path.join(busy, 'content'), outDir: out, now: Date.parse(NOW), templatesDir: templates({ 'notice.hbs': '<h1>{{notice.subject}}</h1>\n{{#each notice.updates}}\n{{/if}}\n' }) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    const [issue] = (error as ContentError).issues;
+    expect(issue).toMatchObject({ file: 'templates/notice.hbs', line: 2, code: 'content/template-syntax' });
+    expect(existsSync(out)).toBe(false);
+  });
+
   it(`names the page that took more than ${PAGE_SECONDS} s, and the templates`, async () => {
     const error = await build({ contentDir: path.join(busy, 'content'), outDir: path.join(busy, 'slow'), now: Date.parse(NOW), templatesDir: templates(corpus[0]![2]) }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'usage/template-too-slow', exitCode: 2, location: { file: 'templates/notice.hbs' } });
