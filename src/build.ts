@@ -75,9 +75,12 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
       const claims = noticeClaims();
       const job = { content, now, templatesDir: theme.dir, required: theme.required, folder: output.folder, outDir };
       const own = themed.own.length > 0;
-      const html = Promise.all(started.map((renderer, i) => renderer.render(own ? { ...job, part: 'pages' } : { ...job, claims, part: i === 0 ? 'site' : 'notices' })));
+      const jobs = started.map((renderer, i) => renderer.render(own ? { ...job, part: 'pages' } : { ...job, claims, part: i === 0 ? 'site' : 'notices' }));
+      const html = Promise.all(jobs.map((j) => j.written));
       // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
       html.catch(() => undefined);
+      // The jobs out first: what follows keeps this thread busy, and a process's channel writes only as its event loop turns.
+      await Promise.all(jobs.map((j) => j.sent));
       output.write(renderApi(site));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);

@@ -81,8 +81,13 @@ const siteBound = (theme: Theme) => (files: number, bytes: number) => {
 
 /** A renderer beside the main thread. */
 export interface Renderer {
-  /** Renders and writes the job's site; resolves with what was written. */
-  render(job: RenderJob): Promise<Written>;
+  /**
+   * Renders and writes the job's site: `written` resolves with what was written, `sent` once the job
+   * has left this thread. A process's channel writes only as this thread's event loop turns: the
+   * build waits for `sent` before it renders on (synchronously) itself, or the process would wait
+   * for the content until this thread were done.
+   */
+  render(job: RenderJob): { sent: Promise<void>; written: Promise<Written> };
   /** Stops it (after render() settled, or to give up); once this resolves, it writes nothing more. */
   stop(): Promise<void>;
   /**
@@ -99,7 +104,7 @@ export function startHtmlThread(): Renderer {
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the HTML renderer stopped (exit code ${code})`)));
     return {
-      send: (job) => worker.postMessage(job),
+      send: (job) => (worker.postMessage(job), Promise.resolve()),
       listen: (on) => worker.on('message', on),
       stop: async () => void (await worker.terminate()),
     };
@@ -136,8 +141,8 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   let heard = Date.now();
   let pages = 0;
   // When its first page was heard of: the pace of all pages is measured from then, not from when
-  // the job was sent (the content reaches it only as this thread's event loop turns, and this thread
-  // renders the API meanwhile, for seconds on a busy machine). No template runs before that page.
+  // the job was sent (it reads the content and derives the site first, taking turns with this
+  // thread's rendering of the API on a busy machine). No template runs before that page.
   let firstPage: number | null = null;
   let closed = false;
   // Every page rendered: the last files are being written.
@@ -232,7 +237,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
             kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - firstPage) / 100) / 10 }, { location: { file: theme.own[0]! } }));
           }
         }, WATCH_MS);
-        child.send(job);
+        return new Promise<void>((resolve, reject) => child.send(job, (error) => (error ? reject(error) : resolve())));
       },
       listen: (on) => child.on('message', (message: FromRenderer) => void ('checked' in message || on(message))),
       async stop() {
@@ -249,7 +254,8 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
 }
 
 interface Channel {
-  send(job: RenderJob): void;
+  /** Resolves once the job has left this thread. */
+  send(job: RenderJob): Promise<void>;
   listen(on: (message: RenderEnd) => void): void;
   stop(): Promise<void>;
 }
@@ -269,7 +275,8 @@ function watched(open: (failed: (error: Error) => void) => Channel): Renderer {
   });
   return {
     render(job) {
-      return new Promise<Written>((resolve, reject) => {
+      let sent: Promise<void> = Promise.resolve();
+      const written = new Promise<Written>((resolve, reject) => {
         if (failure) return reject(failure);
         onFailure = reject;
         channel.listen((message) => {
@@ -277,8 +284,10 @@ function watched(open: (failed: (error: Error) => void) => Channel): Renderer {
           if ('done' in message) resolve(message.done);
           else reject(rebuilt(message.error));
         });
-        channel.send(job);
+        // A job that could not be sent fails as written's rejection (the process stopped: its 'close').
+        sent = channel.send(job).catch(() => undefined);
       });
+      return { sent, written };
     },
     stop: () => {
       settled = true;
