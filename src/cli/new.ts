@@ -39,9 +39,11 @@ export const newFile: Command = {
     template: { type: 'string', value: 'NAME', description: 'notice, maintenance: start from templates/notices/NAME.yaml (the options above override it)' },
     set: { type: 'string', value: 'KEY=VALUE', multiple: true, description: "with --template: fill the template's {KEY} with VALUE (once per placeholder)" },
     templates: { type: 'string', value: 'DIR', description: "with --template: the site's templates folder (default: templates/ beside the content)" },
-    lang: { type: 'string', value: 'LOCALE', description: "notice, maintenance: the language (one of site.yaml's locales) of --subject-translation and --message-translation" },
+    lang: { type: 'string', value: 'LOCALE', description: "the language (one of site.yaml's locales) of the -translation options" },
     'subject-translation': { type: 'string', value: 'TEXT', description: 'with --lang: the subject in that language' },
     'message-translation': { type: 'string', value: 'TEXT', description: "with --lang: the first update's text in that language" },
+    'name-translation': { type: 'string', value: 'TEXT', description: "component, with --lang: the component's name in that language" },
+    'description-translation': { type: 'string', value: 'TEXT', description: 'component, with --lang: its description in that language' },
   },
   async run(values, out, positionals) {
     const [kind, ...extra] = positionals;
@@ -107,11 +109,20 @@ export const newFile: Command = {
       const description = text(values, 'description');
       const parent = text(values, 'parent');
       const position = text(values, 'position');
+      const lang = text(values, 'lang');
+      const translatedName = text(values, 'name-translation');
+      const translatedDescription = text(values, 'description-translation');
+      if (lang === undefined ? translatedName !== undefined || translatedDescription !== undefined : translatedName === undefined && translatedDescription === undefined) {
+        throw fail(COMMAND.translationNeedsText, { texts: '--lang TAG with --name-translation and/or --description-translation' });
+      }
       created = await newComponent(contentDir, {
         name,
         ...(description !== undefined ? { description } : {}),
         ...(parent !== undefined ? { parentId: integer(parent, '--parent') } : {}),
         ...(position !== undefined ? { position: integer(position, '--position') } : {}),
+        ...(lang === undefined
+          ? {}
+          : { translation: { lang, ...(translatedName === undefined ? {} : { name: translatedName }), ...(translatedDescription === undefined ? {} : { description: translatedDescription }) } }),
       });
     }
     out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);

@@ -43,6 +43,8 @@ export interface NewComponentOptions {
   description?: string;
   parentId?: number;
   position?: number;
+  /** The name and description in another of site.yaml's `locales` (validation checks the language). */
+  translation?: { lang: string; name?: string; description?: string };
   /** Epoch ms of created_at (default: the current time, to the second). */
   now?: number;
   lockWaitMs?: number;
@@ -123,12 +125,18 @@ export async function newComponent(contentDir: string, options: NewComponentOpti
       ...(options.parentId === undefined ? {} : { parent_id: options.parentId }),
       ...(options.position === undefined ? {} : { position: options.position }),
       created_at: at,
+      ...(options.translation === undefined ? {} : { translations: { [options.translation.lang]: translatedComponent(options.translation) } }),
     };
     const file = `components/${id}-${slugify(name, 'component')}.yaml`;
     const { elsewhere } = await create(loaded, 'component', file, toYaml(component));
     return { file, id, elsewhere };
   }, lockOptions(options));
 }
+
+const translatedComponent = ({ name, description }: { name?: string; description?: string }): Record<string, string> => ({
+  ...(name === undefined ? {} : { name }),
+  ...(description === undefined ? {} : { description }),
+});
 
 /** One more than the largest id any file of the kind carries (1 when none), valid or not. */
 function nextId(sources: SourceFile[]): number {

@@ -97,3 +97,25 @@ describe('new notice --lang', () => {
     expect(await readdir(path.join(content, 'notices'))).toEqual(before);
   });
 });
+
+describe('new component --lang', () => {
+  it('writes the component with its name and description translated, in a file that validates', async () => {
+    const run = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--description', 'Finding things', '--lang', 'de', '--name-translation', 'Suche', '--description-translation', 'Dinge finden']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const file = run.stdout.match(/Created .*(components\/\S+\.yaml)/)![1]!;
+    expect(await read(file)).toMatch(/\ntranslations:\n {2}de:\n {4}name: Suche\n {4}description: Dinge finden\n$/);
+    expect((await runCli(['validate', '--content', content])).code).toBe(0);
+  });
+
+  it('refuses --lang without a translated text, and a language the site does not list, writing nothing', async () => {
+    const before = await readdir(path.join(content, 'components'));
+    const bare = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de']);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('--name-translation');
+    const unknown = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'ja', '--name-translation', '検索']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('[content/translation-not-listed]');
+    expect(await readdir(path.join(content, 'components'))).toEqual(before);
+  });
+});
