@@ -35,10 +35,16 @@ export interface Messages {
 export function makeMessages(locale: string, catalogue: Catalogue): Messages {
   const isPseudo = locale === PSEUDO_LOCALE;
   const intlLocale = isPseudo ? 'en' : locale;
-  const plurals = new Intl.PluralRules(intlLocale);
-  const numbers = new Intl.NumberFormat(intlLocale);
-  const percents = new Intl.NumberFormat(intlLocale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  const lists = new Intl.ListFormat(intlLocale, { type: 'unit', style: 'short' });
+  // Each made when first needed: Intl's objects cost milliseconds to make (tens, for the first of a
+  // process), and most uses of a language's messages (validation's default texts) need none.
+  const once = <T>(make: () => T): (() => T) => {
+    let made: T | undefined;
+    return () => (made ??= make());
+  };
+  const plurals = once(() => new Intl.PluralRules(intlLocale));
+  const numbers = once(() => new Intl.NumberFormat(intlLocale));
+  const percents = once(() => new Intl.NumberFormat(intlLocale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
+  const lists = once(() => new Intl.ListFormat(intlLocale, { type: 'unit', style: 'short' }));
   const wrap = (text: string): string => (isPseudo ? `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}` : text);
   // Numbers already written: the same counts (`2 hours`, `15 days`) come back on every page.
   const numbersWritten = new Map<number, string>();
@@ -46,7 +52,7 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     let text = numbersWritten.get(n);
     if (text === undefined) {
       if (numbersWritten.size >= 10_000) numbersWritten.clear();
-      numbersWritten.set(n, (text = wrap(numbers.format(n))));
+      numbersWritten.set(n, (text = wrap(numbers().format(n))));
     }
     return text;
   };
@@ -56,7 +62,7 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     let category = categories.get(n);
     if (category === undefined) {
       if (categories.size >= 10_000) categories.clear();
-      categories.set(n, (category = plurals.select(n)));
+      categories.set(n, (category = plurals().select(n)));
     }
     return category;
   };
@@ -97,8 +103,8 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     t: (k, params) => fill(pick(k, params), params, (s) => s),
     html: (k, params) => fill(pick(k, params), params, escapeHtml),
     number,
-    percent: (hundredths) => wrap(percents.format(hundredths / 10_000)),
-    list: (items) => (items.length < 2 ? items.join('') : wrap(lists.format(items))),
+    percent: (hundredths) => wrap(percents().format(hundredths / 10_000)),
+    list: (items) => (items.length < 2 ? items.join('') : wrap(lists().format(items))),
     tree: () => (tree ??= nest(catalogue)),
   };
 }
