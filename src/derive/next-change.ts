@@ -11,10 +11,10 @@
 // before it and at it gives different facts. A candidate that changes nothing (the ends_at of a
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
 import type { Content, Notice } from '../types.js';
-import { nextLocalMidnight, startOfLocalDay, startOfLocalDaysBack } from '../i18n/dates.js';
+import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
 import { DAY_MS, startOfUtcDay } from '../time.js';
 import { BAR_DAYS } from './metrics.js';
-import { CALENDAR_PAST_MS, deriveNotice, onPastWeek, RECENT_DAYS, RECENT_MS } from './notices.js';
+import { CALENDAR_PAST_MS, deriveNotice, onPastWeek, RECENT_DAYS, RECENT_MS, startOfLocalDaysBack } from './notices.js';
 import type { DerivedNotice } from './types.js';
 
 /** What falls due at a moment. */

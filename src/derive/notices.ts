@@ -1,13 +1,22 @@
 // Notice rules: state (the latest published update's), began_at/ended_at (derived from the updates
 // unless the file gives them), the impact window of an incident, and timeline_state.
 import type { Notice, NoticeState, SiteConfig, TimelineState } from '../types.js';
-import { startOfLocalDaysBack } from '../i18n/dates.js';
+import { startOfLocalDay } from '../i18n/dates.js';
 import { DAY_MS } from '../time.js';
 import type { DerivedNotice, DerivedUpdate, Span } from './types.js';
 import { isPostmortemPublished, publishedUpdates } from './updates.js';
 
 /** A notice that ended at most this long ago is `past_recent` in the API (a rolling 7 × 24 hours, UTC). */
 export const RECENT_MS = 7 * DAY_MS;
+
+/**
+ * The first moment of the local day `days - 1` days before the one holding `ms`: where a span of
+ * `days` local days ending with today's begins. Noon of today's day minus that many days of 24 hours
+ * falls in that day whatever the clocks change between, so two lookups answer. (Here rather than
+ * beside localDay in i18n/dates.ts, which the browser's scripts bundle.)
+ */
+export const startOfLocalDaysBack = (ms: number, days: number, zone: string): number =>
+  startOfLocalDay(startOfLocalDay(ms, zone) + DAY_MS / 2 - (days - 1) * DAY_MS, zone);
 
 /** The status page's "Past 7 days": today's local day and the six before, in the site's zone. */
 export const RECENT_DAYS = 7;

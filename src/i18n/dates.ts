@@ -155,14 +155,6 @@ export function localDay(ms: number, zone: string): LocalDay {
 /** The first moment of the local day holding `ms`. */
 export const startOfLocalDay = (ms: number, zone: string): number => localDay(ms, zone).start;
 
-/**
- * The first moment of the local day `days - 1` days before the one holding `ms`: where a span of
- * `days` local days ending with today's begins. Noon of today's day minus that many days of 24 hours
- * falls in that day whatever the clocks change between, so two lookups answer.
- */
-export const startOfLocalDaysBack = (ms: number, days: number, zone: string): number =>
-  startOfLocalDay(startOfLocalDay(ms, zone) + DAY_MS / 2 - (days - 1) * DAY_MS, zone);
-
 /** The next local midnight after `ms` (the start of the next local day). */
 export const nextLocalMidnight = (ms: number, zone: string): number => localDay(ms, zone).end;
 
