@@ -121,8 +121,12 @@ function metricsDay(content: Content, now: number): Candidate[] {
 /** Each notice's candidates, counting when deriving the notice just before and at the instant differs. */
 function noticeCandidates(content: Content, now: number): Candidate[] {
   const result: Candidate[] = [];
+  // The days as of `now`, looked up once: Intl's wall clock is the costly part, not the notices.
+  const zone = content.site.timeZone;
+  const leaving = listedSince(now, zone);
+  const days: Days = { leaving, stays: nextLocalMidnight(leaving, zone), midnight: nextLocalMidnight(now, zone) };
   for (const notice of content.notices) {
-    const own = candidatesOf(notice, now, content.site.timeZone);
+    const own = candidatesOf(notice, now, zone, days);
     if (own.length === 0) continue;
     const derive = memo((t: number) => deriveNotice(notice, t, content.site));
     for (const { at, kind } of own) result.push({ at, kind, noticeId: notice.id, counts: () => changesAt(notice, at, derive, content.site.timeZone) });
@@ -130,8 +134,15 @@ function noticeCandidates(content: Content, now: number): Candidate[] {
   return result;
 }
 
+/** As of `now`: the first instant of the day leaving the 90 days at the next local midnight, the next day's, and that midnight. */
+interface Days {
+  leaving: number;
+  stays: number;
+  midnight: number;
+}
+
 /** The instants after `now` at which this notice might change, each with what it would be. */
-function candidatesOf(notice: Notice, now: number, zone: string): { at: number; kind: MomentKind }[] {
+function candidatesOf(notice: Notice, now: number, zone: string, { leaving, stays, midnight }: Days): { at: number; kind: MomentKind }[] {
   const times: { at: number; kind: MomentKind }[] = notice.updates.map((u) => ({ at: u.at, kind: 'update' }));
   const written = (at: number | null, kind: MomentKind): void => {
     if (at !== null) times.push({ at, kind });
@@ -161,9 +172,6 @@ function candidatesOf(notice: Notice, now: number, zone: string): { at: number; 
   if (notice.type === 'planned' && notice.endsAt !== null) candidates.push({ at: notice.endsAt + CALENDAR_PAST_MS + 1, kind: 'calendar' });
   // The next midnight matters to the notice only when one of its times (its own date on a
   // component's page among them) falls on the day that then leaves the 90 days listed.
-  const leaving = listedSince(now, zone);
-  const stays = nextLocalMidnight(leaving, zone);
-  const midnight = nextLocalMidnight(now, zone);
   if (notice.components.length > 0 && times.some(({ at }) => at >= leaving && at < stays)) {
     candidates.push({ at: midnight, kind: 'day' });
   }
