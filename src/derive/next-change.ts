@@ -5,15 +5,16 @@
 //
 // How it is exact without restating every rule: each notice's own times give candidate instants (an
 // update's `at`, begins_at, ends_at, expires_at, a began_at or ended_at in the file, the end of an
-// `impact_seconds` window, seven days and a millisecond after any of them, a year and a millisecond
-// after ends_at, the next UTC midnight and the next midnight of the site's zone), and a candidate counts only if deriving the notice just
+// `impact_seconds` window, seven days and a millisecond after any of them, the local midnight seven
+// local days after any of them, a year and a millisecond after ends_at, the next UTC midnight and
+// the next midnight of the site's zone), and a candidate counts only if deriving the notice just
 // before it and at it gives different facts. A candidate that changes nothing (the ends_at of a
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
 import type { Content, Notice } from '../types.js';
 import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
 import { DAY_MS, startOfUtcDay } from '../time.js';
 import { BAR_DAYS } from './metrics.js';
-import { CALENDAR_PAST_MS, deriveNotice, RECENT_MS } from './notices.js';
+import { CALENDAR_PAST_MS, deriveNotice, onPastWeek, RECENT_DAYS, RECENT_MS, startOfLocalDaysBack } from './notices.js';
 import type { DerivedNotice } from './types.js';
 
 /** What falls due at a moment. */
@@ -34,8 +35,13 @@ export type MomentKind =
   | 'ended'
   /** An impact window that grows with the clock stops at began_at + impact_seconds. */
   | 'impact-stops'
-  /** Seven days (and a millisecond) after a notice ended: past_recent becomes past_distant, off the status page's past week. */
+  /** Seven days (and a millisecond) after a notice ended: past_recent becomes past_distant in the API. */
   | 'distant'
+  /**
+   * The local midnight (the site's zone) at which a past notice leaves the status page's "Past 7
+   * days": the start of the seventh local day after the one it ended on.
+   */
+  | 'past-week'
   /** A year (and a millisecond) after a maintenance's ends_at: maintenance.ics no longer lists it. */
   | 'calendar'
   /**
@@ -56,7 +62,7 @@ export interface Moment {
 
 
 /** Order of kinds at one instant, so the list is the same for the same content and `now`. */
-const KIND_ORDER: readonly MomentKind[] = ['update', 'postmortem', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'calendar', 'day'];
+const KIND_ORDER: readonly MomentKind[] = ['update', 'postmortem', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'past-week', 'calendar', 'day'];
 
 /**
  * An instant at which something might fall due, and whether it does: sources list candidates
@@ -115,8 +121,12 @@ function metricsDay(content: Content, now: number): Candidate[] {
 /** Each notice's candidates, counting when deriving the notice just before and at the instant differs. */
 function noticeCandidates(content: Content, now: number): Candidate[] {
   const result: Candidate[] = [];
+  // The days as of `now`, looked up once: Intl's wall clock is the costly part, not the notices.
+  const zone = content.site.timeZone;
+  const leaving = listedSince(now, zone);
+  const days: Days = { leaving, stays: nextLocalMidnight(leaving, zone), midnight: nextLocalMidnight(now, zone) };
   for (const notice of content.notices) {
-    const own = candidatesOf(notice, now, content.site.timeZone);
+    const own = candidatesOf(notice, now, zone, days);
     if (own.length === 0) continue;
     const derive = memo((t: number) => deriveNotice(notice, t, content.site));
     for (const { at, kind } of own) result.push({ at, kind, noticeId: notice.id, counts: () => changesAt(notice, at, derive, content.site.timeZone) });
@@ -124,8 +134,15 @@ function noticeCandidates(content: Content, now: number): Candidate[] {
   return result;
 }
 
+/** As of `now`: the first instant of the day leaving the 90 days at the next local midnight, the next day's, and that midnight. */
+interface Days {
+  leaving: number;
+  stays: number;
+  midnight: number;
+}
+
 /** The instants after `now` at which this notice might change, each with what it would be. */
-function candidatesOf(notice: Notice, now: number, zone: string): { at: number; kind: MomentKind }[] {
+function candidatesOf(notice: Notice, now: number, zone: string, { leaving, stays, midnight }: Days): { at: number; kind: MomentKind }[] {
   const times: { at: number; kind: MomentKind }[] = notice.updates.map((u) => ({ at: u.at, kind: 'update' }));
   const written = (at: number | null, kind: MomentKind): void => {
     if (at !== null) times.push({ at, kind });
@@ -141,6 +158,13 @@ function candidatesOf(notice: Notice, now: number, zone: string): { at: number; 
   // Whatever can end a notice (any of its times: an update, ends_at's auto transition, expires_at,
   // ended_at) makes it past_distant seven days and a millisecond later.
   for (const { at } of times) candidates.push({ at: at + RECENT_MS + 1, kind: 'distant' });
+  // The pages' past week counts local days: a notice ended at `at` leaves it at the start of the
+  // RECENT_DAYS-th local day after its own (noon of its day plus that many days of 24 hours falls in
+  // it). Only ends that can still leave after `now` are worth the two lookups.
+  for (const { at } of times) {
+    if (at + (RECENT_DAYS + 2) * DAY_MS <= now) continue;
+    candidates.push({ at: startOfLocalDay(startOfLocalDay(at, zone) + DAY_MS / 2 + RECENT_DAYS * DAY_MS, zone), kind: 'past-week' });
+  }
   if (notice.impactSeconds !== null) {
     // began_at is the first update's `at` or the one in the file.
     for (const { at } of times) candidates.push({ at: at + notice.impactSeconds * 1000, kind: 'impact-stops' });
@@ -148,9 +172,6 @@ function candidatesOf(notice: Notice, now: number, zone: string): { at: number; 
   if (notice.type === 'planned' && notice.endsAt !== null) candidates.push({ at: notice.endsAt + CALENDAR_PAST_MS + 1, kind: 'calendar' });
   // The next midnight matters to the notice only when one of its times (its own date on a
   // component's page among them) falls on the day that then leaves the 90 days listed.
-  const leaving = listedSince(now, zone);
-  const stays = nextLocalMidnight(leaving, zone);
-  const midnight = nextLocalMidnight(now, zone);
   if (notice.components.length > 0 && times.some(({ at }) => at >= leaving && at < stays)) {
     candidates.push({ at: midnight, kind: 'day' });
   }
@@ -163,12 +184,8 @@ function candidatesOf(notice: Notice, now: number, zone: string): { at: number; 
   });
 }
 
-/**
- * The first instant a component's page lists a past notice from, as of `t`: the start of the local
- * day BAR_DAYS - 1 days before today's (noon of today minus that many days of 24 hours falls in it,
- * whatever the clock changes between).
- */
-const listedSince = (t: number, zone: string): number => startOfLocalDay(startOfLocalDay(t, zone) + DAY_MS / 2 - (BAR_DAYS - 1) * DAY_MS, zone);
+/** The first instant a component's page lists a past notice from, as of `t`: the start of the local day BAR_DAYS - 1 days before today's. */
+const listedSince = (t: number, zone: string): number => startOfLocalDaysBack(t, BAR_DAYS, zone);
 
 /** Whether deriving the notice at `at` gives other facts than just before it. */
 function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNotice | null, zone: string): boolean {
@@ -182,8 +199,8 @@ function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNot
 /**
  * What a reader can tell of the notice as of `t`, besides the clock's own advance: its published
  * updates, state, times, timeline state, whether it has an impact window and from when (its end
- * follows the clock until it stops, which changesAt checks apart), whether its components' pages
- * list it, whether the calendar does.
+ * follows the clock until it stops, which changesAt checks apart), whether the status page's past
+ * week lists it, whether its components' pages list it, whether the calendar does.
  */
 function facts(notice: Notice, derived: DerivedNotice | null, t: number, zone: string): string {
   if (derived === null) return 'unpublished';
@@ -199,6 +216,7 @@ function facts(notice: Notice, derived: DerivedNotice | null, t: number, zone: s
     d.endedAt,
     d.timelineState,
     d.impact === null ? null : d.impact.start,
+    onPastWeek(d, t, zone),
     notice.components.length > 0 && !(past && when < listedSince(t, zone)),
     notice.type === 'planned' && notice.endsAt !== null && notice.endsAt >= t - CALENDAR_PAST_MS,
     d.postmortem === null ? null : d.postmortem.at,

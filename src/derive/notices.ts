@@ -1,12 +1,40 @@
 // Notice rules: state (the latest published update's), began_at/ended_at (derived from the updates
 // unless the file gives them), the impact window of an incident, and timeline_state.
 import type { Notice, NoticeState, SiteConfig, TimelineState } from '../types.js';
+import { startOfLocalDay } from '../i18n/dates.js';
 import { DAY_MS } from '../time.js';
 import type { DerivedNotice, DerivedUpdate, Span } from './types.js';
 import { isPostmortemPublished, publishedUpdates } from './updates.js';
 
-/** A notice that ended at most this long ago is `past_recent`; the status page lists it under the past week. */
+/** A notice that ended at most this long ago is `past_recent` in the API (a rolling 7 × 24 hours, UTC). */
 export const RECENT_MS = 7 * DAY_MS;
+
+/**
+ * The first moment of the local day `days - 1` days before the one holding `ms`: where a span of
+ * `days` local days ending with today's begins. Noon of today's day minus that many days of 24 hours
+ * falls in that day whatever the clocks change between, so two lookups answer. (Here rather than
+ * beside localDay in i18n/dates.ts, which the browser's scripts bundle.)
+ */
+export const startOfLocalDaysBack = (ms: number, days: number, zone: string): number =>
+  startOfLocalDay(startOfLocalDay(ms, zone) + DAY_MS / 2 - (days - 1) * DAY_MS, zone);
+
+/** The status page's "Past 7 days": today's local day and the six before, in the site's zone. */
+export const RECENT_DAYS = 7;
+
+/**
+ * The first instant the status page's "Past 7 days" lists a notice's end from, as of `now`: the
+ * start of the local day six days before today's in `zone` (each day 23, 24 or 25 hours long).
+ * The pages count the days their readers see written, the site's own; the API's `past_recent` is
+ * the spec's rolling RECENT_MS, the same in every zone, so the two may differ by part of a day.
+ */
+export const recentSince = (now: number, zone: string): number => startOfLocalDaysBack(now, RECENT_DAYS, zone);
+
+/** Whether the status page lists the notice under "Past 7 days" as of `now`: past, and ended on or after `recentSince`. */
+export const onPastWeek = (notice: DerivedNotice, now: number, zone: string): boolean =>
+  (notice.timelineState === 'past_recent' || notice.timelineState === 'past_distant') &&
+  notice.endedAt !== null &&
+  notice.endedAt <= now &&
+  notice.endedAt >= recentSince(now, zone);
 
 /** maintenance.ics keeps a maintenance whose window ended at most this long ago, and everything after. */
 export const CALENDAR_PAST_MS = 365 * DAY_MS;

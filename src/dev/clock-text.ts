@@ -45,6 +45,7 @@ const DUE: Record<MomentKind, string> = {
   ended: 'ended_at reached',
   'impact-stops': 'its impact window ends',
   distant: 'no longer recent (past_distant)',
+  'past-week': 'off the status page\'s past 7 days (local days)',
   calendar: 'off the maintenance calendar',
   day: 'off its components\' pages (older than 90 days)',
 };

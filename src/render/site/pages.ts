@@ -1,6 +1,6 @@
 // The pages of the site, each as the view its template renders: the status page, a page per notice,
 // a page (and picker data file) per component, and the history in pages of 25.
-import { RECENT_MS } from '../../derive/index.js';
+import { onPastWeek } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { BAR_DAYS, defaultMetrics, earliestStart } from '../../derive/metrics.js';
 import { apiFilePath } from '../../routes/files.js';
@@ -50,9 +50,9 @@ export function statusPage(site: DerivedSite, assets: Assets) {
     ...announcementsView(site, present.filter((n) => n.type === 'general'), page, lang),
     bars: site.components.some((c) => c.metrics),
     components: componentTree(site, page),
-    recent: site.notices
-      .filter((n) => n.timelineState === 'past_recent' && n.endedAt !== null && site.now - n.endedAt <= RECENT_MS)
-      .map(summary),
+    // Counted in the site's local days (today and the six before), as the page writes its dates;
+    // the API's past_recent stays the spec's rolling 7 × 24 hours, so the two may differ by hours.
+    recent: site.notices.filter((n) => onPastWeek(n, site.now, site.site.timeZone)).map(summary),
   };
 }
 

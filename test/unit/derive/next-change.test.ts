@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, validateContent } from '../../../src/content/index.js';
-import { deriveSite } from '../../../src/derive/index.js';
+import { deriveSite, onPastWeek } from '../../../src/derive/index.js';
 import { nextChange, pendingMoments, reminderMoments } from '../../../src/derive/next-change.js';
 import type { Moment } from '../../../src/derive/next-change.js';
 import type { Content, Notice } from '../../../src/types.js';
@@ -34,9 +34,11 @@ describe('nextChange', () => {
 
   it('is exactly after now: an update at now is published already, one a millisecond later is not', () => {
     const n = unplanned(7, [uu('2026-11-20T10:00:00Z', 'investigating'), uu(new Date(NOW).toISOString(), 'identified'), uu(new Date(NOW + 1).toISOString(), 'resolved')]);
-    // resolved at NOW + 1 publishes it, ends it (past_recent) and makes it past_distant 7 days later.
+    // resolved at NOW + 1 publishes it, ends it (past_recent), takes it off the pages' past week at
+    // the start of the seventh (UTC) day after and makes it past_distant 7 × 24 hours later.
     expect(at(pendingMoments(noMetrics(n), NOW))).toEqual([
       [new Date(NOW + 1).toISOString(), 'update', 7],
+      ['2026-11-27T00:00:00.000Z', 'past-week', 7],
       [new Date(NOW + 1 + 7 * DAY + 1).toISOString(), 'distant', 7],
     ]);
   });
@@ -46,6 +48,7 @@ describe('nextChange', () => {
     expect(at(pendingMoments(noMetrics(n), NOW))).toEqual([
       ['2026-11-20T11:00:00.000Z', 'begins', 20],
       ['2026-11-20T12:00:00.000Z', 'ends', 20],
+      ['2026-11-27T00:00:00.000Z', 'past-week', 20],
       ['2026-11-27T12:00:00.001Z', 'distant', 20],
       ['2027-11-20T12:00:00.001Z', 'calendar', 20],
     ]);
@@ -77,10 +80,43 @@ describe('nextChange', () => {
 
   it('is the moment a notice passes from past_recent to past_distant', () => {
     const n = unplanned(40, [uu('2026-11-10T00:00:00Z', 'investigating'), uu('2026-11-14T09:00:00Z', 'resolved')]);
-    expect(at(pendingMoments(noMetrics(n), NOW))).toEqual([['2026-11-21T09:00:00.001Z', 'distant', 40]]);
+    expect(at(pendingMoments(noMetrics(n), NOW))).toEqual([
+      ['2026-11-21T00:00:00.000Z', 'past-week', 40],
+      ['2026-11-21T09:00:00.001Z', 'distant', 40],
+    ]);
     const site = (t: number) => deriveSite(noMetrics(n), t).notices[0]!.timelineState;
     expect(site(ms('2026-11-21T09:00:00Z'))).toBe('past_recent');
     expect(site(ms('2026-11-21T09:00:00.001Z'))).toBe('past_distant');
+  });
+
+  it("is the local midnight a notice leaves the status page's past 7 days, in the site's zone", () => {
+    // Ended 15 Nov 00:30 in Berlin: listed on the local days 15 to 21 Nov, off at Berlin's midnight
+    // of 22 Nov (21 Nov 23:00Z); the API's past_distant follows at 7 × 24 hours.
+    const n = unplanned(45, [uu('2026-11-14T20:00:00Z', 'investigating'), uu('2026-11-14T23:30:00Z', 'resolved')]);
+    const berlin = content({ site: { metrics: false, timeZone: 'Europe/Berlin' }, components: [component(1)], notices: [n] });
+    expect(at(pendingMoments(berlin, ms('2026-11-21T12:00:00Z')))).toEqual([
+      ['2026-11-21T23:00:00.000Z', 'past-week', 45],
+      ['2026-11-21T23:30:00.001Z', 'distant', 45],
+    ]);
+    expect(nextChange(berlin, ms('2026-11-21T12:00:00Z'))).toBe(ms('2026-11-21T23:00:00Z'));
+    const listed = (t: number) => onPastWeek(deriveSite(berlin, t).notices[0]!, t, 'Europe/Berlin');
+    expect(listed(ms('2026-11-21T22:59:59.999Z'))).toBe(true);
+    expect(listed(ms('2026-11-21T23:00:00Z'))).toBe(false);
+  });
+
+  it('is the local midnight off the past 7 days across a 25-hour day (New York, 1 Nov 2026)', () => {
+    // Ended 26 Oct 12:00 EDT (16:00Z); the local days 26 Oct to 1 Nov hold it; 1 Nov has 25 hours,
+    // so it leaves at New York's midnight of 2 Nov, 05:00Z (EST), 7 × 24 hours + 1 after its day began.
+    const n = unplanned(46, [uu('2026-10-26T15:00:00Z', 'investigating'), uu('2026-10-26T16:00:00Z', 'resolved')]);
+    const ny = content({ site: { metrics: false, timeZone: 'America/New_York' }, components: [component(1)], notices: [n] });
+    // The API's past_distant is 7 × 24 hours after the end, 11 hours later.
+    expect(at(pendingMoments(ny, ms('2026-11-01T12:00:00Z')))).toEqual([
+      ['2026-11-02T05:00:00.000Z', 'past-week', 46],
+      ['2026-11-02T16:00:00.001Z', 'distant', 46],
+    ]);
+    const listed = (t: number) => onPastWeek(deriveSite(ny, t).notices[0]!, t, 'America/New_York');
+    expect(listed(ms('2026-11-02T04:59:59.999Z'))).toBe(true);
+    expect(listed(ms('2026-11-02T05:00:00Z'))).toBe(false);
   });
 
   it('is a began_at or ended_at written in the file, reached', () => {
@@ -164,7 +200,7 @@ describe('nextChange against deriveSite', () => {
   const seen = (c: Content, t: number): string => {
     const site = deriveSite(c, t);
     return JSON.stringify({
-      notices: site.notices.map((n) => [n.id, n.state, n.timelineState, n.updates.map((u) => u.id), n.beganAt, n.endedAt, n.impact?.start ?? null]),
+      notices: site.notices.map((n) => [n.id, n.state, n.timelineState, onPastWeek(n, t, c.site.timeZone), n.updates.map((u) => u.id), n.beganAt, n.endedAt, n.impact?.start ?? null]),
       components: site.components.map((x) => [x.id, x.state]),
       page: site.page,
     });
