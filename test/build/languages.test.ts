@@ -174,8 +174,9 @@ describe('the pseudo-locale', () => {
           if (left) found.push(`${file}: ${left}`);
         }
       } else if (file.endsWith('.svg')) {
-        for (const [, value] of source.matchAll(/<text[^>]*>([^<]*)<\/text>/g)) {
-          const left = untranslated(decodeEntities(value!), userTexts);
+        // Every text an SVG shows or names itself by: its text, title and description, its aria-label.
+        for (const [, text, label] of source.matchAll(/<(?:text|title|desc)[^>]*>([^<]*)<\/|\saria-label="([^"]*)"/g)) {
+          const left = untranslated(decodeEntities((text ?? label)!), userTexts);
           if (left) found.push(`${file}: ${left}`);
         }
       } else if (file === 'feed.atom') {
@@ -193,6 +194,7 @@ describe('the pseudo-locale', () => {
     // It read the pages it should: every page's words are wrapped.
     expect(built.files.get('index.html')).toContain(`${PSEUDO_OPEN}Components${PSEUDO_CLOSE}`);
     expect([...built.files.keys()].filter((f) => f.endsWith('.html')).length).toBeGreaterThan(40);
+    expect(built.files.get('badges/status.svg')).toMatch(new RegExp(`<title>[^<]*${PSEUDO_OPEN}`));
     // …and every script and the widget's file.
     const scripts = [...built.files.keys()].filter((f) => f.endsWith('.js')).sort();
     expect(scripts).toEqual([expect.stringMatching(/^assets\/picker\.\w+\.js$/), expect.stringMatching(/^assets\/site\.\w+\.js$/), 'widget.js']);
