@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/index.js';
 import { LOCALES, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../src/i18n/index.js';
 import { build } from '../../src/build.js';
+import { messages } from '../../src/i18n/messages.js';
 import { ContentError } from '../../src/errors.js';
 import { buildContent } from '../helpers/build.js';
 import type { Built } from '../helpers/build.js';
 import { decodeEntities } from '../site/helpers.js';
+import { readsAsText, scriptStrings, untranslatedStrings } from '../helpers/script-text.js';
 
 const EXAMPLE = path.resolve(import.meta.dirname, '../../content');
 const NOW = Date.parse('2026-11-21T12:00:00Z');
@@ -106,6 +108,13 @@ function untranslated(text: string, userTexts: string[]): string | null {
   return rest === '' ? null : rest;
 }
 
+/**
+ * The widget's words for when no language file beside it can be read (a host with the script alone,
+ * an embedding page whose language and whose parents' the site lacks): the English catalogue's, the
+ * same words widget/en.json holds (render/site/widget-text.ts), and nothing else in English.
+ */
+const WIDGET_LAST_RESORT = ((t) => new Set([t('type.unplanned'), t('type.planned'), `${t('widget.unavailable')} `, t('widget.view'), t('widget.more')]))(messages('en').t);
+
 describe('the pseudo-locale', () => {
   let built: Omit<Built, 'scenario'>;
   let userTexts: string[];
@@ -151,9 +160,23 @@ describe('the pseudo-locale', () => {
             if (untranslated(message.replace(/\{\w+\}/g, ''), userTexts)) found.push(`${file} picker: ${message}`);
           }
         }
+      } else if (file.endsWith('.js')) {
+        // The browser scripts (assets/site.*.js, assets/picker.*.js, widget.js): their words come from the
+        // page or the widget's language file, so no literal of theirs may read as text.
+        for (const literal of untranslatedStrings(source)) {
+          if (file === 'widget.js' && WIDGET_LAST_RESORT.has(literal)) continue;
+          found.push(`${file} script: ${JSON.stringify(literal)}`);
+        }
+      } else if (/^widget\/[^/]+\.json$/.test(file)) {
+        const words = JSON.parse(source) as { w: string[]; s: Record<string, string> };
+        for (const word of [...words.w, ...Object.values(words.s)]) {
+          const left = untranslated(word, userTexts);
+          if (left) found.push(`${file}: ${left}`);
+        }
       } else if (file.endsWith('.svg')) {
-        for (const [, value] of source.matchAll(/<text[^>]*>([^<]*)<\/text>/g)) {
-          const left = untranslated(decodeEntities(value!), userTexts);
+        // Every text an SVG shows or names itself by: its text, title and description, its aria-label.
+        for (const [, text, label] of source.matchAll(/<(?:text|title|desc)[^>]*>([^<]*)<\/|\saria-label="([^"]*)"/g)) {
+          const left = untranslated(decodeEntities((text ?? label)!), userTexts);
           if (left) found.push(`${file}: ${left}`);
         }
       } else if (file === 'feed.atom') {
@@ -171,11 +194,38 @@ describe('the pseudo-locale', () => {
     // It read the pages it should: every page's words are wrapped.
     expect(built.files.get('index.html')).toContain(`${PSEUDO_OPEN}Components${PSEUDO_CLOSE}`);
     expect([...built.files.keys()].filter((f) => f.endsWith('.html')).length).toBeGreaterThan(40);
+    expect(built.files.get('badges/status.svg')).toMatch(new RegExp(`<title>[^<]*${PSEUDO_OPEN}`));
+    // …and every script and the widget's file.
+    const scripts = [...built.files.keys()].filter((f) => f.endsWith('.js')).sort();
+    expect(scripts).toEqual([expect.stringMatching(/^assets\/picker\.\w+\.js$/), expect.stringMatching(/^assets\/site\.\w+\.js$/), 'widget.js']);
+    expect(built.files.get(`widget/${PSEUDO_LOCALE}.json`)).toContain(`${PSEUDO_OPEN}Incident${PSEUDO_CLOSE}`);
   });
 
   it('finds an English word a template prints outside the catalogue', () => {
     expect(untranslated(`${PSEUDO_OPEN}Status${PSEUDO_CLOSE} Updates`, [])).toBe('Updates');
     expect(untranslated(`${PSEUDO_OPEN}Affects: Acme${PSEUDO_CLOSE}`, ['Acme'])).toBeNull();
+  });
+
+  it('finds an English sentence a browser script holds, and lets code pass', () => {
+    const script = `"use strict";
+      const label = 'Updated just now';
+      el.textContent = \`\${n} Loading\`;
+      const hint = \`Try again in \${s} seconds\`;
+      document.querySelector('.uptime > .bar[data-start]')?.setAttribute('aria-live', 'polite');
+      addEventListener('DOMContentLoaded', () => fetch('api/v1/status.json', { cache: 'no-store' }));
+      const t = { type: 'application/json', at: 'T00:00:00Z', f: new Intl.DateTimeFormat('en-GB', { hourCycle: 'h23' }) };
+      if (e.key === 'Enter') box.className = \`w c \${state}\`;
+      sheet.replaceSync(':host{display:block;border:1px solid var(--bd)} .i{margin:0 auto}');
+      const wrapped = '${PSEUDO_OPEN}Updated just now${PSEUDO_CLOSE}';
+      // 'Hidden in a comment' is no string.
+      const re = /Not a string/;`;
+    expect(scriptStrings(script)).toContain('w c {}');
+    expect(untranslatedStrings(script)).toEqual(['Updated just now', '{} Loading', 'Try again in {} seconds']);
+    expect(readsAsText('Loading')).toBe(true);
+    expect(readsAsText('読み込み中')).toBe(true);
+    for (const code of ['nav.languages a[hreflang]', 'http://www.w3.org/2000/svg', 'vector-effect', 'no-store', 'UTC', '{day}', 'w c ', 'image/svg+xml', 'aria-current']) {
+      expect(readsAsText(code), code).toBe(false);
+    }
   });
 });
 
