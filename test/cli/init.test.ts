@@ -46,10 +46,9 @@ function expectUsage(res: CliRun, message: string | RegExp): void {
 describe('statuspress init on odd paths', () => {
   it.skipIf(!existsSync('/proc/self'))('/proc/self/x: exit 2 within seconds (was a recursive mkdir spinning for minutes)', async () => {
     const cwd = await folder();
-    const started = performance.now();
+    // Not timed: an endless mkdir loop would hang and be ended by runCli's 15 s safety timeout.
     const res = await runCli(['init', '/proc/self/x'], { cwd, timeoutMs: 15_000 });
     expectUsage(res, "cannot create /proc/self/x: ENOENT: no such file or directory, mkdir '/proc/self/x'");
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(await entries(cwd)).toEqual([]);
   });
 

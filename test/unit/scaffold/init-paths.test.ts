@@ -82,14 +82,13 @@ describe('initSite on a path that can never hold a folder (part 4)', () => {
     fault.beforeMkdir = () => {
       tries++;
     };
-    const started = performance.now();
+    // Counted, not timed: one mkdir try proves no retry loop; the 5 s in rejection() only ends a hang.
     const error = await rejection(initSite('/proc/self/x', { now: NOW }), 5_000);
     expect(error.code).toBe('usage/init-cannot-create');
     expect(error.exitCode).toBe(2);
     expect(error.message).toContain('/proc/self/x');
     expect(error.hint).toBe('Name a new folder in a place you can write to, e.g. `statuspress init my-status`.'); // nothing written, nothing removed
     expect(tries).toBe(1);
-    expect(performance.now() - started).toBeLessThan(2_000);
     // A missing folder above it too: still one try.
     tries = 0;
     expect((await rejection(initSite('/proc/self/x/y/z', { now: NOW }), 5_000)).code).toBe('usage/init-cannot-create');
