@@ -214,18 +214,26 @@ describe('RateLimiter: bounded memory', () => {
   it('evicts in constant time: a flood of new addresses costs no more CPU with a larger bound', () => {
     // Each request from a new address in a full table evicts one entry. If finding the oldest entry
     // costs time in proportion to the table, a flood of spoofed addresses becomes a CPU flood.
-    const evictions = (maxClients: number): number => {
+    const evictionTime = (maxClients: number): number => {
       const limiter = new RateLimiter({ rate: 10, maxClients });
       for (let i = 0; i < maxClients; i++) limiter.take(`fill-${i}`, 0);
       const started = performance.now();
-      for (let i = 0; i < 100_000; i++) limiter.take(`new-${i}`, 0);
+      for (let i = 0; i < 50_000; i++) limiter.take(`new-${i}`, 0);
       expect(limiter.size).toBe(maxClients);
       return performance.now() - started;
     };
-    const small = evictions(1_000);
-    const large = evictions(50_000);
-    // An O(1) eviction makes both about equal (~100 ms here); allow a wide margin for noise.
-    expect(large).toBeLessThan(small * 5 + 300);
+    // The work cannot be counted from outside (the slow eviction walked V8's deleted Map slots), so this
+    // compares best-of-5 times as a ratio: machine speed cancels out and a preempted run is discarded.
+    // The sizes are interleaved so a slow spell of the machine hits both alike.
+    let small = Infinity;
+    let large = Infinity;
+    for (let round = 0; round < 5; round++) {
+      small = Math.min(small, evictionTime(1_000));
+      large = Math.min(large, evictionTime(50_000));
+    }
+    // O(1) eviction keeps the ratio near 1 (0.5-2.2 measured); the Map-order eviction this replaced made it
+    // grow with the bound (13-21 measured for 50x the entries).
+    expect(large / small).toBeLessThan(6);
   });
 });
 
