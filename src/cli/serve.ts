@@ -38,8 +38,8 @@ export const serve: Command = {
       trustProxy,
       ...(values['access-log'] ? { log: out.log } : {}),
     });
-    out.log(`Serving ${values.dir} at ${running.url}${base}/  (API: ${running.url}${base}/api/v1/status)`);
-    await new Promise<void>((resolve) => {
+    // The signal handlers come first: whoever reads the URL line may signal at once.
+    const stopped = new Promise<void>((resolve) => {
       const stop = (): void => {
         out.log('Shutting down: finishing requests in flight');
         void running.close().then(resolve);
@@ -47,6 +47,8 @@ export const serve: Command = {
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+    out.log(`Serving ${values.dir} at ${running.url}${base}/  (API: ${running.url}${base}/api/v1/status)`);
+    await stopped;
     return 0;
   },
 };
