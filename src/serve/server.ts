@@ -40,6 +40,8 @@ export interface ServeOptions {
   log?: (line: string) => void;
   /** How long close() waits for requests in flight before cutting connections, ms. Default 10 s. */
   drainMs?: number;
+  /** The rate limiter's clock in ms; default performance.now. Tests pass their own to simulate time. */
+  clock?: () => number;
 }
 
 export interface RunningServer {
@@ -62,6 +64,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     limiter: new RateLimiter({ rate: options.rateLimit ?? DEFAULT_RATE_LIMIT, maxClients: options.rateLimitClients ?? 10_000 }),
     trusted: trustedProxies(options.trustProxy ?? []),
     logging: options.log !== undefined,
+    clock: options.clock ?? (() => performance.now()),
   };
   const server = createServer((req, res) => {
     if (options.log) {
@@ -122,6 +125,7 @@ interface Context {
   limiter: RateLimiter;
   trusted: ReadonlySet<string>;
   logging: boolean;
+  clock: () => number;
 }
 
 /**
@@ -135,7 +139,7 @@ function answerHot(req: IncomingMessage, res: ServerResponse, context: Context):
   if (answer === undefined) return false;
   let extra: string[] | undefined;
   if (answer.api && context.limiter.enabled) {
-    const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)));
+    const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)), context.clock());
     if (!decision.allowed) {
       for (const [name, value] of COMMON_HEADERS) res.setHeader(name, value);
       res.setHeader('Content-Security-Policy', DATA_CSP);
@@ -195,7 +199,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
     return;
   }
   if (api && context.limiter.enabled) {
-    const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)));
+    const decision = context.limiter.take(limitKey(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], context.trusted)), context.clock());
     if (!decision.allowed) {
       refuse(res, decision);
       return;
