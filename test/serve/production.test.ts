@@ -905,17 +905,17 @@ describe('a new build swapped in while serving', () => {
 describe('shutdown', () => {
   /**
    * A server (rate limit off) that calls close() as its `n`th request arrives, with requests still in
-   * flight; `closing()` is how long close() took, in ms, once it was called (undefined before).
+   * flight; `closing()` is close()'s promise once it was called (undefined before). Neither the drain
+   * deadline nor the keep-alive timer can end a connection within a test (an hour each), so close()
+   * resolves only by doing its work: a close that waited on either would time the test out.
    */
-  async function closingOnRequest(n: number): Promise<{ running: RunningServer; closing: () => Promise<number> | undefined }> {
-    const running = await serve({ dir: dist, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 10_000 });
+  async function closingOnRequest(n: number): Promise<{ running: RunningServer; closing: () => Promise<void> | undefined }> {
+    const running = await serve({ dir: dist, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 3_600_000 });
+    running.server.keepAliveTimeout = 3_600_000;
     let received = 0;
-    let closing: Promise<number> | undefined;
+    let closing: Promise<void> | undefined;
     running.server.on('request', () => {
-      if (++received === n) {
-        const started = performance.now();
-        closing = running.close().then(() => performance.now() - started);
-      }
+      if (++received === n) closing = running.close();
     });
     return { running, closing: () => closing };
   }
@@ -931,7 +931,7 @@ describe('shutdown', () => {
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
       for (const reply of replies) expect(() => reply.json()).not.toThrow();
       expect(closing()).toBeDefined();
-      expect(await closing()).toBeLessThan(3_000);
+      await closing();
       await expect(fetchRaw(running.url, SMALL, { agent: false, timeoutMs: 2_000 })).rejects.toThrow();
     } finally {
       agent.destroy();
@@ -944,8 +944,9 @@ describe('shutdown', () => {
     try {
       const replies = await Promise.all(Array.from({ length: 20 }, () => fetchRaw(running.url, '/api/v1/notices?page=99', { agent })));
       expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
-      // Answered in a few ms: close() should follow promptly, not after the 5 s keep-alive timeout.
-      expect(await closing()).toBeLessThan(2_000);
+      // With the keep-alive timer an hour long, close() resolves only if it closes the idle connections.
+      expect(closing()).toBeDefined();
+      await closing();
     } finally {
       agent.destroy();
       await closing();
