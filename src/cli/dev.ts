@@ -48,12 +48,14 @@ export const dev: Command = {
         withheld(result.withheld, result.now);
       },
     });
-    out.log(`Serving ${contentDir} at ${running.url}/ and watching it and ${templatesDir}; Ctrl-C stops`);
-    await new Promise<void>((resolve) => {
+    // The signal handlers come first: whoever reads the URL line may signal at once.
+    const stopped = new Promise<void>((resolve) => {
       const stop = (): void => void running.close().then(resolve);
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
     });
+    out.log(`Serving ${contentDir} at ${running.url}/ and watching it and ${templatesDir}; Ctrl-C stops`);
+    await stopped;
     return 0;
   },
 };
