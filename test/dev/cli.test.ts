@@ -37,4 +37,16 @@ describe('statuspress dev --now', () => {
     // After it, the one still withheld.
     expect(lines.at(-2)).toBe('  notice 42 (Elevated error rates on the REST API): an update withheld until 10:35:00Z (in 30 min)');
   });
+
+  it('stops cleanly on a signal sent the moment it prints its address', async () => {
+    const child = spawn(process.execPath, [BIN, 'dev', '--content', path.join(work, 'content'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (/^Serving .* Ctrl-C stops$/m.test(stdout)) child.kill('SIGTERM');
+    });
+    // Handlers set after the line let a signal kill it outright (no exit code), 2 runs in 3.
+    expect(await exited).toBe(0);
+  });
 });
