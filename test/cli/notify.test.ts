@@ -2,7 +2,8 @@
 // environment, its output and its exit code. Exit 0 even when a target fails (a warning names it),
 // 2 for a usage error; no address or secret ever printed; overlapping runs send each event once.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, watch } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -171,6 +172,40 @@ describe('statuspress notify (CLI)', () => {
 
 // Third round: foreign files in the record's place, a run stopped while it holds the lock, and
 // terminal output of text that came from a file or the network (docs/reliability.md).
+/** Whether `child` has ended. */
+const exited = (child: ChildProcess): boolean => child.exitCode !== null || child.signalCode !== null;
+
+/** Resolves once `file` exists (told by the folder's watcher), or once `child` has ended without making it. */
+function appears(file: string, child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(path.dirname(file), (_event, name) => {
+      if (name === path.basename(file)) done();
+    });
+    const done = (): void => {
+      watcher.close();
+      child.off('exit', done);
+      resolve();
+    };
+    child.on('exit', done);
+    if (existsSync(file) || exited(child)) done(); // made before the watcher was
+  });
+}
+
+/**
+ * Resolves once `child` handles SIGHUP itself, or once it has ended. Node handles SIGINT and SIGTERM
+ * from its start, but SIGHUP only when a listener is added: here by notify's lock, which adds its
+ * listeners for all three as it starts trying for the lock. Nothing else is seen from outside, so
+ * the bit in Linux's /proc/<pid>/status is read until it is set.
+ */
+async function handlesSignals(child: ChildProcess): Promise<void> {
+  const caught = async (): Promise<boolean> => {
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8').catch(() => '');
+    const mask = /^SigCgt:\s*([0-9a-f]+)$/m.exec(status)?.[1];
+    return mask !== undefined && (BigInt(`0x${mask}`) & 1n) === 1n; // bit 0: signal 1, SIGHUP
+  };
+  while (!exited(child) && !(await caught())) await new Promise((resolve) => setImmediate(resolve));
+}
+
 describe('statuspress notify (CLI): the record file and the terminal', () => {
   /** No control character but the line breaks, and no line longer than `max`. */
   const terminalClean = (text: string, max: number): void => {
@@ -198,9 +233,8 @@ describe('statuspress notify (CLI): the record file and the terminal', () => {
     const child = spawn(process.execPath, [BIN, ...args('2026-11-20T10:00:00Z')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
     const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
     const lock = `${record}.lock`;
-    const deadline = Date.now() + 30_000;
-    while (!existsSync(lock) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 1));
-    expect(existsSync(lock)).toBe(true);
+    await appears(lock, child);
+    expect(existsSync(lock)).toBe(true); // still there: the run is in its locked section
     child.kill('SIGTERM');
     const { code, signal } = await ended;
     expect({ code, signal }).toEqual({ code: null, signal: 'SIGTERM' });
@@ -217,7 +251,10 @@ describe('statuspress notify (CLI): the record file and the terminal', () => {
     await writeFile(lock, '4242 2026-11-20T10:00:00.000Z\n');
     const child = spawn(process.execPath, [BIN, ...args('2026-11-20T10:00:00Z')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: 'ignore' });
     const ended = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Stopped once it waits for the lock: before that, Node's own handler would end it, and the lock
+    // would be left alone whatever notify's handlers do.
+    await handlesSignals(child);
+    expect(exited(child)).toBe(false);
     child.kill('SIGTERM');
     expect(await ended).toBe('SIGTERM');
     expect(await readFile(lock, 'utf8')).toBe('4242 2026-11-20T10:00:00.000Z\n');

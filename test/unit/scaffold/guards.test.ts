@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdir, readFile, stat, symlink, utimes, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
 import { StatuspressError } from '../../../src/errors.js';
 import { newNotice } from '../../../src/scaffold/new.js';
@@ -136,8 +136,13 @@ describe('the content folder lock', () => {
   it('makes a second command wait for the first, then fail loudly after its wait', async () => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
     let release!: () => void;
-    const held = withContentLock(dir, () => new Promise<void>((resolve) => (release = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    let taken!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const held = withContentLock(dir, () => {
+      taken();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await lockTaken;
     const before = await snapshot(dir);
     const error = await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'Fixed.', now: NOW, lockWaitMs: 300 }));
     expect(error.code).toBe('usage/content-locked');
@@ -145,32 +150,41 @@ describe('the content folder lock', () => {
     expect(await snapshot(dir)).toEqual(before);
     // A command that waits long enough goes through once the first is done.
     const waiting = newNotice(dir, { type: 'general', subject: 'Later', now: NOW, lockWaitMs: 5000 });
-    setTimeout(release, 100);
+    setTimeout(release, 100); // a head start, so that it is likely to wait; it passes either way
     await held;
     expect((await waiting).id).toBe(43);
   });
 
   it('judges and dates a change as of when it got the lock, not when it started waiting', async () => {
-    // Notice 42 as of the clock: an incident posted to a minute ago.
-    const minuteAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000).toISOString().replace('.000Z', 'Z');
-    const dir = await contentWith({ '42.yaml': INCIDENT.replaceAll(/2026-11-20T23:\d\d:00Z/g, minuteAgo) });
-    let release!: () => void;
-    const held = withContentLock(dir, () => new Promise<void>((resolve) => (release = resolve)));
-    const waiting = resolveNotice(dir, 42, { content: 'A resolves.', lockWaitMs: 10_000 }).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    // Another person resolves it a second later, while the first run waits.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const text = await readFile(path.join(dir, 'notices/42.yaml'), 'utf8');
-    const later = new Date(Math.floor(Date.now() / 1000) * 1000).toISOString().replace('.000Z', 'Z');
-    await writeFile(path.join(dir, 'notices/42.yaml'), `${text}  - at: ${later}\n    state: resolved\n    content: B resolves.\n`);
-    release();
-    await held;
-    const error = await waiting;
-    expect(error).toBeInstanceOf(StatuspressError);
-    expect((error as StatuspressError).code).toBe('usage/notice-already-ended');
-    expect(await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')).not.toContain('A resolves.');
+    // The command reads the clock itself (no `now`: when it reads it is the point). Date is faked,
+    // timers are not, so the lock still waits: the clock moves a second (the resolution of
+    // the dates it writes) while it does, well within its 10 s wait.
+    const started = Math.floor(Date.now() / 1000) * 1000;
+    vi.useFakeTimers({ toFake: ['Date'], now: started });
+    try {
+      // Notice 42 as of the clock: an incident posted to a minute ago.
+      const minuteAgo = new Date(started - 60_000).toISOString().replace('.000Z', 'Z');
+      const dir = await contentWith({ '42.yaml': INCIDENT.replaceAll(/2026-11-20T23:\d\d:00Z/g, minuteAgo) });
+      let release!: () => void;
+      const held = withContentLock(dir, () => new Promise<void>((resolve) => (release = resolve)));
+      const waiting = resolveNotice(dir, 42, { content: 'A resolves.', lockWaitMs: 10_000 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      // Another person resolves it a second later, while the first run waits.
+      vi.setSystemTime(started + 1_000);
+      const text = await readFile(path.join(dir, 'notices/42.yaml'), 'utf8');
+      const later = new Date(started + 1_000).toISOString().replace('.000Z', 'Z');
+      await writeFile(path.join(dir, 'notices/42.yaml'), `${text}  - at: ${later}\n    state: resolved\n    content: B resolves.\n`);
+      release();
+      await held;
+      const error = await waiting;
+      expect(error).toBeInstanceOf(StatuspressError);
+      expect((error as StatuspressError).code).toBe('usage/notice-already-ended');
+      expect(await readFile(path.join(dir, 'notices/42.yaml'), 'utf8')).not.toContain('A resolves.');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("takes over a lock whose process has ended (a killed run)", async () => {

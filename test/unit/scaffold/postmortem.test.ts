@@ -73,8 +73,13 @@ describe('writePostmortem', () => {
   it('waits for the content lock like the other authoring commands', async () => {
     const dir = await site();
     let release = (): void => {};
-    const held = withContentLock(dir, () => new Promise<void>((resolve) => (release = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let taken = (): void => {};
+    const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+    const held = withContentLock(dir, () => {
+      taken();
+      return new Promise<void>((resolve) => (release = resolve));
+    });
+    await lockTaken;
     expect((await refusal(writePostmortem(dir, 3, { content: 'x', now: NOW, lockWaitMs: 200 }))).code).toBe('usage/content-locked');
     release();
     await held;
