@@ -13,7 +13,7 @@ import { pageTemplate } from '../render/html.js';
 import type { Theme } from '../render/site/theme.js';
 import type { OutputFile } from '../render/types.js';
 import { processFile, rebuilt } from '../render/worker.js';
-import { PAGES_FLAG } from '../render/worker-messages.js';
+import { PAGES_FLAG, PARENT_ENV } from '../render/worker-messages.js';
 import type { FromPageProcess, ToPageProcess } from '../render/worker-messages.js';
 import type { Content } from '../types.js';
 
@@ -83,7 +83,7 @@ export class IsolatedPages {
 
   private started(): ChildProcess {
     if (this.child !== null) return this.child;
-    const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
+    const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
     const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.stderr = '';
     child.stderr!.setEncoding('utf8');

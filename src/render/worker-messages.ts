@@ -11,6 +11,13 @@ export const THREAD_ROLE = 'statuspress-html';
 /** The first argument of the process that renders with a site's own templates. */
 export const PROCESS_FLAG = '--statuspress-render-process';
 
+/**
+ * The environment variable that gives such a process the pid of the build (or dev) that started it:
+ * it ends itself once that process is gone. Read from its parent when it has started, the pid could
+ * already be init's, had the build been killed while the process loaded its code.
+ */
+export const PARENT_ENV = 'STATUSPRESS_RENDER_PARENT';
+
 /** The first argument of the process `statuspress dev` renders a site's own templates in (src/dev/pages.ts). */
 export const PAGES_FLAG = '--statuspress-page-process';
 

@@ -41,7 +41,7 @@ import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
-import { pageLine, PAGES_FD, PAGES_FLAG, PROCESS_FLAG, RENDERED_LINE, THREAD_ROLE } from './worker-messages.js';
+import { pageLine, PAGES_FD, PAGES_FLAG, PARENT_ENV, PROCESS_FLAG, RENDERED_LINE, THREAD_ROLE } from './worker-messages.js';
 import type { FromPageProcess, FromRenderer, RenderEnd, RenderJob, ThrownError, ToPageProcess } from './worker-messages.js';
 // This module bundled as one script, under the tests (which run TypeScript, which Node cannot load
 // in a thread or process); null in lib/, where the module starts from its own bundled file.
@@ -117,7 +117,7 @@ export function startHtmlThread(): Renderer {
  */
 export function startTemplateProcess(theme: Theme, dir: string, required: boolean): Renderer {
   // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
-  const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined };
+  const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
   // The file it tells of each page in (worker-messages.ts): opened here, given to it as descriptor
   // PAGES_FD, and unlinked at once, so nothing is left of it once both have closed it.
   const pagesFile = path.join(tmpdir(), `statuspress-pages-${randomUUID()}`);
@@ -360,9 +360,14 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   });
 }
 
-/** A build or dev killed outright (SIGKILL, out of memory) cannot stop this process: a thread of its own ends it once its parent is gone, even while a template keeps this thread busy. */
+/**
+ * A build or dev killed outright (SIGKILL, out of memory) cannot stop this process: a thread of its
+ * own ends it once its parent (PARENT_ENV) is gone, even while a template keeps this thread busy,
+ * and at once if it was gone before the thread started.
+ */
 function endWithParent(): void {
-  new Worker(`const { ppid } = process; setInterval(() => { if (process.ppid !== ppid) process.kill(${process.pid}, 'SIGKILL'); }, 500);`, { eval: true }).unref();
+  const parent = Number(process.env[PARENT_ENV]) || process.ppid;
+  new Worker(`const gone = () => { if (process.ppid !== ${parent}) process.kill(${process.pid}, 'SIGKILL'); }; gone(); setInterval(gone, 500);`, { eval: true }).unref();
 }
 
 /** One page for dev, or the error that stopped it. */
