@@ -3,7 +3,8 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
-import { formatIssue } from './errors.js';
+import { ContentError, formatIssue, shownPath } from './errors.js';
+import type { ContentIssue } from './errors.js';
 import { MAX_THREADS } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
@@ -28,7 +29,7 @@ export interface BuildOptions {
   threads?: number;
 }
 
-export type BuildStage = 'load' | 'validate' | 'derive' | 'render' | 'write';
+export type BuildStage = 'load' | 'validate' | 'templates' | 'derive' | 'render' | 'write';
 
 export interface BuildResult {
   now: number;
@@ -66,7 +67,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   });
   const stopRenderers = (): Promise<unknown> => renderers.then((list) => Promise.all(list.map((r) => r.stop())), () => undefined);
   try {
-    // The theme is loaded with the content, so a broken template is reported with the content's problems.
+    // The theme is made ready with the content, so a broken template is reported with the content's problems.
     const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded);
     const site = stage('derive', () => deriveSite(content, now));
     const started = await renderers;
@@ -117,12 +118,17 @@ async function readContent(
   stage: ReturnType<typeof stageRunner<BuildStage>>,
   themeLoaded: Promise<Theme>,
 ): Promise<[{ content: Content; notes: string[] }, Theme]> {
-  // The theme is made ready meanwhile (a site's own templates checked and compiled in their process),
-  // and awaited once the content is validated; a broken template is reported before the content's problems.
+  // The theme is made ready meanwhile (a site's own templates checked and compiled in their
+  // process), and awaited once the content is validated: `templates` is the time waited for it.
   themeLoaded.catch(() => undefined);
   const loaded = await stage('load', () => loadContent(contentDir));
   const validated = stage('validate', () => validateContent(loaded, { now }));
-  const themed = await themeLoaded;
+  const themed = await stage('templates', () => themeLoaded).catch((error: unknown) => {
+    // Every problem at once: the templates' and the content's, each file named as the command shows it.
+    if (!(error instanceof ContentError) || validated.value !== null) throw error;
+    const shown = (issues: ContentIssue[], folder: string | undefined): ContentIssue[] => issues.map((issue) => ({ ...issue, file: shownPath(folder, issue.file) }));
+    throw new ContentError([...shown(error.issues, error.folder), ...shown(validated.issues, loaded.dir)]);
+  });
   const content = requireValid(validated, loaded.dir);
   return [{ content, notes: validated.notes.map((note) => formatIssue(note, loaded.dir)) }, themed];
 }

@@ -256,6 +256,18 @@ describe('the process that renders a site\'s own templates', () => {
     expect(existsSync(out)).toBe(false);
   });
 
+  it('reports the templates\' problems and the content\'s together, each file as the command names it', async () => {
+    const contentDir = path.join(import.meta.dirname, '../../../fixtures/invalid-many/content');
+    const error = await build({ contentDir, outDir: path.join(busy, 'dist-both'), now: Date.parse(NOW), templatesDir: templates({ 'notice.hbs': '{{#each notice.updates}}\n{{/if}}\n' }) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    const { issues, folder } = error as ContentError;
+    expect(folder).toBeUndefined();
+    expect(issues[0]).toMatchObject({ file: 'templates/notice.hbs', code: 'content/template-syntax' });
+    const contentFiles = issues.slice(1).map((issue) => issue.file);
+    expect(contentFiles.length).toBeGreaterThan(1);
+    for (const file of contentFiles) expect(file.startsWith(`${contentDir.split(path.sep).join('/')}/`)).toBe(true);
+  });
+
   it(`names the page that took more than ${PAGE_SECONDS} s, and the templates`, async () => {
     const error = await build({ contentDir: path.join(busy, 'content'), outDir: path.join(busy, 'slow'), now: Date.parse(NOW), templatesDir: templates(corpus[0]![2]) }).catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'usage/template-too-slow', exitCode: 2, location: { file: 'templates/notice.hbs' } });
