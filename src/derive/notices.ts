@@ -29,11 +29,16 @@ export const RECENT_DAYS = 7;
  */
 export const recentSince = (now: number, zone: string): number => startOfLocalDaysBack(now, RECENT_DAYS, zone);
 
-/** Whether the status page lists the notice under "Past 7 days" as of `now`: past, and ended on or after `recentSince`. */
+/**
+ * Whether the status page lists the notice under "Past 7 days" as of `now`: past, and ended on or
+ * after `recentSince`, which is looked up (Intl, outside UTC) only for an end within a day of it:
+ * the status page asks of every notice.
+ */
 export const onPastWeek = (notice: DerivedNotice, now: number, zone: string): boolean =>
   (notice.timelineState === 'past_recent' || notice.timelineState === 'past_distant') &&
   notice.endedAt !== null &&
   notice.endedAt <= now &&
+  notice.endedAt > now - (RECENT_DAYS + 1) * DAY_MS &&
   notice.endedAt >= recentSince(now, zone);
 
 /** maintenance.ics keeps a maintenance whose window ended at most this long ago, and everything after. */
