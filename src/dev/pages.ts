@@ -1,7 +1,7 @@
 // The pages of a site's own templates in `statuspress dev`: rendered in a process of their own, as
 // the build renders them (render/worker.ts), and held to the same limits: a page that takes longer
-// than PAGE_SECONDS stops the process (a kill, which no template outlasts), and so does a heap past
-// RENDER_HEAP_MB; the page answers with the error that names the template, and the next page asked
+// than PAGE_SECONDS (from when the process begins it, its start and compiling not counted, as in a
+// build) stops the process (a kill, which no template outlasts), and so does a heap past RENDER_HEAP_MB; the page answers with the error that names the template, and the next page asked
 // starts a new process. A page of the built-in templates never comes here.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -53,12 +53,17 @@ export class IsolatedPages {
     const child = this.started();
     const { file, text } = this.theme.renders(pageTemplate(request) ?? 'status');
     return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
       const done = (): void => {
         clearTimeout(timer);
         child.off('message', answered);
         child.off('close', closed);
       };
       const answered = (message: FromPageProcess): void => {
+        if ('begun' in message) {
+          timer = setTimeout(tooSlow, PAGE_SECONDS * 1000);
+          return;
+        }
         done();
         if ('file' in message) resolve(message.file);
         else reject(rebuilt(message.error));
@@ -70,11 +75,11 @@ export class IsolatedPages {
         if (/heap out of memory|Reached heap limit/i.test(this.stderr)) reject(fail(COMMAND.templateOutOfMemory, { renders: text, title: address, mb: RENDER_HEAP_MB }, { location: { file } }));
         else reject(new Error(`the process rendering the site's own templates stopped: ${this.stderr.trim().split('\n').slice(-3).join(' ')}`));
       };
-      const timer = setTimeout(() => {
+      const tooSlow = (): void => {
         done();
         this.stop();
         reject(fail(COMMAND.templateTooSlow, { renders: text, title: address, seconds: PAGE_SECONDS }, { location: { file } }));
-      }, PAGE_SECONDS * 1000);
+      };
       child.on('message', answered);
       child.once('close', closed);
       child.send({ page: request } satisfies ToPageProcess);

@@ -24,8 +24,12 @@ export const PAGES_FLAG = '--statuspress-page-process';
 /** To that process: the site to render from now on (after each change), or one page of it (null: the 404 page). */
 export type ToPageProcess = { site: { content: Content; now: number } } | { page: SiteRequest | null };
 
-/** From it, for each page asked, in order: its file (null: no such page), or the error. */
-export type FromPageProcess = { file: OutputFile | null } | { error: ThrownError };
+/**
+ * From it, for each page asked, in order: `begun` once the page starts to render (its templates
+ * compiled and the site derived: the page's clock runs from then, as in a build), then its file
+ * (null: no such page) or the error; or the error alone, when it could not begin.
+ */
+export type FromPageProcess = { begun: true } | { file: OutputFile | null } | { error: ThrownError };
 
 /** To a renderer, once: what to render and where to write it. */
 export interface RenderJob {

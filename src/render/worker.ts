@@ -356,7 +356,7 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   let renderer: Promise<SiteRenderer> | null = null;
   process.on('message', (message: ToPageProcess) => {
     if ('site' in message) renderer = loaded.then((theme) => siteRenderer(deriveSite(message.site.content, message.site.now), theme));
-    else void answerPage(renderer!, message.page).then((answer) => send(answer));
+    else void answerPage(renderer!, message.page, send).then((answer) => send(answer));
   });
 }
 
@@ -370,10 +370,15 @@ function endWithParent(): void {
   new Worker(`const gone = () => { if (process.ppid !== ${parent}) process.kill(${process.pid}, 'SIGKILL'); }; gone(); setInterval(gone, 500);`, { eval: true }).unref();
 }
 
-/** One page for dev, or the error that stopped it. */
-async function answerPage(renderer: Promise<SiteRenderer>, page: SiteRequest | null): Promise<FromPageProcess> {
+/**
+ * One page for dev, or the error that stopped it. Dev times the page from `begun`, sent (and gone
+ * out, before a template can keep this thread busy) once the process has started, compiled the
+ * templates and derived the site: on a busy machine that alone can take longer than a page may.
+ */
+async function answerPage(renderer: Promise<SiteRenderer>, page: SiteRequest | null, send: NonNullable<typeof process.send>): Promise<FromPageProcess> {
   try {
     const pages = await renderer;
+    await new Promise<void>((resolve) => send({ begun: true } satisfies FromPageProcess, undefined, {}, () => resolve()));
     return { file: page === null ? pages.notFound('/') : pages.render(page) };
   } catch (caught) {
     return { error: thrown(caught) };
