@@ -52,13 +52,22 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
   return last.writers[style];
 }
 
+/**
+ * A day's or a month's text is the same all day: remembered by the quarter hour, as every zone's
+ * offset has been a whole number of quarter hours since 1979 (before, some were not: by the moment).
+ */
+const QUARTER_MS = 15 * 60_000;
+const QUARTERS_SINCE = Date.UTC(1980, 0, 1);
+const dayKey = (style: Style, ms: number): number => (style !== 'day' && style !== 'month') || ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
+
 /** `ms` written in `style`, remembered. */
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
-  let text = writer.texts.get(ms);
+  const key = dayKey(style, ms);
+  let text = writer.texts.get(key);
   if (text === undefined) {
     if (writer.texts.size >= WRITTEN_SIZE) writer.texts.clear();
-    writer.texts.set(ms, (text = wrap(locale, writer.format.format(ms))));
+    writer.texts.set(key, (text = wrap(locale, writer.format.format(ms))));
   }
   return text;
 }

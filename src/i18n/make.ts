@@ -94,14 +94,50 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     }
     return out;
   };
+  // Texts already made, by key: a message without params, or one whose only param is `count` (its
+  // plural form picked by it too), is the same text each time. A site's pages ask the same few
+  // dozen (footer, state and type words, `5 minutes`) tens of thousands of times.
+  const countOnly = new Map<MessageKey, boolean>();
+  const byCountOnly = (key: MessageKey): boolean => {
+    let only = countOnly.get(key);
+    if (only === undefined) {
+      const message = catalogue[key];
+      const texts = message === undefined ? [] : typeof message === 'string' ? [message] : Object.values(message);
+      countOnly.set(key, (only = texts.every((text) => partsOf(text ?? '').every((part, i) => i % 2 === 0 || part === 'count'))));
+    }
+    return only;
+  };
+  const remembered = (escape: (s: string) => string) => {
+    const plain = new Map<MessageKey, string>();
+    const counted = new Map<MessageKey, Map<number, string>>();
+    return (key: MessageKey, params: Params | undefined): string => {
+      if (params === undefined) {
+        let text = plain.get(key);
+        if (text === undefined) plain.set(key, (text = fill(pick(key, params), params, escape)));
+        return text;
+      }
+      const count = params.count;
+      if (typeof count !== 'number' || !byCountOnly(key)) return fill(pick(key, params), params, escape);
+      let texts = counted.get(key);
+      if (!texts) counted.set(key, (texts = new Map()));
+      let text = texts.get(count);
+      if (text === undefined) {
+        if (texts.size >= 10_000) texts.clear();
+        texts.set(count, (text = fill(pick(key, params), params, escape)));
+      }
+      return text;
+    };
+  };
+  const t = remembered((s) => s);
+  const html = remembered(escapeHtml);
   let tree: Record<string, unknown> | null = null;
   return {
     locale,
     dir: directionOf(intlLocale),
     pseudo: isPseudo,
     catalogue,
-    t: (k, params) => fill(pick(k, params), params, (s) => s),
-    html: (k, params) => fill(pick(k, params), params, escapeHtml),
+    t,
+    html,
     number,
     percent: (hundredths) => wrap(percents().format(hundredths / 10_000)),
     list: (items) => (items.length < 2 ? items.join('') : wrap(lists().format(items))),

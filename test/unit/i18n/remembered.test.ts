@@ -1,0 +1,61 @@
+// Texts the i18n module remembers instead of making again: each must be the text Intl (or the
+// message) gives for that very call, however the calls before it went.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatMonth, makeMessages } from '../../../src/i18n/index.js';
+import type { Catalogue, MessageKey } from '../../../src/i18n/index.js';
+
+// Zones a quarter hour off the hour, half-hour daylight saving, and the usual ones.
+const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'Pacific/Chatham', 'America/Santiago'];
+const LOCALES = ['en', 'de', 'ja', 'ar'];
+const intl = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
+
+describe('days and months, remembered by the quarter hour', () => {
+  it('are what Intl writes for every moment, in every zone, in any order of calls', () => {
+    const from = Date.UTC(1975, 0, 1);
+    const to = Date.UTC(2040, 0, 1);
+    // Moments near each other (the same quarter hour, either side of a midnight) and far apart.
+    const moment = fc.oneof(fc.integer({ min: from, max: to }), fc.tuple(fc.integer({ min: 0, max: 4 * 96 }), fc.constantFrom(-420_000, -1, 0, 1, 420_000)).map(([q, d]) => Date.UTC(2026, 9, 24) + q * 15 * 60_000 + d));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(moment, fc.constantFrom(...ZONES), fc.constantFrom(...LOCALES)), { minLength: 1, maxLength: 40 }), (calls) => {
+        for (const [ms, zone, locale] of calls) {
+          expect(formatDate(ms, locale, zone)).toBe(new Intl.DateTimeFormat(intl(locale), { day: 'numeric', month: 'short', year: 'numeric', timeZone: zone }).format(ms));
+          expect(formatMonth(ms, locale, zone)).toBe(new Intl.DateTimeFormat(intl(locale), { month: 'long', year: 'numeric', timeZone: zone }).format(ms));
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('messages, remembered by key and count', () => {
+  const catalogue = {
+    'a.plain': 'Fish & chips',
+    'a.count': { one: '{count} day', other: '{count} days' },
+    'a.both': { one: '{name}: {count} day', other: '{name}: {count} days' },
+  } as unknown as Catalogue;
+  const key = (k: string) => k as MessageKey;
+
+  it('gives each call its own plural form, number and params', () => {
+    const m = makeMessages('en', catalogue);
+    expect(m.t(key('a.count'), { count: 1 })).toBe('1 day');
+    expect(m.t(key('a.count'), { count: 2 })).toBe('2 days');
+    expect(m.t(key('a.count'), { count: 1 })).toBe('1 day');
+    expect(m.t(key('a.count'), { count: 1234 })).toBe('1,234 days');
+    // A param beside count is not forgotten.
+    expect(m.t(key('a.both'), { count: 1, name: 'API' })).toBe('API: 1 day');
+    expect(m.t(key('a.both'), { count: 1, name: 'Web' })).toBe('Web: 1 day');
+    // Text and HTML remembered apart.
+    expect(m.t(key('a.plain'))).toBe('Fish & chips');
+    expect(m.html(key('a.plain'))).toBe('Fish &amp; chips');
+    expect(m.t(key('a.plain'))).toBe('Fish & chips');
+    // A count given as text is written as given.
+    expect(m.t(key('a.count'), { count: '3' })).toBe('3 days');
+  });
+
+  it('picks Arabic plural forms by count, each time', () => {
+    const m = makeMessages('ar', { 'a.count': { zero: 'z{count}', one: 'o{count}', two: 't{count}', few: 'f{count}', many: 'm{count}', other: 'x{count}' } } as unknown as Catalogue);
+    const forms = [0, 1, 2, 3, 11, 100, 3, 2, 1, 0].map((n) => m.t(key('a.count'), { count: n })[0]);
+    expect(forms).toEqual(['z', 'o', 't', 'f', 'm', 'x', 'f', 't', 'o', 'z']);
+  });
+});
