@@ -34,22 +34,19 @@ interface Writer {
  * every component's uptime bar), and Intl takes about 4 µs a text. Keyed by number, not by a string
  * made for each call (which cost more than the lookup saved). Bounded, for `serve`.
  */
-const writers = new Map<string, Record<Style, Writer>>();
+const writers = new Map<string, Partial<Record<Style, Writer>>>();
 const WRITTEN_SIZE = 20_000;
-let last: { locale: string; zone: string; writers: Record<Style, Writer> } | null = null;
+let last: { locale: string; zone: string; writers: Partial<Record<Style, Writer>> } | null = null;
 
 function writerOf(style: Style, locale: string, zone: string): Writer {
   if (last === null || last.locale !== locale || last.zone !== zone) {
     const key = `${locale} ${zone}`;
     let made = writers.get(key);
-    if (!made) {
-      const make = (s: Style): Writer => ({ format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[s], timeZone: zone }), texts: new Map(), ranges: new Map() });
-      made = { day: make('day'), dateTime: make('dateTime'), time: make('time'), month: make('month') };
-      writers.set(key, made);
-    }
+    if (!made) writers.set(key, (made = {}));
     last = { locale, zone, writers: made };
   }
-  return last.writers[style];
+  // Each style's formatter made when first used: one costs milliseconds to make.
+  return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map() });
 }
 
 /**
