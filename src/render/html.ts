@@ -4,7 +4,7 @@
 // every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
 import { localizeSite, siteLocales } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
-import { pageOf, SITE } from '../routes/site.js';
+import { pageOf, SITE, WIDGET_DEFAULT } from '../routes/site.js';
 import type { LocalizedRequest, SiteRequest } from '../routes/site.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
@@ -59,7 +59,9 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
     // A language's widget file is at the root, from that language's copy.
     render: (request) =>
       request.kind === 'widgetText'
-        ? widgetLocales(site).includes(request.tag) ? { path: pageOf(request).file, contents: widgetText(siteIn(request.tag)) } : null
+        ? widgetLocales(site).includes(request.tag) ? { path: pageOf(request).file, contents: widgetText(siteIn(request.tag)) }
+          : request.tag === WIDGET_DEFAULT ? { path: pageOf(request).file, contents: widgetText(siteIn(widgetLocales(site)[0]!)) }
+          : null
         : (copy(request.locale)?.render(request) ?? null),
   };
 }
@@ -208,7 +210,7 @@ export const templated = (request: SiteRequest): boolean => pageTemplate(request
  */
 function* localizedRequests(site: DerivedSite): Generator<LocalizedRequest> {
   yield* everyRequest(site);
-  for (const tag of widgetLocales(site)) yield { kind: 'widgetText', tag };
+  for (const tag of [...widgetLocales(site), WIDGET_DEFAULT]) yield { kind: 'widgetText', tag };
   for (const locale of siteLocales(site).slice(1)) {
     for (const request of everyRequest(site)) if (request.kind !== 'widget') yield { ...request, locale };
   }

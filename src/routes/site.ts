@@ -66,7 +66,9 @@ export const SITE = {
   widget: (): SitePage => file('widget.js'),
   /**
    * What the widget shows in one of the site's languages (its words, state texts, the present
-   * notices' subjects and links), beside it at the root: `widget/de.json`. Written for sites that list `locales`.
+   * notices' subjects and links), beside it at the root: `widget/de.json`, one for each language
+   * (the one language of a site that lists no `locales`); and `widget/default.json`, the default
+   * language's, which the widget reads when the embedding page's language is none of them.
    */
   widgetText: (locale: string): SitePage => file(`widget/${locale}.json`),
   /** The HTML page static hosts and `serve` send with a 404 for an address of the site (API addresses keep their JSON). */
@@ -172,6 +174,9 @@ const LOCALE_FOLDER = new RegExp(`^(${LOCALE_TAG})/`);
 /** The language folder a site path is in (`de` for `de/notices/9/`), if it starts with one: whose 404 page to send. */
 export const localeOfPath = (path: string): string | undefined => LOCALE_FOLDER.exec(path)?.[1];
 
+/** The widget's file of the site's default language (`widget/default.json`): no language tag is spelled so. */
+export const WIDGET_DEFAULT = 'default';
+
 const ID = '([1-9][0-9]{0,15})';
 const TYPES = '(unplanned|planned|general)';
 const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
@@ -187,7 +192,7 @@ const SITE_PATHS: [RegExp, (m: RegExpExecArray) => SiteRequest][] = [
   [/^badges\/status\.svg$/, () => ({ kind: 'statusBadge' })],
   [new RegExp(`^badges/components/${ID}\\.svg$`), (m) => ({ kind: 'componentBadge', id: Number(m[1]) })],
   [/^widget\.js$/, () => ({ kind: 'widget' })],
-  [new RegExp(`^widget/(${LOCALE_TAG})\\.json$`), (m) => ({ kind: 'widgetText', tag: m[1]! })],
+  [new RegExp(`^widget/(${LOCALE_TAG}|${WIDGET_DEFAULT})\\.json$`), (m) => ({ kind: 'widgetText', tag: m[1]! })],
   [/^assets\/([a-z0-9-]+\.[0-9a-f]{8,}\.(?:css|js|svg))$/, (m) => ({ kind: 'asset', file: m[1]! })],
 ];
 

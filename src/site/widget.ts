@@ -8,7 +8,8 @@
 // `<statuspress-status>`) takes `data-mode` (full or compact), `data-theme` (auto, light or dark) and
 // `data-refresh` (minutes between checks, held to 1 to 60, default 5). Its words, the state text and
 // the notices' subjects and links are in the language of the placeholder (`data-lang`, else the
-// nearest `lang`) when the build wrote that language's file (`widget/de.json`), else in English.
+// nearest `lang`) when the build wrote that language's file (`widget/de.json`), else in the site's
+// default language (`widget/default.json`), else in English.
 
 /** Where the script was loaded from: the API and the status page are beside it. */
 const script = (document.currentScript ?? document.querySelector('script[src*="widget.js"]')) as HTMLScriptElement | null;
@@ -136,9 +137,14 @@ interface Lang {
 }
 const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page'], s: {}, t: {}, n: {}, u: '' };
 const langs: Record<string, Promise<Lang>> = {};
-/** The file of `lang` (`de-AT`, then `de`), or English. */
+/**
+ * The file of `lang` (`de-AT`, then `de`), else the site's default language's (`default`, the
+ * language of the API's texts), else the English built in here (a host that serves only widget.js).
+ */
 const language = (lang: string): Promise<Lang> =>
-  (langs[lang] ??= lang ? (get(`widget/${lang}.json`) as Promise<unknown> as Promise<Lang>).catch(() => language(lang.split('-').slice(0, -1).join('-'))) : Promise.resolve(EN));
+  (langs[lang] ??= (get(`widget/${lang || 'default'}.json`) as Promise<unknown> as Promise<Lang>).catch(() =>
+    lang ? language(lang.split('-').slice(0, -1).join('-')) : EN,
+  ));
 
 /** The widget's contents for a view (null: the API could not be read), in language `l`. */
 function render(view: View | null, compact: boolean, l: Lang): HTMLElement {

@@ -1,8 +1,11 @@
 // The widget in the embedding page's language: `data-lang` on the placeholder, else the nearest
 // `lang`, reads the build's file of that language (`widget/de.json`): its own words, the state text
-// and the present notices' subjects and links in German; a language the site does not have, English.
+// and the present notices' subjects and links in German; a language the site does not have, the
+// site's default language (`widget/default.json`): English here, German for a German site.
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +19,8 @@ const NOW = '2026-11-20T23:50:00Z';
 
 let built: BuiltSite;
 let status: RunningServer;
+/** The same content as a German site of one language (`locale: de`, no translations). */
+let german: { work: string; built: BuiltSite; status: RunningServer };
 let host: { server: Server; url: string };
 let browser: Browser;
 
@@ -23,8 +28,20 @@ beforeAll(async () => {
   built = await buildSite(CONTENT, NOW);
   status = await serveSite(built.dir);
   const page = (body: string): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>${body}<script src="${status.url}/widget.js"></script></body></html>`;
+  const work = await mkdtemp(path.join(tmpdir(), 'statuspress-widget-de-'));
+  await cp(CONTENT, work, { recursive: true });
+  await writeFile(path.join(work, 'site.yaml'), 'name: Acme Status\nurl: https://status.acme.com\ncreated_at: 2024-01-01T00:00:00Z\nlocale: de\n');
+  for (const name of [...(await readdir(path.join(work, 'notices'))).map((n) => `notices/${n}`), ...(await readdir(path.join(work, 'components'))).map((n) => `components/${n}`)]) {
+    const file = path.join(work, name);
+    await writeFile(file, (await readFile(file, 'utf8')).split('\n').filter((line) => !/^\s*(- )?translations:|^\s+de:/.test(line)).join('\n'));
+  }
+  const germanBuilt = await buildSite(work, NOW);
+  german = { work, built: germanBuilt, status: await serveSite(germanBuilt.dir) };
   const pages: Record<string, string> = {
     '/': page('<div id="de" data-statuspress data-lang="de"></div><section lang="de-AT"><div id="at" data-statuspress></div></section><div id="en" data-statuspress></div><div id="fr" data-statuspress data-lang="fr"></div>'),
+    // The German site's widget on pages in a language it does not have, and in none.
+    '/german': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Produit</title></head><body><div id="fr" data-statuspress></div><script src="${german.status.url}/widget.js"></script></body></html>`,
+    '/german-none': `<!doctype html><html><head><meta charset="utf-8"><title>Product</title></head><body><div id="none" data-statuspress></div><script src="${german.status.url}/widget.js"></script></body></html>`,
   };
   const server = createServer((req, res) => {
     const body = pages[req.url ?? ''];
@@ -39,6 +56,9 @@ afterAll(async () => {
   await new Promise((resolve) => host?.server.close(resolve));
   await status?.close();
   await built?.cleanup();
+  await german?.status.close();
+  await german?.built.cleanup();
+  if (german) await rm(german.work, { recursive: true, force: true });
 });
 
 /** The widget's words in the placeholder `#id`, and its links. */
@@ -69,6 +89,23 @@ describe('the widget in the embedding page\'s language', () => {
         expect(english.text).toContain('Slow pages');
         expect(english.text).toContain('Some systems are experiencing problems');
         expect(english.links).toContain('https://status.acme.com/notices/1/');
+      }
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the site\'s default language where the page\'s is not the site\'s, or not given', async () => {
+    expect(await readFile(path.join(german.built.dir, 'widget/default.json'), 'utf8')).toBe(await readFile(path.join(german.built.dir, 'widget/de.json'), 'utf8'));
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      for (const [address, id] of [['/german', 'fr'], ['/german-none', 'none']] as const) {
+        await page.goto(`${host.url}${address}`);
+        const shownThere = await shown(page, id);
+        expect(shownThere.text).toContain('Störung · Wird untersucht');
+        expect(shownThere.text).toContain('Slow pages');
+        expect(shownThere.links).toContain('https://status.acme.com/notices/1/');
       }
     } finally {
       await context.close();
