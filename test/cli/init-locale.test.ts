@@ -76,6 +76,11 @@ describe('statuspress init --locale --time-zone', () => {
     expect(found).toEqual([]);
     // The notice template says which zone its {since} is read in.
     expect(await readFile(path.join(dir, 'templates/notices/api-outage.yaml'), 'utf8')).toContain('Seit {since} (Europe/Berlin): {symptom}.');
+    // ... and `new --template` fills it in as it does the English one.
+    const opened = await runCli(['new', 'notice', '--template', 'api-outage', '--set', 'since=10:05', '--set', 'symptom=laufen Anfragen ins Leere'], { cwd: dir });
+    expect(opened.stderr).toBe('');
+    expect(opened.code).toBe(0);
+    expect(opened.stdout).toContain('"API nicht erreichbar"');
   });
 
   it('an unknown locale or zone: exit 2 with a did-you-mean, and nothing written', async () => {
