@@ -19,6 +19,8 @@ export const init: Command = {
       description: 'bundle: this statuspress as one file in the repository; npm: a package.json dependency (npm:statuspress@^0.2.0)',
     },
     branch: { type: 'string', default: 'main', value: 'NAME', description: 'the branch whose pushes publish the page' },
+    locale: { type: 'string', value: 'TAG', description: "site.yaml's locale, the pages' language, which the example content is written in (de, fr, ja, ...)" },
+    'time-zone': { type: 'string', value: 'ZONE', description: "site.yaml's time_zone, the zone the pages show times in (Europe/Berlin)" },
   },
   async run(values, out, positionals) {
     const [dir, ...extra] = positionals;
@@ -30,7 +32,16 @@ export const init: Command = {
     const { initSite } = await import('../scaffold/init.js');
     const name = text(values, 'name');
     const url = text(values, 'url');
-    const { files } = await initSite(dir, { ...(name === undefined ? {} : { name }), ...(url === undefined ? {} : { url }), from, branch });
+    const locale = text(values, 'locale');
+    const timeZone = text(values, 'time-zone');
+    const { files } = await initSite(dir, {
+      ...(name === undefined ? {} : { name }),
+      ...(url === undefined ? {} : { url }),
+      ...(locale === undefined ? {} : { locale }),
+      ...(timeZone === undefined ? {} : { timeZone }),
+      from,
+      branch,
+    });
     const sp = from.kind === 'bundle' ? 'node .statuspress/statuspress.mjs' : 'npx statuspress';
     const install = from.kind === 'npm' ? 'npm install && ' : '';
     out.log(

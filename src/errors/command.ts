@@ -5,6 +5,7 @@
 import type { ContentIssue } from '../errors.js';
 import { quote } from '../content/quote.js';
 import { MAX_THREADS, PAGE_AVERAGE_MS, PAGE_BYTES, PAGE_BYTES_PER_ITEM, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE, TEXT_PER_ITEM } from '../limits.js';
+import { CONTENT } from './content.js';
 import { command, USAGE_HINT } from './entry.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -89,6 +90,24 @@ export const COMMAND = {
     message: ({ value }: { value: string }) => `--branch must be a branch name such as main, not "${value}"`,
     hint: USAGE_HINT,
     example: { value: 'main, release' },
+  }),
+  initBadLocale: command({
+    code: 'usage/init-bad-locale',
+    exit: 2,
+    title: '`init --locale` names a language statuspress does not ship',
+    when: '`statuspress init --locale` is not a tag site.yaml’s `locale` accepts (content/bad-locale says which): init writes nothing.',
+    message: (p: { value: string; guess?: string }) => `--locale: ${CONTENT.badLocale.message(p)}`,
+    hint: USAGE_HINT,
+    example: { value: 'de_DE', guess: 'de' },
+  }),
+  initBadTimeZone: command({
+    code: 'usage/init-bad-time-zone',
+    exit: 2,
+    title: '`init --time-zone` is not a time zone',
+    when: '`statuspress init --time-zone` is not a zone site.yaml’s `time_zone` accepts (content/bad-time-zone says which): init writes nothing.',
+    message: (p: { value: string; guess?: string }) => `--time-zone: ${CONTENT.badTimeZone.message(p)}`,
+    hint: USAGE_HINT,
+    example: { value: 'Europe/Berln', guess: 'Europe/Berlin' },
   }),
   upgradeExtraArguments: command({
     code: 'usage/upgrade-arguments',

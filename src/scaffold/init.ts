@@ -1,7 +1,8 @@
 // `statuspress init DIR`: a new status repository with example content, the CLI as one file
 // (.statuspress/statuspress.mjs: no install step, so it publishes while a package registry is down),
 // GitHub Actions workflows (check pull requests; publish to GitHub Pages on push, on a schedule and on
-// demand), .gitignore and a README. With `from: npm`, a package.json that depends on statuspress
+// demand), .gitignore and a README. The example content is in the site's language (`locale`, from the
+// message catalogue); the README, the workflows and the templates' comments are English. With `from: npm`, a package.json that depends on statuspress
 // instead of the file. Only into a new folder, or one holding nothing but dot-entries (a fresh clone's
 // .git) among which is none of its files: every path is checked before the first file is written,
 // nothing is overwritten, and a write that fails part-way takes back what init wrote.
@@ -17,9 +18,13 @@ import type { CliSource } from './workflows.js';
 import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 import { readme } from './readme.js';
 import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
+import { checkLocale, checkTimeZone } from '../i18n/check.js';
+import { messages } from '../i18n/messages.js';
+import type { Messages } from '../i18n/make.js';
+import type { MessageKey } from '../i18n/types.js';
 
 export interface InitOptions {
-  /** site.yaml `name` (default "Example Status"). */
+  /** site.yaml `name` (default "Example Status", in the site's language). */
   name?: string;
   /** site.yaml `url`, the page's public address (default https://status.example.com). */
   url?: string;
@@ -33,6 +38,13 @@ export interface InitOptions {
   from?: { kind: 'bundle'; file?: string } | { kind: 'npm'; spec: string };
   /** The branch whose pushes publish (default main). */
   branch?: string;
+  /**
+   * site.yaml `locale`, written when given: the language of the pages and of the starter texts
+   * (components, the welcome notice, the notice templates; default English, with no `locale:`).
+   */
+  locale?: string;
+  /** site.yaml `time_zone`, written when given (default UTC, with no `time_zone:`). */
+  timeZone?: string;
 }
 
 /** Every file written, relative to `dir` with forward slashes, in the order written. */
@@ -44,28 +56,41 @@ const DAY_MS = 86_400_000;
 
 /**
  * Two notice templates for `statuspress new notice --template NAME --set key=value`, for the example
- * components: the first message of an outage, worded beforehand.
+ * components: the first message of an outage, worded beforehand in the site's language (`zone` is
+ * the site's time zone, which `{since}` is read in). Their comments, instructions to the author,
+ * stay English, as the README does.
  */
-export const NOTICE_TEMPLATES: Record<string, string> = {
-  'api-outage.yaml': `# statuspress new notice --template api-outage --set since=10:05 --set symptom="requests time out"
+export function noticeTemplates(words: Messages, zone: string): Record<string, string> {
+  // `{since}`, `{symptom}` and `{delay}` stay as they are: `new --template --set` fills them.
+  const body = (fields: Record<string, unknown>): string => toYaml(fields, { flow: ['components'] });
+  return {
+    'api-outage.yaml':
+      `# statuspress new notice --template api-outage --set since=10:05 --set symptom="requests time out"
 # Starts an incident on the API with this subject and first update; {since} and {symptom} are
 # filled from --set (every one must be), and any option given (--subject, --message, ...) wins.
-type: unplanned
-subject: API unavailable
-components: [2]
-state: investigating
-content: |
-  Since {since} UTC {symptom}. We are investigating and will post an update within 30 minutes.
-`,
-  'slow-webhooks.yaml': `# statuspress new notice --template slow-webhooks --set delay="up to 15 minutes"
-type: unplanned
-subject: Webhook deliveries delayed
-components: [4]
-state: identified
-content: |
-  Webhook deliveries are delayed by {delay}. No event is lost: every delivery will be made.
-`,
-};
+` +
+      body({
+        type: 'unplanned',
+        subject: words.t('init.apiOutage.subject'),
+        components: [2],
+        state: 'investigating',
+        content: `${words.t('init.apiOutage.content', { zone })}\n`,
+      }),
+    'slow-webhooks.yaml':
+      `# statuspress new notice --template slow-webhooks --set delay="up to 15 minutes"
+` +
+      body({
+        type: 'unplanned',
+        subject: words.t('init.slowWebhooks.subject'),
+        components: [4],
+        state: 'identified',
+        content: `${words.t('init.slowWebhooks.content')}\n`,
+      }),
+  };
+}
+
+/** The English notice templates, for a site in UTC: what `init` without `--locale` writes. */
+export const NOTICE_TEMPLATES: Record<string, string> = noticeTemplates(messages('en'), 'UTC');
 
 /**
  * Creates the repository in `dir` (made if missing, with its missing parents). A usage error, with
@@ -74,12 +99,19 @@ content: |
  * while writing removes what it had written (and the folders it made) before it is thrown.
  */
 export async function initSite(dir: string, options: InitOptions = {}): Promise<InitResult> {
-  const name = options.name ?? 'Example Status';
+  // Checked as site.yaml's `locale` and `time_zone` are, but as the flags they came from.
+  const { locale, timeZone } = options;
+  const localeProblem = locale === undefined ? null : checkLocale(locale);
+  if (localeProblem) throw fail(COMMAND.initBadLocale, localeProblem);
+  const zoneProblem = timeZone === undefined ? null : checkTimeZone(timeZone);
+  if (zoneProblem) throw fail(COMMAND.initBadTimeZone, zoneProblem);
+  const words = messages(locale ?? 'en');
+  const name = options.name ?? words.t('init.siteName');
   const url = options.url ?? 'https://status.example.com';
   const now = options.now ?? currentSecond();
   const from = options.from ?? { kind: 'bundle' };
   const source: CliSource = { kind: from.kind };
-  const content = contentFiles(name, url, now);
+  const content = contentFiles({ name, url, now, words, ...(locale === undefined ? {} : { locale }), ...(timeZone === undefined ? {} : { timeZone }) });
   const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text)));
   if (issues.length > 0) throw invalidError('The new site', issues.map((i) => ({ ...i, file: `content/${i.file}` })));
   const bundle = from.kind === 'bundle' ? await readFile(from.file ?? (await ownBundle())) : null;
@@ -87,7 +119,7 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
   // Every file, in the order written: checked all together before the first is written.
   const plan: { file: string; data: string | Buffer; mode: number }[] = [];
   for (const [file, { text }] of Object.entries(content)) plan.push({ file: `content/${file}`, data: text, mode: 0o644 });
-  for (const [file, text] of Object.entries(NOTICE_TEMPLATES)) plan.push({ file: `templates/${NOTICE_TEMPLATES_FOLDER}/${file}`, data: text, mode: 0o644 });
+  for (const [file, text] of Object.entries(noticeTemplates(words, timeZone ?? 'UTC'))) plan.push({ file: `templates/${NOTICE_TEMPLATES_FOLDER}/${file}`, data: text, mode: 0o644 });
   // The single file starts with #!/usr/bin/env node: executable, so ./.statuspress/statuspress.mjs runs too.
   if (bundle !== null) plan.push({ file: BUNDLE_PATH, data: bundle, mode: 0o755 });
   if (from.kind === 'npm') plan.push({ file: 'package.json', data: packageJson(dir, from.spec), mode: 0o644 });
@@ -256,9 +288,11 @@ function emptyContent(dir: string): LoadedContent {
 
 type ContentFiles = Record<string, { kind: 'site' | 'component' | 'notice'; text: string }>;
 
-/** The example content, keyed by path relative to the content folder. */
-function contentFiles(name: string, url: string, now: number): ContentFiles {
+/** The example content, keyed by path relative to the content folder; its texts in `words`' language. */
+function contentFiles(site: { name: string; url: string; now: number; words: Messages; locale?: string; timeZone?: string }): ContentFiles {
+  const { name, url, now, words } = site;
   const at = isoAt(now);
+  const t = (key: MessageKey): string => words.t(key);
   const component = (id: number, componentName: string, description: string, position: number, parentId?: number): string =>
     toYaml({
       id,
@@ -272,27 +306,35 @@ function contentFiles(name: string, url: string, now: number): ContentFiles {
     'site.yaml': {
       kind: 'site',
       text: toYaml(
-        { name, url, created_at: at, metrics: true },
+        {
+          name,
+          url,
+          created_at: at,
+          metrics: true,
+          ...(site.locale === undefined ? {} : { locale: site.locale }),
+          ...(site.timeZone === undefined ? {} : { time_zone: site.timeZone }),
+        },
         { comment: ' The status page: its name and public address (url may carry a path: https://you.github.io/status).' },
       ),
     },
-    'components/1-website.yaml': { kind: 'component', text: component(1, 'Website', 'The public website', 1) },
-    'components/2-api.yaml': { kind: 'component', text: component(2, 'API', 'Everything under the API', 2) },
-    'components/3-rest-api.yaml': { kind: 'component', text: component(3, 'REST API', 'Public REST endpoints', 1, 2) },
-    'components/4-webhooks.yaml': { kind: 'component', text: component(4, 'Webhooks', 'Event deliveries to your endpoints', 2, 2) },
+    // The file names stay English whatever the language: `new` and the docs refer to them.
+    'components/1-website.yaml': { kind: 'component', text: component(1, t('init.website.name'), t('init.website.description'), 1) },
+    'components/2-api.yaml': { kind: 'component', text: component(2, t('init.api.name'), t('init.api.description'), 2) },
+    'components/3-rest-api.yaml': { kind: 'component', text: component(3, t('init.restApi.name'), t('init.restApi.description'), 1, 2) },
+    'components/4-webhooks.yaml': { kind: 'component', text: component(4, t('init.webhooks.name'), t('init.webhooks.description'), 2, 2) },
     'notices/1-welcome.yaml': {
       kind: 'notice',
       text: toYaml(
         {
           id: 1,
           type: 'general',
-          subject: 'Welcome to our new status page',
+          subject: t('init.welcome.subject'),
           components: [],
           expires_at: isoAt(now + 7 * DAY_MS),
           updates: [
             {
               at,
-              content: 'This page shows the status of our services. Incidents and planned maintenance are posted here as they happen.\n',
+              content: `${t('init.welcome.content')}\n`,
             },
           ],
         },

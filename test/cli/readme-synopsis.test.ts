@@ -1,9 +1,11 @@
 // README.md's command synopsis lists every option of the authoring commands, so a reader of the
-// README finds --lang (and its --update, --subject) as `--help` shows them.
+// README finds --lang (and its --update, --subject), and init's --locale and --time-zone, as `--help`
+// shows them.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/command.js';
+import { init } from '../../src/cli/init.js';
 import { postmortem } from '../../src/cli/postmortem.js';
 import { resolve } from '../../src/cli/resolve.js';
 import { update } from '../../src/cli/update.js';
@@ -24,7 +26,7 @@ function synopsis(name: string): string {
 }
 
 describe('README synopsis', () => {
-  it.each([update, resolve, postmortem] as Command[])('lists every option of $name', (command) => {
+  it.each([update, resolve, postmortem, init] as Command[])('lists every option of $name', (command) => {
     const text = synopsis(command.name);
     expect(text).not.toBe('');
     const missing = Object.keys(command.flags).filter((flag) => flag !== 'help' && !text.includes(`--${flag}`));
