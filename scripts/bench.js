@@ -15,6 +15,12 @@
  * built-in templates and styles copied into .bench/templates-copy/, each template with a comment
  * appended (a template identical to the built-in one is no template of the site's own).
  *   node scripts/bench.js --locales en,de                   # the same corpus listing these languages (site.yaml `locales`)
+ *   node scripts/bench.js --compare-version DIR             # this version against the checkout in DIR, alternated
+ *
+ * --compare-version builds the same corpus with this checkout's CLI and with DIR's (another version's
+ * checkout, a git worktree say, with its lib/ built), one build of each in turn, and ends with both
+ * medians and their ratio: what this version costs over that one (`git worktree add /tmp/old REV &&
+ * (cd /tmp/old && npm ci)`, then `--compare-version /tmp/old`).
  *
  * For each size it
  * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
@@ -44,6 +50,8 @@ import { parseArgs } from 'node:util';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GEN_CORPUS = path.join(ROOT, 'scripts', 'gen-corpus.js');
 const CLI = path.join(ROOT, 'bin', 'statuspress.js');
+/** The CLI the next build runs: this checkout's, or --compare-version's. */
+let cli = CLI;
 const BENCH_DIR = path.join(ROOT, '.bench');
 const GNU_TIME = '/usr/bin/time';
 
@@ -59,8 +67,9 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
     fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
   }
-  const { sizes, runs, templates, compare, locales } = parseOptions(process.argv.slice(2));
+  const { sizes, runs, templates, compare, locales, version } = parseOptions(process.argv.slice(2));
   if (compare) return compareTemplates(sizes, runs, compare);
+  if (version) return compareVersion(sizes, runs, version);
   TEMPLATES = templates;
   const caCerts = process.env.NODE_EXTRA_CA_CERTS ? { ...process.env, NODE_EXTRA_CA_CERTS: undefined } : null;
   const rows = [];
@@ -81,7 +90,7 @@ async function main() {
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' }, locales: { type: 'string' } },
+    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' }, 'compare-version': { type: 'string' }, locales: { type: 'string' } },
     strict: true,
   });
   const runs = count(values.runs ?? '3', '--runs');
@@ -91,8 +100,11 @@ function parseOptions(argv) {
   const compare = given === undefined ? null : given === 'copy' ? copyBuiltinTemplates() : path.resolve(given);
   if (compare !== null && !existsSync(compare)) fail(`--compare-templates ${given}: no such folder`);
   const locales = values.locales === undefined ? null : values.locales.split(',').map((tag) => tag.trim()).filter(Boolean);
-  if (values.notices === undefined && values.components === undefined) return { sizes: DEFAULT_SIZES, runs, templates, compare, locales };
-  return { sizes: [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }], runs, templates, compare, locales };
+  const version = values['compare-version'] === undefined ? null : path.resolve(values['compare-version']);
+  if (version !== null && !existsSync(path.join(version, 'lib', 'cli.js'))) fail(`--compare-version ${values['compare-version']}: no lib/cli.js there (a checkout of statuspress, after npm ci)`);
+  if (version !== null && (compare !== null || templates !== null || locales !== null)) fail('--compare-version is given alone (with --notices, --components, --runs)');
+  const sized = values.notices === undefined && values.components === undefined ? DEFAULT_SIZES : [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }];
+  return { sizes: sized, runs, templates, compare, locales, version };
 }
 
 /** .bench/templates-copy/: the built-in templates and styles, each template with a comment appended. */
@@ -122,11 +134,6 @@ async function compareTemplates(sizes, runs, dir) {
     }
     results.push({ size, builtin, own });
   }
-  const median = (list) => {
-    const sorted = list.filter((x) => x !== null).sort((a, b) => a - b);
-    return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
-  };
-  const ratio = (a, b) => `${b >= a ? '+' : '−'}${Math.abs(Math.round((b / a - 1) * 100))}%`;
   console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   console.log(`built-in theme against --templates ${path.relative(ROOT, dir) || dir}, ${runs} builds each, alternated; medians`);
   for (const { size, builtin, own } of results) {
@@ -136,6 +143,40 @@ async function compareTemplates(sizes, runs, dir) {
     console.log(`  wall, built-in: ${builtin.map((b) => b.seconds.toFixed(2)).join(' ')}; own templates: ${own.map((b) => b.seconds.toFixed(2)).join(' ')}`);
   }
 }
+
+/** This checkout's CLI against the one in `dir`, one build of each in turn, for each size; prints medians and ratios. */
+async function compareVersion(sizes, runs, dir) {
+  const other = path.join(dir, 'bin', 'statuspress.js');
+  const results = [];
+  for (const size of sizes) {
+    const corpus = ensureCorpus(size);
+    const before = [];
+    const now = [];
+    for (let run = 0; run < runs; run++) {
+      cli = other;
+      before.push(await measureBuild(corpus, process.env));
+      cli = CLI;
+      now.push(await measureBuild(corpus, process.env));
+    }
+    results.push({ size, before, now });
+  }
+  console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`${dir} against this checkout, ${runs} builds each, alternated; medians`);
+  for (const { size, before, now } of results) {
+    const wall = [median(before.map((b) => b.seconds)), median(now.map((b) => b.seconds))];
+    const cpu = [median(before.map((b) => b.cpuSeconds)), median(now.map((b) => b.cpuSeconds))];
+    console.log(`${size.notices} notices, ${size.components} components: wall ${wall[0].toFixed(2)} s against ${wall[1].toFixed(2)} s (${ratio(...wall)}), CPU ${cpu[0].toFixed(2)} s against ${cpu[1].toFixed(2)} s (${ratio(...cpu)})`);
+    console.log(`  wall, ${path.basename(dir)}: ${before.map((b) => b.seconds.toFixed(2)).join(' ')}; this checkout: ${now.map((b) => b.seconds.toFixed(2)).join(' ')}`);
+    console.log(`  files, bytes: ${before[0].files}, ${before[0].bytes} against ${now[0].files}, ${now[0].bytes}`);
+  }
+}
+
+function median(list) {
+  const sorted = list.filter((x) => x !== null).sort((a, b) => a - b);
+  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+const ratio = (a, b) => `${b >= a ? '+' : '−'}${Math.abs(Math.round((b / a - 1) * 100))}%`;
 
 function count(text, flag) {
   const value = Number(text);
@@ -206,7 +247,7 @@ async function measureBuild(corpus, env) {
   // to the next build.
   leftovers.push(temp);
   try {
-    const buildArgs = [CLI, 'build', '--content', corpus, '--out', out, '--now', NOW, ...(TEMPLATES ? ['--templates', TEMPLATES] : [])];
+    const buildArgs = [cli, 'build', '--content', corpus, '--out', out, '--now', NOW, ...(TEMPLATES ? ['--templates', TEMPLATES] : [])];
     log(`build ${path.relative(ROOT, corpus)}${env.NODE_EXTRA_CA_CERTS ? '' : process.env.NODE_EXTRA_CA_CERTS ? ' (without NODE_EXTRA_CA_CERTS)' : ''} ...`);
     const { seconds, stderr, status } = await timed(childCommand(buildArgs, temp), env);
     if (status !== 0) fail(`the build exited with ${status}:\n${stripReport(stderr).slice(-4000)}`);
