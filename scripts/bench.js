@@ -120,54 +120,41 @@ function copyBuiltinTemplates() {
 }
 
 /** The built-in theme against the templates in `dir`, one build of each in turn, for each size; prints medians and ratios. */
-async function compareTemplates(sizes, runs, dir) {
-  const results = [];
-  for (const size of sizes) {
-    const corpus = ensureCorpus(size);
-    const builtin = [];
-    const own = [];
-    for (let run = 0; run < runs; run++) {
-      TEMPLATES = null;
-      builtin.push(await measureBuild(corpus, process.env));
-      TEMPLATES = dir;
-      own.push(await measureBuild(corpus, process.env));
-    }
-    results.push({ size, builtin, own });
-  }
-  console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`built-in theme against --templates ${path.relative(ROOT, dir) || dir}, ${runs} builds each, alternated; medians`);
-  for (const { size, builtin, own } of results) {
-    const wall = [median(builtin.map((b) => b.seconds)), median(own.map((b) => b.seconds))];
-    const cpu = [median(builtin.map((b) => b.cpuSeconds)), median(own.map((b) => b.cpuSeconds))];
-    console.log(`${size.notices} notices, ${size.components} components: wall ${wall[0].toFixed(2)} s against ${wall[1].toFixed(2)} s (${ratio(...wall)}), CPU ${cpu[0].toFixed(2)} s against ${cpu[1].toFixed(2)} s (${ratio(...cpu)})`);
-    console.log(`  wall, built-in: ${builtin.map((b) => b.seconds.toFixed(2)).join(' ')}; own templates: ${own.map((b) => b.seconds.toFixed(2)).join(' ')}`);
-  }
-}
+const compareTemplates = (sizes, runs, dir) =>
+  alternate(sizes, runs, `built-in theme against --templates ${path.relative(ROOT, dir) || dir}`, [
+    { label: 'built-in', use: () => (TEMPLATES = null) },
+    { label: 'own templates', use: () => (TEMPLATES = dir) },
+  ]);
 
-/** This checkout's CLI against the one in `dir`, one build of each in turn, for each size; prints medians and ratios. */
-async function compareVersion(sizes, runs, dir) {
-  const other = path.join(dir, 'bin', 'statuspress.js');
+/** The CLI of the checkout in `dir` against this checkout's, one build of each in turn, for each size; prints medians and ratios. */
+const compareVersion = (sizes, runs, dir) =>
+  alternate(sizes, runs, `${dir} against this checkout`, [
+    { label: path.basename(dir), use: () => (cli = path.join(dir, 'bin', 'statuspress.js')) },
+    { label: 'this checkout', use: () => (cli = CLI) },
+  ]);
+
+/** Builds each size `runs` times as each of the two `sides` sets up, alternating; prints both medians, their ratio and the output's size. */
+async function alternate(sizes, runs, title, sides) {
   const results = [];
   for (const size of sizes) {
     const corpus = ensureCorpus(size);
-    const before = [];
-    const now = [];
+    const builds = sides.map(() => []);
     for (let run = 0; run < runs; run++) {
-      cli = other;
-      before.push(await measureBuild(corpus, process.env));
-      cli = CLI;
-      now.push(await measureBuild(corpus, process.env));
+      for (const [i, side] of sides.entries()) {
+        side.use();
+        builds[i].push(await measureBuild(corpus, process.env));
+      }
     }
-    results.push({ size, before, now });
+    results.push({ size, builds });
   }
   console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`${dir} against this checkout, ${runs} builds each, alternated; medians`);
-  for (const { size, before, now } of results) {
-    const wall = [median(before.map((b) => b.seconds)), median(now.map((b) => b.seconds))];
-    const cpu = [median(before.map((b) => b.cpuSeconds)), median(now.map((b) => b.cpuSeconds))];
+  console.log(`${title}, ${runs} builds each, alternated; medians`);
+  for (const { size, builds: [a, b] } of results) {
+    const wall = [median(a.map((x) => x.seconds)), median(b.map((x) => x.seconds))];
+    const cpu = [median(a.map((x) => x.cpuSeconds)), median(b.map((x) => x.cpuSeconds))];
     console.log(`${size.notices} notices, ${size.components} components: wall ${wall[0].toFixed(2)} s against ${wall[1].toFixed(2)} s (${ratio(...wall)}), CPU ${cpu[0].toFixed(2)} s against ${cpu[1].toFixed(2)} s (${ratio(...cpu)})`);
-    console.log(`  wall, ${path.basename(dir)}: ${before.map((b) => b.seconds.toFixed(2)).join(' ')}; this checkout: ${now.map((b) => b.seconds.toFixed(2)).join(' ')}`);
-    console.log(`  files, bytes: ${before[0].files}, ${before[0].bytes} against ${now[0].files}, ${now[0].bytes}`);
+    console.log(`  wall, ${sides[0].label}: ${a.map((x) => x.seconds.toFixed(2)).join(' ')}; ${sides[1].label}: ${b.map((x) => x.seconds.toFixed(2)).join(' ')}`);
+    console.log(`  files, bytes: ${a[0].files}, ${a[0].bytes} against ${b[0].files}, ${b[0].bytes}`);
   }
 }
 
