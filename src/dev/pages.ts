@@ -36,9 +36,12 @@ export class IsolatedPages {
     this.child?.send({ site: this.site } satisfies ToPageProcess);
   }
 
-  /** The file of the page (null: the 404 page; resolves null when there is no such page), or the error that stopped it. */
-  render(request: SiteRequest | null, address: string): Promise<OutputFile | null> {
-    const page = this.queue.then(() => this.once(request, address));
+  /**
+   * The file of the page (null: the 404 page, of `locale` when the site has that language; resolves
+   * null when there is no such page), or the error that stopped it.
+   */
+  render(request: SiteRequest | null, address: string, locale?: string): Promise<OutputFile | null> {
+    const page = this.queue.then(() => this.once(request, address, locale));
     this.queue = page.catch(() => undefined);
     return page;
   }
@@ -49,7 +52,7 @@ export class IsolatedPages {
     this.child = null;
   }
 
-  private once(request: SiteRequest | null, address: string): Promise<OutputFile | null> {
+  private once(request: SiteRequest | null, address: string, locale: string | undefined): Promise<OutputFile | null> {
     const child = this.started();
     const { file, text } = this.theme.renders(pageTemplate(request) ?? 'status');
     return new Promise((resolve, reject) => {
@@ -82,7 +85,7 @@ export class IsolatedPages {
       };
       child.on('message', answered);
       child.once('close', closed);
-      child.send({ page: request } satisfies ToPageProcess);
+      child.send((locale === undefined ? { page: request } : { page: request, locale }) satisfies ToPageProcess);
     });
   }
 

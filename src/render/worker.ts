@@ -36,7 +36,6 @@ import type { Written } from '../write/files.js';
 import { startWriter, writeFailed } from '../write/index.js';
 import { noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
 import type { SiteRenderer } from './html.js';
-import type { SiteRequest } from '../routes/site.js';
 import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
 import { loadTheme } from './site/theme.js';
@@ -356,7 +355,7 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   let renderer: Promise<SiteRenderer> | null = null;
   process.on('message', (message: ToPageProcess) => {
     if ('site' in message) renderer = loaded.then((theme) => siteRenderer(deriveSite(message.site.content, message.site.now), theme));
-    else void answerPage(renderer!, message.page, send).then((answer) => send(answer));
+    else void answerPage(renderer!, message, send).then((answer) => send(answer));
   });
 }
 
@@ -375,11 +374,11 @@ function endWithParent(): void {
  * out, before a template can keep this thread busy) once the process has started, compiled the
  * templates and derived the site: on a busy machine that alone can take longer than a page may.
  */
-async function answerPage(renderer: Promise<SiteRenderer>, page: SiteRequest | null, send: NonNullable<typeof process.send>): Promise<FromPageProcess> {
+async function answerPage(renderer: Promise<SiteRenderer>, { page, locale }: Extract<ToPageProcess, { page: unknown }>, send: NonNullable<typeof process.send>): Promise<FromPageProcess> {
   try {
     const pages = await renderer;
     await new Promise<void>((resolve) => send({ begun: true } satisfies FromPageProcess, undefined, {}, () => resolve()));
-    return { file: page === null ? pages.notFound('/') : pages.render(page) };
+    return { file: page === null ? (pages.notFound('/', locale) ?? pages.notFound('/')) : pages.render(page) };
   } catch (caught) {
     return { error: thrown(caught) };
   }
