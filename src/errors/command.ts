@@ -830,7 +830,7 @@ export const COMMAND = {
     code: 'usage/site-too-large',
     exit: 2,
     title: 'The site’s templates wrote too much in all',
-    when: `The pages rendered with the site’s own templates came to more than ${SITE_BYTES / 2 ** 20} MiB, plus ${SITE_BYTES_PER_PAGE / 1024} KiB for every file written (built-in pages average under 8 KB): each page within its own limit, but too many bytes for a site. Nothing is written, and the previous output stays.`,
+    when: `The pages rendered with the site’s own templates came to more than ${SITE_BYTES / 2 ** 20} MiB, plus ${SITE_BYTES_PER_PAGE / 1024} KiB for every file written (built-in pages average under 8 KB), not counting what the long texts of the content that a page is given account for: each page within its own limit, but too many bytes for a site. Nothing is written, and the previous output stays.`,
     message: ({ templates, bytes, files }: { templates: string; bytes: number; files: number }) =>
       `The site’s templates (${templates}) wrote more than the ${bytes} bytes ${files} files may have`,
     hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them on every page.',

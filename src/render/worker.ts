@@ -72,9 +72,12 @@ export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, ti
   }
 }
 
-/** What the site's own templates may write in all: SITE_BYTES, plus SITE_BYTES_PER_PAGE per file. */
+/**
+ * What the site's own templates may write in all: SITE_BYTES, plus SITE_BYTES_PER_PAGE per file,
+ * plus what the pages' own text accounts for (Theme.granted): never less than the content's size.
+ */
 const siteBound = (theme: Theme) => (files: number, bytes: number) => {
-  const most = SITE_BYTES + SITE_BYTES_PER_PAGE * files;
+  const most = SITE_BYTES + SITE_BYTES_PER_PAGE * files + (theme.granted?.() ?? 0);
   if (bytes > most) throw fail(COMMAND.siteTooLarge, { templates: theme.own.join(', '), bytes: most, files }, { location: { file: theme.own[0]! } });
 };
 
