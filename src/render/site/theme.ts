@@ -131,11 +131,12 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
         specs.set(name, env.precompile(source, OPTIONS));
       } catch (error) {
         const message = (error as Error).message;
-        issue(Number(/on line (\d+)/.exec(message)?.[1] ?? /- (\d+):\d+$/.exec(message)?.[1] ?? 1), say(CONTENT.templateSyntax, { reason: message.split('\n').at(-1)!.slice(0, 160) }));
+        issue(Number(/on line (\d+)/.exec(message)?.[1] ?? /- (\d+):\d+$/.exec(message)?.[1] ?? 1), say(CONTENT.templateSyntax, { reason: shortened(message.split('\n').at(-1)!) }));
       }
     }
   }
-  const loop = issues.length === 0 ? selfCall(parsed, fileOf) : null;
+  // Among the templates that parsed, whatever the others' problems: every problem is reported at once.
+  const loop = selfCall(parsed, fileOf);
   if (loop) issues.push({ file: loop.file, line: loop.line, column: 1, path: '', ...say(CONTENT.partialCallsItself, { partial: loop.partial }) });
   if (issues.length > 0) throw new ContentError(issues);
   const templates = new Map<TemplateName, Render>();
@@ -212,6 +213,12 @@ function pageItems(context: object): { items: number; texts: number; long: numbe
 function fromSpec(env: Env, spec: string): Render {
   return env.template(new Function(`return ${spec};`)());
 }
+
+/**
+ * Handlebars' reason, at most 160 characters: its end kept, where a parse error says what it found
+ * (`Expecting 'COMMENT', 'CONTENT', … got 'EOF'`: a block left open).
+ */
+const shortened = (reason: string): string => (reason.length <= 160 ? reason : `${reason.slice(0, 100)} … ${reason.slice(-57)}`);
 
 /** V8's longest string is about 512 MiB: text joined past it fails with this RangeError. */
 const tooLong = (error: unknown): boolean => error instanceof RangeError && /Invalid string length/.test(error.message);
