@@ -90,7 +90,8 @@ export class IsolatedPages {
   }
 
   private started(): ChildProcess {
-    if (this.child !== null) return this.child;
+    // One that has ended (a kill, the system's OOM killer, between two pages) is replaced.
+    if (this.child !== null && this.child.exitCode === null && this.child.signalCode === null) return this.child;
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
     const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.stderr = '';

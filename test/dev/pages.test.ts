@@ -1,6 +1,8 @@
 // `statuspress dev` with a site's own templates (src/dev/pages.ts renders their pages in a process):
 // an address with no page answers the site's 404 page with status 404, in the language of the
-// folder it was asked in, as it does with the built-in templates. Talks HTTP on 127.0.0.1 only.
+// folder it was asked in, as it does with the built-in templates; and a process that died between
+// two pages (the system's OOM killer, a kill) is replaced. Talks HTTP on 127.0.0.1 only.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,5 +46,31 @@ describe('statuspress dev, a page of the site\'s own templates', () => {
     expect(de.status).toBe(404);
     expect(de.body).toContain('<html lang="de"');
     expect(en.body).toContain('<html lang="en"');
+  }, 60_000);
+});
+
+/** The processes this one started that render pages for dev. */
+function pageProcesses(): number[] {
+  return readdirSync(`/proc/${process.pid}/task`)
+    .flatMap((task) => readFileSync(`/proc/${process.pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('--statuspress-page-process');
+      } catch {
+        return false;
+      }
+    });
+}
+
+describe('statuspress dev, its page process gone between two pages', () => {
+  it('starts another for the next page', async () => {
+    expect((await get('/')).status).toBe(200);
+    const [pid] = pageProcesses();
+    expect(pid).toBeDefined();
+    process.kill(pid!, 'SIGKILL');
+    // Gone once dev has reaped it (till then /proc keeps it, a zombie with no command line).
+    while (existsSync(`/proc/${pid}`)) await new Promise((resolve) => setTimeout(resolve, 20));
+    const page = await get('/');
+    expect({ status: page.status, body: page.status === 200 ? '' : page.body }).toEqual({ status: 200, body: '' });
   }, 60_000);
 });
