@@ -71,12 +71,15 @@ export class IsolatedPages {
         if ('file' in message) resolve(message.file);
         else reject(rebuilt(message.error));
       };
-      const closed = (): void => {
+      const closed = (code: number | null, signal: NodeJS.Signals | null): void => {
         done();
         if (this.child === child) this.child = null;
-        // V8 aborts a process past its heap limit, saying so on stderr.
+        // V8 aborts a process past its heap limit, saying so on stderr; else it was killed from outside (the system's OOM killer) or crashed.
         if (/heap out of memory|Reached heap limit/i.test(this.stderr)) reject(fail(COMMAND.templateOutOfMemory, { renders: text, title: address, mb: RENDER_HEAP_MB }, { location: { file } }));
-        else reject(new Error(`the process rendering the site's own templates stopped: ${this.stderr.trim().split('\n').slice(-3).join(' ')}`));
+        else {
+          const how = `${signal ?? `exit code ${code}`}${this.stderr ? `: ${this.stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
+          reject(fail(COMMAND.templateProcessEnded, { renders: text, title: address, how }, { location: { file } }));
+        }
       };
       const tooSlow = (): void => {
         done();

@@ -214,9 +214,11 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       closePages();
       const { renders, title, file } = named();
       // V8 aborts a process past its heap limit, saying so on stderr.
+      // Else killed from outside (the system's OOM killer) or crashed: named all the same.
+      const how = `${signal ?? `exit code ${code}`}${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
       const error = /heap out of memory|Reached heap limit/i.test(stderr)
         ? fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } })
-        : new Error(`the process rendering the site's own templates stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`);
+        : fail(COMMAND.templateProcessEnded, { renders, title, how }, { location: { file } });
       checkedNow!.reject(error);
       failed(error);
     });
