@@ -901,7 +901,7 @@ export const CONTENT = {
   messagesTooLarge: content({
     code: 'content/messages-too-large',
     title: `A file of messages over ${MAX_MESSAGES_BYTES / 1024} KiB`,
-    when: `A file of the site’s own words (\`templates/locales/<locale>.yaml\`) is larger than ${MAX_MESSAGES_BYTES / 1024} KiB, or is no regular file (a device, a pipe): it is not read, and nothing is built. A language’s whole catalogue is about 20 KB.`,
+    when: `A file of the site’s own words (\`templates/locales/<locale>.yaml\`) is larger than ${MAX_MESSAGES_BYTES / 1024} KiB, or is no regular file (a device, a pipe): it is not read, and nothing is built. A language’s whole catalogue is 9 to 12 KB.`,
     message: ({ bytes, max }: { bytes: number | null; max: number }) =>
       bytes === null ? 'is no regular file; a file of messages must be one' : `file of messages is ${bytes} bytes; it may be at most ${max / 1024} KiB (${max} bytes)`,
     hint: 'Give only the messages you change, as `key: text`.',
