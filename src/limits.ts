@@ -55,6 +55,8 @@ export const SITE_BYTES_PER_PAGE = 64 * 1024;
 export const MAX_TEMPLATES_BYTES = 128 * 1024;
 /** A stylesheet may be 1 MiB, as a content file. */
 export const MAX_STYLE_BYTES = 2 ** 20;
+/** A file of the site's own words (templates/locales/<locale>.yaml) may be 256 KiB: a whole catalogue is 9 to 12 KB. */
+export const MAX_MESSAGES_BYTES = 256 * 1024;
 /**
  * Blocks (counting each `{{else if}}` of a chain) and subexpressions may nest this deep: Handlebars'
  * parser takes time growing with the cube of the depth (5,000 levels: 14 s, 8,000: a minute).

@@ -36,9 +36,12 @@ export class IsolatedPages {
     this.child?.send({ site: this.site } satisfies ToPageProcess);
   }
 
-  /** The file of the page (null: the 404 page; resolves null when there is no such page), or the error that stopped it. */
-  render(request: SiteRequest | null, address: string): Promise<OutputFile | null> {
-    const page = this.queue.then(() => this.once(request, address));
+  /**
+   * The file of the page (null: the 404 page, of `locale` when the site has that language; resolves
+   * null when there is no such page), or the error that stopped it.
+   */
+  render(request: SiteRequest | null, address: string, locale?: string): Promise<OutputFile | null> {
+    const page = this.queue.then(() => this.once(request, address, locale));
     this.queue = page.catch(() => undefined);
     return page;
   }
@@ -49,7 +52,7 @@ export class IsolatedPages {
     this.child = null;
   }
 
-  private once(request: SiteRequest | null, address: string): Promise<OutputFile | null> {
+  private once(request: SiteRequest | null, address: string, locale: string | undefined): Promise<OutputFile | null> {
     const child = this.started();
     const { file, text } = this.theme.renders(pageTemplate(request) ?? 'status');
     return new Promise((resolve, reject) => {
@@ -68,12 +71,15 @@ export class IsolatedPages {
         if ('file' in message) resolve(message.file);
         else reject(rebuilt(message.error));
       };
-      const closed = (): void => {
+      const closed = (code: number | null, signal: NodeJS.Signals | null): void => {
         done();
         if (this.child === child) this.child = null;
-        // V8 aborts a process past its heap limit, saying so on stderr.
+        // V8 aborts a process past its heap limit, saying so on stderr; else it was killed from outside (the system's OOM killer) or crashed.
         if (/heap out of memory|Reached heap limit/i.test(this.stderr)) reject(fail(COMMAND.templateOutOfMemory, { renders: text, title: address, mb: RENDER_HEAP_MB }, { location: { file } }));
-        else reject(new Error(`the process rendering the site's own templates stopped: ${this.stderr.trim().split('\n').slice(-3).join(' ')}`));
+        else {
+          const how = `${signal ?? `exit code ${code}`}${this.stderr ? `: ${this.stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
+          reject(fail(COMMAND.templateProcessEnded, { renders: text, title: address, how }, { location: { file } }));
+        }
       };
       const tooSlow = (): void => {
         done();
@@ -82,12 +88,13 @@ export class IsolatedPages {
       };
       child.on('message', answered);
       child.once('close', closed);
-      child.send({ page: request } satisfies ToPageProcess);
+      child.send((locale === undefined ? { page: request } : { page: request, locale }) satisfies ToPageProcess);
     });
   }
 
   private started(): ChildProcess {
-    if (this.child !== null) return this.child;
+    // One that has ended (a kill, the system's OOM killer, between two pages) is replaced.
+    if (this.child !== null && this.child.exitCode === null && this.child.signalCode === null) return this.child;
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
     const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.stderr = '';

@@ -95,11 +95,9 @@ export function devServer(state: DevState): DevServer {
     // A page of the site's own templates: from the process they render in (pages.ts), or its error.
     if (good.pages !== null && (request === null || pageTemplate(request) !== null)) {
       const pages = good.pages;
-      const notFound = (): Promise<void> => pages.render(null, SITE.notFound().file).then((page) => notFoundReply(res, String(page!.contents)));
-      void pages
-        .render(request, found.path)
-        .then((file) => (file === null ? notFound() : pageReply(res, file)))
-        .catch((error: unknown) => templateErrorPage(res, error));
+      // An address that is no page: the 404 page of the language whose folder was asked, with status 404.
+      const notFound = (): Promise<void> => pages.render(null, SITE.notFound().file, localeOfPath(found.path)).then((page) => notFoundReply(res, String(page!.contents)));
+      void (request === null ? notFound() : pages.render(request, found.path || '/').then((file) => (file === null ? notFound() : pageReply(res, file)))).catch((error: unknown) => templateErrorPage(res, error));
       return;
     }
     const file = request === null ? null : good.renderer.render(request);

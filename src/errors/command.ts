@@ -825,6 +825,15 @@ export const COMMAND = {
     hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them.',
     example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', mb: RENDER_HEAP_MB },
   }),
+  templateProcessEnded: command({
+    code: 'usage/template-process-ended',
+    exit: 2,
+    title: 'The process of the site’s templates ended',
+    when: `The process that renders the site’s own templates ended while rendering, by something other than its own limits: killed from outside (the system’s OOM killer ends the largest process when the machine runs out of memory, which a template that builds text without end can cause before its ${RENDER_HEAP_MB} MB are used), or crashed. The build stops; nothing is written, and the previous output stays.`,
+    message: ({ renders, title, how }: { renders: string; title: string; how: string }) => `The process rendering ${renders} ended (${how}) while rendering the page “${title}”`,
+    hint: 'If the machine ran out of memory, look for a template that repeats a large piece of text; run the command again to see whether it happens again.',
+    example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', how: 'SIGKILL' },
+  }),
   partialsTooDeep: command({
     code: 'usage/partials-too-deep',
     exit: 2,
@@ -849,7 +858,7 @@ export const COMMAND = {
     code: 'usage/site-too-large',
     exit: 2,
     title: 'The site’s templates wrote too much in all',
-    when: `The pages rendered with the site’s own templates came to more than ${SITE_BYTES / 2 ** 20} MiB, plus ${SITE_BYTES_PER_PAGE / 1024} KiB for every file written (built-in pages average under 8 KB): each page within its own limit, but too many bytes for a site. Nothing is written, and the previous output stays.`,
+    when: `The pages rendered with the site’s own templates came to more than ${SITE_BYTES / 2 ** 20} MiB, plus ${SITE_BYTES_PER_PAGE / 1024} KiB for every file written (built-in pages average under 8 KB), not counting what the long texts of the content that a page is given account for: each page within its own limit, but too many bytes for a site. Nothing is written, and the previous output stays.`,
     message: ({ templates, bytes, files }: { templates: string; bytes: number; files: number }) =>
       `The site’s templates (${templates}) wrote more than the ${bytes} bytes ${files} files may have`,
     hint: 'Keep large pieces (images, scripts, long text) in files the page links to, not in a template that repeats them on every page.',

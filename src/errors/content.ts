@@ -2,7 +2,7 @@
 // and the message ends with what to write instead. Content text reaches a message only through
 // quote() and describe(): escaped and cut short, so a file can neither flood nor forge a line.
 import { describe, excerpt, quote } from '../content/quote.js';
-import { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES } from '../limits.js';
+import { MAX_MESSAGES_BYTES, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES } from '../limits.js';
 import { content } from './entry.js';
 
 /** The example every timestamp message gives. */
@@ -897,6 +897,15 @@ export const CONTENT = {
     message: ({ key, forms }: { key: string; forms?: string }) => (forms ? `the message ${quote(key)} counts something: give its plural forms (${forms}) as a mapping` : `the message ${quote(key)} must be text`),
     hint: 'Write `key: text`, or for a message that counts, its forms under the key (`one:` and `other:` for English).',
     example: { key: 'nav.status', forms: 'one, other' },
+  }),
+  messagesTooLarge: content({
+    code: 'content/messages-too-large',
+    title: `A file of messages over ${MAX_MESSAGES_BYTES / 1024} KiB`,
+    when: `A file of the site’s own words (\`templates/locales/<locale>.yaml\`) is larger than ${MAX_MESSAGES_BYTES / 1024} KiB, or is no regular file (a device, a pipe): it is not read, and nothing is built. A language’s whole catalogue is 9 to 12 KB.`,
+    message: ({ bytes, max }: { bytes: number | null; max: number }) =>
+      bytes === null ? 'is no regular file; a file of messages must be one' : `file of messages is ${bytes} bytes; it may be at most ${max / 1024} KiB (${max} bytes)`,
+    hint: 'Give only the messages you change, as `key: text`.',
+    example: { bytes: 300_000, max: MAX_MESSAGES_BYTES },
   }),
   templateSyntax: content({
     code: 'content/template-syntax',

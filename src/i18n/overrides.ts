@@ -1,13 +1,16 @@
 // A site's own words: `templates/locales/<locale>.yaml` overrides any message of that language's
 // catalogue, as a file in templates/ overrides a template. Every key is checked against the
 // catalogue; a wrong one is an error at its file and line, naming the key (and the one meant).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Read as templates are (template-files.ts): a link leading out of the templates folder, a file
+// that is no regular one (/dev/zero) and one over MAX_MESSAGES_BYTES are refused before any is read.
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 import { closest } from '../content/messages.js';
 import { ContentError } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
+import { MAX_MESSAGES_BYTES } from '../limits.js';
 import { say } from '../errors/entry.js';
 import { CATALOGUES, isShipped } from './catalogue.js';
 import type { Catalogue } from './types.js';
@@ -21,12 +24,26 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
   const en = CATALOGUES.en!;
   const keys = Object.keys(en);
   const issues: ContentIssue[] = [];
+  const root = realpathSync(dir);
+  const inside = (real: string): boolean => real.startsWith(root + path.sep);
+  if (!inside(realpathSync(locales))) throw new ContentError([{ file: `${folder}/locales`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) }]);
   for (const name of readdirSync(locales).sort()) {
     if (!/\.ya?ml$/.test(name)) continue;
     const locale = name.replace(/\.ya?ml$/, '');
     const file = `${folder}/locales/${name}`;
+    const full = path.join(locales, name);
+    const real = realpathQuiet(full);
+    if (real === null || !inside(real)) {
+      issues.push({ file, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) });
+      continue;
+    }
+    const info = statSync(real);
+    if (!info.isFile() || info.size > MAX_MESSAGES_BYTES) {
+      issues.push({ file, line: 1, column: 1, path: '', ...say(CONTENT.messagesTooLarge, { bytes: info.isFile() ? info.size : null, max: MAX_MESSAGES_BYTES }) });
+      continue;
+    }
     const lines = new LineCounter();
-    const text = readFileSync(path.join(locales, name), 'utf8');
+    const text = readFileSync(real, 'utf8');
     const document = parseDocument(text, { lineCounter: lines });
     const at = (offset: number | undefined): { line: number; column: number } => {
       const { line, col } = lines.linePos(offset ?? 0);
@@ -63,4 +80,12 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
   }
   if (issues.length > 0) throw new ContentError(issues);
   return result;
+}
+
+function realpathQuiet(file: string): string | null {
+  try {
+    return realpathSync(file);
+  } catch {
+    return null;
+  }
 }

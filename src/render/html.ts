@@ -45,7 +45,13 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const copies = new Map<string, LocaleRenderer>();
   // Each language's copy of the site once, for its pages and its widget texts alike.
   const localized = new Map<string, DerivedSite>();
-  const siteIn = (tag: string): DerivedSite => localized.get(tag) ?? localized.set(tag, localizeSite(site, tag)).get(tag)!;
+  const siteIn = (tag: string): DerivedSite => {
+    if (localized.has(tag)) return localized.get(tag)!;
+    const copy = localizeSite(site, tag);
+    // Each language's copy has a site of its own: the site's own words of that language, not only the default one's.
+    if (copy.site !== site.site) useMessages(copy.site, theme.messages);
+    return localized.set(tag, copy).get(tag)!;
+  };
   const copy = (locale: string | undefined): LocaleRenderer | null => {
     const tag = locale ?? locales[0];
     if (tag === undefined) return (copies.get('') ?? copies.set('', localeRenderer(site, theme, assets)).get(''))!;

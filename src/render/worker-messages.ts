@@ -21,8 +21,8 @@ export const PARENT_ENV = 'STATUSPRESS_RENDER_PARENT';
 /** The first argument of the process `statuspress dev` renders a site's own templates in (src/dev/pages.ts). */
 export const PAGES_FLAG = '--statuspress-page-process';
 
-/** To that process: the site to render from now on (after each change), or one page of it (null: the 404 page). */
-export type ToPageProcess = { site: { content: Content; now: number } } | { page: SiteRequest | null };
+/** To that process: the site to render from now on (after each change), or one page of it (null: the 404 page, of `locale` if the site has it). */
+export type ToPageProcess = { site: { content: Content; now: number } } | { page: SiteRequest | null; locale?: string };
 
 /**
  * From it, for each page asked, in order: `begun` once the page starts to render (its templates

@@ -36,7 +36,6 @@ import type { Written } from '../write/files.js';
 import { startWriter, writeFailed } from '../write/index.js';
 import { noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
 import type { SiteRenderer } from './html.js';
-import type { SiteRequest } from '../routes/site.js';
 import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
 import { loadTheme } from './site/theme.js';
@@ -73,9 +72,12 @@ export async function renderJob(job: RenderJob, onPage?: (name: PageTemplate, ti
   }
 }
 
-/** What the site's own templates may write in all: SITE_BYTES, plus SITE_BYTES_PER_PAGE per file. */
+/**
+ * What the site's own templates may write in all: SITE_BYTES, plus SITE_BYTES_PER_PAGE per file,
+ * plus what the pages' own text accounts for (Theme.granted): never less than the content's size.
+ */
 const siteBound = (theme: Theme) => (files: number, bytes: number) => {
-  const most = SITE_BYTES + SITE_BYTES_PER_PAGE * files;
+  const most = SITE_BYTES + SITE_BYTES_PER_PAGE * files + (theme.granted?.() ?? 0);
   if (bytes > most) throw fail(COMMAND.siteTooLarge, { templates: theme.own.join(', '), bytes: most, files }, { location: { file: theme.own[0]! } });
 };
 
@@ -212,9 +214,11 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       closePages();
       const { renders, title, file } = named();
       // V8 aborts a process past its heap limit, saying so on stderr.
+      // Else killed from outside (the system's OOM killer) or crashed: named all the same.
+      const how = `${signal ?? `exit code ${code}`}${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
       const error = /heap out of memory|Reached heap limit/i.test(stderr)
         ? fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } })
-        : new Error(`the process rendering the site's own templates stopped (${signal ?? `exit code ${code}`})${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`);
+        : fail(COMMAND.templateProcessEnded, { renders, title, how }, { location: { file } });
       checkedNow!.reject(error);
       failed(error);
     });
@@ -356,7 +360,7 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   let renderer: Promise<SiteRenderer> | null = null;
   process.on('message', (message: ToPageProcess) => {
     if ('site' in message) renderer = loaded.then((theme) => siteRenderer(deriveSite(message.site.content, message.site.now), theme));
-    else void answerPage(renderer!, message.page, send).then((answer) => send(answer));
+    else void answerPage(renderer!, message, send).then((answer) => send(answer));
   });
 }
 
@@ -375,11 +379,11 @@ function endWithParent(): void {
  * out, before a template can keep this thread busy) once the process has started, compiled the
  * templates and derived the site: on a busy machine that alone can take longer than a page may.
  */
-async function answerPage(renderer: Promise<SiteRenderer>, page: SiteRequest | null, send: NonNullable<typeof process.send>): Promise<FromPageProcess> {
+async function answerPage(renderer: Promise<SiteRenderer>, { page, locale }: Extract<ToPageProcess, { page: unknown }>, send: NonNullable<typeof process.send>): Promise<FromPageProcess> {
   try {
     const pages = await renderer;
     await new Promise<void>((resolve) => send({ begun: true } satisfies FromPageProcess, undefined, {}, () => resolve()));
-    return { file: page === null ? pages.notFound('/') : pages.render(page) };
+    return { file: page === null ? (pages.notFound('/', locale) ?? pages.notFound('/')) : pages.render(page) };
   } catch (caught) {
     return { error: thrown(caught) };
   }

@@ -41,6 +41,14 @@ export interface Theme {
   renders(name: PageTemplate): { file: string; text: string };
   /** The site's own words (templates/locales/<locale>.yaml), by locale, over the catalogue's. */
   messages: Record<string, Catalogue>;
+  /**
+   * A site's own templates only: the bytes of the pages rendered so far that their long texts account
+   * for (PAGE_BYTES_PER_ITEM for every TEXT_PER_ITEM characters of the texts of TEXT_PER_ITEM or more
+   * that a long page is given, at most the page's length). The bound on the whole site
+   * (render/worker.ts) does not count them: a legal update of 1 MiB printed on many pages is the
+   * content's size, not the templates' doing; a theme's labels and links are no such text.
+   */
+  granted?(): number;
 }
 
 export interface ThemeOptions {
@@ -123,11 +131,12 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
         specs.set(name, env.precompile(source, OPTIONS));
       } catch (error) {
         const message = (error as Error).message;
-        issue(Number(/on line (\d+)/.exec(message)?.[1] ?? /- (\d+):\d+$/.exec(message)?.[1] ?? 1), say(CONTENT.templateSyntax, { reason: message.split('\n').at(-1)!.slice(0, 160) }));
+        issue(Number(/on line (\d+)/.exec(message)?.[1] ?? /- (\d+):\d+$/.exec(message)?.[1] ?? 1), say(CONTENT.templateSyntax, { reason: shortened(message.split('\n').at(-1)!) }));
       }
     }
   }
-  const loop = issues.length === 0 ? selfCall(parsed, fileOf) : null;
+  // Among the templates that parsed, whatever the others' problems: every problem is reported at once.
+  const loop = selfCall(parsed, fileOf);
   if (loop) issues.push({ file: loop.file, line: loop.line, column: 1, path: '', ...say(CONTENT.partialCallsItself, { partial: loop.partial }) });
   if (issues.length > 0) throw new ContentError(issues);
   const templates = new Map<TemplateName, Render>();
@@ -139,12 +148,14 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   }
   const whole = (name: PageTemplate, context: object): string => templates.get('layout')!({ ...context, body: templates.get(name)!(context) });
   if (own.length === 0) return { styles, warnings, own, renders, messages, page: whole };
+  let granted = 0;
   return {
     styles,
     warnings,
     own,
     renders,
     messages,
+    granted: () => granted,
     page(name, context) {
       const title = (context as { title?: string }).title ?? name;
       onPage?.(name, title);
@@ -161,30 +172,36 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
       // the items of the page counted only when it is long. The length first: until something reads
       // the text V8 keeps a long concatenation as a tree of pieces.
       if (html !== null && html.length * 3 <= PAGE_BYTES) return html;
-      const bytes = PAGE_BYTES + PAGE_BYTES_PER_ITEM * pageItems(context);
+      const { items, texts, long } = pageItems(context);
+      const bytes = PAGE_BYTES + PAGE_BYTES_PER_ITEM * (items + texts);
       if (html === null || html.length > bytes || Buffer.byteLength(html) > bytes) throw fail(COMMAND.pageTooLarge, { renders: text, title, bytes }, { location: { file } });
+      granted += Math.min(html.length, PAGE_BYTES_PER_ITEM * long);
       return html;
     },
   };
 }
 
 /**
- * How many items a page's context holds: the items of its lists, at every depth, and one for every
- * TEXT_PER_ITEM characters of its text (a notice's updates can be a megabyte, which a page prints
- * once or twice, escaped). Contexts are trees of plain data.
+ * How many items a page's context holds: the items of its lists, at every depth, and `texts`, one
+ * for every TEXT_PER_ITEM characters of its text (a notice's updates can be a megabyte, which a page
+ * prints once or twice, escaped); `long`, the same of its texts of TEXT_PER_ITEM characters or more
+ * only. Contexts are trees of plain data.
  */
-function pageItems(context: object): number {
+function pageItems(context: object): { items: number; texts: number; long: number } {
   let items = 0;
   let text = 0;
+  let long = 0;
   const walk = (value: unknown): void => {
-    if (typeof value === 'string') text += value.length;
-    else if (value !== null && typeof value === 'object') {
+    if (typeof value === 'string') {
+      text += value.length;
+      if (value.length >= TEXT_PER_ITEM) long += value.length;
+    } else if (value !== null && typeof value === 'object') {
       if (Array.isArray(value)) items += value.length;
       for (const child of Array.isArray(value) ? value : Object.values(value)) walk(child);
     }
   };
   walk(context);
-  return items + Math.ceil(text / TEXT_PER_ITEM);
+  return { items, texts: Math.ceil(text / TEXT_PER_ITEM), long: Math.ceil(long / TEXT_PER_ITEM) };
 }
 
 /**
@@ -196,6 +213,12 @@ function pageItems(context: object): number {
 function fromSpec(env: Env, spec: string): Render {
   return env.template(new Function(`return ${spec};`)());
 }
+
+/**
+ * Handlebars' reason, at most 160 characters: its end kept, where a parse error says what it found
+ * (`Expecting 'COMMENT', 'CONTENT', … got 'EOF'`: a block left open).
+ */
+const shortened = (reason: string): string => (reason.length <= 160 ? reason : `${reason.slice(0, 100)} … ${reason.slice(-57)}`);
 
 /** V8's longest string is about 512 MiB: text joined past it fails with this RangeError. */
 const tooLong = (error: unknown): boolean => error instanceof RangeError && /Invalid string length/.test(error.message);

@@ -1,0 +1,62 @@
+// A site's own words (templates/locales/<locale>.yaml) are read as its templates are: never through a
+// link out of the templates folder, never from a file that is no regular one, never past their size.
+// templates/locales/en.yaml linked to /dev/zero once kept the build's own thread reading, past 3.8 GB
+// of memory in 7 s: nothing of a site's templates may do that to the build.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ContentError } from '../../../src/errors.js';
+import { readMessageOverrides } from '../../../src/i18n/overrides.js';
+import { MAX_MESSAGES_BYTES } from '../../../src/limits.js';
+
+/** A templates/ folder with a locales/ folder in it; returns the templates folder. */
+function templates(): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-overrides-')), 'templates');
+  mkdirSync(path.join(dir, 'locales'), { recursive: true });
+  return dir;
+}
+
+const codes = (dir: string): string[] => {
+  try {
+    readMessageOverrides(dir, 'templates');
+    return [];
+  } catch (error) {
+    expect(error).toBeInstanceOf(ContentError);
+    return (error as ContentError).issues.map((issue) => `${issue.file} ${issue.code}`);
+  }
+};
+
+describe('readMessageOverrides', () => {
+  it('reads a file of messages', () => {
+    const dir = templates();
+    writeFileSync(path.join(dir, 'locales/en.yaml'), 'nav.status: Home\n');
+    expect(readMessageOverrides(dir, 'templates').en).toEqual({ 'nav.status': 'Home' });
+  });
+
+  it('refuses, without reading them, a link to a device, a link out of the folder, a pipe and a file past its size', () => {
+    const dir = templates();
+    const outside = path.join(path.dirname(dir), 'secret.yaml');
+    writeFileSync(outside, 'nav.status: Home\n');
+    symlinkSync('/dev/zero', path.join(dir, 'locales/en.yaml'));
+    symlinkSync(outside, path.join(dir, 'locales/de.yaml'));
+    execFileSync('mkfifo', [path.join(dir, 'locales/fr.yaml')]);
+    writeFileSync(path.join(dir, 'locales/es.yaml'), `# ${'x'.repeat(MAX_MESSAGES_BYTES)}\nnav.status: Inicio\n`);
+    expect(codes(dir)).toEqual([
+      'templates/locales/de.yaml content/template-link-outside',
+      'templates/locales/en.yaml content/template-link-outside',
+      'templates/locales/es.yaml content/messages-too-large',
+      'templates/locales/fr.yaml content/messages-too-large',
+    ]);
+  });
+
+  it('refuses a locales folder that is a link out of the templates folder', () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-overrides-')), 'templates');
+    mkdirSync(dir);
+    const elsewhere = mkdtempSync(path.join(tmpdir(), 'statuspress-elsewhere-'));
+    writeFileSync(path.join(elsewhere, 'en.yaml'), 'nav.status: Home\n');
+    symlinkSync(elsewhere, path.join(dir, 'locales'));
+    expect(codes(dir)).toEqual(['templates/locales content/template-link-outside']);
+  });
+});

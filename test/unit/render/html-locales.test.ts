@@ -1,0 +1,24 @@
+// A site's own words (templates/locales/<locale>.yaml) for each of its languages, not only the
+// default one: templates/locales/de.yaml changed the German pages of a German site, and nothing of
+// the German copy of an English site, though docs/languages.md promises it for every language.
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { deriveSite } from '../../../src/derive/index.js';
+import { renderHtml } from '../../../src/render/html.js';
+import { loadTheme } from '../../../src/render/site/theme.js';
+import { content, ms } from '../../helpers/content.js';
+
+describe('a site\'s own words', () => {
+  it('change the pages of each language they are given for', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-own-words-')), 'templates');
+    mkdirSync(path.join(dir, 'locales'), { recursive: true });
+    writeFileSync(path.join(dir, 'locales/en.yaml'), 'nav.history: Past notices\n');
+    writeFileSync(path.join(dir, 'locales/de.yaml'), 'nav.history: Frühere Meldungen\n');
+    const site = deriveSite(content({ site: { name: 'Acme', locales: ['en', 'de'] } }), ms('2026-11-20T12:00:00Z'));
+    const files = new Map([...renderHtml(site, await loadTheme(dir))].map((f) => [f.path, String(f.contents)]));
+    expect(files.get('index.html')).toContain('>Past notices</a>');
+    expect(files.get('de/index.html')).toContain('>Frühere Meldungen</a>');
+  });
+});
