@@ -66,6 +66,9 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     return themed;
   });
   const stopRenderers = (): Promise<unknown> => renderers.then((list) => Promise.all(list.map((r) => r.stop())), () => undefined);
+  // The templates are read before the content: read alongside, their dozen files waited behind the
+  // content's thousands in Node's I/O queue, and their process started 0.3 s later (2,000 notices).
+  await themeRead.catch(() => undefined);
   try {
     // The theme is made ready with the content, so a broken template is reported with the content's problems.
     const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded);
