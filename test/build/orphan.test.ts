@@ -3,13 +3,13 @@
 // synchronously, and nothing but its own watching thread can end it then. The thread compares its
 // parent with the build's pid it was given, so a build gone before the thread started still counts.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { PROCESS_FLAG } from '../../src/render/worker-messages.js';
+import { templatesProcess } from '../helpers/processes.js';
 
 let work: string;
 /** A status template within the limits (128 KiB) that takes Handlebars a second or more to compile. */
@@ -25,26 +25,6 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
-
-/** The pid of `parent`'s child running the templates' process, once there is one (null: the parent ended first). */
-async function templatesProcess(parent: number): Promise<number | null> {
-  for (;;) {
-    let children: number[];
-    try {
-      children = readdirSync(`/proc/${parent}/task`).flatMap((task) => readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-    } catch {
-      return null;
-    }
-    for (const pid of children) {
-      try {
-        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(PROCESS_FLAG)) return pid;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Whether `pid` still runs (a zombie, waiting for its new parent to reap it, does not). */
 function running(pid: number): boolean {

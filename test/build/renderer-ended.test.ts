@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN } from '../helpers/cli.js';
-import { PROCESS_FLAG } from '../../src/render/worker-messages.js';
+import { templatesProcess } from '../helpers/processes.js';
 
 let work: string;
 
@@ -21,26 +21,6 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(work, { recursive: true, force: true });
 });
-
-/** The pid of `parent`'s child running the templates' process, once there is one (null: the parent ended first). */
-async function templatesProcess(parent: number): Promise<number | null> {
-  for (;;) {
-    let children: number[];
-    try {
-      children = readdirSync(`/proc/${parent}/task`).flatMap((task) => readFileSync(`/proc/${parent}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number));
-    } catch {
-      return null;
-    }
-    for (const pid of children) {
-      try {
-        if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(PROCESS_FLAG)) return pid;
-      } catch {
-        // gone meanwhile
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
 
 /** Every file of the output as it is now, by path. */
 const snapshot = (dir: string): Map<string, string> =>
