@@ -12,6 +12,7 @@ import type { ContentIssue } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
 import { MAX_MESSAGES_BYTES } from '../limits.js';
 import { say } from '../errors/entry.js';
+import { realInside } from '../render/site/template-files.js';
 import { CATALOGUES, isShipped } from './catalogue.js';
 import type { Catalogue } from './types.js';
 
@@ -25,15 +26,14 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
   const keys = Object.keys(en);
   const issues: ContentIssue[] = [];
   const root = realpathSync(dir);
-  const inside = (real: string): boolean => real.startsWith(root + path.sep);
-  if (!inside(realpathSync(locales))) throw new ContentError([{ file: `${folder}/locales`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) }]);
+  if (realInside(root, locales) === null) throw new ContentError([{ file: `${folder}/locales`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) }]);
   for (const name of readdirSync(locales).sort()) {
     if (!/\.ya?ml$/.test(name)) continue;
     const locale = name.replace(/\.ya?ml$/, '');
     const file = `${folder}/locales/${name}`;
     const full = path.join(locales, name);
-    const real = realpathQuiet(full);
-    if (real === null || !inside(real)) {
+    const real = realInside(root, full);
+    if (real === null) {
       issues.push({ file, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) });
       continue;
     }
@@ -80,12 +80,4 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
   }
   if (issues.length > 0) throw new ContentError(issues);
   return result;
-}
-
-function realpathQuiet(file: string): string | null {
-  try {
-    return realpathSync(file);
-  } catch {
-    return null;
-  }
 }

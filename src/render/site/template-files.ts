@@ -36,8 +36,8 @@ export function readOverrides(dir: string, folder: string, required: boolean): M
       const info = lstatSync(full);
       if (info.isDirectory() && depth < 2) walk(file, depth + 1);
       if (!/\.(?:hbs|css)$/.test(name)) continue;
-      const real = info.isSymbolicLink() ? realpathQuiet(full) : full;
-      if (real === null || !real.startsWith(root + path.sep)) {
+      const real = info.isSymbolicLink() ? realInside(root, full) : full;
+      if (real === null) {
         issues.push({ file: `${folder}/${file}`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) });
         continue;
       }
@@ -68,9 +68,11 @@ export function known(file: string): boolean {
   return (file.endsWith('.hbs') && Object.hasOwn(TEMPLATES, file.slice(0, -'.hbs'.length))) || Object.hasOwn(STYLES, file);
 }
 
-function realpathQuiet(file: string): string | null {
+/** Where `full` (under the folder `root`, a real path) leads, when that is inside `root`; null when it leaves it or leads nowhere. */
+export function realInside(root: string, full: string): string | null {
   try {
-    return realpathSync(file);
+    const real = realpathSync(full);
+    return real.startsWith(root + path.sep) ? real : null;
   } catch {
     return null;
   }
