@@ -63,12 +63,12 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
     assets,
     notFound: (root = sitePath(site.site.url), locale) => copy(locale)?.notFound(root) ?? null,
     // A language's widget file is at the root, from that language's copy.
-    render: (request) =>
-      request.kind === 'widgetText'
-        ? widgetLocales(site).includes(request.tag) ? { path: pageOf(request).file, contents: widgetText(siteIn(request.tag)) }
-          : request.tag === WIDGET_DEFAULT ? { path: pageOf(request).file, contents: widgetText(siteIn(widgetLocales(site)[0]!)) }
-          : null
-        : (copy(request.locale)?.render(request) ?? null),
+    render: (request) => {
+      if (request.kind !== 'widgetText') return copy(request.locale)?.render(request) ?? null;
+      // `widget/default.json` is the default language's file again, for pages in a language the site has not.
+      const tag = request.tag === WIDGET_DEFAULT ? widgetLocales(site)[0]! : request.tag;
+      return widgetLocales(site).includes(tag) ? { path: pageOf(request).file, contents: widgetText(siteIn(tag)) } : null;
+    },
   };
 }
 
