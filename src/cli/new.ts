@@ -78,9 +78,10 @@ export const newFile: Command = {
       const lang = text(values, 'lang');
       const translatedSubject = text(values, 'subject-translation');
       const translatedMessage = text(values, 'message-translation');
-      // A component's texts given to a notice would be dropped: refused, as a missing text is.
-      const elsewhere = text(values, 'name-translation') !== undefined || text(values, 'description-translation') !== undefined;
-      if (elsewhere || (lang === undefined ? translatedSubject !== undefined || translatedMessage !== undefined : translatedSubject === undefined && translatedMessage === undefined)) {
+      // A component's texts given to a notice would be dropped: refused, named.
+      const foreign = ['name-translation', 'description-translation'].find((flag) => text(values, flag) !== undefined);
+      if (foreign !== undefined) throw fail(COMMAND.translationNeedsText, { foreign: `--${foreign}`, texts: '--subject-translation and/or --message-translation' });
+      if (lang === undefined ? translatedSubject !== undefined || translatedMessage !== undefined : translatedSubject === undefined && translatedMessage === undefined) {
         throw fail(COMMAND.translationNeedsText, { texts: '--lang TAG with --subject-translation and/or --message-translation' });
       }
       created = await newNotice(contentDir, {
@@ -114,8 +115,9 @@ export const newFile: Command = {
       const lang = text(values, 'lang');
       const translatedName = text(values, 'name-translation');
       const translatedDescription = text(values, 'description-translation');
-      const elsewhere = text(values, 'subject-translation') !== undefined || text(values, 'message-translation') !== undefined;
-      if (elsewhere || (lang === undefined ? translatedName !== undefined || translatedDescription !== undefined : translatedName === undefined && translatedDescription === undefined)) {
+      const foreign = ['subject-translation', 'message-translation'].find((flag) => text(values, flag) !== undefined);
+      if (foreign !== undefined) throw fail(COMMAND.translationNeedsText, { foreign: `--${foreign}`, texts: '--name-translation and/or --description-translation' });
+      if (lang === undefined ? translatedName !== undefined || translatedDescription !== undefined : translatedName === undefined && translatedDescription === undefined) {
         throw fail(COMMAND.translationNeedsText, { texts: '--lang TAG with --name-translation and/or --description-translation' });
       }
       created = await newComponent(contentDir, {

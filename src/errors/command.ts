@@ -284,11 +284,13 @@ export const COMMAND = {
     code: 'usage/translation-needs-text',
     exit: 2,
     title: 'A translation without a text, or with flags of a new update',
-    when: '`--lang` is given without `--message` (or `--subject`), or with a flag that would change the notice rather than translate it (`--state`, `--at`, `--begins-at`, `--ends-at`).',
-    message: ({ flag, texts }: { flag?: string; texts?: string }) =>
-      flag === undefined
-        ? `--lang adds a translation: give its text with ${texts ?? "--message (an update's content) or --subject (the notice's)"}`
-        : `--lang adds a translation and changes nothing else: leave out ${flag}, or run the command without --lang first`,
+    when: '`--lang` is given without `--message` (or `--subject`), with a flag that would change the notice rather than translate it (`--state`, `--at`, `--begins-at`, `--ends-at`), or with a text of the other kind of file (`new notice --name-translation`).',
+    message: ({ flag, texts, foreign }: { flag?: string; texts?: string; foreign?: string }) =>
+      foreign !== undefined
+        ? `${foreign} is no text of what this command writes: translate with ${texts}`
+        : flag === undefined
+          ? `--lang adds a translation: give its text with ${texts ?? "--message (an update's content) or --subject (the notice's)"}`
+          : `--lang adds a translation and changes nothing else: leave out ${flag}, or run the command without --lang first`,
     hint: USAGE_HINT,
     example: { flag: '--state' },
   }),

@@ -118,10 +118,10 @@ describe('new component --lang', () => {
     expect(unknown.stderr).toContain('[content/translation-not-listed]');
     const notice = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de', '--subject-translation', 'Suche']);
     expect(notice.code).toBe(2);
-    expect(notice.stderr).toContain('--name-translation');
+    expect(notice.stderr).toContain('--subject-translation is no text of what this command writes: translate with --name-translation');
     expect(await readdir(path.join(content, 'components'))).toEqual(before);
     const component = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de', '--subject-translation', 'Y', '--name-translation', 'Z']);
     expect(component.code).toBe(2);
-    expect(component.stderr).toContain('--subject-translation');
+    expect(component.stderr).toContain('--name-translation is no text of what this command writes: translate with --subject-translation');
   });
 });
