@@ -1,7 +1,8 @@
 // The pages of a site's own templates in `statuspress dev`: rendered in a process of their own, as
 // the build renders them (render/worker.ts), and held to the same limits: a page that takes longer
 // than PAGE_SECONDS (from when the process begins it, its start and compiling not counted, as in a
-// build) stops the process (a kill, which no template outlasts), and so does a heap past RENDER_HEAP_MB; the page answers with the error that names the template, and the next page asked
+// build) stops the process (a kill, which no template outlasts), and so does a heap past
+// RENDER_HEAP_MB; the page answers with the error that names the template, and the next page asked
 // starts a new process. A page of the built-in templates never comes here.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -12,7 +13,7 @@ import type { SiteRequest } from '../routes/site.js';
 import { pageTemplate } from '../render/html.js';
 import type { Theme } from '../render/site/theme.js';
 import type { OutputFile } from '../render/types.js';
-import { processFile, rebuilt } from '../render/worker.js';
+import { processEnded, processFile, rebuilt } from '../render/worker.js';
 import { PAGES_FLAG, PARENT_ENV } from '../render/worker-messages.js';
 import type { FromPageProcess, ToPageProcess } from '../render/worker-messages.js';
 import type { Content } from '../types.js';
@@ -74,12 +75,7 @@ export class IsolatedPages {
       const closed = (code: number | null, signal: NodeJS.Signals | null): void => {
         done();
         if (this.child === child) this.child = null;
-        // V8 aborts a process past its heap limit, saying so on stderr; else it was killed from outside (the system's OOM killer) or crashed.
-        if (/heap out of memory|Reached heap limit/i.test(this.stderr)) reject(fail(COMMAND.templateOutOfMemory, { renders: text, title: address, mb: RENDER_HEAP_MB }, { location: { file } }));
-        else {
-          const how = `${signal ?? `exit code ${code}`}${this.stderr ? `: ${this.stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
-          reject(fail(COMMAND.templateProcessEnded, { renders: text, title: address, how }, { location: { file } }));
-        }
+        reject(processEnded({ renders: text, title: address, file }, code, signal, this.stderr));
       };
       const tooSlow = (): void => {
         done();

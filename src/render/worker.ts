@@ -212,13 +212,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       clearInterval(timer);
       readPages();
       closePages();
-      const { renders, title, file } = named();
-      // V8 aborts a process past its heap limit, saying so on stderr.
-      // Else killed from outside (the system's OOM killer) or crashed: named all the same.
-      const how = `${signal ?? `exit code ${code}`}${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
-      const error = /heap out of memory|Reached heap limit/i.test(stderr)
-        ? fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } })
-        : fail(COMMAND.templateProcessEnded, { renders, title, how }, { location: { file } });
+      const error = processEnded(named(), code, signal, stderr);
       checkedNow!.reject(error);
       failed(error);
     });
@@ -306,6 +300,18 @@ export function processFile(): string {
   const file = path.join(tmpdir(), `statuspress-renderer-${createHash('sha1').update(SOURCE_BUNDLE).digest('hex').slice(0, 12)}.cjs`);
   writeFileSync(file, SOURCE_BUNDLE);
   return file;
+}
+
+/**
+ * Why the process of a site's own templates ended before it answered, named by the page it was
+ * rendering: past its heap (V8 aborts it, saying so on stderr), else killed from outside (the
+ * system's OOM killer) or crashed. The build's and dev's alike.
+ */
+export function processEnded(page: { renders: string; title: string; file: string }, code: number | null, signal: NodeJS.Signals | null, stderr: string): Error {
+  const { renders, title, file } = page;
+  if (/heap out of memory|Reached heap limit/i.test(stderr)) return fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } });
+  const how = `${signal ?? `exit code ${code}`}${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
+  return fail(COMMAND.templateProcessEnded, { renders, title, how }, { location: { file } });
 }
 
 /** The renderer's error as the main thread would have thrown it: the same catalogue entry and words. */
