@@ -142,9 +142,12 @@ const langs: Record<string, Promise<Lang>> = {};
  * language of the API's texts), else the English built in here (a host that serves only widget.js).
  */
 const language = (lang: string): Promise<Lang> =>
-  (langs[lang] ??= (get(`widget/${lang || 'default'}.json`) as Promise<unknown> as Promise<Lang>).catch(() =>
-    lang ? language(lang.split('-').slice(0, -1).join('-')) : EN,
-  ));
+  // The page's `lang` becomes part of an address: only a language tag's letters (`de-AT`) are asked for.
+  !/^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)?$/.test(lang)
+    ? language('')
+    : (langs[lang] ??= (get(`widget/${lang || 'default'}.json`) as Promise<unknown> as Promise<Lang>).catch(() =>
+        lang ? language(lang.split('-').slice(0, -1).join('-')) : EN,
+      ));
 
 /** The widget's contents for a view (null: the API could not be read), in language `l`. */
 function render(view: View | null, compact: boolean, l: Lang): HTMLElement {

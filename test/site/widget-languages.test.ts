@@ -41,7 +41,7 @@ beforeAll(async () => {
     '/': page('<div id="de" data-statuspress data-lang="de"></div><section lang="de-AT"><div id="at" data-statuspress></div></section><div id="en" data-statuspress></div><div id="fr" data-statuspress data-lang="fr"></div>'),
     // The German site's widget on pages in a language it does not have, and in none.
     '/german': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Produit</title></head><body><div id="fr" data-statuspress></div><script src="${german.status.url}/widget.js"></script></body></html>`,
-    '/german-none': `<!doctype html><html><head><meta charset="utf-8"><title>Product</title></head><body><div id="none" data-statuspress></div><script src="${german.status.url}/widget.js"></script></body></html>`,
+    '/german-none': `<!doctype html><html><head><meta charset="utf-8"><title>Product</title></head><body><div id="none" data-statuspress></div><div id="path" data-statuspress data-lang="../api/v1/status"></div><script src="${german.status.url}/widget.js"></script></body></html>`,
   };
   const server = createServer((req, res) => {
     const body = pages[req.url ?? ''];
@@ -100,7 +100,8 @@ describe('the widget in the embedding page\'s language', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
-      for (const [address, id] of [['/german', 'fr'], ['/german-none', 'none']] as const) {
+      // A `lang` that is no language tag (here a path to another JSON file) is never asked for.
+      for (const [address, id] of [['/german', 'fr'], ['/german-none', 'none'], ['/german-none', 'path']] as const) {
         await page.goto(`${host.url}${address}`);
         const shownThere = await shown(page, id);
         expect(shownThere.text).toContain('Störung · Wird untersucht');
