@@ -8,12 +8,12 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import { PAGE_SECONDS, RENDER_HEAP_MB } from '../limits.js';
+import { PAGE_SECONDS } from '../limits.js';
 import type { SiteRequest } from '../routes/site.js';
 import { pageTemplate } from '../render/html.js';
 import type { Theme } from '../render/site/theme.js';
 import type { OutputFile } from '../render/types.js';
-import { processEnded, processFile, rebuilt } from '../render/worker.js';
+import { processEnded, processFile, rebuilt, renderProcessFlags } from '../render/worker.js';
 import { PAGES_FLAG, PARENT_ENV } from '../render/worker-messages.js';
 import type { FromPageProcess, ToPageProcess } from '../render/worker-messages.js';
 import type { Content } from '../types.js';
@@ -92,7 +92,7 @@ export class IsolatedPages {
     // One that has ended (a kill, the system's OOM killer, between two pages) is replaced.
     if (this.child !== null && this.child.exitCode === null && this.child.signalCode === null) return this.child;
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
-    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: [`--max-old-space-size=${RENDER_HEAP_MB}`], serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: renderProcessFlags(), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {

@@ -69,8 +69,8 @@ export interface ThemeOptions {
 type Render = (context: object, options?: object) => string;
 interface Env {
   template(spec: unknown): Render;
-  precompile(source: string, options: object): string;
-  parse(source: string): Program;
+  precompile(source: string | Program, options: object): string;
+  parseWithoutProcessing(source: string): Program;
   registerPartial(name: string, partial: Render): void;
   registerHelper(name: string, helper: () => string): void;
 }
@@ -116,28 +116,31 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   // Its output would go to the console of another process, and only the command prints.
   env.registerHelper('log', () => '');
   const issues: ContentIssue[] = [];
-  const parsed = new Map<string, Program>();
+  const parsed = new Map<TemplateName, Program>();
   // Each template's precompiled form, made by the checks: the template is made of it, not compiled again.
   const specs = new Map<TemplateName, string>();
+  // Parsed and compiled now, not on first use, so a broken override is reported before anything renders.
+  const attempt = (name: string, step: () => void): void => {
+    try {
+      step();
+    } catch (error) {
+      const message = (error as Error).message;
+      const line = Number(/on line (\d+)/.exec(message)?.[1] ?? /- (\d+):\d+$/.exec(message)?.[1] ?? 1);
+      issues.push({ file: fileOf(name), line, column: 1, path: '', ...say(CONTENT.templateSyntax, { reason: shortened(message.split('\n').at(-1)!) }) });
+    }
+  };
   for (const name of checked ? [] : mine) {
     const source = changed(name)!;
-    const issue = (line: number, said: Pick<ContentIssue, 'code' | 'message'>): number => issues.push({ file: fileOf(name), line, column: 1, path: '', ...said });
     const tooDeep = deepestLine(source, MAX_TEMPLATE_DEPTH);
-    if (tooDeep !== null) issue(tooDeep, say(CONTENT.templateTooDeep, { max: MAX_TEMPLATE_DEPTH }));
-    else {
-      try {
-        // Parsed and compiled now, not on first use, so a broken override is reported before anything renders.
-        parsed.set(name, env.parse(source));
-        specs.set(name, env.precompile(source, OPTIONS));
-      } catch (error) {
-        const message = (error as Error).message;
-        issue(Number(/on line (\d+)/.exec(message)?.[1] ?? /- (\d+):\d+$/.exec(message)?.[1] ?? 1), say(CONTENT.templateSyntax, { reason: shortened(message.split('\n').at(-1)!) }));
-      }
-    }
+    if (tooDeep !== null) issues.push({ file: fileOf(name), line: tooDeep, column: 1, path: '', ...say(CONTENT.templateTooDeep, { max: MAX_TEMPLATE_DEPTH }) });
+    else attempt(name, () => parsed.set(name, env.parseWithoutProcessing(source)));
   }
   // Among the templates that parsed, whatever the others' problems: every problem is reported at once.
   const loop = selfCall(parsed, fileOf);
   if (loop) issues.push({ file: loop.file, line: loop.line, column: 1, path: '', ...say(CONTENT.partialCallsItself, { partial: loop.partial }) });
+  // Compiled from the tree the checks read (precompile takes it as it takes the text, and does the
+  // rest of what `parse` does): Handlebars' parser, the slowest part, runs once per template.
+  for (const [name, tree] of parsed) attempt(name, () => specs.set(name, env.precompile(tree, OPTIONS)));
   if (issues.length > 0) throw new ContentError(issues);
   const templates = new Map<TemplateName, Render>();
   for (const name of names) {
