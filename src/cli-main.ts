@@ -6,6 +6,9 @@
 import { isMainThread } from 'node:worker_threads';
 import { main } from './cli.js';
 import { PROCESS_FLAG } from './render/worker-messages.js';
+import { tierUpLater } from './tiering.js';
 
-if (isMainThread && process.argv[2] !== PROCESS_FLAG) process.exitCode = await main(process.argv.slice(2));
-else await import('./render/worker.js');
+if (isMainThread && process.argv[2] !== PROCESS_FLAG) {
+  tierUpLater();
+  process.exitCode = await main(process.argv.slice(2));
+} else await import('./render/worker.js');

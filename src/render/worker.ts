@@ -38,6 +38,7 @@ import { noticePages, renderHtml, siteRenderer, templatedPages } from './html.js
 import type { SiteRenderer } from './html.js';
 import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, RENDER_YOUNG_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
+import { TIERING_FLAG } from '../tiering.js';
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
 import { pageLine, PAGES_FD, PAGES_FLAG, PARENT_ENV, PROCESS_FLAG, RENDERED_LINE, THREAD_ROLE } from './worker-messages.js';
@@ -294,8 +295,8 @@ function watched(open: (failed: (error: Error) => void) => Channel): Renderer {
   };
 }
 
-/** Node's flags for a process that renders with a site's own templates: its heap's limit, its young generation's size. */
-export const renderProcessFlags = (): string[] => [`--max-old-space-size=${RENDER_HEAP_MB}`, `--max-semi-space-size=${RENDER_YOUNG_MB}`];
+/** Node's flags for a process that renders with a site's own templates: its heap's limit, its young generation's size, how soon V8 optimizes (tiering.ts). */
+export const renderProcessFlags = (): string[] => [`--max-old-space-size=${RENDER_HEAP_MB}`, `--max-semi-space-size=${RENDER_YOUNG_MB}`, TIERING_FLAG];
 
 /** The file the process runs: this module's own bundled file, or under the tests its bundle written out once. */
 export function processFile(): string {
