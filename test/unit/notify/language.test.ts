@@ -51,7 +51,7 @@ describe('statuspress notify in the site’s language and time zone', () => {
     await run(50);
     const mails = server.mails.map((m) => m.parsed);
     const update = mails.find((m) => m.subject === 'AW: [Acme Status] Fehler in der API')!;
-    expect(update.text).toBe('Neues zum Vorfall: Fehler in der API\n\nUrsache gefunden · API\n\nEin fehlerhaftes Deployment.\n\nAuf der Statusseite ansehen: https://status.acme.com/notices/42/');
+    expect(update.text).toBe('Neues zur Störung: Fehler in der API\n\nUrsache gefunden · API\n\nEin fehlerhaftes Deployment.\n\nAuf der Statusseite ansehen: https://status.acme.com/notices/42/');
     expect(String(update.html)).toContain('>Auf der Statusseite ansehen</a>');
     const maintenance = mails.find((m) => m.subject === '[Acme Status] Datenbank-Upgrade')!;
     expect(maintenance.text).toContain('Geplant · 20. Nov. 2026, 12:00–13:00 Uhr MEZ · Website');

@@ -250,7 +250,7 @@ describe('resolveNotice', () => {
     const dir = await contentWith({ '42.yaml': INCIDENT, '25.yaml': PLANNED() });
     await writeFile(path.join(dir, 'site.yaml'), `${SITE}locale: de\ntime_zone: Europe/Berlin\n`);
     await resolveNotice(dir, 42, { now: NOW });
-    expect(inserted(INCIDENT, await readFile(path.join(dir, 'notices/42.yaml'), 'utf8'))).toBe('  - at: 2026-11-21T00:00:00Z\n    state: resolved\n    content: Dieser Vorfall ist behoben.\n');
+    expect(inserted(INCIDENT, await readFile(path.join(dir, 'notices/42.yaml'), 'utf8'))).toBe('  - at: 2026-11-21T00:00:00Z\n    state: resolved\n    content: Diese Störung ist behoben.\n');
     // With `locales`, the first is the default language.
     await writeFile(path.join(dir, 'site.yaml'), `${SITE}locales: [fr, en]\n`);
     await resolveNotice(dir, 25, { now: T('2026-11-29T03:30:00Z') });
