@@ -22,6 +22,9 @@ function usage(): string {
   return `statuspress — status pages from YAML in git\n\nUsage:\n${lines.join('\n')}\n\nRun \`statuspress <command> --help\` for a command's options.`;
 }
 
+/** For the CLI's entry points (bin/statuspress.js, the single-file CLI): how soon V8 optimizes. */
+export { tierUpLater } from './tiering.js';
+
 /**
  * Every line the CLI prints passes here: whatever control character is left in it (an escape
  * sequence, a carriage return, a bell, C1 controls, bidi and zero-width characters) is shown
@@ -29,9 +32,6 @@ function usage(): string {
  * between lines stay. Text from files and the network is also escaped and cut where it enters a
  * message (docs/reliability.md, "Terminal output of untrusted text"): this is the last guard.
  */
-/** For the CLI's entry points (bin/statuspress.js, the single-file CLI): how soon V8 optimizes. */
-export { tierUpLater } from './tiering.js';
-
 export const terminalSafe = (text: string): string => text.split('\n').map(escapeText).join('\n');
 
 /** Runs the CLI; resolves to the exit code (serve resolves only once the server has stopped). */

@@ -2,10 +2,11 @@
 // (.statuspress/statuspress.mjs: no install step, so it publishes while a package registry is down),
 // GitHub Actions workflows (check pull requests; publish to GitHub Pages on push, on a schedule and on
 // demand), .gitignore and a README. The example content is in the site's language (`locale`, from the
-// message catalogue); the README, the workflows and the templates' comments are English. With `from: npm`, a package.json that depends on statuspress
-// instead of the file. Only into a new folder, or one holding nothing but dot-entries (a fresh clone's
-// .git) among which is none of its files: every path is checked before the first file is written,
-// nothing is overwritten, and a write that fails part-way takes back what init wrote.
+// message catalogue); the README, the workflows and the templates' comments are English. With
+// `from: npm`, a package.json that depends on statuspress instead of the file. Only into a new
+// folder, or one holding nothing but dot-entries (a fresh clone's .git) among which is none of its
+// files: every path is checked before the first file is written, nothing is overwritten, and a
+// write that fails part-way takes back what init wrote.
 import { LOCK_FILE } from './lock.js';
 import { lstat, mkdir, open, readdir, readFile, readlink, rmdir, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
