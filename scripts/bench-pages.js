@@ -16,13 +16,14 @@
  * The driver sets V8's interrupt budget as the CLI does (src/tiering.ts); `--v8-default` leaves V8's.
  */
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import { esbuildPlugin } from './site-modules.js';
+import { copyBuiltinTemplates } from './templates-copy.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -42,12 +43,7 @@ const made = spawnSync(process.execPath, [path.join(ROOT, 'scripts/gen-corpus.js
 if (made.status !== 0) throw new Error('gen-corpus.js failed');
 
 // The built-in templates as a site's own: the same text and a comment, so none is skipped as identical.
-const copy = path.join(ROOT, '.bench', 'templates-pages-copy');
-rmSync(copy, { recursive: true, force: true });
-cpSync(path.join(ROOT, 'templates'), copy, { recursive: true });
-for (const entry of readdirSync(copy, { recursive: true })) {
-  if (String(entry).endsWith('.hbs')) appendFileSync(path.join(copy, String(entry)), '{{!-- a copy --}}\n');
-}
+const copy = copyBuiltinTemplates();
 
 const driver = `
 import { loadContent, requireValid, validateContent } from './src/content/index.js';

@@ -40,12 +40,13 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { copyBuiltinTemplates } from './templates-copy.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GEN_CORPUS = path.join(ROOT, 'scripts', 'gen-corpus.js');
@@ -105,18 +106,6 @@ function parseOptions(argv) {
   if (version !== null && (compare !== null || templates !== null || locales !== null)) fail('--compare-version is given alone (with --notices, --components, --runs)');
   const sized = values.notices === undefined && values.components === undefined ? DEFAULT_SIZES : [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }];
   return { sizes: sized, runs, templates, compare, locales, version };
-}
-
-/** .bench/templates-copy/: the built-in templates and styles, each template with a comment appended. */
-function copyBuiltinTemplates() {
-  const source = path.join(ROOT, 'templates');
-  const copy = path.join(BENCH_DIR, 'templates-copy');
-  rmSync(copy, { recursive: true, force: true });
-  cpSync(source, copy, { recursive: true });
-  for (const entry of readdirSync(copy, { recursive: true })) {
-    if (String(entry).endsWith('.hbs')) appendFileSync(path.join(copy, String(entry)), '{{!-- a copy --}}\n');
-  }
-  return copy;
 }
 
 /** The built-in theme against the templates in `dir`, one build of each in turn, for each size; prints medians and ratios. */
