@@ -38,7 +38,7 @@ beforeAll(async () => {
   const germanBuilt = await buildSite(work, NOW);
   german = { work, built: germanBuilt, status: await serveSite(germanBuilt.dir) };
   const pages: Record<string, string> = {
-    '/': page('<div id="de" data-statuspress data-lang="de"></div><section lang="de-AT"><div id="at" data-statuspress></div></section><div id="en" data-statuspress></div><div id="fr" data-statuspress data-lang="fr"></div>'),
+    '/': page('<div id="de" data-statuspress data-lang="de"></div><div id="upper" data-statuspress data-lang="DE"></div><section lang="de-at"><div id="at" data-statuspress></div></section><div id="en" data-statuspress></div><div id="fr" data-statuspress data-lang="fr"></div>'),
     // The German site's widget on pages in a language it does not have, and in none.
     '/german': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Produit</title></head><body><div id="fr" data-statuspress></div><script src="${german.status.url}/widget.js"></script></body></html>`,
     '/german-none': `<!doctype html><html><head><meta charset="utf-8"><title>Product</title></head><body><div id="none" data-statuspress></div><div id="path" data-statuspress data-lang="../api/v1/status"></div><script src="${german.status.url}/widget.js"></script></body></html>`,
@@ -70,12 +70,13 @@ async function shown(page: Page, id: string): Promise<{ text: string; links: str
 }
 
 describe('the widget in the embedding page\'s language', () => {
-  it('shows German with data-lang="de" and under lang="de-AT", English otherwise', async () => {
+  it('shows German with data-lang="de" or "DE" and under lang="de-at", English otherwise', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
       await page.goto(`${host.url}/`);
-      for (const id of ['de', 'at']) {
+      // Language tags are case-insensitive: `DE` and `de-at` read the build's `de.json` (a host's paths are not).
+      for (const id of ['de', 'upper', 'at']) {
         const german = await shown(page, id);
         expect(german.text).toContain('Einige Systeme haben Probleme');
         expect(german.text).toContain('Störung · Wird untersucht');
