@@ -144,23 +144,18 @@ const langs: Record<string, Promise<Lang>> = {};
 const language = (lang: string): Promise<Lang> => {
   // The page's `lang` becomes part of an address: only a language tag's letters (`de-AT`) are asked for.
   if (!/^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)?$/.test(lang)) return language('');
-  const tag = canonical(lang);
+  // As the build names its files (`pt-br` and `PT-BR` as `pt-BR`): a page's `lang` is
+  // case-insensitive, a static host's paths are not. None (''), or a tag Intl refuses, as written.
+  let tag = lang;
+  try {
+    tag = Intl.getCanonicalLocales(lang)[0]!;
+  } catch {
+    // kept as written
+  }
   return (langs[tag] ??= (get(`widget/${tag || 'default'}.json`) as Promise<unknown> as Promise<Lang>).catch(() =>
     tag ? language(tag.split('-').slice(0, -1).join('-')) : EN,
   ));
 };
-
-/**
- * A tag as the build names its files (`pt-br` and `PT-BR` as `pt-BR`): a page's `lang` is
- * case-insensitive, a static host's paths are not.
- */
-function canonical(lang: string): string {
-  try {
-    return lang ? (Intl.getCanonicalLocales(lang)[0] ?? lang) : lang;
-  } catch {
-    return lang; // a tag Intl does not accept: asked for as written, then without its last part
-  }
-}
 
 /** The widget's contents for a view (null: the API could not be read), in language `l`. */
 function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
