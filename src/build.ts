@@ -72,19 +72,20 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   try {
     // The theme is made ready with the content, so a broken template is reported with the content's problems.
     const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded);
-    const site = stage('derive', () => deriveSite(content, now));
+    // The HTML site renders (and writes) on its renderers, or here when there are none. Their jobs go
+    // out first, before this thread derives the site: what follows keeps this thread busy, and a
+    // process's channel writes only as its event loop turns.
     const started = await renderers;
+    const claims = noticeClaims();
+    const own = themed.own.length > 0;
+    const job = { content, now, templatesDir: theme.dir, required: theme.required, folder: output.folder, outDir };
+    const jobs = started.map((renderer, i) => renderer.render(own ? { ...job, part: 'pages' } : { ...job, claims, part: i === 0 ? 'site' : 'notices' }));
+    const html = Promise.all(jobs.map((j) => j.written));
+    // Awaited below; until then a failure here (deriving, rendering the API) must not leave it unwatched.
+    html.catch(() => undefined);
+    await Promise.all(jobs.map((j) => j.sent));
+    const site = stage('derive', () => deriveSite(content, now));
     await stage('render', async () => {
-      // The HTML site renders (and writes) on its renderers meanwhile, or here when there are none.
-      const claims = noticeClaims();
-      const job = { content, now, templatesDir: theme.dir, required: theme.required, folder: output.folder, outDir };
-      const own = themed.own.length > 0;
-      const jobs = started.map((renderer, i) => renderer.render(own ? { ...job, part: 'pages' } : { ...job, claims, part: i === 0 ? 'site' : 'notices' }));
-      const html = Promise.all(jobs.map((j) => j.written));
-      // Awaited below; until then a failure of the API's rendering must not leave it unwatched.
-      html.catch(() => undefined);
-      // The jobs out first: what follows keeps this thread busy, and a process's channel writes only as its event loop turns.
-      await Promise.all(jobs.map((j) => j.sent));
       output.write(renderApi(site));
       output.write(renderHostFiles());
       output.write([renderState(content, now)]);
