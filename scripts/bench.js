@@ -16,11 +16,15 @@
  * appended (a template identical to the built-in one is no template of the site's own).
  *   node scripts/bench.js --locales en,de                   # the same corpus listing these languages (site.yaml `locales`)
  *   node scripts/bench.js --compare-version DIR             # this version against the checkout in DIR, alternated
+ *   node scripts/bench.js --compare-templates copy --rounds 5   # five rounds of the comparison, each printed
  *
  * --compare-version builds the same corpus with this checkout's CLI and with DIR's (another version's
  * checkout, a git worktree say, with its lib/ built), one build of each in turn, and ends with both
  * medians and their ratio: what this version costs over that one (`git worktree add /tmp/old REV &&
  * (cd /tmp/old && npm ci)`, then `--compare-version /tmp/old`).
+ * --rounds N repeats either comparison N times (default 1), printing each round's medians and ratios
+ * and then the ratios of all rounds with their median: on a machine whose speed varies by a tenth
+ * from one minute to the next, one round of 7 builds a side can land anywhere in that range.
  *
  * For each size it
  * 1. generates a synthetic corpus with gen-corpus.js into .bench/corpus-<notices>-<components>/, or
@@ -68,9 +72,9 @@ async function main() {
   if (!existsSync(path.join(ROOT, 'lib', 'cli.js'))) {
     fail('lib/cli.js is missing: run `npm run build:lib` first (bin/statuspress.js loads the compiled CLI).');
   }
-  const { sizes, runs, templates, compare, locales, version } = parseOptions(process.argv.slice(2));
-  if (compare) return compareTemplates(sizes, runs, compare);
-  if (version) return compareVersion(sizes, runs, version);
+  const { sizes, runs, rounds, templates, compare, locales, version } = parseOptions(process.argv.slice(2));
+  if (compare) return compareTemplates(sizes, runs, rounds, compare);
+  if (version) return compareVersion(sizes, runs, rounds, version);
   TEMPLATES = templates;
   const caCerts = process.env.NODE_EXTRA_CA_CERTS ? { ...process.env, NODE_EXTRA_CA_CERTS: undefined } : null;
   const rows = [];
@@ -91,10 +95,11 @@ async function main() {
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
-    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' }, 'compare-version': { type: 'string' }, locales: { type: 'string' } },
+    options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, rounds: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' }, 'compare-version': { type: 'string' }, locales: { type: 'string' } },
     strict: true,
   });
   const runs = count(values.runs ?? '3', '--runs');
+  const rounds = count(values.rounds ?? '1', '--rounds');
   const templates = values.templates === undefined ? null : path.resolve(values.templates);
   const given = values['compare-templates'];
   if (given !== undefined && templates !== null) fail('--templates and --compare-templates: give one');
@@ -103,53 +108,70 @@ function parseOptions(argv) {
   const locales = values.locales === undefined ? null : values.locales.split(',').map((tag) => tag.trim()).filter(Boolean);
   const version = values['compare-version'] === undefined ? null : path.resolve(values['compare-version']);
   if (version !== null && !existsSync(path.join(version, 'lib', 'cli.js'))) fail(`--compare-version ${values['compare-version']}: no lib/cli.js there (a checkout of statuspress, after npm ci)`);
-  if (version !== null && (compare !== null || templates !== null || locales !== null)) fail('--compare-version is given alone (with --notices, --components, --runs)');
+  if (version !== null && (compare !== null || templates !== null || locales !== null)) fail('--compare-version is given alone (with --notices, --components, --runs, --rounds)');
+  if (values.rounds !== undefined && compare === null && version === null) fail('--rounds repeats a comparison: give --compare-templates or --compare-version');
   const sized = values.notices === undefined && values.components === undefined ? DEFAULT_SIZES : [{ notices: count(values.notices ?? '2000', '--notices'), components: count(values.components ?? '50', '--components') }];
-  return { sizes: sized, runs, templates, compare, locales, version };
+  return { sizes: sized, runs, rounds, templates, compare, locales, version };
 }
 
 /** The built-in theme against the templates in `dir`, one build of each in turn, for each size; prints medians and ratios. */
-const compareTemplates = (sizes, runs, dir) =>
-  alternate(sizes, runs, `built-in theme against --templates ${path.relative(ROOT, dir) || dir}`, [
+const compareTemplates = (sizes, runs, rounds, dir) =>
+  alternate(sizes, runs, rounds, `built-in theme against --templates ${path.relative(ROOT, dir) || dir}`, [
     { label: 'built-in', use: () => (TEMPLATES = null) },
     { label: 'own templates', use: () => (TEMPLATES = dir) },
   ]);
 
 /** The CLI of the checkout in `dir` against this checkout's, one build of each in turn, for each size; prints medians and ratios. */
-const compareVersion = (sizes, runs, dir) =>
-  alternate(sizes, runs, `${dir} against this checkout`, [
+const compareVersion = (sizes, runs, rounds, dir) =>
+  alternate(sizes, runs, rounds, `${dir} against this checkout`, [
     { label: path.basename(dir), use: () => (cli = path.join(dir, 'bin', 'statuspress.js')) },
     { label: 'this checkout', use: () => (cli = CLI) },
   ]);
 
-/** Builds each size `runs` times as each of the two `sides` sets up, alternating; prints both medians, their ratio and the output's size. */
-async function alternate(sizes, runs, title, sides) {
-  const results = [];
-  for (const size of sizes) {
-    const corpus = ensureCorpus(size);
-    const builds = sides.map(() => []);
-    for (let run = 0; run < runs; run++) {
-      for (const [i, side] of sides.entries()) {
-        side.use();
-        builds[i].push(await measureBuild(corpus, process.env));
+/**
+ * Builds each size `runs` times as each of the two `sides` sets up, alternating, `rounds` times over;
+ * prints each round's medians, their ratio and the output's size, then the rounds' ratios.
+ */
+async function alternate(sizes, runs, rounds, title, sides) {
+  const ratios = sizes.map(() => ({ wall: [], cpu: [] }));
+  for (let round = 0; round < rounds; round++) {
+    const results = [];
+    for (const size of sizes) {
+      const corpus = ensureCorpus(size);
+      const builds = sides.map(() => []);
+      for (let run = 0; run < runs; run++) {
+        for (const [i, side] of sides.entries()) {
+          side.use();
+          builds[i].push(await measureBuild(corpus, process.env));
+        }
       }
+      results.push({ size, builds });
     }
-    results.push({ size, builds });
+    const which = rounds > 1 ? `round ${round + 1} of ${rounds}: ` : '';
+    console.log(`\n${which}statuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`${title}, ${runs} builds each, alternated; medians`);
+    for (const [k, { size, builds: [a, b] }] of results.entries()) {
+      const wall = [median(a.map((x) => x.seconds)), median(b.map((x) => x.seconds))];
+      const cpu = [median(a.map((x) => x.cpuSeconds)), median(b.map((x) => x.cpuSeconds))];
+      ratios[k].wall.push(wall[1] / wall[0]);
+      ratios[k].cpu.push(cpu[1] / cpu[0]);
+      console.log(`${size.notices} notices, ${size.components} components: wall ${wall[0].toFixed(2)} s against ${wall[1].toFixed(2)} s (${ratio(...wall)}), CPU ${cpu[0].toFixed(2)} s against ${cpu[1].toFixed(2)} s (${ratio(...cpu)})`);
+      console.log(`  wall, ${sides[0].label}: ${a.map((x) => x.seconds.toFixed(2)).join(' ')}; ${sides[1].label}: ${b.map((x) => x.seconds.toFixed(2)).join(' ')}`);
+      console.log(`  files, bytes: ${a[0].files}, ${a[0].bytes} against ${b[0].files}, ${b[0].bytes}`);
+    }
   }
-  console.log(`\nstatuspress build, --now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  console.log(`${title}, ${runs} builds each, alternated; medians`);
-  for (const { size, builds: [a, b] } of results) {
-    const wall = [median(a.map((x) => x.seconds)), median(b.map((x) => x.seconds))];
-    const cpu = [median(a.map((x) => x.cpuSeconds)), median(b.map((x) => x.cpuSeconds))];
-    console.log(`${size.notices} notices, ${size.components} components: wall ${wall[0].toFixed(2)} s against ${wall[1].toFixed(2)} s (${ratio(...wall)}), CPU ${cpu[0].toFixed(2)} s against ${cpu[1].toFixed(2)} s (${ratio(...cpu)})`);
-    console.log(`  wall, ${sides[0].label}: ${a.map((x) => x.seconds.toFixed(2)).join(' ')}; ${sides[1].label}: ${b.map((x) => x.seconds.toFixed(2)).join(' ')}`);
-    console.log(`  files, bytes: ${a[0].files}, ${a[0].bytes} against ${b[0].files}, ${b[0].bytes}`);
-  }
+  if (rounds < 2) return;
+  const shown = (list) => `${list.map((r) => ratio(1, r)).join(', ')} (median ${ratio(1, median(list))})`;
+  console.log(`\n${rounds} rounds, ${sides[1].label} against ${sides[0].label}:`);
+  sizes.forEach((size, k) => console.log(`${size.notices} notices, ${size.components} components: wall ${shown(ratios[k].wall)}; CPU ${shown(ratios[k].cpu)}`));
 }
 
 function median(list) {
   const sorted = list.filter((x) => x !== null).sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
+  if (sorted.length === 0) return NaN;
+  const half = sorted.length >> 1;
+  // An even count's median is the mean of its middle two: the lower one alone flattered the second side.
+  return sorted.length % 2 === 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
 }
 
 const ratio = (a, b) => `${b >= a ? '+' : '−'}${Math.abs(Math.round((b / a - 1) * 100))}%`;
