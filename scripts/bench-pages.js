@@ -6,7 +6,7 @@
  *
  *   node scripts/bench-pages.js [--notices 2000] [--components 50] [--passes 4] [--rounds 3] [--v8-default]
  *
- * Generates the corpus (scripts/gen-corpus.js, seed 1), bundles a small driver of src/ with esbuild
+ * Generates or reuses the corpus (corpus.js, as bench.js does), bundles a small driver of src/ with esbuild
  * into .bench/, and runs it in a fresh process per theme and round, alternating the two: each
  * process loads and validates the content, loads the theme (compiling the copied templates), then
  * renders every page of the templates (status, notices, components, history, 404) `--passes` times
@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as esbuild from 'esbuild';
 import { esbuildPlugin } from './site-modules.js';
+import { ensureCorpus, NOW } from './corpus.js';
 import { copyBuiltinTemplates } from './templates-copy.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,12 +36,11 @@ const { values } = parseArgs({
     'v8-default': { type: 'boolean', default: false },
   },
 });
-const NOW = '2026-11-22T07:00:00Z';
 const passes = Math.max(2, Number(values.passes));
 const rounds = Math.max(1, Number(values.rounds));
-const corpus = path.join(ROOT, '.bench', `corpus-${values.notices}-${values.components}`);
-const made = spawnSync(process.execPath, [path.join(ROOT, 'scripts/gen-corpus.js'), '--notices', values.notices, '--components', values.components, '--seed', '1', '--now', NOW, '--out', corpus], { stdio: 'ignore' });
-if (made.status !== 0) throw new Error('gen-corpus.js failed');
+const size = { notices: Number(values.notices), components: Number(values.components) };
+if (!Object.values(size).every((n) => Number.isSafeInteger(n) && n > 0)) throw new Error('--notices and --components: positive whole numbers');
+const corpus = ensureCorpus(size);
 
 // The built-in templates as a site's own: the same text and a comment, so none is skipped as identical.
 const copy = copyBuiltinTemplates();

@@ -42,27 +42,22 @@
  * it, in a second column, so the figures show statuspress and not the environment.
  * It ends with one table. The build needs the compiled CLI: run `npm run build:lib` first.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { ensureCorpus as makeCorpus, NOW } from './corpus.js';
 import { copyBuiltinTemplates } from './templates-copy.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const GEN_CORPUS = path.join(ROOT, 'scripts', 'gen-corpus.js');
 const CLI = path.join(ROOT, 'bin', 'statuspress.js');
 /** The CLI the next build runs: this checkout's, or --compare-version's. */
 let cli = CLI;
-const BENCH_DIR = path.join(ROOT, '.bench');
 const GNU_TIME = '/usr/bin/time';
 
-/** Fixed inputs, so every run builds exactly the same site. */
-const NOW = '2026-11-22T07:00:00Z';
-const SEED = 1;
 const DEFAULT_SIZES = [
   { notices: 2000, components: 50 },
   { notices: 10000, components: 200 },
@@ -185,19 +180,13 @@ function count(text, flag) {
 // ---------------------------------------------------------------------------------------------
 // 1. Corpus
 
-/** Returns the corpus folder for a size, generating it unless a matching one is already there. */
-function ensureCorpus({ notices, components }) {
-  const dir = path.join(BENCH_DIR, `corpus-${notices}-${components}`);
-  const wanted = { generator: generatorHash(), notices, components, seed: SEED, now: NOW };
-  if (sameParameters(readMarker(dir), wanted)) {
-    log(`corpus ${path.relative(ROOT, dir)}: reused`);
-    return dir;
+/** The corpus for a size (corpus.js): generated once, then reused. */
+function ensureCorpus(size) {
+  try {
+    return makeCorpus(size, log);
+  } catch (error) {
+    fail(error.message);
   }
-  rmSync(dir, { recursive: true, force: true });
-  const args = [GEN_CORPUS, '--notices', String(notices), '--components', String(components), '--seed', String(SEED), '--now', NOW, '--out', dir];
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
-  if (result.status !== 0) fail(`gen-corpus.js failed for ${notices} notices / ${components} components`);
-  return dir;
 }
 
 /**
@@ -214,23 +203,6 @@ function withLocales(dir, locales) {
   writeFileSync(site, `${readFileSync(site, 'utf8').replace(/\n?$/, '\n')}locales: [${locales.join(', ')}]\n`);
   log(`corpus ${path.relative(ROOT, copy)}: with locales ${locales.join(', ')}`);
   return copy;
-}
-
-/** Same hash gen-corpus.js records in its marker: a changed generator means a new corpus. */
-function generatorHash() {
-  return createHash('sha256').update(readFileSync(GEN_CORPUS)).digest('hex').slice(0, 16);
-}
-
-function readMarker(dir) {
-  try {
-    return JSON.parse(readFileSync(path.join(dir, '.gen-corpus.json'), 'utf8'));
-  } catch {
-    return null;
-  }
-}
-
-function sameParameters(marker, wanted) {
-  return marker !== null && Object.entries(wanted).every(([key, value]) => marker[key] === value);
 }
 
 // ---------------------------------------------------------------------------------------------
