@@ -3,12 +3,12 @@
 // has run about 66 KB of bytecode) its optimizing compiler took on hundreds of functions that run
 // only briefly, for a quarter of the build's CPU on its background threads. At eight times the
 // budget only what stays hot is optimized: a build of 2,000 notices took 20–25% less CPU and 4–13%
-// less time, one of 10,000 the same (docs/performance.md). In the long-running commands (serve, dev)
-// what stays hot passes the budget soon after they start, only later than at the default. Output
-// is the same: when code is
-// optimized never changes what it computes. Node documents v8.setFlagsFromString for use while a
-// program runs (its own example turns GC tracing on and off); should a later V8 ignore the flag
-// once started, builds take the default's CPU again and nothing else changes.
+// less time, one of 10,000 the same (docs/performance.md). In the long-running commands (serve,
+// dev) what stays hot passes the budget soon after they start, only later than at the default.
+// Output is the same: when code is optimized never changes what it computes. Node documents
+// v8.setFlagsFromString for use while a program runs (its own example turns GC tracing on and off);
+// should a later V8 ignore the flag once started, builds take the default's CPU again and nothing
+// else changes.
 import { setFlagsFromString } from 'node:v8';
 
 export const INTERRUPT_BUDGET = 8 * 67_584;
