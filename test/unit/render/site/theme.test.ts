@@ -234,7 +234,9 @@ describe('the process that renders a site\'s own templates', () => {
       ),
     );
     const seconds = (Date.now() - started) / 1000;
-    console.log(`${_}: ${error?.code ?? error?.issues?.[0]?.code} in ${seconds.toFixed(1)} s, peak ${(peak / 2 ** 20).toFixed(0)} MiB`);
+    // A process that ended by none of its limits says how (signal or exit code, V8's last words): kept in the log.
+    const how = error?.code === 'usage/template-process-ended' ? ` (${error.message})` : '';
+    console.log(`${_}: ${error?.code ?? error?.issues?.[0]?.code}${how} in ${seconds.toFixed(1)} s, peak ${(peak / 2 ** 20).toFixed(0)} MiB`);
     expect(seconds).toBeLessThan(30);
     expect(peak).toBeLessThan(1.5 * 2 ** 30);
     if (code === paced && error === null) return;
