@@ -307,13 +307,20 @@ export function processFile(): string {
 }
 
 /**
+ * V8's last words when memory ran out: of its heap (`Allocation failed - JavaScript heap out of
+ * memory`, `Reached heap limit`) or of what the process could get besides (`Allocation failed -
+ * process out of memory`, `Fatal process out of memory: …`), as a page's huge text can make it.
+ */
+const V8_OUT_OF_MEMORY = /out of memory|Reached heap limit/i;
+
+/**
  * Why the process of a site's own templates ended before it answered, named by the page it was
  * rendering: past its heap (V8 aborts it, saying so on stderr), else killed from outside (the
  * system's OOM killer) or crashed. The build's and dev's alike.
  */
 export function processEnded(page: { renders: string; title: string; file: string }, code: number | null, signal: NodeJS.Signals | null, stderr: string): Error {
   const { renders, title, file } = page;
-  if (/heap out of memory|Reached heap limit/i.test(stderr)) return fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } });
+  if (V8_OUT_OF_MEMORY.test(stderr)) return fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } });
   const how = `${signal ?? `exit code ${code}`}${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
   return fail(COMMAND.templateProcessEnded, { renders, title, how }, { location: { file } });
 }
