@@ -5,6 +5,7 @@ import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
 import { ContentError, formatIssue, shownPath } from './errors.js';
 import type { ContentIssue } from './errors.js';
+import type { LoadedContent } from './content/index.js';
 import { MAX_THREADS } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
@@ -56,8 +57,10 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   // site, any others only notice pages), or none: this thread renders it.
   // A site's own templates are checked and compiled in their process, not here: this thread reads them only.
   const themeRead = loadTheme(theme.dir, { required: theme.required, compile: false });
+  // Known here once started: they are handed texts to render ahead between the content's reading and its validation, without a turn of the event loop.
+  let starting: Renderer[] = [];
   const renderers = themeRead.then(
-    (themed) => startRenderers(themed, theme, threads),
+    (themed) => (starting = startRenderers(themed, theme, threads)),
     () => [] as Renderer[],
   );
   // The theme is ready once read, and, with templates of the site's own, once their process has checked them.
@@ -71,7 +74,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   await themeRead.catch(() => undefined);
   try {
     // The theme is made ready with the content, so a broken template is reported with the content's problems.
-    const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded);
+    const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded, (loaded) => starting.forEach((renderer) => renderer.ahead?.(loaded)));
     // The HTML site renders (and writes) on its renderers, or here when there are none. Their jobs go
     // out first, before this thread derives the site: what follows keeps this thread busy, and a
     // process's channel writes only as its event loop turns.
@@ -114,18 +117,22 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
  * The content read and validated, with the notes to report, and the theme loaded meanwhile. A
  * function of its own so that the files as read (their text and the positions of every value, for
  * problems' file:line) are let go once validated, not held by build()'s closures through the whole
- * rendering: on 40,000 notices they were a third of the build's live memory.
+ * rendering: on 40,000 notices they were a third of the build's live memory. `read` hears of the
+ * files as read, before they are validated (the process of a site's own templates renders texts
+ * ahead meanwhile: render/site/ahead.ts).
  */
 async function readContent(
   contentDir: string,
   now: number,
   stage: ReturnType<typeof stageRunner<BuildStage>>,
   themeLoaded: Promise<Theme>,
+  read: (loaded: LoadedContent) => void,
 ): Promise<[{ content: Content; notes: string[] }, Theme]> {
   // The theme is made ready meanwhile (a site's own templates checked and compiled in their
   // process), and awaited once the content is validated: `templates` is the time waited for it.
   themeLoaded.catch(() => undefined);
   const loaded = await stage('load', () => loadContent(contentDir));
+  read(loaded);
   const validated = stage('validate', () => validateContent(loaded, { now }));
   const themed = await stage('templates', () => themeLoaded).catch((error: unknown) => {
     // Every problem at once: the templates' and the content's, each file named as the command shows it.

@@ -69,6 +69,18 @@ function written(style: Style, ms: number, locale: string, zone: string): string
   return text;
 }
 
+/**
+ * Writes the moments now into the remembered texts of formatDateTime, as many as they hold, for pages
+ * that will ask for them (render/site/ahead.ts). A locale or zone Intl does not know throws its RangeError.
+ */
+export function rememberDateTimes(moments: Iterable<number>, locale: string, zone: string): void {
+  const writer = writerOf('dateTime', locale, zone);
+  for (const ms of moments) {
+    if (writer.texts.size >= WRITTEN_SIZE) return;
+    written('dateTime', ms, locale, zone);
+  }
+}
+
 /** `20 Nov 2026`, `20. Nov. 2026`: the day holding `ms` in `zone`. */
 export const formatDate = (ms: number, locale: string, zone: string): string => written('day', ms, locale, zone);
 

@@ -50,6 +50,19 @@ export interface RenderJob {
   claims?: Int32Array;
 }
 
+/**
+ * To the process of a site's own templates, before its job: the texts to render ahead (site/ahead.ts),
+ * `bytes` of JSON at the start of the file that is its descriptor TEXTS_FD. A file, written by the
+ * build at once: the build's thread goes on validating the content without turning its event loop,
+ * and a pipe (the IPC channel) takes 64 KB before it waits for that.
+ */
+export interface AheadMessage {
+  ahead: number;
+}
+
+/** The descriptor of the file the build writes the texts to render ahead into. */
+export const TEXTS_FD = 5;
+
 /** An error as the renderer had it: the main thread throws the same catalogue entry and words. */
 export interface ThrownError {
   message: string;

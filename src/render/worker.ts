@@ -39,10 +39,13 @@ import type { SiteRenderer } from './html.js';
 import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, RENDER_YOUNG_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
 import { TIERING_FLAG } from '../tiering.js';
+import type { LoadedContent } from '../content/index.js';
+import { renderAhead, textsAhead } from './site/ahead.js';
+import type { TextsAhead } from './site/ahead.js';
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
-import { pageLine, PAGES_FD, PAGES_FLAG, PARENT_ENV, PROCESS_FLAG, RENDERED_LINE, THREAD_ROLE } from './worker-messages.js';
-import type { FromPageProcess, FromRenderer, RenderEnd, RenderJob, ThrownError, ToPageProcess } from './worker-messages.js';
+import { pageLine, PAGES_FD, PAGES_FLAG, PARENT_ENV, PROCESS_FLAG, RENDERED_LINE, TEXTS_FD, THREAD_ROLE } from './worker-messages.js';
+import type { AheadMessage, FromPageProcess, FromRenderer, RenderEnd, RenderJob, ThrownError, ToPageProcess } from './worker-messages.js';
 // This module bundled as one script, under the tests (which run TypeScript, which Node cannot load
 // in a thread or process); null in lib/, where the module starts from its own bundled file.
 import SOURCE_BUNDLE from './worker.ts?source-worker';
@@ -98,6 +101,11 @@ export interface Renderer {
    * (before the content comes), rejecting with their problems (a ContentError) or why it could not.
    */
   checked?: Promise<void>;
+  /**
+   * The process of a site's own templates only: hands it what its pages will render of the content
+   * as read, to render while the build validates it (site/ahead.ts). Never fails: what it saves is time.
+   */
+  ahead?(loaded: LoadedContent): void;
 }
 
 /** Starts a thread that renders with the built-in templates; it loads its code while the content is read. */
@@ -121,24 +129,31 @@ export function startHtmlThread(): Renderer {
 export function startTemplateProcess(theme: Theme, dir: string, required: boolean): Renderer {
   // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
-  // The file it tells of each page in (worker-messages.ts): opened here, given to it as descriptor
-  // PAGES_FD, and unlinked at once, so nothing is left of it once both have closed it.
-  const pagesFile = path.join(tmpdir(), `statuspress-pages-${randomUUID()}`);
+  // The file it tells of each page in, and the file of the texts it renders ahead
+  // (worker-messages.ts): opened here, given to it as descriptors PAGES_FD and TEXTS_FD, and
+  // unlinked at once, so nothing is left of them once both have closed them.
+  const [pagesFile, textsFile] = ['pages', 'texts'].map((name) => path.join(tmpdir(), `statuspress-${name}-${randomUUID()}`)) as [string, string];
   const pagesFd = openSync(pagesFile, 'w+', 0o600);
+  let textsFd: number;
+  try {
+    textsFd = openSync(textsFile, 'w+', 0o600);
+  } catch (error) {
+    closeSync(pagesFd);
+    unlinked(pagesFile);
+    throw error;
+  }
   // Told the templates' folder at once, it loads them while the build reads the content.
-  const stdio: ('ignore' | 'pipe' | 'ipc' | number)[] = ['ignore', 'ignore', 'pipe', 'ipc', pagesFd];
+  const stdio: ('ignore' | 'pipe' | 'ipc' | number)[] = ['ignore', 'ignore', 'pipe', 'ipc', pagesFd, textsFd];
   let child: ChildProcess;
   try {
     child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: renderProcessFlags(), serialization: 'json', stdio });
   } catch (error) {
     closeSync(pagesFd);
+    closeSync(textsFd);
     throw error;
   } finally {
-    try {
-      unlinkSync(pagesFile);
-    } catch {
-      // a system that keeps an open file from being removed: a file of a few hundred KB left in the temporary folder
-    }
+    unlinked(pagesFile);
+    unlinked(textsFile);
   }
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
@@ -177,7 +192,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     pages += lines.length;
   };
   const closePages = (): void => {
-    if (!closed) closeSync(pagesFd);
+    if (!closed) [pagesFd, textsFd].forEach((fd) => closeSync(fd));
     closed = true;
   };
   // Its stderr (V8's last words when the heap runs out, say): the end is kept.
@@ -249,7 +264,43 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       },
     };
   });
-  return { ...renderer, checked };
+  const ahead = (loaded: LoadedContent): void => {
+    if (closed) return;
+    try {
+      const bytes = Buffer.from(JSON.stringify(textsAhead(loaded)));
+      writeSync(textsFd, bytes, 0, bytes.length, 0);
+      // With a callback: a channel closed meanwhile is not the process's 'error', which fails the build.
+      child.send({ ahead: bytes.length } satisfies AheadMessage, undefined, {}, () => undefined);
+    } catch {
+      // a full disk, a process already gone: its pages make the texts themselves, as ever
+    }
+  };
+  return { ...renderer, checked, ahead };
+}
+
+/** Removes a file the process was given open; a system that keeps an open file from being removed leaves a few hundred KB in the temporary folder. */
+function unlinked(file: string): void {
+  try {
+    unlinkSync(file);
+  } catch {
+    // left behind, as said
+  }
+}
+
+/** Renders ahead the texts in `bytes` of the file TEXTS_FD; what cannot be read is left to the pages. */
+function readAhead(bytes: number): void {
+  try {
+    const buffer = Buffer.allocUnsafe(bytes);
+    let read = 0;
+    while (read < bytes) {
+      const got = readSync(TEXTS_FD, buffer, read, bytes - read, read);
+      if (got === 0) return;
+      read += got;
+    }
+    renderAhead(JSON.parse(buffer.toString('utf8')) as TextsAhead);
+  } catch {
+    // the pages make them as they come
+  }
 }
 
 interface Channel {
@@ -365,8 +416,14 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
     () => send({ checked: null } satisfies FromRenderer),
     (error: unknown) => send({ checked: thrown(error) } satisfies FromRenderer),
   );
-  // Then the channel closes, and with it the process, once the last message is out.
-  process.once('message', (job: RenderJob) => void serve(job, loaded).then((last) => send(last, undefined, {}, () => process.disconnect())));
+  // The texts to render ahead come before the job, if at all (site/ahead.ts). Then the channel
+  // closes, and with it the process, once the last message is out.
+  const onMessage = (message: RenderJob | AheadMessage): void => {
+    if ('ahead' in message) return readAhead(message.ahead);
+    process.off('message', onMessage);
+    void serve(message, loaded).then((last) => send(last, undefined, {}, () => process.disconnect()));
+  };
+  process.on('message', onMessage);
 } else if (isMainThread && process.argv[2] === PAGES_FLAG && process.send) {
   // The pages of `statuspress dev`, one at a time as asked (src/dev/pages.ts).
   endWithParent();

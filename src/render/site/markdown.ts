@@ -135,5 +135,16 @@ export function renderMarkdown(text: string): string {
   return html;
 }
 
+/**
+ * Renders `texts` now into the remembered ones, as many as they hold (CACHE_SIZE; plain lines are
+ * never remembered), for pages that will ask for them: see ahead.ts.
+ */
+export function rememberMarkdown(texts: Iterable<string>): void {
+  for (const text of texts) {
+    if (cache.size >= CACHE_SIZE) return;
+    renderMarkdown(text);
+  }
+}
+
 /** markdown-it's own reading, for the tests that hold the fast path to it. */
 export const renderWithMarkdownIt = (text: string): string => md.render(text);
