@@ -418,8 +418,9 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   );
   // The texts to render ahead come before the job, if at all (site/ahead.ts). Then the channel
   // closes, and with it the process, once the last message is out.
+  // Rendered once the templates are checked, so that answer never waits behind them; the job after them.
   const onMessage = (message: RenderJob | AheadMessage): void => {
-    if ('ahead' in message) return readAhead(message.ahead);
+    if ('ahead' in message) return void loaded.then(() => readAhead(message.ahead), () => undefined);
     process.off('message', onMessage);
     void serve(message, loaded).then((last) => send(last, undefined, {}, () => process.disconnect()));
   };
