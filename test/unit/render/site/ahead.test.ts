@@ -49,6 +49,20 @@ describe('textsAhead', () => {
     expect(texts.zone).toBe('Europe/Paris');
   });
 
+  it('takes each text and moment once, however often aliases repeat them', async () => {
+    // 100 aliases of a text near the limit of a file, in each of a few files, made hundreds of MB.
+    const text = `*Long* ${'words '.repeat(20_000)}`;
+    const aliases = Array.from({ length: 30 }, (_, i) => `  - { at: *at, state: investigating, content: *text, translations: { de: *text } }  # ${i}\n`).join('');
+    const notice = (id: number): string =>
+      `id: ${id}\ntype: unplanned\nsubject: A\nupdates:\n  - at: &at 2026-11-20T10:00:00Z\n    state: investigating\n    content: &text "${text}"\n${aliases}  - &u { at: 2026-11-20T11:00:00Z, state: resolved, content: Done. }\n  - *u\n  - *u\n`;
+    const dir = content('name: A\nurl: https://a.example\n', { '1-a.yaml': notice(1), '2-b.yaml': notice(2) });
+    const loaded = await loadContent(dir);
+    expect(loaded.issues).toEqual([]);
+    const texts = textsAhead(loaded);
+    expect(texts.markdown).toEqual([text, 'Done.']);
+    expect(texts.moments).toEqual([Date.parse('2026-11-20T10:00:00Z'), Date.parse('2026-11-20T11:00:00Z')]);
+  });
+
   it('takes nothing of a value of another type, and never throws on what a file holds', async () => {
     const dir = content('name: A\nurl: https://a.example\nlocales: [de, Klingon, 42, de, xx-invalid-tag]\ntime_zone: 7\n', {
       '1-list.yaml': '- not a notice\n',
