@@ -22,7 +22,7 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -287,17 +287,34 @@ function unlinked(file: string): void {
   }
 }
 
-/** Renders ahead the texts in `bytes` of the file TEXTS_FD; what cannot be read is left to the pages. */
-function readAhead(bytes: number): void {
+/**
+ * Renders ahead the texts in the first `bytes` of the file open as `fd` (TEXTS_FD), and empties it
+ * once read; what cannot be read is left to the pages.
+ */
+export function readAhead(bytes: number, fd = TEXTS_FD): void {
+  let texts: TextsAhead;
   try {
     const buffer = Buffer.allocUnsafe(bytes);
     let read = 0;
     while (read < bytes) {
-      const got = readSync(TEXTS_FD, buffer, read, bytes - read, read);
+      const got = readSync(fd, buffer, read, bytes - read, read);
       if (got === 0) return;
       read += got;
     }
-    renderAhead(JSON.parse(buffer.toString('utf8')) as TextsAhead);
+    texts = JSON.parse(buffer.toString('utf8')) as TextsAhead;
+  } catch {
+    return; // the pages make them as they come
+  } finally {
+    // Its space in the temporary folder is the pages file's too, and was held until the build
+    // ended: 60 KB of texts on a 64 KB tmpfs failed the build when that file grew (ENOSPC).
+    try {
+      ftruncateSync(fd, 0);
+    } catch {
+      // a descriptor that cannot be truncated keeps its bytes until the build ends, as before
+    }
+  }
+  try {
+    renderAhead(texts);
   } catch {
     // the pages make them as they come
   }
