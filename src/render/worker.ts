@@ -130,16 +130,15 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
   // The file it tells of each page in, and the file of the texts it renders ahead
-  // (worker-messages.ts): opened here, given to it as descriptors PAGES_FD and TEXTS_FD, and
-  // unlinked at once, so nothing is left of them once both have closed them.
-  const [pagesFile, textsFile] = ['pages', 'texts'].map((name) => path.join(tmpdir(), `statuspress-${name}-${randomUUID()}`)) as [string, string];
-  const pagesFd = openSync(pagesFile, 'w+', 0o600);
+  // (worker-messages.ts): given to it as descriptors PAGES_FD and TEXTS_FD, and unlinked as soon as
+  // opened, so nothing is left of them once both have closed them. Not after the fork: a build
+  // killed while it forked (a few milliseconds) left both in the temporary folder.
+  const pagesFd = openTemporary('pages');
   let textsFd: number;
   try {
-    textsFd = openSync(textsFile, 'w+', 0o600);
+    textsFd = openTemporary('texts');
   } catch (error) {
     closeSync(pagesFd);
-    unlinked(pagesFile);
     throw error;
   }
   // Told the templates' folder at once, it loads them while the build reads the content.
@@ -151,9 +150,6 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     closeSync(pagesFd);
     closeSync(textsFd);
     throw error;
-  } finally {
-    unlinked(pagesFile);
-    unlinked(textsFile);
   }
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
@@ -278,13 +274,19 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   return { ...renderer, checked, ahead };
 }
 
-/** Removes a file the process was given open; a system that keeps an open file from being removed leaves a few hundred KB in the temporary folder. */
-function unlinked(file: string): void {
+/**
+ * A new file `statuspress-<name>-<uuid>` in the temporary folder, open for reading and writing and
+ * already removed; a system that keeps an open file from being removed leaves it there (a few hundred KB).
+ */
+function openTemporary(name: string): number {
+  const file = path.join(tmpdir(), `statuspress-${name}-${randomUUID()}`);
+  const fd = openSync(file, 'w+', 0o600);
   try {
     unlinkSync(file);
   } catch {
     // left behind, as said
   }
+  return fd;
 }
 
 /**
