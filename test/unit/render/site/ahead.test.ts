@@ -4,7 +4,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import MarkdownIt from 'markdown-it';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadContent } from '../../../../src/content/index.js';
 import { formatDateTime } from '../../../../src/i18n/dates.js';
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
@@ -88,6 +89,24 @@ describe('renderAhead', () => {
     renderAhead({ markdown, moments, locales: ['de'], zone: 'Europe/Berlin' });
     for (const text of markdown) expect(renderMarkdown(text)).toBe(renderWithMarkdownIt(text));
     expect(moments.map((ms) => formatDateTime(ms, 'de', 'Europe/Berlin'))).toEqual(expected);
+  });
+
+  it('renders them now, so that the pages find them rendered', () => {
+    // Equal texts alone would hold even if nothing were rendered ahead: what is made when is counted.
+    const markdown = ['Rendered *ahead*, once.'];
+    const moments = [Date.UTC(2026, 10, 22, 8, 15)];
+    const render = vi.spyOn(MarkdownIt.prototype, 'render');
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    try {
+      renderAhead({ markdown, moments, locales: ['fr'], zone: 'Asia/Tokyo' });
+      expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
+      renderMarkdown(markdown[0]!);
+      formatDateTime(moments[0]!, 'fr', 'Asia/Tokyo');
+      expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
+    } finally {
+      render.mockRestore();
+      format.mockRestore();
+    }
   });
 
   it('leaves out the dates of a zone Intl does not know, and still renders the Markdown', () => {
