@@ -96,7 +96,8 @@ describe('renderAhead', () => {
     const markdown = ['Rendered *ahead*, once.'];
     const moments = [Date.UTC(2026, 10, 22, 8, 15)];
     const render = vi.spyOn(MarkdownIt.prototype, 'render');
-    const format = vi.spyOn(Intl.DateTimeFormat.prototype, 'format', 'get');
+    // Intl's `format` is a getter (of a function bound to its formatter): each text written reads it once.
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
     try {
       renderAhead({ markdown, moments, locales: ['fr'], zone: 'Asia/Tokyo' });
       expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
