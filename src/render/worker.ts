@@ -133,13 +133,22 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   // (worker-messages.ts): given to it as descriptors PAGES_FD and TEXTS_FD, and unlinked as soon as
   // opened, so nothing is left of them once both have closed them. Not after the fork: a build
   // killed while it forked (a few milliseconds) left both in the temporary folder.
-  const pagesFd = openTemporary('pages');
+  // A system that refuses any of it fails the build, with a catalogue error: the site's own templates
+  // are never rendered in the build's thread.
+  const notStarted = (error: unknown): Error =>
+    fail(COMMAND.templateProcessNotStarted, { templates: theme.own.join(', '), detail: (error as Error).message }, { cause: error });
+  let pagesFd: number;
   let textsFd: number;
+  try {
+    pagesFd = openTemporary('pages');
+  } catch (error) {
+    throw notStarted(error);
+  }
   try {
     textsFd = openTemporary('texts');
   } catch (error) {
     closeSync(pagesFd);
-    throw error;
+    throw notStarted(error);
   }
   // Told the templates' folder at once, it loads them while the build reads the content.
   const stdio: ('ignore' | 'pipe' | 'ipc' | number)[] = ['ignore', 'ignore', 'pipe', 'ipc', pagesFd, textsFd];
@@ -149,7 +158,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   } catch (error) {
     closeSync(pagesFd);
     closeSync(textsFd);
-    throw error;
+    throw notStarted(error);
   }
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
