@@ -836,6 +836,15 @@ export const COMMAND = {
     hint: 'If the machine ran out of memory, look for a template that repeats a large piece of text; run the command again to see whether it happens again.',
     example: { renders: 'templates/notice.hbs (with the templates it uses)', title: 'Database maintenance: Acme', how: 'SIGKILL' },
   }),
+  templateProcessNotStarted: command({
+    code: 'usage/template-process-not-started',
+    exit: 2,
+    title: 'The process of the site’s templates could not start',
+    when: 'The build could not start the process that renders the site’s own templates: the files it hands that process could not be made in the temporary folder (TMPDIR missing or not writable), or the system refused another process. The build stops; nothing is written, and the previous output stays.',
+    message: ({ templates, detail }: { templates: string; detail: string }) => `Could not start the process that renders ${templates}: ${detail}`,
+    hint: 'Check that the temporary folder (TMPDIR) exists and is writable, and that the system allows another process; then run the command again.',
+    example: { templates: 'templates/status.hbs', detail: 'ENOENT: no such file or directory, open /missing/statuspress-pages-1f0e…' },
+  }),
   partialsTooDeep: command({
     code: 'usage/partials-too-deep',
     exit: 2,

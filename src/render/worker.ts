@@ -22,7 +22,7 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, ftruncateSync, openSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -130,17 +130,25 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
   // The file it tells of each page in, and the file of the texts it renders ahead
-  // (worker-messages.ts): opened here, given to it as descriptors PAGES_FD and TEXTS_FD, and
-  // unlinked at once, so nothing is left of them once both have closed them.
-  const [pagesFile, textsFile] = ['pages', 'texts'].map((name) => path.join(tmpdir(), `statuspress-${name}-${randomUUID()}`)) as [string, string];
-  const pagesFd = openSync(pagesFile, 'w+', 0o600);
+  // (worker-messages.ts): given to it as descriptors PAGES_FD and TEXTS_FD, and unlinked as soon as
+  // opened, so nothing is left of them once both have closed them. Not after the fork: a build
+  // killed while it forked (a few milliseconds) left both in the temporary folder.
+  // A system that refuses any of it fails the build, with a catalogue error: the site's own templates
+  // are never rendered in the build's thread.
+  const notStarted = (error: unknown): Error =>
+    fail(COMMAND.templateProcessNotStarted, { templates: theme.own.join(', '), detail: (error as Error).message }, { cause: error });
+  let pagesFd: number;
   let textsFd: number;
   try {
-    textsFd = openSync(textsFile, 'w+', 0o600);
+    pagesFd = openTemporary('pages');
+  } catch (error) {
+    throw notStarted(error);
+  }
+  try {
+    textsFd = openTemporary('texts');
   } catch (error) {
     closeSync(pagesFd);
-    unlinked(pagesFile);
-    throw error;
+    throw notStarted(error);
   }
   // Told the templates' folder at once, it loads them while the build reads the content.
   const stdio: ('ignore' | 'pipe' | 'ipc' | number)[] = ['ignore', 'ignore', 'pipe', 'ipc', pagesFd, textsFd];
@@ -150,10 +158,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   } catch (error) {
     closeSync(pagesFd);
     closeSync(textsFd);
-    throw error;
-  } finally {
-    unlinked(pagesFile);
-    unlinked(textsFile);
+    throw notStarted(error);
   }
   let current: [name: string, title: string] | null = null;
   let heard = Date.now();
@@ -278,26 +283,49 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   return { ...renderer, checked, ahead };
 }
 
-/** Removes a file the process was given open; a system that keeps an open file from being removed leaves a few hundred KB in the temporary folder. */
-function unlinked(file: string): void {
+/**
+ * A new file `statuspress-<name>-<uuid>` in the temporary folder, open for reading and writing and
+ * already removed; a system that keeps an open file from being removed leaves it there (a few hundred KB).
+ */
+function openTemporary(name: string): number {
+  const file = path.join(tmpdir(), `statuspress-${name}-${randomUUID()}`);
+  const fd = openSync(file, 'w+', 0o600);
   try {
     unlinkSync(file);
   } catch {
     // left behind, as said
   }
+  return fd;
 }
 
-/** Renders ahead the texts in `bytes` of the file TEXTS_FD; what cannot be read is left to the pages. */
-function readAhead(bytes: number): void {
+/**
+ * Renders ahead the texts in the first `bytes` of the file open as `fd` (TEXTS_FD), and empties it
+ * once read; what cannot be read is left to the pages.
+ */
+export function readAhead(bytes: number, fd = TEXTS_FD): void {
+  let texts: TextsAhead;
   try {
     const buffer = Buffer.allocUnsafe(bytes);
     let read = 0;
     while (read < bytes) {
-      const got = readSync(TEXTS_FD, buffer, read, bytes - read, read);
+      const got = readSync(fd, buffer, read, bytes - read, read);
       if (got === 0) return;
       read += got;
     }
-    renderAhead(JSON.parse(buffer.toString('utf8')) as TextsAhead);
+    texts = JSON.parse(buffer.toString('utf8')) as TextsAhead;
+  } catch {
+    return; // the pages make them as they come
+  } finally {
+    // Its space in the temporary folder is the pages file's too, and was held until the build
+    // ended: 60 KB of texts on a 64 KB tmpfs failed the build when that file grew (ENOSPC).
+    try {
+      ftruncateSync(fd, 0);
+    } catch {
+      // a descriptor that cannot be truncated keeps its bytes until the build ends, as before
+    }
+  }
+  try {
+    renderAhead(texts);
   } catch {
     // the pages make them as they come
   }

@@ -4,7 +4,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import MarkdownIt from 'markdown-it';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadContent } from '../../../../src/content/index.js';
 import { formatDateTime } from '../../../../src/i18n/dates.js';
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
@@ -49,6 +50,20 @@ describe('textsAhead', () => {
     expect(texts.zone).toBe('Europe/Paris');
   });
 
+  it('takes each text and moment once, however often aliases repeat them', async () => {
+    // 100 aliases of a text near the limit of a file, in each of a few files, made hundreds of MB.
+    const text = `*Long* ${'words '.repeat(20_000)}`;
+    const aliases = Array.from({ length: 30 }, (_, i) => `  - { at: *at, state: investigating, content: *text, translations: { de: *text } }  # ${i}\n`).join('');
+    const notice = (id: number): string =>
+      `id: ${id}\ntype: unplanned\nsubject: A\nupdates:\n  - at: &at 2026-11-20T10:00:00Z\n    state: investigating\n    content: &text "${text}"\n${aliases}  - &u { at: 2026-11-20T11:00:00Z, state: resolved, content: Done. }\n  - *u\n  - *u\n`;
+    const dir = content('name: A\nurl: https://a.example\n', { '1-a.yaml': notice(1), '2-b.yaml': notice(2) });
+    const loaded = await loadContent(dir);
+    expect(loaded.issues).toEqual([]);
+    const texts = textsAhead(loaded);
+    expect(texts.markdown).toEqual([text, 'Done.']);
+    expect(texts.moments).toEqual([Date.parse('2026-11-20T10:00:00Z'), Date.parse('2026-11-20T11:00:00Z')]);
+  });
+
   it('takes nothing of a value of another type, and never throws on what a file holds', async () => {
     const dir = content('name: A\nurl: https://a.example\nlocales: [de, Klingon, 42, de, xx-invalid-tag]\ntime_zone: 7\n', {
       '1-list.yaml': '- not a notice\n',
@@ -74,6 +89,25 @@ describe('renderAhead', () => {
     renderAhead({ markdown, moments, locales: ['de'], zone: 'Europe/Berlin' });
     for (const text of markdown) expect(renderMarkdown(text)).toBe(renderWithMarkdownIt(text));
     expect(moments.map((ms) => formatDateTime(ms, 'de', 'Europe/Berlin'))).toEqual(expected);
+  });
+
+  it('renders them now, so that the pages find them rendered', () => {
+    // Equal texts alone would hold even if nothing were rendered ahead: what is made when is counted.
+    const markdown = ['Rendered *ahead*, once.'];
+    const moments = [Date.UTC(2026, 10, 22, 8, 15)];
+    const render = vi.spyOn(MarkdownIt.prototype, 'render');
+    // Intl's `format` is a getter (of a function bound to its formatter): each text written reads it once.
+    const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+    try {
+      renderAhead({ markdown, moments, locales: ['fr'], zone: 'Asia/Tokyo' });
+      expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
+      renderMarkdown(markdown[0]!);
+      formatDateTime(moments[0]!, 'fr', 'Asia/Tokyo');
+      expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
+    } finally {
+      render.mockRestore();
+      format.mockRestore();
+    }
   });
 
   it('leaves out the dates of a zone Intl does not know, and still renders the Markdown', () => {
