@@ -36,6 +36,8 @@ interface Writer {
  */
 const writers = new Map<string, Partial<Record<Style, Writer>>>();
 const WRITTEN_SIZE = 20_000;
+/** How many texts of one style (and of ranges) are remembered; the first written after that empties them. */
+export const REMEMBERED_MOMENTS = WRITTEN_SIZE;
 let last: { locale: string; zone: string; writers: Partial<Record<Style, Writer>> } | null = null;
 
 function writerOf(style: Style, locale: string, zone: string): Writer {

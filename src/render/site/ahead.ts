@@ -9,15 +9,15 @@
 // whatever was sent, and a text that validation then refuses is never asked for.
 import type { LoadedContent } from '../../content/index.js';
 import { checkLocale } from '../../i18n/check.js';
-import { rememberDateTimes } from '../../i18n/dates.js';
+import { REMEMBERED_MOMENTS, rememberDateTimes } from '../../i18n/dates.js';
 import { parseTimestamp } from '../../time.js';
-import { rememberMarkdown } from './markdown.js';
+import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js';
 
 export interface TextsAhead {
-  /** The Markdown of the updates and postmortems, translations included. */
+  /** The Markdown of the updates and postmortems, translations included, that markdown.ts remembers (no plain lines). */
   markdown: string[];
-  /** When each update was published, epoch ms. */
-  moments: number[];
+  /** When each update was published, as written: the process reads them (parseTimestamp), not the build. */
+  moments: string[];
   /** The site's languages and zone, as site.yaml names them. */
   locales: string[];
   zone: string;
@@ -28,21 +28,31 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 /**
  * What the pages of `loaded` will render. The content is as read, not yet validated: each value is
  * taken only if it has the type it must have, and a file that has another shape gives nothing.
+ *
+ * Each text and moment once: a file's YAML aliases (content/source.ts's MAX_ALIAS_COUNT of them)
+ * repeat one text, and 100 aliases of a text of nearly 1 MiB, in each of 5 files, once made 500 MB
+ * to write, and 1.6 GB of memory. And no more of either than the process remembers
+ * (REMEMBERED_TEXTS, REMEMBERED_MOMENTS): past that, the first text its pages make empties what was
+ * made ahead, so a site with more sends none of that kind, and the build stops looking once it
+ * has more of both (10,000 notices hold 48,843 moments: reading and sending them took the build's
+ * thread 0.15 s, for nothing).
  */
 export function textsAhead(loaded: LoadedContent): TextsAhead {
-  // Each once: a file's YAML aliases (content/source.ts's MAX_ALIAS_COUNT of them) repeat one text, and 100 aliases
-  // of a text of nearly 1 MiB, in each of 5 files, once made 500 MB to write, and 1.6 GB of memory.
-  const markdown = new Set<string>();
-  const moments = new Set<number>();
-  const text = (value: unknown): void => void (typeof value === 'string' && markdown.add(value));
+  let markdown: Set<string> | null = new Set<string>();
+  let moments: Set<string> | null = new Set<string>();
+  const text = (value: unknown): void => {
+    if (markdown === null || typeof value !== 'string' || !isRemembered(value)) return;
+    markdown.add(value);
+    if (markdown.size > REMEMBERED_TEXTS) markdown = null;
+  };
   for (const { data } of loaded.notices) {
+    if (markdown === null && moments === null) break;
     if (!isRecord(data)) continue;
     for (const update of Array.isArray(data.updates) ? (data.updates as unknown[]) : []) {
       if (!isRecord(update)) continue;
       text(update.content);
       if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
-      const at = typeof update.at === 'string' ? parseTimestamp(update.at) : null;
-      if (at !== null) moments.add(at);
+      if (moments !== null && typeof update.at === 'string' && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
     }
     if (isRecord(data.postmortem)) text(data.postmortem.content);
   }
@@ -50,15 +60,16 @@ export function textsAhead(loaded: LoadedContent): TextsAhead {
   const named = Array.isArray(site.locales) ? (site.locales as unknown[]) : [site.locale ?? 'en'];
   // Only tags validation accepts, each once: dates are written once per language.
   const locales = [...new Set(named.filter((tag): tag is string => typeof tag === 'string' && checkLocale(tag) === null))];
-  return { markdown: [...markdown], moments: [...moments], locales, zone: typeof site.time_zone === 'string' ? site.time_zone : 'UTC' };
+  return { markdown: [...(markdown ?? [])], moments: [...(moments ?? [])], locales, zone: typeof site.time_zone === 'string' ? site.time_zone : 'UTC' };
 }
 
-/** Renders `texts` into the remembered ones; a zone Intl does not know (validation will say so) gives no dates. */
+/** Renders `texts` into the remembered ones; a moment or a zone that is not one (validation will say so) gives no date. */
 export function renderAhead({ markdown, moments, locales, zone }: TextsAhead): void {
   rememberMarkdown(markdown);
+  const parsed = moments.map((at) => parseTimestamp(at)).filter((ms): ms is number => ms !== null);
   for (const locale of locales) {
     try {
-      rememberDateTimes(moments, locale, zone);
+      rememberDateTimes(parsed, locale, zone);
     } catch {
       return; // RangeError: the zone
     }

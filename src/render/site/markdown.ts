@@ -116,32 +116,44 @@ const ESCAPES: Record<string, string> = { '"': '&quot;' };
 
 /** Rendered texts by source: the same sentence (auto transitions, templates) is common. */
 const cache = new Map<string, string>();
-const CACHE_SIZE = 5_000;
+/** How many rendered texts are remembered; the first text rendered after that empties the cache. */
+export const REMEMBERED_TEXTS = 5_000;
+
+/** `text` without its trailing spaces and line breaks, if that is one plain line (PLAIN), else null. */
+function plainLine(text: string): string | null {
+  // Trailing spaces and line breaks only: four leading spaces would make a code block.
+  const line = trimEndOf(text, ' \n');
+  return PLAIN.test(line) && !line.includes('  ') ? line : null;
+}
+
+/**
+ * Whether renderMarkdown remembers the HTML of `text`. A plain line costs less to render than to
+ * look up, and caching every update's text kept each one alive until the cache was cleared, long
+ * enough to be copied into the old generation: on 40,000 notices that garbage made most of the
+ * build's peak memory.
+ */
+export const isRemembered = (text: string): boolean => plainLine(text) === null;
 
 /** The HTML of an update's Markdown content, safe to place in a page as it is. */
 export function renderMarkdown(text: string): string {
-  // Trailing spaces and line breaks only: four leading spaces would make a code block.
-  const line = trimEndOf(text, ' \n');
-  // A plain line costs less to render than to look up, and caching every update's text kept each
-  // one alive until the cache was cleared, long enough to be copied into the old generation: on
-  // 40,000 notices that garbage made most of the build's peak memory.
-  if (PLAIN.test(line) && !line.includes('  ')) return `<p>${line.replace(/"/g, (c) => ESCAPES[c]!)}</p>\n`;
+  const line = plainLine(text);
+  if (line !== null) return `<p>${line.replace(/"/g, (c) => ESCAPES[c]!)}</p>\n`;
   let html = cache.get(text);
   if (html === undefined) {
     html = md.render(text);
-    if (cache.size >= CACHE_SIZE) cache.clear();
+    if (cache.size >= REMEMBERED_TEXTS) cache.clear();
     cache.set(text, html);
   }
   return html;
 }
 
 /**
- * Renders `texts` now into the remembered ones, as many as they hold (CACHE_SIZE; plain lines are
- * never remembered), for pages that will ask for them: see ahead.ts.
+ * Renders `texts` now into the remembered ones, as many as they hold (REMEMBERED_TEXTS; plain lines
+ * are never remembered), for pages that will ask for them: see ahead.ts.
  */
 export function rememberMarkdown(texts: Iterable<string>): void {
   for (const text of texts) {
-    if (cache.size >= CACHE_SIZE) return;
+    if (cache.size >= REMEMBERED_TEXTS) return;
     renderMarkdown(text);
   }
 }

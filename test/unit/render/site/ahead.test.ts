@@ -7,9 +7,9 @@ import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadContent } from '../../../../src/content/index.js';
-import { formatDateTime } from '../../../../src/i18n/dates.js';
+import { formatDateTime, REMEMBERED_MOMENTS } from '../../../../src/i18n/dates.js';
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
-import { renderMarkdown, renderWithMarkdownIt } from '../../../../src/render/site/markdown.js';
+import { REMEMBERED_TEXTS, renderMarkdown, renderWithMarkdownIt } from '../../../../src/render/site/markdown.js';
 
 const fixture = (name: string): string => path.join(import.meta.dirname, '../../../fixtures', name, 'content');
 
@@ -28,24 +28,22 @@ function content(site: string, notices: Record<string, string>): string {
 }
 
 describe('textsAhead', () => {
-  it('takes every update’s Markdown and its translations, the postmortems, the updates’ moments and the site’s languages', async () => {
+  it('takes the updates’ moments and the site’s languages, and no plain line (it is never remembered)', async () => {
     const texts = textsAhead(await loadContent(fixture('translated-site')));
-    expect(texts.markdown).toContain('We are looking into it.');
-    expect(texts.markdown).toContain('Wir sehen uns das an.');
-    expect(texts.markdown).toContain('Pages are fast again.');
-    expect(texts.moments).toContain(Date.parse('2026-11-20T23:30:00Z'));
-    expect(texts.moments).toContain(Date.parse('2026-11-21T00:10:00Z'));
+    expect(texts.markdown).toEqual([]);
+    expect(texts.moments).toContain('2026-11-20T23:30:00Z');
+    expect(texts.moments).toContain('2026-11-21T00:10:00Z');
     expect(texts.locales).toEqual(['en', 'de']);
     expect(texts.zone).toBe('UTC');
   });
 
   it('takes a postmortem’s Markdown, the zone, and `locale` when the site lists no languages', async () => {
     const dir = content('name: A\nurl: https://a.example\nlocale: fr\ntime_zone: Europe/Paris\n', {
-      '1-a.yaml': 'id: 1\ntype: unplanned\nsubject: A\npostmortem:\n  at: 2026-11-21T10:00:00Z\n  content: "**Why** it broke"\nupdates:\n  - at: 2026-11-20T10:00:00+01:00\n    state: resolved\n    content: Fixed.\n',
+      '1-a.yaml': 'id: 1\ntype: unplanned\nsubject: A\npostmortem:\n  at: 2026-11-21T10:00:00Z\n  content: "**Why** it broke"\nupdates:\n  - at: 2026-11-20T10:00:00+01:00\n    state: resolved\n    content: "Fixed: see [the log](https://a.example)."\n    translations: { de: "Behoben: *siehe* Log.", fr: Réparé. }\n',
     });
     const texts = textsAhead(await loadContent(dir));
-    expect(texts.markdown).toEqual(['Fixed.', '**Why** it broke']);
-    expect(texts.moments).toEqual([Date.parse('2026-11-20T09:00:00Z')]);
+    expect(texts.markdown).toEqual(['Fixed: see [the log](https://a.example).', 'Behoben: *siehe* Log.', '**Why** it broke']);
+    expect(texts.moments).toEqual(['2026-11-20T10:00:00+01:00']);
     expect(texts.locales).toEqual(['fr']);
     expect(texts.zone).toBe('Europe/Paris');
   });
@@ -60,21 +58,45 @@ describe('textsAhead', () => {
     const loaded = await loadContent(dir);
     expect(loaded.issues).toEqual([]);
     const texts = textsAhead(loaded);
-    expect(texts.markdown).toEqual([text, 'Done.']);
-    expect(texts.moments).toEqual([Date.parse('2026-11-20T10:00:00Z'), Date.parse('2026-11-20T11:00:00Z')]);
+    expect(texts.markdown).toEqual([text]);
+    expect(texts.moments).toEqual(['2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z']);
   });
+
+  it('sends none of a kind when there are more than the process remembers, as they would be forgotten', async () => {
+    // Files of `count` updates, each with its own Markdown and its own minute from `first` on.
+    const files = (count: number, files: number): Record<string, string> =>
+      Object.fromEntries(
+        Array.from({ length: files }, (_, f) => {
+          const updates = Array.from({ length: count }, (_, i) => {
+            const at = new Date(Date.UTC(2020, 0, 1) + (f * count + i) * 60_000).toISOString();
+            return `  - { at: ${at}, state: investigating, content: "*Update* ${f} ${i}" }\n`;
+          });
+          return [`${f + 1}-n.yaml`, `id: ${f + 1}\ntype: unplanned\nsubject: A\nupdates:\n${updates.join('')}`];
+        }),
+      );
+    const site = 'name: A\nurl: https://a.example\n';
+    // As many texts as remembered: all sent.
+    const fits = textsAhead(await loadContent(content(site, files(REMEMBERED_TEXTS / 5, 5))));
+    expect([fits.markdown.length, fits.moments.length]).toEqual([REMEMBERED_TEXTS, REMEMBERED_TEXTS]);
+    // One more text than remembered: no text; more moments than remembered: no moment.
+    const texts = textsAhead(await loadContent(content(site, files(REMEMBERED_TEXTS / 5 + 1, 5))));
+    expect([texts.markdown.length, texts.moments.length]).toEqual([0, REMEMBERED_TEXTS + 5]);
+    const count = Math.ceil((REMEMBERED_MOMENTS + 1) / 2_000);
+    const moments = textsAhead(await loadContent(content(site, files(2_000, count))));
+    expect([moments.markdown.length, moments.moments.length]).toEqual([0, 0]);
+  }, 60_000);
 
   it('takes nothing of a value of another type, and never throws on what a file holds', async () => {
     const dir = content('name: A\nurl: https://a.example\nlocales: [de, Klingon, 42, de, xx-invalid-tag]\ntime_zone: 7\n', {
       '1-list.yaml': '- not a notice\n',
       '2-scalar.yaml': 'just text\n',
       '3-shapes.yaml': 'id: 3\nupdates: oops\npostmortem: [1, 2]\n',
-      '4-updates.yaml': 'id: 4\nupdates:\n  - 12\n  - [a]\n  - { at: yesterday, content: 5, translations: [x] }\n  - { at: 2026-13-40T00:00:00Z, content: Kept, translations: { de: 7, fr: Gardé } }\n  - __proto__: { content: polluted }\n    content: Own\n',
+      '4-updates.yaml': 'id: 4\nupdates:\n  - 12\n  - [a]\n  - { at: yesterday, content: 5, translations: [x] }\n  - { at: 2026-13-40T00:00:00Z, content: "*Kept*", translations: { de: 7, fr: "*Gardé*" } }\n  - __proto__: { content: "*polluted*" }\n    content: "*Own*"\n  - { at: [2026], content: [x] }\n',
       '5-broken.yaml': 'id: 5\nupdates: [\n',
     });
     const texts = textsAhead(await loadContent(dir));
-    expect(texts.markdown.sort()).toEqual(['Gardé', 'Kept', 'Own']);
-    expect(texts.moments).toEqual([]);
+    expect(texts.markdown.sort()).toEqual(['*Gardé*', '*Kept*', '*Own*']);
+    expect(textsAhead(await loadContent(dir)).moments).toEqual(['yesterday', '2026-13-40T00:00:00Z']);
     expect(texts.locales).toEqual(['de']);
     expect(texts.zone).toBe('UTC');
     expect(({} as Record<string, unknown>).content).toBeUndefined();
@@ -86,7 +108,7 @@ describe('renderAhead', () => {
     const markdown = ['A *new* region, [details](https://a.example).', '- one\n- two\n', 'Plain words.'];
     const moments = [Date.UTC(2026, 10, 20, 23, 30), Date.UTC(2026, 2, 29, 1, 0)];
     const expected = moments.map((ms) => new Intl.DateTimeFormat('de', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: 'Europe/Berlin' }).format(ms));
-    renderAhead({ markdown, moments, locales: ['de'], zone: 'Europe/Berlin' });
+    renderAhead({ markdown, moments: moments.map((ms) => new Date(ms).toISOString()), locales: ['de'], zone: 'Europe/Berlin' });
     for (const text of markdown) expect(renderMarkdown(text)).toBe(renderWithMarkdownIt(text));
     expect(moments.map((ms) => formatDateTime(ms, 'de', 'Europe/Berlin'))).toEqual(expected);
   });
@@ -99,7 +121,7 @@ describe('renderAhead', () => {
     // Intl's `format` is a getter (of a function bound to its formatter): each text written reads it once.
     const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
     try {
-      renderAhead({ markdown, moments, locales: ['fr'], zone: 'Asia/Tokyo' });
+      renderAhead({ markdown, moments: ['2026-11-22T08:15:00Z', 'not a moment'], locales: ['fr'], zone: 'Asia/Tokyo' });
       expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
       renderMarkdown(markdown[0]!);
       formatDateTime(moments[0]!, 'fr', 'Asia/Tokyo');
@@ -111,7 +133,7 @@ describe('renderAhead', () => {
   });
 
   it('leaves out the dates of a zone Intl does not know, and still renders the Markdown', () => {
-    expect(() => renderAhead({ markdown: ['Still *rendered*'], moments: [0], locales: ['en'], zone: 'Europe/Berln' })).not.toThrow();
+    expect(() => renderAhead({ markdown: ['Still *rendered*'], moments: ['2026-11-22T08:15:00Z'], locales: ['en'], zone: 'Europe/Berln' })).not.toThrow();
     expect(renderMarkdown('Still *rendered*')).toBe(renderWithMarkdownIt('Still *rendered*'));
   });
 });
