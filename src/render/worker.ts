@@ -196,7 +196,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     if (pages === 0) firstPage = heard;
     pages += lines.length;
   };
-  const closePages = (): void => {
+  const closeFiles = (): void => {
     if (!closed) [pagesFd, textsFd].forEach((fd) => closeSync(fd));
     closed = true;
   };
@@ -232,7 +232,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
     child.on('close', (code, signal) => {
       clearInterval(timer);
       readPages();
-      closePages();
+      closeFiles();
       const error = processEnded(named(), code, signal, stderr);
       checkedNow!.reject(error);
       failed(error);
@@ -261,11 +261,11 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       listen: (on) => child.on('message', (message: FromRenderer) => void ('checked' in message || on(message))),
       async stop() {
         clearInterval(timer);
-        if (child.exitCode !== null || child.signalCode !== null) return closePages();
+        if (child.exitCode !== null || child.signalCode !== null) return closeFiles();
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGKILL');
         await exited;
-        closePages();
+        closeFiles();
       },
     };
   });
