@@ -419,9 +419,21 @@ function thrown(caught: unknown): ThrownError {
 }
 
 /** The process tells of each page in the build's file as it starts it. */
-const toldOfPage = (name: string, title: string): void => void writeSync(PAGES_FD, pageLine(name, title));
+const toldOfPage = (name: string, title: string): void => told(pageLine(name, title));
 
-const toldRendered = (): void => void writeSync(PAGES_FD, RENDERED_LINE);
+const toldRendered = (): void => told(RENDERED_LINE);
+
+/**
+ * Writes `line` to the file of the pages (PAGES_FD). That file is in the temporary folder, not the
+ * output: a failure (ENOSPC) is said to be there, not reported as the output's.
+ */
+export function told(line: string, fd = PAGES_FD): void {
+  try {
+    writeSync(fd, line);
+  } catch (error) {
+    throw fail(COMMAND.temporaryFileFailed, { detail: (error as Error).message }, { cause: error });
+  }
+}
 
 /** Runs one job; `loaded`, the theme the process loaded before it came. */
 async function serve(job: RenderJob, loaded?: Promise<Theme>): Promise<RenderEnd> {
