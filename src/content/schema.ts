@@ -9,7 +9,7 @@ import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
 import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
 import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
-import { checkLocale, checkTimeZone } from '../i18n/check.js';
+import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
 import { zodMessage } from './messages.js';
 import { timestamp } from './timestamps.js';
 
@@ -107,11 +107,11 @@ export const siteSchema = z.strictObject({
   state_text: stateText.optional(),
   transition_text: z.strictObject({ underway: text.optional(), complete: text.optional() }).optional(),
   maintenance_spelling: z.enum(MAINTENANCE_SPELLINGS).default('under-maintenance'),
-  locale: z.string().default('en').superRefine((value, ctx) => {
+  locale: z.string().default(DEFAULT_LOCALE).superRefine((value, ctx) => {
     const problem = checkLocale(value);
     if (problem) ctx.addIssue({ code: 'custom', message: zodMessage(say(CONTENT.badLocale, problem)) });
   }),
-  time_zone: z.string().default('UTC').superRefine((value, ctx) => {
+  time_zone: z.string().default(DEFAULT_TIME_ZONE).superRefine((value, ctx) => {
     const problem = checkTimeZone(value);
     if (problem) ctx.addIssue({ code: 'custom', message: zodMessage(say(CONTENT.badTimeZone, problem)) });
   }),

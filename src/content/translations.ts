@@ -8,6 +8,7 @@ import { closest } from './messages.js';
 import type { Finding, PathSegment } from './positions.js';
 import { field } from './rules.js';
 import type { FileFinding } from './cross.js';
+import { isRecord } from './data.js';
 import type { SourceFile } from './source.js';
 
 /** The texts a `translations` entry may give, by where it sits; any other key of that place is the same in every language. */
@@ -23,8 +24,6 @@ const OTHER_KEYS = {
   component: ['id', 'parent_id', 'position', 'metrics', 'created_at', 'updated_at'],
   notice: ['id', 'type', 'components', 'tags', 'begins_at', 'ends_at', 'auto_transition', 'expires_at', 'began_at', 'ended_at', 'impact_seconds', 'impact', 'updates', 'at', 'state', 'content'],
 } as const;
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A tag `locales` may hold: one of a shipped catalogue's languages, written canonically (src/i18n/check.ts). */
 const isSiteLocale = (tag: string): boolean => checkLocale(tag) === null;

@@ -4,6 +4,10 @@ import { closest } from '../content/messages.js';
 import { LOCALES } from './catalogue.js';
 import { isShipped } from './catalogue.js';
 
+/** A site's language and zone when site.yaml names none. */
+export const DEFAULT_LOCALE = 'en';
+export const DEFAULT_TIME_ZONE = 'UTC';
+
 export type LocaleProblem = { problem: 'not-bcp47' | 'unsupported'; value: string; guess?: string };
 
 /** Null when `value` is a locale the site can use, else what is wrong and the nearest shipped one. */

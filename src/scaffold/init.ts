@@ -19,7 +19,7 @@ import type { CliSource } from './workflows.js';
 import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 import { readme } from './readme.js';
 import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
-import { checkLocale, checkTimeZone } from '../i18n/check.js';
+import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
 import { messages } from '../i18n/messages.js';
 import type { Messages } from '../i18n/make.js';
 import type { MessageKey } from '../i18n/types.js';
@@ -106,7 +106,7 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
   if (localeProblem) throw fail(COMMAND.initBadLocale, localeProblem);
   const zoneProblem = timeZone === undefined ? null : checkTimeZone(timeZone);
   if (zoneProblem) throw fail(COMMAND.initBadTimeZone, zoneProblem);
-  const words = messages(locale ?? 'en');
+  const words = messages(locale ?? DEFAULT_LOCALE);
   const name = options.name ?? words.t('init.siteName');
   const url = options.url ?? 'https://status.example.com';
   const now = options.now ?? currentSecond();
@@ -120,7 +120,7 @@ export async function initSite(dir: string, options: InitOptions = {}): Promise<
   // Every file, in the order written: checked all together before the first is written.
   const plan: { file: string; data: string | Buffer; mode: number }[] = [];
   for (const [file, { text }] of Object.entries(content)) plan.push({ file: `content/${file}`, data: text, mode: 0o644 });
-  for (const [file, text] of Object.entries(noticeTemplates(words, timeZone ?? 'UTC'))) plan.push({ file: `templates/${NOTICE_TEMPLATES_FOLDER}/${file}`, data: text, mode: 0o644 });
+  for (const [file, text] of Object.entries(noticeTemplates(words, timeZone ?? DEFAULT_TIME_ZONE))) plan.push({ file: `templates/${NOTICE_TEMPLATES_FOLDER}/${file}`, data: text, mode: 0o644 });
   // The single file starts with #!/usr/bin/env node: executable, so ./.statuspress/statuspress.mjs runs too.
   if (bundle !== null) plan.push({ file: BUNDLE_PATH, data: bundle, mode: 0o755 });
   if (from.kind === 'npm') plan.push({ file: 'package.json', data: packageJson(dir, from.spec), mode: 0o644 });

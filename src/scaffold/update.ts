@@ -8,6 +8,7 @@ import type { LoadedContent, SourceFile } from '../content/index.js';
 import { DEFAULT_STATE_TEXT, DEFAULT_TRANSITION_TEXT } from '../content/model.js';
 import { field } from '../content/rules.js';
 import { checkTimestamp, utcText } from '../content/timestamps.js';
+import { DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
 import { publishedUpdates } from '../derive/updates.js';
 import { fail } from '../errors.js';
 import { t } from '../i18n/index.js';
@@ -131,8 +132,8 @@ const ANY_SITE: SiteConfig = {
   stateText: { ...DEFAULT_STATE_TEXT },
   maintenanceSpelling: 'under-maintenance',
   transitionText: DEFAULT_TRANSITION_TEXT,
-  locale: 'en',
-  timeZone: 'UTC',
+  locale: DEFAULT_LOCALE,
+  timeZone: DEFAULT_TIME_ZONE,
 };
 
 /** The state the page shows as of `now`, automatic transitions included; null before the first update. */

@@ -8,7 +8,8 @@
 // i18n/dates.ts), which are looked up by the exact text or moment: the pages are the same bytes
 // whatever was sent, and a text that validation then refuses is never asked for.
 import type { LoadedContent } from '../../content/index.js';
-import { checkLocale } from '../../i18n/check.js';
+import { isRecord } from '../../content/data.js';
+import { checkLocale, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../../i18n/check.js';
 import { REMEMBERED_MOMENTS, rememberDateTimes } from '../../i18n/dates.js';
 import { parseTimestamp } from '../../time.js';
 import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js';
@@ -22,8 +23,6 @@ export interface TextsAhead {
   locales: string[];
   zone: string;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * What the pages of `loaded` will render. The content is as read, not yet validated: each value is
@@ -57,10 +56,10 @@ export function textsAhead(loaded: LoadedContent): TextsAhead {
     if (isRecord(data.postmortem)) text(data.postmortem.content);
   }
   const site = isRecord(loaded.site?.data) ? loaded.site.data : {};
-  const named = Array.isArray(site.locales) ? (site.locales as unknown[]) : [site.locale ?? 'en'];
-  // Only tags validation accepts, each once: dates are written once per language.
-  const locales = [...new Set(named.filter((tag): tag is string => typeof tag === 'string' && checkLocale(tag) === null))];
-  return { markdown: [...(markdown ?? [])], moments: [...(moments ?? [])], locales, zone: typeof site.time_zone === 'string' ? site.time_zone : 'UTC' };
+  const named = Array.isArray(site.locales) ? (site.locales as unknown[]) : [site.locale ?? DEFAULT_LOCALE];
+  // Each once, and only tags validation accepts: dates are written once per language.
+  const locales = [...new Set(named)].filter((tag): tag is string => typeof tag === 'string' && checkLocale(tag) === null);
+  return { markdown: [...(markdown ?? [])], moments: [...(moments ?? [])], locales, zone: typeof site.time_zone === 'string' ? site.time_zone : DEFAULT_TIME_ZONE };
 }
 
 /** Renders `texts` into the remembered ones; a moment or a zone that is not one (validation will say so) gives no date. */
