@@ -22,7 +22,7 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, fstatSync, ftruncateSync, openSync, readSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, ftruncateSync, openSync, readdirSync, readSync, renameSync, statSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
@@ -380,9 +380,35 @@ export const renderProcessFlags = (): string[] => [`--max-old-space-size=${RENDE
 /** The file the process runs: this module's own bundled file, or under the tests its bundle written out once. */
 export function processFile(): string {
   if (SOURCE_BUNDLE === null) return fileURLToPath(import.meta.url);
-  const file = path.join(tmpdir(), `statuspress-renderer-${createHash('sha1').update(SOURCE_BUNDLE).digest('hex').slice(0, 12)}.cjs`);
-  writeFileSync(file, SOURCE_BUNDLE);
+  const folder = tmpdir();
+  const file = path.join(folder, `${BUNDLE_PREFIX}${createHash('sha1').update(SOURCE_BUNDLE).digest('hex').slice(0, 12)}.cjs`);
+  // Named by its contents, so one already there is this one. Test files run side by side: written
+  // whole under a name of its own and then renamed, so a process another one starts never reads
+  // half of it (written in place each time, it was emptied under them).
+  if (existsSync(file)) return file;
+  const part = `${file}.${process.pid}.${randomUUID()}.part`;
+  writeFileSync(part, SOURCE_BUNDLE);
+  renameSync(part, file);
+  removeOldBundles(folder, file);
   return file;
+}
+
+const BUNDLE_PREFIX = 'statuspress-renderer-';
+/** A bundle of another version of the source untouched this long is no test's that still runs. */
+const OLD_BUNDLE_MS = 24 * 3600_000;
+
+/** One bundle is written per version of the source: those of versions long gone are removed. */
+function removeOldBundles(folder: string, kept: string): void {
+  const before = Date.now() - OLD_BUNDLE_MS;
+  for (const name of readdirSync(folder)) {
+    const file = path.join(folder, name);
+    if (!name.startsWith(BUNDLE_PREFIX) || file === kept) continue;
+    try {
+      if (statSync(file).mtimeMs < before) unlinkSync(file);
+    } catch {
+      // Gone already (another test file removed it), or not ours to remove: left.
+    }
+  }
 }
 
 /**
