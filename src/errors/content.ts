@@ -489,7 +489,7 @@ export const CONTENT = {
   badLocale: content({
     code: 'content/bad-locale',
     title: 'A locale statuspress has no words for',
-    when: '`locale` in site.yaml is not a BCP 47 language tag, or names a language statuspress ships no message catalogue for (en, de, fr, es, pt-BR, ja, ar).',
+    when: '`locale` in site.yaml (or one of `locales`, or the name of a file of messages, `templates/locales/<locale>.yaml`) is not a BCP 47 language tag, or names a language statuspress ships no message catalogue for (en, de, fr, es, pt-BR, ja, ar).',
     message: (p: { value: string; guess?: string }) => `${quote(p.value)} is not a language statuspress ships${p.guess ? `; did you mean ${p.guess}?` : '; write one of en, de, fr, es, pt-BR, ja, ar'}`,
     hint: 'Write a BCP 47 tag of a shipped language: en, de, fr, es, pt-BR, ja or ar.',
     example: { value: 'de_DE', guess: 'de' },
@@ -893,7 +893,7 @@ export const CONTENT = {
   badMessage: content({
     code: 'content/bad-message',
     title: 'A message override that is not text',
-    when: 'A message in `templates/locales/<locale>.yaml` is not text (or, for a message that counts, a mapping of plural forms: zero, one, two, few, many, other), or the file is not a mapping of keys to messages, or it names a language statuspress does not ship.',
+    when: 'A message in `templates/locales/<locale>.yaml` is not text (or, for a message that counts, a mapping of plural forms: zero, one, two, few, many, other). (A file that is no mapping of keys to messages is `content/wrong-type`; one whose name is no shipped language, `content/bad-locale`.)',
     message: ({ key, forms }: { key: string; forms?: string }) => (forms ? `the message ${quote(key)} counts something: give its plural forms (${forms}) as a mapping` : `the message ${quote(key)} must be text`),
     hint: 'Write `key: text`, or for a message that counts, its forms under the key (`one:` and `other:` for English).',
     example: { key: 'nav.status', forms: 'one, other' },

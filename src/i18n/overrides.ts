@@ -1,19 +1,23 @@
 // A site's own words: `templates/locales/<locale>.yaml` overrides any message of that language's
 // catalogue, as a file in templates/ overrides a template. Every key is checked against the
-// catalogue; a wrong one is an error at its file and line, naming the key (and the one meant).
+// catalogue; a wrong one is an error at its file and line, naming the key (and the one meant). The
+// file's name is its language, checked as site.yaml's `locale` is; its YAML is parsed as a content
+// file's, with the same limits and words for a mistake.
 // Read as templates are (template-files.ts): a link leading out of the templates folder, a file
 // that is no regular one (/dev/zero) and one over MAX_MESSAGES_BYTES are refused before any is read.
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import { closest } from '../content/messages.js';
+import { parseText } from '../content/source.js';
 import { ContentError } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
 import { MAX_MESSAGES_BYTES } from '../limits.js';
 import { say } from '../errors/entry.js';
 import { realInside } from '../render/site/template-files.js';
-import { CATALOGUES, isShipped } from './catalogue.js';
+import { CATALOGUES } from './catalogue.js';
+import { checkLocale } from './check.js';
 import type { Catalogue } from './types.js';
 
 /** The overrides under `dir`/locales, by locale; none when there is no such folder. Throws ContentError on any wrong key or value. */
@@ -42,15 +46,25 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
       issues.push({ file, line: 1, column: 1, path: '', ...say(CONTENT.messagesTooLarge, { bytes: info.isFile() ? info.size : null, max: MAX_MESSAGES_BYTES }) });
       continue;
     }
-    const lines = new LineCounter();
-    const text = readFileSync(real, 'utf8');
-    const document = parseDocument(text, { lineCounter: lines });
+    // The file's name is its language, spelt as site.yaml's `locale` is (`pt-BR.yaml`, not `pt-br.yaml`).
+    const wrongName = checkLocale(locale);
+    if (wrongName !== null) {
+      issues.push({ file, line: 1, column: 1, path: '', ...say(CONTENT.badLocale, wrongName) });
+      continue;
+    }
+    // Parsed as a content file is: the same limits, and the same words for a YAML mistake at its line.
+    const parsed = parseText(file, 'site', readFileSync(real, 'utf8'));
+    const document = parsed.source.doc;
+    if (parsed.issues.length > 0 || document === null) {
+      issues.push(...parsed.issues);
+      continue;
+    }
     const at = (offset: number | undefined): { line: number; column: number } => {
-      const { line, col } = lines.linePos(offset ?? 0);
+      const { line, col } = parsed.source.lineCounter.linePos(offset ?? 0);
       return { line, column: col };
     };
-    if (!isShipped(locale) || document.errors.length > 0 || !(isMap(document.contents) || document.contents === null)) {
-      issues.push({ file, ...at(document.errors[0]?.pos[0]), path: '', ...say(CONTENT.badMessage, { key: locale }) });
+    if (!(isMap(document.contents) || document.contents === null)) {
+      issues.push({ file, ...at(document.contents.range?.[0]), path: '', ...say(CONTENT.wrongType, { kind: 'object', value: parsed.source.data }) });
       continue;
     }
     const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;

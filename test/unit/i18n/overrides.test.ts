@@ -59,4 +59,48 @@ describe('readMessageOverrides', () => {
     symlinkSync(elsewhere, path.join(dir, 'locales'));
     expect(codes(dir)).toEqual(['templates/locales content/template-link-outside']);
   });
+
+  // Each of these once said `the message "de" must be text` (or, for __proto__.yaml, crashed the
+  // build with a stack trace): the problem is the file's name or its YAML, and is said so.
+  const said = (dir: string): string[] => {
+    try {
+      readMessageOverrides(dir, 'templates');
+      return [];
+    } catch (error) {
+      expect(error).toBeInstanceOf(ContentError);
+      return (error as ContentError).issues.map((issue) => `${issue.file}:${issue.line} ${issue.code} ${issue.message}`);
+    }
+  };
+
+  it('names a file that is no shipped language as such, with the tag meant', () => {
+    const dir = templates();
+    for (const name of ['__proto__', 'constructor', 'DE', 'pt-br', 'klingon']) writeFileSync(path.join(dir, `locales/${name}.yaml`), 'nav.status: Home\n');
+    expect(said(dir)).toEqual([
+      'templates/locales/DE.yaml:1 content/bad-locale "DE" is not a language statuspress ships; did you mean de?',
+      'templates/locales/__proto__.yaml:1 content/bad-locale "__proto__" is not a language statuspress ships; write one of en, de, fr, es, pt-BR, ja, ar',
+      'templates/locales/constructor.yaml:1 content/bad-locale "constructor" is not a language statuspress ships; write one of en, de, fr, es, pt-BR, ja, ar',
+      'templates/locales/klingon.yaml:1 content/bad-locale "klingon" is not a language statuspress ships; write one of en, de, fr, es, pt-BR, ja, ar',
+      'templates/locales/pt-br.yaml:1 content/bad-locale "pt-br" is not a language statuspress ships; did you mean pt-BR?',
+    ]);
+  });
+
+  it('reports YAML mistakes as the content files do, at their line', () => {
+    const dir = templates();
+    writeFileSync(path.join(dir, 'locales/de.yaml'), 'nav.status: Start\nnav.status: Anfang\n');
+    writeFileSync(path.join(dir, 'locales/fr.yaml'), 'nav.status: Accueil\n---\nnav.history: Historique\n');
+    writeFileSync(path.join(dir, 'locales/es.yaml'), '- nav.status\n- Inicio\n');
+    expect(said(dir).map((line) => line.split(' ').slice(0, 2).join(' '))).toEqual([
+      'templates/locales/de.yaml:2 content/duplicate-key',
+      'templates/locales/es.yaml:1 content/wrong-type',
+      'templates/locales/fr.yaml:2 content/two-documents',
+    ]);
+  });
+
+  it('still takes an empty file, a regional tag and the pseudo-locale', () => {
+    const dir = templates();
+    writeFileSync(path.join(dir, 'locales/de.yaml'), '# nothing yet\n');
+    writeFileSync(path.join(dir, 'locales/de-AT.yaml'), 'nav.status: Start\n');
+    writeFileSync(path.join(dir, 'locales/en-XA.yaml'), 'nav.status: Home\n');
+    expect(readMessageOverrides(dir, 'templates')).toEqual({ de: {}, 'de-AT': { 'nav.status': 'Start' }, 'en-XA': { 'nav.status': 'Home' } });
+  });
 });
