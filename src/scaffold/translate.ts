@@ -114,9 +114,10 @@ async function translateLocked(contentDir: string, id: number, now: number, opti
 function addTranslation(text: string, map: YAMLMap, lang: string, value: unknown, exists: (path: string) => Error): TextEdit | null {
   const translations = pairOf(map, 'translations');
   if (!translations) return appendPairs(text, map, { translations: { [lang]: value } });
-  if (!isMap(translations.value) || translations.value.flow) return null;
+  if (!isMap(translations.value)) return null;
+  // A translation already there is said to be, however the file is laid out.
   const entry = pairOf(translations.value, lang);
-  if (!entry) return appendPairs(text, translations.value, { [lang]: value });
+  if (!entry) return translations.value.flow ? null : appendPairs(text, translations.value, { [lang]: value });
   if (typeof value === 'string') throw exists(`translations.${lang}`);
   if (!isMap(entry.value)) return null;
   for (const key of Object.keys(value as object)) if (pairOf(entry.value, key)) throw exists(`translations.${lang}.${key}`);
