@@ -893,9 +893,14 @@ export const CONTENT = {
   badMessage: content({
     code: 'content/bad-message',
     title: 'A message override that is not text',
-    when: 'A message in `templates/locales/<locale>.yaml` is not text (or, for a message that counts, a mapping of plural forms: zero, one, two, few, many, other). (A file that is no mapping of keys to messages is `content/wrong-type`; one whose name is no shipped language, `content/bad-locale`.)',
-    message: ({ key, forms }: { key: string; forms?: string }) => (forms ? `the message ${quote(key)} counts something: give its plural forms (${forms}) as a mapping` : `the message ${quote(key)} must be text`),
-    hint: 'Write `key: text`, or for a message that counts, its forms under the key (`one:` and `other:` for English).',
+    when: 'A message in `templates/locales/<locale>.yaml` is not text (or, for a message that counts, a mapping of plural forms: zero, one, two, few, many, other), or names a `{parameter}` the message does not have, which would be printed as it is. (A file that is no mapping of keys to messages is `content/wrong-type`; one whose name is no shipped language, `content/bad-locale`.)',
+    message: ({ key, forms, unknown, takes }: { key: string; forms?: string; unknown?: string; takes?: string[] }) =>
+      unknown !== undefined
+        ? `the message ${quote(key)} has no parameter {${excerpt(unknown, 40)}}; it takes ${takes && takes.length > 0 ? takes.map((p) => `{${p}}`).join(', ') : 'none'}`
+        : forms
+          ? `the message ${quote(key)} counts something: give its plural forms (${forms}) as a mapping`
+          : `the message ${quote(key)} must be text`,
+    hint: 'Write `key: text`, or for a message that counts, its forms under the key (`one:` and `other:` for English), with only the `{parameters}` the English message has.',
     example: { key: 'nav.status', forms: 'one, other' },
   }),
   messagesTooLarge: content({

@@ -18,7 +18,13 @@ import { say } from '../errors/entry.js';
 import { realInside } from '../render/site/template-files.js';
 import { CATALOGUES } from './catalogue.js';
 import { checkLocale } from './check.js';
-import type { Catalogue } from './types.js';
+import type { Catalogue, Message } from './types.js';
+
+/** A `{parameter}` in a message, as the messages fill them in (make.ts). */
+const PARAM = /\{([A-Za-z]+)\}/g;
+
+/** The parameters a message of the English catalogue takes, in every plural form. */
+const paramsOf = (message: Message): string[] => [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(PARAM)].map((m) => m[1]!)))];
 
 /** The overrides under `dir`/locales, by locale; none when there is no such folder. Throws ContentError on any wrong key or value. */
 export function readMessageOverrides(dir: string | null, folder: string): Record<string, Catalogue> {
@@ -78,14 +84,22 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
         continue;
       }
       const value = pair.value;
+      const takes = paramsOf(en[key]!);
+      const unknown = (texts: string[]): string | undefined => texts.flatMap((text) => [...text.matchAll(PARAM)].map((m) => m[1]!)).find((p) => !takes.includes(p));
       if (typeof en[key] === 'string') {
-        if (isScalar(value) && typeof value.value === 'string') catalogue[key] = value.value;
-        else issues.push({ ...where, ...say(CONTENT.badMessage, { key }) });
+        if (!(isScalar(value) && typeof value.value === 'string')) issues.push({ ...where, ...say(CONTENT.badMessage, { key }) });
+        else if (unknown([value.value]) !== undefined) issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown: unknown([value.value])!, takes }) });
+        else catalogue[key] = value.value;
         continue;
       }
       const forms = isMap(value) ? Object.fromEntries(value.items.map((p) => [isScalar(p.key) ? String(p.key.value) : '', isScalar(p.value) ? p.value.value : null])) : null;
       if (forms === null || !Object.keys(forms).every((c) => (categories as string[]).includes(c)) || !Object.values(forms).every((t) => typeof t === 'string') || typeof forms.other !== 'string') {
         issues.push({ ...where, ...say(CONTENT.badMessage, { key, forms: categories.join(', ') }) });
+        continue;
+      }
+      const wrong = unknown(Object.values(forms as Record<string, string>));
+      if (wrong !== undefined) {
+        issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown: wrong, takes }) });
         continue;
       }
       catalogue[key] = forms as Record<string, string>;

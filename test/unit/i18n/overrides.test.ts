@@ -103,4 +103,18 @@ describe('readMessageOverrides', () => {
     writeFileSync(path.join(dir, 'locales/en-XA.yaml'), 'nav.status: Home\n');
     expect(readMessageOverrides(dir, 'templates')).toEqual({ de: {}, 'de-AT': { 'nav.status': 'Start' }, 'en-XA': { 'nav.status': 'Home' } });
   });
+
+  // `{foo}` was printed as it is, and `{constructor}` as the text of a function: a parameter the
+  // message does not have is a mistake, said at its key.
+  it('refuses a parameter the message does not have, naming those it has', () => {
+    const dir = templates();
+    writeFileSync(
+      path.join(dir, 'locales/de.yaml'),
+      'nav.history: "{foo} Archiv"\nfooter.built: "Erstellt {time}{refreshes}"\nbar.incidentDays:\n  one: "{count} Tag"\n  other: "{count} Tage {constructor}"\nstatus.line: "{site}: {state}"\n',
+    );
+    expect(said(dir)).toEqual([
+      'templates/locales/de.yaml:1 content/bad-message the message "nav.history" has no parameter {foo}; it takes none',
+      'templates/locales/de.yaml:3 content/bad-message the message "bar.incidentDays" has no parameter {constructor}; it takes {count}',
+    ]);
+  });
 });
