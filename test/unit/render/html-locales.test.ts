@@ -21,4 +21,17 @@ describe('a site\'s own words', () => {
     expect(files.get('index.html')).toContain('>Past notices</a>');
     expect(files.get('de/index.html')).toContain('>Frühere Meldungen</a>');
   });
+
+  // A de-AT site speaks German's words (docs/languages.md), yet its templates/locales/de.yaml was
+  // read, checked and never used: the overrides were looked up by the site's exact tag only.
+  it('of a language serve its regional tags too, the region\'s own file winning', async () => {
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-own-words-')), 'templates');
+    mkdirSync(path.join(dir, 'locales'), { recursive: true });
+    writeFileSync(path.join(dir, 'locales/de.yaml'), 'nav.history: Frühere Meldungen\nnav.status: Lage\n');
+    writeFileSync(path.join(dir, 'locales/de-AT.yaml'), 'nav.status: Zustand\n');
+    const site = deriveSite(content({ site: { name: 'Acme', locale: 'de-AT' } }), ms('2026-11-20T12:00:00Z'));
+    const home = new Map([...renderHtml(site, await loadTheme(dir))].map((f) => [f.path, String(f.contents)])).get('index.html');
+    expect(home).toContain('>Frühere Meldungen</a>');
+    expect(home).toContain('>Zustand</a>');
+  });
 });
