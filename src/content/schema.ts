@@ -119,7 +119,10 @@ export const siteSchema = z.strictObject({
   subscribe_url: subscribeUrl.optional(),
   // translations.ts reports a tag statuspress does not ship (at the same path, so this adds no
   // second message); refused here too, so an invalid tag never reaches the model's catalogue.
-  locales: z.array(z.string().refine((tag) => checkLocale(tag) === null)).min(1).optional(),
+  locales: z
+    .array(z.string().refine((tag) => checkLocale(tag) === null))
+    .min(1, { error: zodMessage(say(CONTENT.localesEmpty)) })
+    .optional(),
   translations: translations(z.strictObject({ state_text: stateText.optional() })),
 });
 

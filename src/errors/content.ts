@@ -16,6 +16,7 @@ const EXPECTED: Record<string, string> = {
   boolean: 'true or false',
   array: 'a list',
   object: 'a mapping (key: value lines)',
+  record: 'a mapping (key: value lines)',
 };
 const expected = (kind: string): string => EXPECTED[kind] ?? kind;
 
@@ -671,6 +672,13 @@ export const CONTENT = {
   }),
 
   // Languages: site.yaml's `locales` and the `translations` of texts.
+  localesEmpty: content({
+    code: 'content/locales-empty',
+    title: 'An empty list of languages',
+    when: 'site.yaml’s `locales` is an empty list: the site would have no default language.',
+    message: () => 'list at least one language, the default first (locales: [en, de]), or remove locales',
+    hint: 'List the site’s languages, the default first, or leave `locales` out for a site in one language (`locale`).',
+  }),
   localeTwice: content({
     code: 'content/locale-twice',
     title: 'A language listed twice',

@@ -96,6 +96,20 @@ describe('translations: problems at file:line:column', () => {
     ]);
   });
 
+  // Once `empty; write record here` (zod's name for a mapping) and `Too small: expected array to
+  // have >=1 items`: words a person writing YAML has no use for.
+  it('an empty translations or locales says what to write, in the words of the others', async () => {
+    const dir = await writeContent({
+      'site.yaml': `${SITE}locales: []\n`,
+      'notices/1.yaml': `${NOTICE}    translations:\ntranslations: [de]\n`,
+    });
+    expect(await problems(dir)).toEqual([
+      'notices/1.yaml:8:5  updates.0.translations: empty; write a mapping (key: value lines) here',
+      'notices/1.yaml:9:15  translations: expected a mapping (key: value lines), got a list',
+      expect.stringMatching(/^site\.yaml:4:10 {2}locales: list at least one language, the default first \(locales: \[en, de\]\)/),
+    ]);
+  });
+
   it('locale must be the first of locales', async () => {
     const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, de]\nlocale: de\n` });
     const found = await problems(dir);
