@@ -894,8 +894,15 @@ export const CONTENT = {
     code: 'content/unknown-message',
     title: 'A message the catalogue does not have',
     when: 'A site’s `templates/locales/<locale>.yaml` overrides a message key the catalogue does not have.',
-    message: ({ key, guess }: { key: string; guess?: string }) => `no message ${quote(key)} in the catalogue${guess ? `; did you mean ${guess}?` : '; docs/languages.md lists every key'}`,
-    hint: 'Use a key of the English catalogue (docs/languages.md), spelt as it is.',
+    message: ({ key, guess, group }: { key: string; guess?: string; group?: readonly string[] }) =>
+      `no message ${quote(key)} in the catalogue${
+        guess
+          ? `; did you mean ${guess}?`
+          : group && group.length > 0
+            ? `; the ${group[0]!.split('.')[0]} messages are ${group.slice(0, 12).join(', ')}${group.length > 12 ? ', …' : ''}`
+            : "; its keys are those of src/i18n/locales/en.json in statuspress's repository"
+      }`,
+    hint: 'Use a key of the English catalogue (src/i18n/locales/en.json in statuspress’s repository), spelt as it is.',
     example: { key: 'nav.histroy', guess: 'nav.history' },
   }),
   badMessage: content({

@@ -80,7 +80,9 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
       const where = { file, ...at(isScalar(pair.key) ? pair.key.range?.[0] : undefined), path: key };
       if (!Object.hasOwn(en, key)) {
         const guess = closest(key, keys);
-        issues.push({ ...where, ...say(CONTENT.unknownMessage, guess ? { key, guess } : { key }) });
+        // No near miss: the keys of its group (`widget.`), since a site has no copy of the catalogue.
+        const group = keys.filter((k) => key.includes('.') && k.startsWith(`${key.split('.')[0]}.`));
+        issues.push({ ...where, ...say(CONTENT.unknownMessage, guess ? { key, guess } : { key, group }) });
         continue;
       }
       const value = pair.value;
