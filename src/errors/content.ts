@@ -905,6 +905,14 @@ export const CONTENT = {
     hint: 'Use a key of the English catalogue (src/i18n/locales/en.json in statuspress’s repository), spelt as it is.',
     example: { key: 'nav.histroy', guess: 'nav.history' },
   }),
+  messageNotOnPages: content({
+    code: 'content/message-not-on-pages',
+    title: 'A message override no page uses',
+    when: 'A site’s `templates/locales/<locale>.yaml` overrides a message that is no word of the pages: the default state texts and maintenance transitions (the content’s, and the API’s too), or the texts of `init`, `new`, `resolve` and `notify`, which read no templates.',
+    message: ({ key, instead }: { key: string; instead: string }) => `the message ${quote(key)} is no word of the pages; ${instead}`,
+    hint: 'Set the text where it belongs: `state_text` or `transition_text` in site.yaml, `--message` of the command; remove the line here.',
+    example: { key: 'stateText.operational', instead: 'set state_text in site.yaml instead (and its translations, for another language)' },
+  }),
   badMessage: content({
     code: 'content/bad-message',
     title: 'A message override that is not text',

@@ -20,6 +20,19 @@ import { CATALOGUES } from './catalogue.js';
 import { checkLocale } from './check.js';
 import type { Catalogue, Message } from './types.js';
 
+/**
+ * The catalogue's messages no page prints, by group, and where their text is set instead: the
+ * defaults of the content (derived before any template is read, the API's too), and the words of
+ * the commands, which read no templates/.
+ */
+const NOT_ON_PAGES: [string, string][] = [
+  ['stateText.', 'set state_text in site.yaml instead (and its translations, for another language)'],
+  ['transition.', 'set transition_text in site.yaml instead'],
+  ['authoring.', 'give the text with --message instead'],
+  ['notify.', 'statuspress notify reads no templates, so it cannot be changed for one site'],
+  ['init.', 'edit the files init wrote instead'],
+];
+
 /** A `{parameter}` in a message, as the messages fill them in (make.ts). */
 const PARAM = /\{([A-Za-z]+)\}/g;
 
@@ -83,6 +96,11 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
         // No near miss: the keys of its group (`widget.`), since a site has no copy of the catalogue.
         const group = keys.filter((k) => key.includes('.') && k.startsWith(`${key.split('.')[0]}.`));
         issues.push({ ...where, ...say(CONTENT.unknownMessage, guess ? { key, guess } : { key, group }) });
+        continue;
+      }
+      const elsewhere = NOT_ON_PAGES.find(([group]) => key.startsWith(group));
+      if (elsewhere) {
+        issues.push({ ...where, ...say(CONTENT.messageNotOnPages, { key, instead: elsewhere[1] }) });
         continue;
       }
       const value = pair.value;

@@ -128,4 +128,21 @@ describe('readMessageOverrides', () => {
       'templates/locales/de.yaml:2 content/unknown-message no message "banner.title" in the catalogue; its keys are those of src/i18n/locales/en.json in statuspress\'s repository',
     ]);
   });
+
+  // `stateText.operational` was taken and changed nothing: the default state text is the content's
+  // (derived, and the API's too), and init, new, resolve and notify read no templates/.
+  it('refuses a message no page prints, saying where that text is set instead', () => {
+    const dir = templates();
+    writeFileSync(
+      path.join(dir, 'locales/de.yaml'),
+      'stateText.operational: Alles prima\ntransition.underway: Los geht\'s\nauthoring.resolved.unplanned: Erledigt\nnotify.new.unplanned: Neue Störung\ninit.siteName: Status\nnav.status: Start\n',
+    );
+    expect(said(dir).map((line) => line.replace(/ content\/message-not-on-pages .*; /, ' '))).toEqual([
+      'templates/locales/de.yaml:1 set state_text in site.yaml instead (and its translations, for another language)',
+      'templates/locales/de.yaml:2 set transition_text in site.yaml instead',
+      'templates/locales/de.yaml:3 give the text with --message instead',
+      'templates/locales/de.yaml:4 statuspress notify reads no templates, so it cannot be changed for one site',
+      'templates/locales/de.yaml:5 edit the files init wrote instead',
+    ]);
+  });
 });
