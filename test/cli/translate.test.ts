@@ -63,6 +63,10 @@ describe('update --lang', () => {
     const unknown = await runCli(['update', '1', '--content', content, '--lang', 'de', '--update', '1009', '--message', 'x']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('"1009" is not an update of this notice; its updates are 1001, 1002');
+    // Not an id at all: once `its updates are ` and nothing after it.
+    const word = await runCli(['update', '1', '--content', content, '--lang', 'de', '--update', 'latest', '--message', 'x']);
+    expect(word.code).toBe(2);
+    expect(word.stderr).toContain('"latest" is not an update of this notice; its updates are 1001, 1002');
     const subject = await runCli(['update', '1', '--content', content, '--lang', 'de', '--subject', 'Andere']);
     expect(subject.code).toBe(1);
     expect(subject.stderr).toContain('translations.de.subject has a translation already; change it in the file');
