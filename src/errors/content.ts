@@ -696,6 +696,13 @@ export const CONTENT = {
     hint: 'With `locales`, the first entry is the default language: `locale` may be left out, or must be the same.',
     example: { locale: 'de', first: 'en' },
   }),
+  updateTranslationNotText: content({
+    code: 'content/update-translation-not-text',
+    title: 'An update’s translation written as a mapping',
+    when: 'An update’s `translations` gives a language a mapping (`de: { content: … }`), as a notice’s does (`de: { subject: … }`): an update’s translation is its content itself.',
+    message: () => "an update's translation is its content itself, as text (de: Wir sehen uns das an.), not a mapping",
+    hint: 'Write the translated content after the language: `translations: { de: Wir sehen uns das an. }`.',
+  }),
   translationNotListed: content({
     code: 'content/translation-not-listed',
     title: 'A translation to a language the site does not list',

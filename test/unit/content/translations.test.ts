@@ -110,6 +110,15 @@ describe('translations: problems at file:line:column', () => {
     ]);
   });
 
+  // A notice's translation is a mapping (`de: { subject: … }`) and an update's is its text itself:
+  // `de: { content: … }`, written by analogy, once got only `expected text, got a mapping`.
+  it('an update translated as a mapping is told its translation is the text itself', async () => {
+    const dir = await writeContent({ 'site.yaml': SITE_EN_DE, 'notices/1.yaml': `${NOTICE}    translations: { de: { content: Schauen. } }\n` });
+    expect(await problems(dir)).toEqual([
+      'notices/1.yaml:8:25  updates.0.translations.de: an update\'s translation is its content itself, as text (de: Wir sehen uns das an.), not a mapping',
+    ]);
+  });
+
   it('locale must be the first of locales', async () => {
     const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, de]\nlocale: de\n` });
     const found = await problems(dir);
