@@ -65,8 +65,8 @@ export async function translate(values: Values, out: Out, id: number, refused: r
   const message = text(values, 'message');
   const subject = text(values, 'subject');
   if (message === undefined && subject === undefined) throw fail(COMMAND.translationNeedsText, {});
+  // As given: one that is no id is refused by translateNotice, which knows the notice's ids to name.
   const chosen = text(values, 'update');
-  if (chosen !== undefined && !/^\d{4,18}$/.test(chosen)) throw fail(COMMAND.noSuchUpdate, { id: chosen, ids: [] });
   const { translateNotice } = await import('../scaffold/translate.js');
   const contentDir = String(values.content);
   const lang = text(values, 'lang')!;
@@ -74,7 +74,7 @@ export async function translate(values: Values, out: Out, id: number, refused: r
     lang,
     ...(message === undefined ? {} : { content: message }),
     ...(subject === undefined ? {} : { subject }),
-    ...(chosen === undefined ? {} : { updateId: Number(chosen) }),
+    ...(chosen === undefined ? {} : { updateId: chosen }),
   });
   out.log(`Translated ${path.join(contentDir, changed.file)} (${lang}: ${changed.paths.join(', ')}${changed.update ? `; update ${changed.update.id}` : ''})`);
   out.log(`  ${describeNotice(changed.after)}: ${stateWords(changed.before)} -> ${stateWords(changed.after)}`);

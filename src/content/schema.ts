@@ -119,7 +119,10 @@ export const siteSchema = z.strictObject({
   subscribe_url: subscribeUrl.optional(),
   // translations.ts reports a tag statuspress does not ship (at the same path, so this adds no
   // second message); refused here too, so an invalid tag never reaches the model's catalogue.
-  locales: z.array(z.string().refine((tag) => checkLocale(tag) === null)).min(1).optional(),
+  locales: z
+    .array(z.string().refine((tag) => checkLocale(tag) === null))
+    .min(1, { error: zodMessage(say(CONTENT.localesEmpty)) })
+    .optional(),
   translations: translations(z.strictObject({ state_text: stateText.optional() })),
 });
 
@@ -135,13 +138,18 @@ export const componentSchema = z.strictObject({
   translations: translations(z.strictObject({ name: text.optional(), description: plain.optional() })),
 });
 
+/** An update's translation: its content itself, as text; a mapping, as a notice's translation is, is named as that mistake. */
+const updateTranslation = z
+  .string({ error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? zodMessage(say(CONTENT.updateTranslationNotText)) : undefined) })
+  .pipe(text);
+
 const updateSchema = z.strictObject({
   at: timestamp,
   updated_at: timestamp.optional(),
   // Which states are allowed depends on the notice type: rules.ts checks it.
   state: z.unknown().optional(),
   content: text,
-  translations: translations(text),
+  translations: translations(updateTranslation),
 });
 
 export const noticeSchema = z.strictObject({

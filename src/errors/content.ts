@@ -16,6 +16,7 @@ const EXPECTED: Record<string, string> = {
   boolean: 'true or false',
   array: 'a list',
   object: 'a mapping (key: value lines)',
+  record: 'a mapping (key: value lines)',
 };
 const expected = (kind: string): string => EXPECTED[kind] ?? kind;
 
@@ -489,7 +490,7 @@ export const CONTENT = {
   badLocale: content({
     code: 'content/bad-locale',
     title: 'A locale statuspress has no words for',
-    when: '`locale` in site.yaml is not a BCP 47 language tag, or names a language statuspress ships no message catalogue for (en, de, fr, es, pt-BR, ja, ar).',
+    when: '`locale` in site.yaml (or one of `locales`, or the name of a file of messages, `templates/locales/<locale>.yaml`) is not a BCP 47 language tag, or names a language statuspress ships no message catalogue for (en, de, fr, es, pt-BR, ja, ar).',
     message: (p: { value: string; guess?: string }) => `${quote(p.value)} is not a language statuspress ships${p.guess ? `; did you mean ${p.guess}?` : '; write one of en, de, fr, es, pt-BR, ja, ar'}`,
     hint: 'Write a BCP 47 tag of a shipped language: en, de, fr, es, pt-BR, ja or ar.',
     example: { value: 'de_DE', guess: 'de' },
@@ -671,6 +672,13 @@ export const CONTENT = {
   }),
 
   // Languages: site.yaml's `locales` and the `translations` of texts.
+  localesEmpty: content({
+    code: 'content/locales-empty',
+    title: 'An empty list of languages',
+    when: 'site.yaml’s `locales` is an empty list: the site would have no default language.',
+    message: () => 'list at least one language, the default first (locales: [en, de]), or remove locales',
+    hint: 'List the site’s languages, the default first, or leave `locales` out for a site in one language (`locale`).',
+  }),
   localeTwice: content({
     code: 'content/locale-twice',
     title: 'A language listed twice',
@@ -687,6 +695,13 @@ export const CONTENT = {
       `locale is ${quote(locale)} but locales starts with ${quote(first)}; put ${quote(locale)} first in locales, or remove locale`,
     hint: 'With `locales`, the first entry is the default language: `locale` may be left out, or must be the same.',
     example: { locale: 'de', first: 'en' },
+  }),
+  updateTranslationNotText: content({
+    code: 'content/update-translation-not-text',
+    title: 'An update’s translation written as a mapping',
+    when: 'An update’s `translations` gives a language a mapping (`de: { content: … }`), as a notice’s does (`de: { subject: … }`): an update’s translation is its content itself.',
+    message: () => "an update's translation is its content itself, as text (de: Wir sehen uns das an.), not a mapping",
+    hint: 'Write the translated content after the language: `translations: { de: Wir sehen uns das an. }`.',
   }),
   translationNotListed: content({
     code: 'content/translation-not-listed',
@@ -886,16 +901,36 @@ export const CONTENT = {
     code: 'content/unknown-message',
     title: 'A message the catalogue does not have',
     when: 'A site’s `templates/locales/<locale>.yaml` overrides a message key the catalogue does not have.',
-    message: ({ key, guess }: { key: string; guess?: string }) => `no message ${quote(key)} in the catalogue${guess ? `; did you mean ${guess}?` : '; docs/languages.md lists every key'}`,
-    hint: 'Use a key of the English catalogue (docs/languages.md), spelt as it is.',
+    message: ({ key, guess, group }: { key: string; guess?: string; group?: readonly string[] }) =>
+      `no message ${quote(key)} in the catalogue${
+        guess
+          ? `; did you mean ${guess}?`
+          : group && group.length > 0
+            ? `; the ${group[0]!.split('.')[0]} messages are ${group.slice(0, 12).join(', ')}${group.length > 12 ? ', …' : ''}`
+            : "; its keys are those of src/i18n/locales/en.json in statuspress's repository"
+      }`,
+    hint: 'Use a key of the English catalogue (src/i18n/locales/en.json in statuspress’s repository), spelt as it is.',
     example: { key: 'nav.histroy', guess: 'nav.history' },
+  }),
+  messageNotOnPages: content({
+    code: 'content/message-not-on-pages',
+    title: 'A message override no page uses',
+    when: 'A site’s `templates/locales/<locale>.yaml` overrides a message that is no word of the pages: the default state texts and maintenance transitions (the content’s, and the API’s too), or the texts of `init`, `new`, `resolve` and `notify`, which read no templates.',
+    message: ({ key, instead }: { key: string; instead: string }) => `the message ${quote(key)} is no word of the pages; ${instead}`,
+    hint: 'Set the text where it belongs: `state_text` or `transition_text` in site.yaml, `--message` of the command; remove the line here.',
+    example: { key: 'stateText.operational', instead: 'set state_text in site.yaml instead (and its translations, for another language)' },
   }),
   badMessage: content({
     code: 'content/bad-message',
     title: 'A message override that is not text',
-    when: 'A message in `templates/locales/<locale>.yaml` is not text (or, for a message that counts, a mapping of plural forms: zero, one, two, few, many, other), or the file is not a mapping of keys to messages, or it names a language statuspress does not ship.',
-    message: ({ key, forms }: { key: string; forms?: string }) => (forms ? `the message ${quote(key)} counts something: give its plural forms (${forms}) as a mapping` : `the message ${quote(key)} must be text`),
-    hint: 'Write `key: text`, or for a message that counts, its forms under the key (`one:` and `other:` for English).',
+    when: 'A message in `templates/locales/<locale>.yaml` is not text (or, for a message that counts, a mapping of plural forms: zero, one, two, few, many, other), or names a `{parameter}` the message does not have, which would be printed as it is. (A file that is no mapping of keys to messages is `content/wrong-type`; one whose name is no shipped language, `content/bad-locale`.)',
+    message: ({ key, forms, unknown, takes }: { key: string; forms?: string; unknown?: string; takes?: string[] }) =>
+      unknown !== undefined
+        ? `the message ${quote(key)} has no parameter {${excerpt(unknown, 40)}}; it takes ${takes && takes.length > 0 ? takes.map((p) => `{${p}}`).join(', ') : 'none'}`
+        : forms
+          ? `the message ${quote(key)} counts something: give its plural forms (${forms}) as a mapping`
+          : `the message ${quote(key)} must be text`,
+    hint: 'Write `key: text`, or for a message that counts, its forms under the key (`one:` and `other:` for English), with only the `{parameters}` the English message has.',
     example: { key: 'nav.status', forms: 'one, other' },
   }),
   messagesTooLarge: content({

@@ -21,7 +21,9 @@ export const LOCALES = Object.keys(CATALOGUES);
 /** The catalogue for `locale` (its language, when the region has none of its own), or null. */
 export function catalogueFor(locale: string): Catalogue | null {
   if (locale === PSEUDO_LOCALE) return pseudo();
-  return CATALOGUES[locale] ?? CATALOGUES[locale.split('-')[0]!] ?? null;
+  // Own properties only: `__proto__` or `constructor` (a file's name, a site.yaml value) is no language.
+  const own = (tag: string): Catalogue | undefined => (Object.hasOwn(CATALOGUES, tag) ? CATALOGUES[tag] : undefined);
+  return own(locale) ?? own(locale.split('-')[0]!) ?? null;
 }
 
 /** Whether statuspress has a catalogue for `locale`. */

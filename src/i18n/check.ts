@@ -33,6 +33,15 @@ function guessLocale(value: string): string | undefined {
   return closest(value, LOCALES);
 }
 
+/**
+ * The tz database's names without a slash (its zones `CET`, `EST5EDT`, …, and the links of its
+ * `backward` file, `Japan`, `Zulu`, …): Intl lists none of them, and ICU takes them among names of its
+ * own that are none of the database's.
+ */
+const TZ_WITHOUT_SLASH = new Set(
+  'CET CST6CDT Cuba EET EST EST5EDT Egypt Eire GB GB-Eire GMT GMT+0 GMT-0 GMT0 Greenwich HST Hongkong Iceland Iran Israel Jamaica Japan Kwajalein Libya MET MST MST7MDT NZ NZ-CHAT Navajo PRC PST8PDT Poland Portugal ROC ROK Singapore Turkey UCT UTC Universal W-SU WET Zulu'.split(' '),
+);
+
 let zones: string[] | null = null;
 let zoneSet: Set<string> | null = null;
 
@@ -41,10 +50,11 @@ export function checkTimeZone(value: string): { value: string; guess?: string } 
   zones ??= ['UTC', ...Intl.supportedValuesOf('timeZone')];
   zoneSet ??= new Set(zones);
   if (zoneSet.has(value)) return null;
-  // A zone ICU knows by another name (an alias such as `Etc/UTC` or `Asia/Calcutta`) is valid too.
+  // A zone ICU knows by another name (an alias such as `Etc/UTC` or `Asia/Calcutta`) is valid too,
+  // when it is a name of the tz database: ICU also takes abbreviations of its own (`PST`, `IST`).
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
-    if (value.includes('/') || value === 'GMT') return null;
+    if (value.includes('/') || TZ_WITHOUT_SLASH.has(value)) return null;
   } catch {
     // Not a zone.
   }

@@ -1,20 +1,43 @@
 // A site's own words: `templates/locales/<locale>.yaml` overrides any message of that language's
 // catalogue, as a file in templates/ overrides a template. Every key is checked against the
-// catalogue; a wrong one is an error at its file and line, naming the key (and the one meant).
+// catalogue; a wrong one is an error at its file and line, naming the key (and the one meant). The
+// file's name is its language, checked as site.yaml's `locale` is; its YAML is parsed as a content
+// file's, with the same limits and words for a mistake.
 // Read as templates are (template-files.ts): a link leading out of the templates folder, a file
 // that is no regular one (/dev/zero) and one over MAX_MESSAGES_BYTES are refused before any is read.
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import { closest } from '../content/messages.js';
+import { parseText } from '../content/source.js';
 import { ContentError } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
 import { MAX_MESSAGES_BYTES } from '../limits.js';
 import { say } from '../errors/entry.js';
 import { realInside } from '../render/site/template-files.js';
-import { CATALOGUES, isShipped } from './catalogue.js';
-import type { Catalogue } from './types.js';
+import { CATALOGUES } from './catalogue.js';
+import { checkLocale } from './check.js';
+import type { Catalogue, Message } from './types.js';
+
+/**
+ * The catalogue's messages no page prints, by group, and where their text is set instead: the
+ * defaults of the content (derived before any template is read, the API's too), and the words of
+ * the commands, which read no templates/.
+ */
+const NOT_ON_PAGES: [string, string][] = [
+  ['stateText.', 'set state_text in site.yaml instead (and its translations, for another language)'],
+  ['transition.', 'set transition_text in site.yaml instead'],
+  ['authoring.', 'give the text with --message instead'],
+  ['notify.', 'statuspress notify reads no templates, so it cannot be changed for one site'],
+  ['init.', 'edit the files init wrote instead'],
+];
+
+/** A `{parameter}` in a message, as the messages fill them in (make.ts). */
+const PARAM = /\{([A-Za-z]+)\}/g;
+
+/** The parameters a message of the English catalogue takes, in every plural form. */
+const paramsOf = (message: Message): string[] => [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(PARAM)].map((m) => m[1]!)))];
 
 /** The overrides under `dir`/locales, by locale; none when there is no such folder. Throws ContentError on any wrong key or value. */
 export function readMessageOverrides(dir: string | null, folder: string): Record<string, Catalogue> {
@@ -42,15 +65,25 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
       issues.push({ file, line: 1, column: 1, path: '', ...say(CONTENT.messagesTooLarge, { bytes: info.isFile() ? info.size : null, max: MAX_MESSAGES_BYTES }) });
       continue;
     }
-    const lines = new LineCounter();
-    const text = readFileSync(real, 'utf8');
-    const document = parseDocument(text, { lineCounter: lines });
+    // The file's name is its language, spelt as site.yaml's `locale` is (`pt-BR.yaml`, not `pt-br.yaml`).
+    const wrongName = checkLocale(locale);
+    if (wrongName !== null) {
+      issues.push({ file, line: 1, column: 1, path: '', ...say(CONTENT.badLocale, wrongName) });
+      continue;
+    }
+    // Parsed as a content file is: the same limits, and the same words for a YAML mistake at its line.
+    const parsed = parseText(file, 'site', readFileSync(real, 'utf8'));
+    const document = parsed.source.doc;
+    if (parsed.issues.length > 0 || document === null) {
+      issues.push(...parsed.issues);
+      continue;
+    }
     const at = (offset: number | undefined): { line: number; column: number } => {
-      const { line, col } = lines.linePos(offset ?? 0);
+      const { line, col } = parsed.source.lineCounter.linePos(offset ?? 0);
       return { line, column: col };
     };
-    if (!isShipped(locale) || document.errors.length > 0 || !(isMap(document.contents) || document.contents === null)) {
-      issues.push({ file, ...at(document.errors[0]?.pos[0]), path: '', ...say(CONTENT.badMessage, { key: locale }) });
+    if (!(isMap(document.contents) || document.contents === null)) {
+      issues.push({ file, ...at(document.contents.range?.[0]), path: '', ...say(CONTENT.wrongType, { kind: 'object', value: parsed.source.data }) });
       continue;
     }
     const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
@@ -60,18 +93,33 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
       const where = { file, ...at(isScalar(pair.key) ? pair.key.range?.[0] : undefined), path: key };
       if (!Object.hasOwn(en, key)) {
         const guess = closest(key, keys);
-        issues.push({ ...where, ...say(CONTENT.unknownMessage, guess ? { key, guess } : { key }) });
+        // No near miss: the keys of its group (`widget.`), since a site has no copy of the catalogue.
+        const group = keys.filter((k) => key.includes('.') && k.startsWith(`${key.split('.')[0]}.`));
+        issues.push({ ...where, ...say(CONTENT.unknownMessage, guess ? { key, guess } : { key, group }) });
+        continue;
+      }
+      const elsewhere = NOT_ON_PAGES.find(([group]) => key.startsWith(group));
+      if (elsewhere) {
+        issues.push({ ...where, ...say(CONTENT.messageNotOnPages, { key, instead: elsewhere[1] }) });
         continue;
       }
       const value = pair.value;
+      const takes = paramsOf(en[key]!);
+      const unknown = (texts: string[]): string | undefined => texts.flatMap((text) => [...text.matchAll(PARAM)].map((m) => m[1]!)).find((p) => !takes.includes(p));
       if (typeof en[key] === 'string') {
-        if (isScalar(value) && typeof value.value === 'string') catalogue[key] = value.value;
-        else issues.push({ ...where, ...say(CONTENT.badMessage, { key }) });
+        if (!(isScalar(value) && typeof value.value === 'string')) issues.push({ ...where, ...say(CONTENT.badMessage, { key }) });
+        else if (unknown([value.value]) !== undefined) issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown: unknown([value.value])!, takes }) });
+        else catalogue[key] = value.value;
         continue;
       }
       const forms = isMap(value) ? Object.fromEntries(value.items.map((p) => [isScalar(p.key) ? String(p.key.value) : '', isScalar(p.value) ? p.value.value : null])) : null;
       if (forms === null || !Object.keys(forms).every((c) => (categories as string[]).includes(c)) || !Object.values(forms).every((t) => typeof t === 'string') || typeof forms.other !== 'string') {
         issues.push({ ...where, ...say(CONTENT.badMessage, { key, forms: categories.join(', ') }) });
+        continue;
+      }
+      const wrong = unknown(Object.values(forms as Record<string, string>));
+      if (wrong !== undefined) {
+        issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown: wrong, takes }) });
         continue;
       }
       catalogue[key] = forms as Record<string, string>;

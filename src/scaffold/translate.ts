@@ -23,8 +23,8 @@ export interface TranslateOptions {
   content?: string;
   /** The notice's subject in that language. */
   subject?: string;
-  /** The update to translate, by its API id (notice id × 1000 + rank in time); default the latest in time. */
-  updateId?: number;
+  /** The update to translate, by its API id (notice id × 1000 + rank in time) as the user wrote it; default the latest in time. */
+  updateId?: string;
   now?: number;
   lockWaitMs?: number;
 }
@@ -72,9 +72,11 @@ async function translateLocked(contentDir: string, id: number, now: number, opti
   let update: Changed['update'] = null;
   if (options.content !== undefined) {
     const ids = [...notice.updates].sort((a, b) => a.rank - b.rank).map((u) => updateId(id, u.rank));
-    const wanted = options.updateId ?? ids.at(-1)!;
+    const given = options.updateId;
+    // Digits only: `7001.0` or ` 7001` is not how an id is printed, though Number() would take it.
+    const wanted = given === undefined ? ids.at(-1)! : /^\d{1,18}$/.test(given) ? Number(given) : NaN;
     const chosen = notice.updates.find((u) => updateId(id, u.rank) === wanted);
-    if (chosen === undefined) throw fail(COMMAND.noSuchUpdate, { id: String(options.updateId), ids });
+    if (chosen === undefined) throw fail(COMMAND.noSuchUpdate, { id: given ?? '', ids });
     const item = doc.getIn(['updates', chosen.index], true);
     if (!isMap(item) || item.flow) cannot('updates');
     const edit = addTranslation(text, item as YAMLMap, lang, options.content, (p) => fail(COMMAND.translationExists, { file: found.file, path: `updates.${chosen.index}.${p}` }));
@@ -114,9 +116,10 @@ async function translateLocked(contentDir: string, id: number, now: number, opti
 function addTranslation(text: string, map: YAMLMap, lang: string, value: unknown, exists: (path: string) => Error): TextEdit | null {
   const translations = pairOf(map, 'translations');
   if (!translations) return appendPairs(text, map, { translations: { [lang]: value } });
-  if (!isMap(translations.value) || translations.value.flow) return null;
+  if (!isMap(translations.value)) return null;
+  // A translation already there is said to be, however the file is laid out.
   const entry = pairOf(translations.value, lang);
-  if (!entry) return appendPairs(text, translations.value, { [lang]: value });
+  if (!entry) return translations.value.flow ? null : appendPairs(text, translations.value, { [lang]: value });
   if (typeof value === 'string') throw exists(`translations.${lang}`);
   if (!isMap(entry.value)) return null;
   for (const key of Object.keys(value as object)) if (pairOf(entry.value, key)) throw exists(`translations.${lang}.${key}`);

@@ -251,6 +251,15 @@ async function answerFrom(
   for (const candidate of candidates) {
     const cached = await build.files.get(candidate);
     if (cached === 'gone') return 'gone';
+    if (cached && candidate === `${found.path}/index.html`) {
+      // A folder asked for without its slash (`/de`): the page's links are relative, and would
+      // resolve from its parent (into the English site), so it is sent where they resolve, as
+      // static hosts do. Made from the routed path, never the raw one (`//host` would leave the site).
+      const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+      res.writeHead(301, { Location: `${base}/${encodeURI(found.path)}/${query}`, 'Cache-Control': siteCacheControl(candidate) });
+      res.end();
+      return;
+    }
     if (cached) return send(req, res, candidate, cached, siteCacheControl(candidate), build, target, false);
   }
   // A page's address with nothing there: the site's own 404 page, in the language whose folder the

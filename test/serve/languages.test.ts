@@ -35,6 +35,27 @@ describe('statuspress serve: a site in two languages', () => {
     expect((await request(running.url, '/de/feed.atom')).body).toContain('Langsame Seiten');
   });
 
+  // The pages' links are relative: at /de (or /de/notices/1) the German page's links resolved into
+  // the English site. Static hosts send the folder's address with its slash; so does serve.
+  it('sends a page asked for without its trailing slash to the address with it', async () => {
+    for (const [asked, to] of [
+      ['/de', '/de/'],
+      ['/de/notices/1?from=mail', '/de/notices/1/?from=mail'],
+      ['/history', '/history/'],
+    ]) {
+      const answer = await request(running.url, asked!);
+      expect(answer.status, asked).toBe(301);
+      expect(answer.headers.location, asked).toBe(to);
+    }
+    expect((await request(running.url, '/de/feed.atom')).status).toBe(200);
+    const based = await serve({ dir: path.join(out, 'dist'), host: '127.0.0.1', port: 0, base: '/status', rateLimit: 0 });
+    try {
+      expect((await request(based.url, '/status/de')).headers.location).toBe('/status/de/');
+    } finally {
+      await based.close();
+    }
+  });
+
   it('sends the German 404 page for a missing page under /de/, the root one elsewhere', async () => {
     const missing = await request(running.url, '/de/notices/99/');
     expect(missing.status).toBe(404);

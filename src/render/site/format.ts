@@ -2,6 +2,7 @@
 // its time zone, with the zone's abbreviation (`20 Nov 2026, 10:05 UTC`, `21. Nov. 2026, 00:30 MEZ`),
 // inside <time datetime> so the page's script can show them in the reader's own zone; the same build
 // gives the same bytes wherever it runs.
+import { catalogueFor } from '../../i18n/catalogue.js';
 import { formatDate, formatDateTime, formatMonth, localDay } from '../../i18n/dates.js';
 import type { Messages } from '../../i18n/make.js';
 import type { Catalogue } from '../../i18n/types.js';
@@ -24,9 +25,15 @@ export function langOf(site: SiteConfig): Lang {
   return lang;
 }
 
-/** The site's own words over its catalogue's (its theme's templates/locales/<locale>.yaml), for everything rendered of `site` from now on. */
+/**
+ * The site's own words over its catalogue's (its theme's templates/locales/<locale>.yaml), for
+ * everything rendered of `site` from now on. A regional tag speaking its language's words (`de-AT`)
+ * takes that language's file (`de.yaml`) too, its own (`de-AT.yaml`) winning.
+ */
 export function useMessages(site: SiteConfig, overrides: Record<string, Catalogue>): void {
-  const own = overrides[site.locale];
+  const language = site.locale.split('-')[0]!;
+  const shared = language !== site.locale && Object.hasOwn(overrides, language) && catalogueFor(site.locale) === catalogueFor(language) ? overrides[language] : undefined;
+  const own = shared ? { ...shared, ...overrides[site.locale] } : overrides[site.locale];
   langs.set(site, { m: own && Object.keys(own).length > 0 ? messages(site.locale, own) : messages(site.locale), zone: site.timeZone });
 }
 

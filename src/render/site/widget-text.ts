@@ -2,9 +2,9 @@
 // the state and the notices happening now in the embedding page's language, kept small (short keys,
 // only the present notices) since every page that embeds the widget in that language loads it.
 import type { DerivedSite } from '../../derive/index.js';
-import { messages } from '../../i18n/messages.js';
 import { SITE, siteUrl } from '../../routes/site.js';
 import { PLANNED_STATES, UNPLANNED_STATES } from '../../types.js';
+import { langOf } from './format.js';
 
 /**
  * The file of `site`, a language's copy (derive/localize.ts): `w` the widget's words (incident,
@@ -13,7 +13,8 @@ import { PLANNED_STATES, UNPLANNED_STATES } from '../../types.js';
  * language, no state texts, notices or page: the API's are).
  */
 export function widgetText(site: DerivedSite): string {
-  const { t } = messages(site.site.locale);
+  // The site's own words (templates/locales/<locale>.yaml) over the catalogue's, as on its pages.
+  const { t } = langOf(site.site).m;
   // The default language's subjects and addresses are the API's own: only a copy's are written.
   const copy = (site.locale?.prefix ?? '') !== '';
   const present = copy ? site.notices.filter((n) => n.timelineState === 'present' && n.type !== 'general') : [];

@@ -14,6 +14,20 @@ describe('site.yaml locale and time_zone', () => {
     ]);
   });
 
+  // `CET` and `EST5EDT` are names of the tz database (as are `Japan` and `Zulu`, links kept for
+  // compatibility) and were refused as "not an IANA time zone"; `PST` and `IST`, which ICU takes
+  // too, are none of its names and stay refused.
+  it('accepts every name of the tz database, with a slash or without, and no other', async () => {
+    for (const zone of ['CET', 'EST5EDT', 'Japan', 'Zulu', 'Etc/GMT-14', 'Asia/Calcutta', 'UTC']) {
+      expect(await problems(await writeContent({ 'site.yaml': `${SITE}time_zone: ${zone}\n` })), zone).toEqual([]);
+    }
+    for (const zone of ['PST', 'IST', 'Etc/GMT+14', '"UTC "', '../../etc/localtime', 'Factory']) {
+      const found = await problems(await writeContent({ 'site.yaml': `${SITE}time_zone: ${zone}\n` }));
+      expect(found, zone).toHaveLength(1);
+      expect(found[0], zone).toMatch(/^site\.yaml:4:12 {2}time_zone: ".*" is not an IANA time zone; /);
+    }
+  });
+
   it('names the language that was meant, and refuses one with no catalogue', async () => {
     expect(await problems(await writeContent({ 'site.yaml': `${SITE}locale: de_DE\n` }))).toEqual(['site.yaml:4:9  locale: "de_DE" is not a language statuspress ships; did you mean de-DE?']);
     expect(await problems(await writeContent({ 'site.yaml': `${SITE}locale: pt-br\n` }))).toEqual(['site.yaml:4:9  locale: "pt-br" is not a language statuspress ships; did you mean pt-BR?']);

@@ -96,6 +96,29 @@ describe('translations: problems at file:line:column', () => {
     ]);
   });
 
+  // Once `empty; write record here` (zod's name for a mapping) and `Too small: expected array to
+  // have >=1 items`: words a person writing YAML has no use for.
+  it('an empty translations or locales says what to write, in the words of the others', async () => {
+    const dir = await writeContent({
+      'site.yaml': `${SITE}locales: []\n`,
+      'notices/1.yaml': `${NOTICE}    translations:\ntranslations: [de]\n`,
+    });
+    expect(await problems(dir)).toEqual([
+      'notices/1.yaml:8:5  updates.0.translations: empty; write a mapping (key: value lines) here',
+      'notices/1.yaml:9:15  translations: expected a mapping (key: value lines), got a list',
+      expect.stringMatching(/^site\.yaml:4:10 {2}locales: list at least one language, the default first \(locales: \[en, de\]\)/),
+    ]);
+  });
+
+  // A notice's translation is a mapping (`de: { subject: … }`) and an update's is its text itself:
+  // `de: { content: … }`, written by analogy, once got only `expected text, got a mapping`.
+  it('an update translated as a mapping is told its translation is the text itself', async () => {
+    const dir = await writeContent({ 'site.yaml': SITE_EN_DE, 'notices/1.yaml': `${NOTICE}    translations: { de: { content: Schauen. } }\n` });
+    expect(await problems(dir)).toEqual([
+      'notices/1.yaml:8:25  updates.0.translations.de: an update\'s translation is its content itself, as text (de: Wir sehen uns das an.), not a mapping',
+    ]);
+  });
+
   it('locale must be the first of locales', async () => {
     const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, de]\nlocale: de\n` });
     const found = await problems(dir);

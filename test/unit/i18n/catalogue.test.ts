@@ -2,6 +2,7 @@
 // the same {parameters}; messages fill them in with the locale's plurals and numbers.
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, messages } from '../../../src/i18n/index.js';
+import { catalogueFor, isShipped } from '../../../src/i18n/catalogue.js';
 import type { Message } from '../../../src/i18n/index.js';
 
 const params = (message: Message): string[] =>
@@ -21,6 +22,18 @@ describe('the catalogues', () => {
       }
     });
   }
+});
+
+describe('catalogueFor', () => {
+  // `templates/locales/__proto__.yaml` once crashed the build, and `locale: constructor` in site.yaml
+  // the authoring commands, with a stack trace: an object's own properties were taken for languages.
+  it('finds no catalogue under a name every object has', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', '__proto__-x', 'constructor-DE']) {
+      expect(catalogueFor(name), name).toBeNull();
+      expect(isShipped(name), name).toBe(false);
+    }
+    expect(catalogueFor('de-AT')).toBe(CATALOGUES.de);
+  });
 });
 
 describe('messages', () => {
