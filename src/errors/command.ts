@@ -109,6 +109,20 @@ export const COMMAND = {
     hint: USAGE_HINT,
     example: { value: 'Europe/Berln', guess: 'Europe/Berlin' },
   }),
+  initBadFlags: command({
+    code: 'usage/init-bad-flags',
+    exit: 2,
+    title: 'Several `init` flags are wrong',
+    when: '`statuspress init` has more than one problem in its command line (a missing folder, `--from`, `--branch`, `--locale`, `--time-zone`, and what `--name` and `--url` would write): each is listed, with the words its own error has, and init writes nothing.',
+    message: ({ flags, issues }: { flags: string[]; issues: Problem[] }) =>
+      `statuspress init wrote nothing: its command line has ${plural(flags.length + issues.length, 'problem')}:\n` +
+      [...flags.map((f) => `  ${f}`), ...issues.map(problemText)].join('\n'),
+    hint: USAGE_HINT,
+    example: {
+      flags: ['--locale: "DE" is not a language statuspress ships; did you mean de?', '--time-zone: "Europe/Berln" is not an IANA time zone; did you mean Europe/Berlin?'],
+      issues: [{ file: 'content/site.yaml', line: 4, column: 6, path: 'url', message: '"ftp://x" must start with https:// or http://', code: 'content/bad-url' }],
+    },
+  }),
   upgradeExtraArguments: command({
     code: 'usage/upgrade-arguments',
     exit: 2,
