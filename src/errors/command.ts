@@ -23,6 +23,19 @@ const initLeft = ({ removed, left }: { removed: number; left: string[] }): strin
       ? `The ${plural(removed, 'file or folder', 'files and folders')} init had written ${removed === 1 ? 'was' : 'were'} removed again.`
       : undefined;
 
+/**
+ * Which option sets which key, by the change an editInvalid names (its `what`): a translation
+ * (`--lang`) sets no state and no time, so its hint names only what applies to it.
+ */
+const EDIT_KEYS: [start: string, keys: string][] = [
+  ['The postmortem', 'A problem in the postmortem names the key an option sets (`at` is --at, `content` the text of --file)'],
+  [
+    'The translation',
+    'A problem in the translation names the key an option sets (an update’s `translations.<lang>` is --message, the notice’s `translations.<lang>.subject` is --subject, `<lang>` is --lang, one of site.yaml’s `locales` but the first; --update chooses the update)',
+  ],
+  ['', 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message)'],
+];
+
 /** The flags whose value must be a whole number. */
 type NumberFlag = '--parent' | '--position' | '--rate-limit';
 
@@ -672,7 +685,7 @@ export const COMMAND = {
       `${what} was not written: the file would have ${plural(issues.length, 'problem')}:\n` +
       issues.map(problemText).join('\n'),
     hint: ({ what }: { what: string }) =>
-      `${what.startsWith('The postmortem') ? 'A problem in the postmortem names the key an option sets (`at` is --at, `content` the text of --file)' : 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message)'}; change that option. Problems the file had before: fix them first (statuspress validate lists them).`,
+      `${EDIT_KEYS.find(([start]) => what.startsWith(start))![1]}; change that option. Problems the file had before: fix them first (statuspress validate lists them).`,
     example: {
       what: 'The update to notices/42-api.yaml',
       issues: [
