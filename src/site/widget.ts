@@ -139,14 +139,15 @@ function icon(): HTMLElement {
 type Mark = { lang: string; dir?: string } | undefined;
 /**
  * A language's file: its words (incident, maintenance, unavailable, view, more), states, state texts,
- * notices (url, and subject when in this language) and page, and the mark of a text in the default
- * language (none in the default language's own file): a state text or subject it lacks is the API's.
+ * notices (subject, url, and 1 when the subject is in the default language) and page, and the mark
+ * of a text in the default language (none in the default language's own file): a state text it
+ * lacks is the API's, in the default language.
  */
 interface Lang {
   w: string[];
   s: Record<string, string>;
   t: Record<string, string>;
-  n: Record<string, string[]>;
+  n: Record<string, [subject: string, url: string, fallback?: 1]>;
   u: string;
   f?: Mark;
 }
@@ -197,8 +198,9 @@ function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
     const list = element('ul');
     for (const notice of view.notices.slice(0, SHOWN)) {
       const item = element('li');
-      const [url, subject] = l.n[notice.id] ?? [notice.url];
-      item.append(element('span', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), words(subject ?? notice.subject, !subject && l.f)));
+      // A notice the file lacks (published since the build) is the API's, in the default language.
+      const [subject, url, fallback] = l.n[notice.id] ?? [notice.subject, notice.url, 1];
+      item.append(element('span', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), words(subject, !!fallback && l.f)));
       list.append(item);
     }
     box.append(list);

@@ -10,11 +10,12 @@ import { directionOf } from '../../i18n/direction.js';
 /**
  * The file of `site`, a language's copy (derive/localize.ts): `w` the widget's words (incident,
  * maintenance, unavailable, view, more), `s` the notice states' words, `t` the state texts the copy
- * has in its language, `n` each present notice's page and, when the copy has it in its language, its
- * subject, by id, `u` the status page in that language, `f` the attributes (`lang`, and `dir` when
- * the direction differs) that mark a text in the default language: a state text or subject left out
- * here is the API's, which is that text. For the default language, only the words: the API's texts
- * and pages are its own.
+ * has in its language (one left out is the API's, the default language's), `n` each present
+ * notice's subject and page by id, with a 1 after them when the subject is the default language's,
+ * `u` the status page in that language, `f` the attributes (`lang`, and `dir` when the direction
+ * differs) that mark a text in the default language. For the default language, only the words: the
+ * API's texts and pages are its own. A widget.js of the version before reads this file as it did
+ * (a host's cache may pair them for a few minutes).
  */
 export function widgetText(site: DerivedSite): string {
   // The site's own words (templates/locales/<locale>.yaml) over the catalogue's, as on its pages.
@@ -30,7 +31,7 @@ export function widgetText(site: DerivedSite): string {
     w: [t('type.unplanned'), t('type.planned'), `${t('widget.unavailable')} `, t('widget.view'), t('widget.more')],
     s: Object.fromEntries([...UNPLANNED_STATES, ...PLANNED_STATES].map((state) => [state, t(`noticeState.${state}`)])),
     t: copy ? Object.fromEntries(Object.entries(site.site.stateText).filter(([state]) => !(state in fallback))) : {},
-    n: Object.fromEntries(present.map((n) => [n.id, [siteUrl(site.site.url, SITE.notice(n.id)), ...(n.source.fallback?.subject ? [] : [n.source.subject])]])),
+    n: Object.fromEntries(present.map((n) => [n.id, [n.source.subject, siteUrl(site.site.url, SITE.notice(n.id)), ...(n.source.fallback?.subject ? [1] : [])]])),
     u: copy ? siteUrl(site.site.url, SITE.status()) : '',
     ...(copy ? { f: { lang: defaultTag, ...(dir === directionOf(locale!.tag) ? {} : { dir }) } } : {}),
   });

@@ -12,7 +12,7 @@ const NOW = Date.parse('2026-11-20T23:50:00Z');
 
 interface WidgetFile {
   t: Record<string, string>;
-  n: Record<string, string[]>;
+  n: Record<string, (string | 1)[]>;
   u: string;
   f?: { lang: string; dir?: string };
 }
@@ -26,15 +26,15 @@ afterAll(() => built?.cleanup());
 const widget = (tag: string): WidgetFile => JSON.parse(built.files.get(`widget/${tag}.json`)!) as WidgetFile;
 
 describe('the widget\'s file of a language', () => {
-  it('holds the texts the copy has in its language, and leaves out the ones it shows in the default language', () => {
+  it('marks the subjects the copy shows in the default language, and leaves out such state texts (the API has them)', () => {
     const de = widget('de');
     expect(de.t.degraded).toBe('Einige Seiten sind langsam');
-    expect(de.n).toEqual({ 1: ['https://status.acme.com/de/notices/1/', 'Langsame Seiten'], 2: ['https://status.acme.com/de/notices/2/'] });
+    expect(de.n).toEqual({ 1: ['Langsame Seiten', 'https://status.acme.com/de/notices/1/'], 2: ['Slow search', 'https://status.acme.com/de/notices/2/', 1] });
     const ar = widget('ar');
     // The site's own `degraded` text has no Arabic: the API's, in English, is shown.
     expect(ar.t).not.toHaveProperty('degraded');
     expect(ar.t.operational).toBeTruthy();
-    expect(ar.n).toEqual({ 1: ['https://status.acme.com/ar/notices/1/'], 2: ['https://status.acme.com/ar/notices/2/'] });
+    expect(ar.n).toEqual({ 1: ['Slow pages', 'https://status.acme.com/ar/notices/1/', 1], 2: ['Slow search', 'https://status.acme.com/ar/notices/2/', 1] });
   });
 
   it('says how to mark a text in the default language: its lang, and its dir when the direction differs', () => {
