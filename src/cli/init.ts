@@ -1,5 +1,5 @@
 // `statuspress init DIR`: a new status repository.
-import { fail } from '../errors.js';
+import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
 import { text } from './command.js';
@@ -24,24 +24,33 @@ export const init: Command = {
   },
   async run(values, out, positionals) {
     const [dir, ...extra] = positionals;
-    if (dir === undefined || extra.length > 0) throw fail(COMMAND.initNeedsFolder, undefined);
-    const from = parseFrom(String(values.from));
+    // Every flag is checked before any is refused: init fails once, saying all that is wrong.
+    const errors: StatuspressError[] = [];
+    if (dir === undefined || extra.length > 0) errors.push(fail(COMMAND.initNeedsFolder, undefined));
+    const parsed = parseFrom(String(values.from));
+    if (parsed instanceof StatuspressError) errors.push(parsed);
+    // Only to go on checking: with any error, initSite throws them all and writes nothing.
+    const from = parsed instanceof StatuspressError ? { kind: 'bundle' as const } : parsed;
     const branch = String(values.branch);
     // Branch names that a workflow's `branches: [...]` carries as they are.
-    if (!/^[\w./-]+$/.test(branch)) throw fail(COMMAND.badBranch, { value: branch });
+    if (!/^[\w./-]+$/.test(branch)) errors.push(fail(COMMAND.badBranch, { value: branch }));
     const { initSite } = await import('../scaffold/init.js');
     const name = text(values, 'name');
     const url = text(values, 'url');
     const locale = text(values, 'locale');
     const timeZone = text(values, 'time-zone');
-    const { files } = await initSite(dir, {
-      ...(name === undefined ? {} : { name }),
-      ...(url === undefined ? {} : { url }),
-      ...(locale === undefined ? {} : { locale }),
-      ...(timeZone === undefined ? {} : { timeZone }),
-      from,
-      branch,
-    });
+    const { files } = await initSite(
+      dir ?? '',
+      {
+        ...(name === undefined ? {} : { name }),
+        ...(url === undefined ? {} : { url }),
+        ...(locale === undefined ? {} : { locale }),
+        ...(timeZone === undefined ? {} : { timeZone }),
+        from,
+        branch,
+      },
+      errors,
+    );
     const sp = from.kind === 'bundle' ? 'node .statuspress/statuspress.mjs' : 'npx statuspress';
     const install = from.kind === 'npm' ? 'npm install && ' : '';
     out.log(
@@ -53,11 +62,11 @@ export const init: Command = {
   },
 };
 
-/** `--from`: bundle, npm (this version, as a caret range) or npm:SPEC (`statuspress@^0.2.0`, `file:../x.tgz`, `^0.2.0`). */
-function parseFrom(value: string): { kind: 'bundle' } | { kind: 'npm'; spec: string } {
+/** `--from`: bundle, npm (this version, as a caret range) or npm:SPEC (`statuspress@^0.2.0`, `file:../x.tgz`, `^0.2.0`); the error when it is none. */
+function parseFrom(value: string): { kind: 'bundle' } | { kind: 'npm'; spec: string } | StatuspressError {
   if (value === 'bundle') return { kind: 'bundle' };
   if (value === 'npm') return { kind: 'npm', spec: `^${__STATUSPRESS_VERSION__}` };
   const spec = value.startsWith('npm:') ? value.slice('npm:'.length).replace(/^statuspress@/, '') : '';
-  if (spec === '' || /\s/.test(spec)) throw fail(COMMAND.badFrom, { value });
+  if (spec === '' || /\s/.test(spec)) return fail(COMMAND.badFrom, { value });
   return { kind: 'npm', spec };
 }

@@ -13,7 +13,7 @@ import { pageTemplate } from '../render/html.js';
 import type { OutputFile } from '../render/types.js';
 import { route } from '../routes/parse.js';
 import { ApiError } from '../routes/request.js';
-import { localeOfPath, parseSitePath, SITE } from '../routes/site.js';
+import { folderLocation, localeOfPath, parseSitePath, SITE, slashlessFolder } from '../routes/site.js';
 import type { WithheldUpdate } from './clock-text.js';
 import type { DevState } from './state.js';
 
@@ -92,14 +92,27 @@ export function devServer(state: DevState): DevServer {
       }
     }
     const request = parseSitePath(found.path);
+    // A page's folder asked for without its slash (`/de`): sent where its relative links resolve, as
+    // `serve` and static hosts do, when the site has that page.
+    const folder = request === null ? slashlessFolder(found.path) : null;
+    const toFolder = (): void => {
+      res.writeHead(301, { Location: folderLocation('', found.path, target) });
+      res.end();
+    };
     // A page of the site's own templates: from the process they render in (pages.ts), or its error.
-    if (good.pages !== null && (request === null || pageTemplate(request) !== null)) {
+    const own = request ?? folder;
+    if (good.pages !== null && (own === null || pageTemplate(own) !== null)) {
       const pages = good.pages;
       // An address that is no page: the 404 page of the language whose folder was asked, with status 404.
       const notFound = (): Promise<void> => pages.render(null, SITE.notFound().file, localeOfPath(found.path)).then((page) => notFoundReply(res, String(page!.contents)));
-      void (request === null ? notFound() : pages.render(request, found.path || '/').then((file) => (file === null ? notFound() : pageReply(res, file)))).catch((error: unknown) => templateErrorPage(res, error));
+      const answered =
+        own === null
+          ? notFound()
+          : pages.render(own, request === null ? `${found.path}/` : found.path || '/').then((file) => (file === null ? notFound() : request === null ? toFolder() : pageReply(res, file)));
+      void answered.catch((error: unknown) => templateErrorPage(res, error));
       return;
     }
+    if (folder !== null && good.renderer.render(folder) !== null) return toFolder();
     const file = request === null ? null : good.renderer.render(request);
     // The site's 404 page, its links from the root dev serves the site at.
     if (file === null) return notFoundReply(res, String((good.renderer.notFound('/', localeOfPath(found.path)) ?? good.renderer.notFound('/')!).contents));

@@ -23,6 +23,19 @@ const initLeft = ({ removed, left }: { removed: number; left: string[] }): strin
       ? `The ${plural(removed, 'file or folder', 'files and folders')} init had written ${removed === 1 ? 'was' : 'were'} removed again.`
       : undefined;
 
+/**
+ * Which option sets which key, by the change an editInvalid names (its `what`): a translation
+ * (`--lang`) sets no state and no time, so its hint names only what applies to it.
+ */
+const EDIT_KEYS: [start: string, keys: string][] = [
+  ['The postmortem', 'A problem in the postmortem names the key an option sets (`at` is --at, `content` the text of --file)'],
+  [
+    'The translation',
+    'A problem in the translation names the key an option sets (an update’s `translations.<lang>` is --message, the notice’s `translations.<lang>.subject` is --subject, `<lang>` is --lang, one of site.yaml’s `locales` but the first; --update chooses the update)',
+  ],
+  ['', 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message)'],
+];
+
 /** The flags whose value must be a whole number. */
 type NumberFlag = '--parent' | '--position' | '--rate-limit';
 
@@ -108,6 +121,20 @@ export const COMMAND = {
     message: (p: { value: string; guess?: string }) => `--time-zone: ${CONTENT.badTimeZone.message(p)}`,
     hint: USAGE_HINT,
     example: { value: 'Europe/Berln', guess: 'Europe/Berlin' },
+  }),
+  initBadFlags: command({
+    code: 'usage/init-bad-flags',
+    exit: 2,
+    title: 'Several `init` flags are wrong',
+    when: '`statuspress init` has more than one problem in its command line (a missing folder, `--from`, `--branch`, `--locale`, `--time-zone`, and what `--name` and `--url` would write): each is listed, with the words its own error has, and init writes nothing.',
+    message: ({ flags, issues }: { flags: string[]; issues: Problem[] }) =>
+      `statuspress init wrote nothing: its command line has ${plural(flags.length + issues.length, 'problem')}:\n` +
+      [...flags.map((f) => `  ${f}`), ...issues.map(problemText)].join('\n'),
+    hint: USAGE_HINT,
+    example: {
+      flags: ['--locale: "DE" is not a language statuspress ships; did you mean de?', '--time-zone: "Europe/Berln" is not an IANA time zone; did you mean Europe/Berlin?'],
+      issues: [{ file: 'content/site.yaml', line: 4, column: 6, path: 'url', message: '"ftp://x" must start with https:// or http://', code: 'content/bad-url' }],
+    },
   }),
   upgradeExtraArguments: command({
     code: 'usage/upgrade-arguments',
@@ -658,7 +685,7 @@ export const COMMAND = {
       `${what} was not written: the file would have ${plural(issues.length, 'problem')}:\n` +
       issues.map(problemText).join('\n'),
     hint: ({ what }: { what: string }) =>
-      `${what.startsWith('The postmortem') ? 'A problem in the postmortem names the key an option sets (`at` is --at, `content` the text of --file)' : 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message)'}; change that option. Problems the file had before: fix them first (statuspress validate lists them).`,
+      `${EDIT_KEYS.find(([start]) => what.startsWith(start))![1]}; change that option. Problems the file had before: fix them first (statuspress validate lists them).`,
     example: {
       what: 'The update to notices/42-api.yaml',
       issues: [

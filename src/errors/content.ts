@@ -498,7 +498,7 @@ export const CONTENT = {
   badTimeZone: content({
     code: 'content/bad-time-zone',
     title: 'An unknown time zone',
-    when: '`time_zone` in site.yaml is not an IANA time zone name known to Node’s ICU (`Intl.supportedValuesOf(\'timeZone\')`).',
+    when: '`time_zone` in site.yaml is not an IANA time zone name known to Node’s ICU (`Intl.supportedValuesOf(\'timeZone\')`), or is one in another case than the tz database spells it (`europe/berlin`, `utc`: Intl would take it, but the file should say the name the build uses; the did-you-mean gives the spelling).',
     message: (p: { value: string; guess?: string }) => `${quote(p.value)} is not an IANA time zone${p.guess ? `; did you mean ${p.guess}?` : '; write a name such as Europe/Berlin or America/New_York'}`,
     hint: 'Write an IANA zone name such as Europe/Berlin, America/New_York or UTC.',
     example: { value: 'Europe/Berln', guess: 'Europe/Berlin' },

@@ -44,21 +44,35 @@ const TZ_WITHOUT_SLASH = new Set(
 
 let zones: string[] | null = null;
 let zoneSet: Set<string> | null = null;
+/** Every name above and every zone Intl lists, by its lower case: how a name in another case is spelt. */
+let spelling: Map<string, string> | null = null;
 
-/** Null when `value` is an IANA time zone, else the nearest one. */
+/**
+ * Null when `value` is an IANA time zone, spelt as the tz database spells it, else the nearest one
+ * (`Europe/Berlin` for `europe/berlin`, `UTC` for `utc`). Intl takes a name in any case and works in
+ * its own spelling, but the site's file should say the name the build uses, so a name in another case
+ * is refused with its spelling, as a locale tag in another case (`pt-br`) is.
+ */
 export function checkTimeZone(value: string): { value: string; guess?: string } | null {
   zones ??= ['UTC', ...Intl.supportedValuesOf('timeZone')];
   zoneSet ??= new Set(zones);
-  if (zoneSet.has(value)) return null;
-  // A zone ICU knows by another name (an alias such as `Etc/UTC` or `Asia/Calcutta`) is valid too,
+  spelling ??= new Map([...zones, ...TZ_WITHOUT_SLASH].map((name) => [name.toLowerCase(), name]));
+  if (zoneSet.has(value) || TZ_WITHOUT_SLASH.has(value)) return null;
+  const spelt = spelling.get(value.toLowerCase());
+  if (spelt !== undefined) return { value, guess: spelt };
+  // A zone ICU knows by another name (an alias such as `Etc/UTC` or `Asia/Kolkata`) is valid too,
   // when it is a name of the tz database: ICU also takes abbreviations of its own (`PST`, `IST`).
+  // Intl lists no alias, so its case is checked by the database's own: every part starts with a
+  // capital, and only a short one (`US`, `Etc`, `GMT-14`) is in capitals throughout. One in another
+  // case is told the zone it names.
+  let zone: string;
   try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    if (value.includes('/') || TZ_WITHOUT_SLASH.has(value)) return null;
+    zone = new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
-    // Not a zone.
+    return withGuess({ value }, closest(value, zones));
   }
-  return withGuess({ value }, closest(value, zones));
+  if (!value.includes('/')) return withGuess({ value }, closest(value, zones));
+  return value.split('/').every((part) => /^[A-Z]/.test(part) && (/[a-z]/.test(part) || /^[A-Z]{1,3}([+-]?\d+)?$/.test(part))) ? null : { value, guess: zone };
 }
 
 const withGuess = <T extends object>(problem: T, guess: string | undefined): T & { guess?: string } => (guess === undefined ? problem : { ...problem, guess });

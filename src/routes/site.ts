@@ -217,3 +217,23 @@ export function parseSitePath(path: string): LocalizedRequest | null {
   }
   return null;
 }
+
+/**
+ * A page's folder asked for without its slash (`de`, `notices/7`, `de/history`): the request of the
+ * page at the address with it, else null. The pages' links are relative and would resolve from the
+ * parent (from `/`, into the default language's site), so servers send such an address where they
+ * resolve (301, `folderLocation`), as static hosts do.
+ */
+export function slashlessFolder(path: string): LocalizedRequest | null {
+  return path === '' || path.endsWith('/') ? null : parseSitePath(`${path}/`);
+}
+
+/**
+ * Where a slashless folder (`slashlessFolder`) is sent: `base` (the server's mount, `/status`, or
+ * '') with the routed path and its slash, and the query of `target`, the address asked. Made from
+ * the routed path, never the raw one (`//host` would leave the site).
+ */
+export function folderLocation(base: string, path: string, target: string): string {
+  const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
+  return `${base}/${encodeURI(path)}/${query}`;
+}

@@ -12,6 +12,7 @@ import { lstat, mkdir, open, readdir, readFile, readlink, rmdir, stat, unlink } 
 import path from 'node:path';
 import type { LoadedContent } from '../content/index.js';
 import { fail } from '../errors.js';
+import type { StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { ownBundle } from './bundle.js';
 import { BUNDLE_PATH, workflows } from './workflows.js';
@@ -98,23 +99,32 @@ export const NOTICE_TEMPLATES: Record<string, string> = noticeTemplates(messages
  * nothing written, for an empty path, a path under a file or through a link that leads nowhere, a
  * file, a folder holding anything but dot-entries, or one holding a file init would write. A failure
  * while writing removes what it had written (and the folders it made) before it is thrown.
+ * `flagErrors` are the usage errors the caller found in its own flags (`--from`, `--branch`): thrown
+ * with the options' own problems, every one at once, never just the first.
  */
-export async function initSite(dir: string, options: InitOptions = {}): Promise<InitResult> {
+export async function initSite(dir: string, options: InitOptions = {}, flagErrors: readonly StatuspressError[] = []): Promise<InitResult> {
   // Checked as site.yaml's `locale` and `time_zone` are, but as the flags they came from.
   const { locale, timeZone } = options;
+  const errors = [...flagErrors];
   const localeProblem = locale === undefined ? null : checkLocale(locale);
-  if (localeProblem) throw fail(COMMAND.initBadLocale, localeProblem);
+  if (localeProblem) errors.push(fail(COMMAND.initBadLocale, localeProblem));
   const zoneProblem = timeZone === undefined ? null : checkTimeZone(timeZone);
-  if (zoneProblem) throw fail(COMMAND.initBadTimeZone, zoneProblem);
-  const words = messages(locale ?? DEFAULT_LOCALE);
+  if (zoneProblem) errors.push(fail(COMMAND.initBadTimeZone, zoneProblem));
+  // A locale that is refused: the content is still checked (in English), so `--url` is said too.
+  const usableLocale = localeProblem ? undefined : locale;
+  const usableZone = zoneProblem ? undefined : timeZone;
+  const words = messages(usableLocale ?? DEFAULT_LOCALE);
   const name = options.name ?? words.t('init.siteName');
   const url = options.url ?? 'https://status.example.com';
   const now = options.now ?? currentSecond();
   const from = options.from ?? { kind: 'bundle' };
   const source: CliSource = { kind: from.kind };
-  const content = contentFiles({ name, url, now, words, ...(locale === undefined ? {} : { locale }), ...(timeZone === undefined ? {} : { timeZone }) });
-  const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text)));
-  if (issues.length > 0) throw invalidError('The new site', issues.map((i) => ({ ...i, file: `content/${i.file}` })));
+  const content = contentFiles({ name, url, now, words, ...(usableLocale === undefined ? {} : { locale: usableLocale }), ...(usableZone === undefined ? {} : { timeZone: usableZone }) });
+  const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text))).map((i) => ({ ...i, file: `content/${i.file}` }));
+  if (errors.length > 0 && issues.length > 0) throw fail(COMMAND.initBadFlags, { flags: errors.map((e) => e.message), issues });
+  if (errors.length > 1) throw fail(COMMAND.initBadFlags, { flags: errors.map((e) => e.message), issues: [] });
+  if (errors[0]) throw errors[0];
+  if (issues.length > 0) throw invalidError('The new site', issues);
   const bundle = from.kind === 'bundle' ? await readFile(from.file ?? (await ownBundle())) : null;
 
   // Every file, in the order written: checked all together before the first is written.

@@ -8,7 +8,7 @@ import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
-import { localeOfPath, SITE } from '../routes/site.js';
+import { folderLocation, localeOfPath, SITE, slashlessFolder } from '../routes/site.js';
 import type { Route } from '../routes/parse.js';
 import type { DerivedSite } from '../derive/index.js';
 import { API } from '../errors/api.js';
@@ -251,12 +251,9 @@ async function answerFrom(
   for (const candidate of candidates) {
     const cached = await build.files.get(candidate);
     if (cached === 'gone') return 'gone';
-    if (cached && candidate === `${found.path}/index.html`) {
-      // A folder asked for without its slash (`/de`): the page's links are relative, and would
-      // resolve from its parent (into the English site), so it is sent where they resolve, as
-      // static hosts do. Made from the routed path, never the raw one (`//host` would leave the site).
-      const query = target.includes('?') ? target.slice(target.indexOf('?')) : '';
-      res.writeHead(301, { Location: `${base}/${encodeURI(found.path)}/${query}`, 'Cache-Control': siteCacheControl(candidate) });
+    if (cached && candidate === `${found.path}/index.html` && slashlessFolder(found.path) !== null) {
+      // A page's folder asked for without its slash (`/de`): sent where its relative links resolve.
+      res.writeHead(301, { Location: folderLocation(base, found.path, target), 'Cache-Control': siteCacheControl(candidate) });
       res.end();
       return;
     }

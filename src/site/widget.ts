@@ -21,7 +21,8 @@ const PRESENT = 'api/v1/notices/q/timeline_state_eq=present/page=1.json';
 const SHOWN = 3;
 
 const STATES = ['operational', 'degraded', 'under-maintenance'];
-const KINDS: Record<string, number> = { unplanned: 1, planned: 1 };
+/** The notices shown: incidents and maintenance (general announcements are left to the status page). */
+const KINDS = /^(un)?planned$/;
 
 const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--ok:#3fb950;--bad:#e3a33a;--mnt:#6cb6ff';
 const CSS =
@@ -72,7 +73,8 @@ const word = (state: string): string => state.charAt(0).toUpperCase() + state.sl
 
 async function get(path: string): Promise<Record<string, unknown>> {
   const answer = await fetch(BASE + path, { credentials: 'omit', signal: AbortSignal.timeout(10_000) });
-  if (!answer.ok) throw new Error(String(answer.status));
+  // Every caller takes a failure as "not there" and says nothing of it: no words spent on a message.
+  if (!answer.ok) throw new Error();
   return (await answer.json()) as Record<string, unknown>;
 }
 
@@ -85,7 +87,7 @@ async function fetchView(): Promise<View | null> {
     const state = text(page.state).replace('_', '-');
     if (!STATES.includes(state)) return null;
     const notices = ((present?.notices ?? []) as Record<string, unknown>[])
-      .filter((n) => KINDS[text(n.type)])
+      .filter((n) => KINDS.test(text(n.type)))
       .sort((a, b) => (a.type === b.type ? 0 : a.type === 'unplanned' ? -1 : 1))
       .map((n) => ({ id: String(n.id), type: text(n.type), state: text(n.state), subject: text(n.subject), url: link(n.url) }));
     const meta = present?.meta as { next_page?: unknown } | undefined;
@@ -113,11 +115,17 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: stri
   return made;
 }
 
-/** A link whose words come from the API: isolated, so a right-to-left override in them stays inside. */
-function anchor(href: string, words: string): HTMLAnchorElement {
+/**
+ * A text from the API or the site, isolated, so a right-to-left override in it stays inside; with
+ * `mark` (`lang`, `dir`) when it is in the site's default language, not the widget's.
+ */
+const words = (text: string, mark?: Mark | false): HTMLElement => Object.assign(element('bdi', '', text), mark);
+
+/** A link to `href` around `text` (`words`). */
+function anchor(href: string, text: HTMLElement): HTMLAnchorElement {
   const made = element('a');
   made.href = href;
-  made.append(element('bdi', '', words));
+  made.append(text);
   return made;
 }
 
@@ -127,13 +135,21 @@ function icon(): HTMLElement {
   return made;
 }
 
-/** A language's file: its words (incident, maintenance, unavailable, view, more), states, state texts, notices (subject, url) and page. */
+/** The attributes of a text in the site's default language: its `lang`, and its `dir` when it differs. */
+type Mark = { lang: string; dir?: string } | undefined;
+/**
+ * A language's file: its words (incident, maintenance, unavailable, view, more), states, state texts,
+ * notices (subject, url, and 1 when the subject is in the default language) and page, and the mark
+ * of a text in the default language (none in the default language's own file): a state text it
+ * lacks is the API's, in the default language.
+ */
 interface Lang {
   w: string[];
   s: Record<string, string>;
   t: Record<string, string>;
-  n: Record<string, string[]>;
+  n: Record<string, [subject: string, url: string, fallback?: 1]>;
   u: string;
+  f?: Mark;
 }
 const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page'], s: {}, t: {}, n: {}, u: '' };
 const langs: Record<string, Promise<Lang>> = {};
@@ -162,32 +178,35 @@ function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
   if (!view) {
     const box = element('p', compact ? 'w c' : 'w', l.w[2]);
     box.prepend(icon());
-    box.append(anchor(BASE, l.w[3]!));
+    box.append(anchor(BASE, words(l.w[3]!)));
     return box;
   }
   const home = l.u ? link(l.u) : view.url;
-  view = { ...view, url: home, text: l.t[view.state] ?? view.text };
+  const own = l.t[view.state];
+  // A state text the file lacks is the API's, in the default language.
+  const said = words(own ?? view.text, !own && l.f);
   if (compact) {
     const box = element('p', `w c ${view.state}`);
-    box.append(icon(), anchor(view.url, view.text));
+    box.append(icon(), anchor(home, said));
     return box;
   }
   const box = element('div', `w ${view.state}`);
   const head = element('p', 's');
-  head.append(icon(), element('bdi', '', view.text));
+  head.append(icon(), said);
   box.append(head);
   if (view.notices.length) {
     const list = element('ul');
     for (const notice of view.notices.slice(0, SHOWN)) {
       const item = element('li');
-      const [subject, url] = l.n[notice.id] ?? [notice.subject, notice.url];
-      item.append(element('span', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), subject!));
+      // A notice the file lacks (published since the build) is the API's, in the default language.
+      const [subject, url, fallback] = l.n[notice.id] ?? [notice.subject, notice.url, 1];
+      item.append(element('span', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), words(subject, !!fallback && l.f)));
       list.append(item);
     }
     box.append(list);
   }
   const foot = element('p', 'm');
-  foot.append(anchor(view.url, view.more ? l.w[4]! : view.name || l.w[3]!));
+  foot.append(anchor(home, words(view.more ? l.w[4]! : view.name || l.w[3]!)));
   box.append(foot);
   return box;
 }

@@ -101,6 +101,15 @@ describe('a site with locales: [en, de]', () => {
     expect(root).toContain('<a href="/" hreflang="en" lang="en" aria-current="true">English</a>');
   });
 
+  // The root 404 said its canonical address was the home page: a page that is no address has none.
+  it('gives no 404 page, in any language, a canonical address', () => {
+    for (const file of ['404.html', 'de/404.html']) {
+      expect(page(file), file).not.toContain('rel="canonical"');
+      expect(page(file), file).not.toContain('og:url');
+    }
+    expect(page('de/index.html')).toContain('<link rel="canonical" href="https://status.acme.com/de/">');
+  });
+
   it('routes the German pages as the writer names them', () => {
     expect(parseSitePath('de/notices/1/')).toEqual({ kind: 'notice', id: 1, locale: 'de' });
     expect(parseSitePath('de/')).toEqual({ kind: 'status', locale: 'de' });

@@ -91,4 +91,26 @@ describe('statuspress init --locale --time-zone', () => {
     expectUsage(await runCli(['init', 'bad', '--locale', 'de', '--time-zone', 'Mars/Olympus'], { cwd: tmp }), '--time-zone: "Mars/Olympus" is not an IANA time zone');
     expect((await readdir(tmp)).filter((e) => e !== 'site')).toEqual([]);
   });
+
+  it('several bad flags: every one is said at once (exit 2), not just the first, and nothing is written', async () => {
+    const both = await runCli(['init', 'bad', '--locale', 'de_DE', '--time-zone', 'Europe/Berln'], { cwd: tmp });
+    expectUsage(both, 'statuspress init wrote nothing: its command line has 2 problems:');
+    expect(both.stderr).toContain('  --locale: "de_DE" is not a language statuspress ships; did you mean de-DE?');
+    expect(both.stderr).toContain('  --time-zone: "Europe/Berln" is not an IANA time zone; did you mean Europe/Berlin?');
+
+    const all = await runCli(['init', 'bad', 'extra', '--from', 'yarn', '--branch', 'a b', '--locale', 'klingon', '--time-zone', 'Mars/Olympus', '--url', 'ftp://x'], { cwd: tmp });
+    expectUsage(all, 'statuspress init wrote nothing: its command line has 6 problems:');
+    for (const line of [
+      '  Name the folder to create: statuspress init DIR',
+      '  --from must be bundle, npm or npm:SPEC',
+      '  --branch must be a branch name such as main, not "a b"',
+      '  --locale: "klingon" is not a language statuspress ships',
+      '  --time-zone: "Mars/Olympus" is not an IANA time zone',
+      '  content/site.yaml:4:6  url: "ftp://x" must start with https:// or http://  [content/bad-url]',
+    ])
+      expect(all.stderr).toContain(line);
+    // One problem keeps its own words.
+    expectUsage(await runCli(['init', 'bad', '--from', 'yarn'], { cwd: tmp }), '--from must be bundle, npm or npm:SPEC');
+    expect((await readdir(tmp)).filter((e) => e !== 'site')).toEqual([]);
+  });
 });

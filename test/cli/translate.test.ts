@@ -55,6 +55,13 @@ describe('update --lang', () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${path.join(content, SLOW)}:16:7  updates.1.translations.fr: "fr" is not one of the site's languages (en, de)`);
     expect(run.stderr).toContain('[content/translation-not-listed]');
+    // The hint names what sets a translation, not a new update's --state and --at.
+    expect(run.stderr).toContain('A problem in the translation names the key an option sets (an update’s `translations.<lang>` is --message');
+    expect(run.stderr).not.toMatch(/--state|--at\b/);
+    const resolved = await runCli(['resolve', '1', '--content', content, '--lang', 'fr', '--message', 'Résolu.']);
+    expect(resolved.code).toBe(2);
+    expect(resolved.stderr).toContain('`<lang>` is --lang, one of site.yaml’s `locales` but the first');
+    expect(resolved.stderr).not.toMatch(/--state|--at\b/);
     expect(await read(SLOW)).toBe(before);
   });
 

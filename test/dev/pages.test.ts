@@ -47,6 +47,17 @@ describe('statuspress dev, a page of the site\'s own templates', () => {
     expect(de.body).toContain('<html lang="de"');
     expect(en.body).toContain('<html lang="en"');
   }, 60_000);
+
+  // As with the built-in templates (test/dev/languages.test.ts): at /de the page's relative links
+  // resolved into the English site.
+  it('sends a page asked for without its trailing slash to the address with it, and a missing one to the 404 page', async () => {
+    const res = await fetch(`${dev.url}/de?from=mail`, { redirect: 'manual', signal: AbortSignal.timeout(30_000) });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/de/?from=mail');
+    const missing = await get('/de/notices/99');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('class="own-404"');
+  }, 60_000);
 });
 
 /** The processes this one started that render pages for dev. */

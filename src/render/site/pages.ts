@@ -110,7 +110,8 @@ export function notFoundPage(site: DerivedSite, assets: Assets, root: string) {
   return {
     ...layout,
     root,
-    url: `${site.site.url}/`,
+    // A page that is no address has no canonical one: not the status page's, nor its own.
+    url: null,
     assets: { css: fromRoot(assets.css), js: fromRoot(assets.js), icon: fromRoot(assets.icons[site.page.state]), pageJs: null },
     links,
     // Every language's way back: the site's one `404.html` is sent for any address, whatever its language.

@@ -5,24 +5,34 @@ import type { DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
 import { PLANNED_STATES, UNPLANNED_STATES } from '../../types.js';
 import { langOf } from './format.js';
+import { directionOf } from '../../i18n/direction.js';
 
 /**
  * The file of `site`, a language's copy (derive/localize.ts): `w` the widget's words (incident,
- * maintenance, unavailable, view, more), `s` the notice states' words, `t` the state texts, `n` each
- * present notice's subject and page by id, `u` the status page in that language (for the default
- * language, no state texts, notices or page: the API's are).
+ * maintenance, unavailable, view, more), `s` the notice states' words, `t` the state texts the copy
+ * has in its language (one left out is the API's, the default language's), `n` each present
+ * notice's subject and page by id, with a 1 after them when the subject is the default language's,
+ * `u` the status page in that language, `f` the attributes (`lang`, and `dir` when the direction
+ * differs) that mark a text in the default language. For the default language, only the words: the
+ * API's texts and pages are its own. A widget.js of the version before reads this file as it did
+ * (a host's cache may pair them for a few minutes).
  */
 export function widgetText(site: DerivedSite): string {
   // The site's own words (templates/locales/<locale>.yaml) over the catalogue's, as on its pages.
   const { t } = langOf(site.site).m;
   // The default language's subjects and addresses are the API's own: only a copy's are written.
-  const copy = (site.locale?.prefix ?? '') !== '';
+  const locale = site.locale;
+  const copy = (locale?.prefix ?? '') !== '';
   const present = copy ? site.notices.filter((n) => n.timelineState === 'present' && n.type !== 'general') : [];
+  const fallback = site.site.fallback ?? {};
+  const defaultTag = locale?.locales[0] ?? '';
+  const dir = directionOf(defaultTag);
   return JSON.stringify({
     w: [t('type.unplanned'), t('type.planned'), `${t('widget.unavailable')} `, t('widget.view'), t('widget.more')],
     s: Object.fromEntries([...UNPLANNED_STATES, ...PLANNED_STATES].map((state) => [state, t(`noticeState.${state}`)])),
-    t: copy ? site.site.stateText : {},
-    n: Object.fromEntries(present.map((n) => [n.id, [n.source.subject, siteUrl(site.site.url, SITE.notice(n.id))]])),
+    t: copy ? Object.fromEntries(Object.entries(site.site.stateText).filter(([state]) => !(state in fallback))) : {},
+    n: Object.fromEntries(present.map((n) => [n.id, [n.source.subject, siteUrl(site.site.url, SITE.notice(n.id)), ...(n.source.fallback?.subject ? [1] : [])]])),
     u: copy ? siteUrl(site.site.url, SITE.status()) : '',
+    ...(copy ? { f: { lang: defaultTag, ...(dir === directionOf(locale!.tag) ? {} : { dir }) } } : {}),
   });
 }

@@ -28,6 +28,41 @@ describe('site.yaml locale and time_zone', () => {
     }
   });
 
+  // Intl takes a zone in any case: `europe/berlin` was accepted while `utc` was refused. The file
+  // says the name the build uses, so a name in another case is refused with its spelling, as a
+  // locale tag in another case is (`pt-br`, `DE`).
+  it('refuses a zone in another case than the database spells it, naming its spelling', async () => {
+    const cases: [string, string][] = [
+      ['europe/berlin', 'Europe/Berlin'],
+      ['EUROPE/BERLIN', 'Europe/Berlin'],
+      ['utc', 'UTC'],
+      ['Utc', 'UTC'],
+      ['japan', 'Japan'],
+      ['cet', 'CET'],
+      ['asia/calcutta', 'Asia/Calcutta'],
+      // Aliases Intl does not list: the zone they name.
+      ['us/pacific', 'America/Los_Angeles'],
+      ['US/PACIFIC', 'America/Los_Angeles'],
+      ['etc/utc', 'UTC'],
+    ];
+    for (const [zone, spelt] of cases) {
+      expect(await problems(await writeContent({ 'site.yaml': `${SITE}time_zone: ${zone}\n` })), zone).toEqual([
+        `site.yaml:4:12  time_zone: "${zone}" is not an IANA time zone; did you mean ${spelt}?`,
+      ]);
+    }
+    for (const zone of ['US/Pacific', 'Etc/UTC', 'Etc/GMT+5', 'America/Argentina/Buenos_Aires', 'America/Port-au-Prince', 'Antarctica/DumontDUrville']) {
+      expect(await problems(await writeContent({ 'site.yaml': `${SITE}time_zone: ${zone}\n` })), zone).toEqual([]);
+    }
+  });
+
+  it('refuses a locale in another case than BCP 47 spells it, in locale and locales alike', async () => {
+    expect(await problems(await writeContent({ 'site.yaml': `${SITE}locale: DE\n` }))).toEqual(['site.yaml:4:9  locale: "DE" is not a language statuspress ships; did you mean de?']);
+    expect(await problems(await writeContent({ 'site.yaml': `${SITE}locales: [en, pt-br, DE]\n` }))).toEqual([
+      'site.yaml:4:15  locales.1: "pt-br" is not a language statuspress ships; did you mean pt-BR?',
+      'site.yaml:4:22  locales.2: "DE" is not a language statuspress ships; did you mean de?',
+    ]);
+  });
+
   it('names the language that was meant, and refuses one with no catalogue', async () => {
     expect(await problems(await writeContent({ 'site.yaml': `${SITE}locale: de_DE\n` }))).toEqual(['site.yaml:4:9  locale: "de_DE" is not a language statuspress ships; did you mean de-DE?']);
     expect(await problems(await writeContent({ 'site.yaml': `${SITE}locale: pt-br\n` }))).toEqual(['site.yaml:4:9  locale: "pt-br" is not a language statuspress ships; did you mean pt-BR?']);

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { relativeHref, SITE, siteUrl } from '../../../src/routes/index.js';
-import { pageOf, parseSitePath } from '../../../src/routes/site.js';
+import { folderLocation, pageOf, parseSitePath, slashlessFolder } from '../../../src/routes/site.js';
 import type { SiteRequest } from '../../../src/routes/site.js';
 
 describe('site addresses', () => {
@@ -89,5 +89,20 @@ describe('parseSitePath', () => {
     for (const nothing of ['history/page/1/', 'notices/042/', 'notices/0/', 'notices/1x/', 'components/3/other.json', 'history/outage/', 'assets/style.css', 'index.htm', '../index.html', 'widget.js/', 'assets/widget.js']) {
       expect(parseSitePath(nothing), nothing).toBeNull();
     }
+  });
+});
+
+// One rule for `serve` and `dev`: a page's folder without its slash is sent to the address with it.
+describe('slashlessFolder and folderLocation', () => {
+  it('names the page of a folder asked for without its slash, and nothing else', () => {
+    expect(slashlessFolder('de')).toEqual({ kind: 'status', locale: 'de' });
+    expect(slashlessFolder('notices/7')).toEqual({ kind: 'notice', id: 7 });
+    expect(slashlessFolder('de/history')).toEqual({ kind: 'history', type: undefined, page: 1, locale: 'de' });
+    for (const path of ['', 'de/', 'feed.atom', 'notices/07', 'nope', 'assets', 'widget']) expect(slashlessFolder(path), path).toBeNull();
+  });
+
+  it('sends it to the routed path with its slash, under the mount, keeping the query', () => {
+    expect(folderLocation('', 'de', '/de')).toBe('/de/');
+    expect(folderLocation('/status', 'de/notices/1', '/status/de/notices/1?from=mail')).toBe('/status/de/notices/1/?from=mail');
   });
 });
