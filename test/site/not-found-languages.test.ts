@@ -2,24 +2,24 @@
 // folder (`/de/…`), its script leads the ways back into that folder; without the script (and at an
 // address outside any language's folder) it offers every language's home as it is.
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite, launchBrowser } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
+import { startLocalServer } from '../helpers/local-server.js';
+import type { LocalServer } from '../helpers/local-server.js';
 
 const CONTENT = path.join(import.meta.dirname, '../fixtures/translated-site/content');
 
 let built: BuiltSite;
-let host: { server: Server; url: string };
+let host: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
   built = await buildSite(CONTENT, '2026-11-22T00:00:00Z');
   // A static host as GitHub Pages is one: the file at the address, its folder's index.html, or /404.html with a 404.
-  const server = createServer((req, res) => {
+  host = await startLocalServer((req, res) => {
     const wanted = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     const file = path.join(built.dir, wanted.endsWith('/') ? `${wanted}index.html` : wanted);
     const type = file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : file.endsWith('.svg') ? 'image/svg+xml' : 'text/html; charset=utf-8';
@@ -28,13 +28,12 @@ beforeAll(async () => {
       () => readFile(path.join(built.dir, '404.html')).then((body) => res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(body)),
     );
   });
-  host = await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
   browser = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => host?.server.close(resolve));
+  await host?.close();
   await built?.cleanup();
 });
 

@@ -2,14 +2,14 @@
 // (test/fixtures/widget-fallback): a state text or subject shown in the default language carries
 // that language's `lang` on the element that holds it, and its `dir` when the direction differs,
 // as the site's own pages mark such a text; a translated one carries neither.
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
 import { buildSite, launchBrowser, serveSite } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
+import { startLocalServer } from '../helpers/local-server.js';
+import type { LocalServer } from '../helpers/local-server.js';
 
 const CONTENT = path.join(import.meta.dirname, '../fixtures/widget-fallback/content');
 /** Both notices are being investigated then. */
@@ -17,7 +17,7 @@ const NOW = '2026-11-20T23:50:00Z';
 
 let built: BuiltSite;
 let status: RunningServer;
-let host: { server: Server; url: string };
+let host: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -25,14 +25,13 @@ beforeAll(async () => {
   status = await serveSite(built.dir);
   const body = '<div id="de" data-statuspress data-lang="de"></div><div id="ar" data-statuspress data-lang="ar"></div><div id="arc" data-statuspress data-lang="ar" data-mode="compact"></div><div id="en" data-statuspress data-lang="en"></div>';
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>${body}<script src="${status.url}/widget.js"></script></body></html>`;
-  const server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
-  host = await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
+  host = await startLocalServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
   browser = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => host?.server.close(resolve));
+  await host?.close();
   await status?.close();
   await built?.cleanup();
 });

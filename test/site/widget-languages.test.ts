@@ -3,8 +3,6 @@
 // and the present notices' subjects and links in German; a language the site does not have, the
 // site's default language (`widget/default.json`): English here, German for a German site.
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -12,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
 import { buildSite, launchBrowser, serveSite } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
+import { startLocalServer } from '../helpers/local-server.js';
+import type { LocalServer } from '../helpers/local-server.js';
 
 const CONTENT = path.join(import.meta.dirname, '../fixtures/translated-site/content');
 /** Notice 1 is being investigated then. */
@@ -21,7 +21,7 @@ let built: BuiltSite;
 let status: RunningServer;
 /** The same content as a German site of one language (`locale: de`, no translations). */
 let german: { work: string; built: BuiltSite; status: RunningServer };
-let host: { server: Server; url: string };
+let host: LocalServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -43,17 +43,16 @@ beforeAll(async () => {
     '/german': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Produit</title></head><body><div id="fr" data-statuspress></div><script src="${german.status.url}/widget.js"></script></body></html>`,
     '/german-none': `<!doctype html><html><head><meta charset="utf-8"><title>Product</title></head><body><div id="none" data-statuspress></div><div id="path" data-statuspress data-lang="../api/v1/status"></div><script src="${german.status.url}/widget.js"></script></body></html>`,
   };
-  const server = createServer((req, res) => {
+  host = await startLocalServer((req, res) => {
     const body = pages[req.url ?? ''];
     res.writeHead(body ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' }).end(body ?? '');
   });
-  host = await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
   browser = await launchBrowser();
 }, 60_000);
 
 afterAll(async () => {
   await browser?.close();
-  await new Promise((resolve) => host?.server.close(resolve));
+  await host?.close();
   await status?.close();
   await built?.cleanup();
   await german?.status.close();

@@ -9,8 +9,6 @@
 // hidden; pass axe-core in light and dark; be usable with the keyboard; and load on a cross-origin
 // isolated page.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -20,6 +18,8 @@ import type { Json } from '../helpers/build.js';
 import { request } from '../http/client.js';
 import { axeViolations, buildFixture, buildSite, launchBrowser, screenshotPath, serveSite } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
+import { startLocalServer } from '../helpers/local-server.js';
+import type { LocalServer } from '../helpers/local-server.js';
 
 const NOW = '2026-11-20T12:00:00Z';
 /** The fixture site is served under a base path: the widget must find its API from its own address. */
@@ -56,8 +56,8 @@ interface HostPage {
 }
 
 /** The product's server: each page under its name, with a strict CSP naming the status origin only. */
-function startHost(pages: Map<string, HostPage>): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
+function startHost(pages: Map<string, HostPage>): Promise<LocalServer> {
+  return startLocalServer((req, res) => {
     const page = pages.get((req.url ?? '/').slice(1));
     // The browser asks for a favicon of its own accord: none, without an error to the console.
     if (req.url === '/favicon.ico') {
@@ -75,16 +75,14 @@ function startHost(pages: Map<string, HostPage>): Promise<{ server: Server; url:
     });
     res.end(`<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Product</title>\n</head>\n<body>\n<main>\n<h1>Product</h1>\n${page.body}\n</main>\n</body>\n</html>\n`);
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
 
 /** A server with the widget and nothing else: every API address answers 404, as from a broken deploy. */
-function startLonely(widget: string): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
+function startLonely(widget: string): Promise<LocalServer> {
+  return startLocalServer((req, res) => {
     if (req.url === '/widget.js') res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end(widget);
     else res.writeHead(404, { 'Content-Type': 'application/json', 'Access-Control-Allow-Origin': '*' }).end('{}');
   });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })));
 }
 
 /**
@@ -104,8 +102,8 @@ let fixture: BuiltSite;
 let hostileSite: BuiltSite;
 let status: RunningServer;
 let hostileStatus: RunningServer;
-let host: { server: Server; url: string };
-let lonely: { server: Server; url: string };
+let host: LocalServer;
+let lonely: LocalServer;
 const pages = new Map<string, HostPage>();
 
 /** The fixture's status site as the widget addresses it (`http://127.0.0.1:<port>/status/`). */
@@ -140,7 +138,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await Promise.all([status?.close(), hostileStatus?.close()]);
-  for (const server of [host?.server, lonely?.server]) await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+  await Promise.all([host?.close(), lonely?.close()]);
   await Promise.all([fixture?.cleanup(), hostileSite?.cleanup()]);
   await rm(root, { recursive: true, force: true });
 });
