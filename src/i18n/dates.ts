@@ -52,17 +52,23 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
 }
 
 /**
- * A day's or a month's text is the same all day: remembered by the quarter hour, as every zone's
- * offset has been a whole number of quarter hours since 1979 (before, some were not: by the moment).
+ * A day's or a month's text is the same all day: in UTC remembered by the day; elsewhere by the
+ * quarter hour, as every zone's offset has been a whole number of quarter hours since 1979 (before,
+ * some were not: by the moment).
  */
 const QUARTER_MS = 15 * 60_000;
 const QUARTERS_SINCE = Date.UTC(1980, 0, 1);
-const dayKey = (style: Style, ms: number): number => (style !== 'day' && style !== 'month') || ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
+const utcDayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+function dayKey(style: Style, ms: number, zone: string): number {
+  if (style !== 'day' && style !== 'month') return ms;
+  if (zone === 'UTC') return utcDayOf(ms);
+  return ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
+}
 
 /** `ms` written in `style`, remembered. */
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
-  const key = dayKey(style, ms);
+  const key = dayKey(style, ms, zone);
   let text = writer.texts.get(key);
   if (text === undefined) {
     if (writer.texts.size >= WRITTEN_SIZE) writer.texts.clear();
@@ -162,7 +168,7 @@ export interface LocalDay {
 /** The day holding `ms` in `zone`. */
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
-    const start = ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+    const start = utcDayOf(ms);
     return { date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS };
   }
   const [y, mo, d] = wallClock(ms, zone);

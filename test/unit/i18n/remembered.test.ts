@@ -2,7 +2,7 @@
 // message) gives for that very call, however the calls before it went.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatMonth, makeMessages } from '../../../src/i18n/index.js';
+import { formatDate, formatDateTime, formatMonth, makeMessages } from '../../../src/i18n/index.js';
 import type { Catalogue, MessageKey } from '../../../src/i18n/index.js';
 
 // Zones a quarter hour off the hour, half-hour daylight saving, and the usual ones.
@@ -10,7 +10,7 @@ const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 
 const LOCALES = ['en', 'de', 'ja', 'ar'];
 const intl = (locale: string) => (locale === 'en' ? 'en-GB' : locale);
 
-describe('days and months, remembered by the quarter hour', () => {
+describe('days and months, remembered by the day in UTC and by the quarter hour elsewhere', () => {
   it('are what Intl writes for every moment, in every zone, in any order of calls', () => {
     const from = Date.UTC(1975, 0, 1);
     const to = Date.UTC(2040, 0, 1);
@@ -24,6 +24,26 @@ describe('days and months, remembered by the quarter hour', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('moments, remembered by the moment', () => {
+  // Every shipped language and a regional tag.
+  const languages = ['en', 'de', 'fr', 'es', 'pt-BR', 'ja', 'ar', 'de-AT'];
+  it('are what Intl writes for every moment, in any order of calls', () => {
+    const from = Date.UTC(1900, 0, 1);
+    const to = Date.UTC(2100, 0, 1);
+    // Many moments of a few days, and moments anywhere.
+    const moment = fc.oneof(fc.integer({ min: from, max: to }), fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 86_399_999 })).map(([day, at]) => Date.UTC(2026, 10, 20 + day) + at));
+    fc.assert(
+      fc.property(fc.array(fc.tuple(moment, fc.constantFrom(...languages)), { minLength: 1, maxLength: 60 }), (calls) => {
+        for (const [ms, locale] of calls) {
+          const options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: 'UTC' };
+          expect(formatDateTime(ms, locale, 'UTC')).toBe(new Intl.DateTimeFormat(intl(locale), options).format(ms));
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });
