@@ -72,11 +72,11 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     if (typeof message === 'string') return message;
     return message[pluralOf(Number(params?.count ?? 0))] ?? message.other ?? '';
   };
-  // A message's text split once into its literal parts (even places) and parameter names (odd).
+  // A message's text split once (splitMessage).
   const parsed = new Map<string, string[]>();
   const partsOf = (text: string): string[] => {
     let parts = parsed.get(text);
-    if (!parts) parsed.set(text, (parts = text.split(/(\{[A-Za-z]+\})/).map((part, i) => (i % 2 === 0 ? part : part.slice(1, -1)))));
+    if (!parts) parsed.set(text, (parts = splitMessage(text)));
     return parts;
   };
   const fill = (text: string, params: Params | undefined, escape: (s: string) => string): string => {
@@ -144,6 +144,12 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     tree: () => (tree ??= nest(catalogue)),
   };
 }
+
+/** A message's text as its literal parts (even places) and the names of its `{parameters}` (odd). */
+export const splitMessage = (text: string): string[] => text.split(/(\{[A-Za-z]+\})/).map((part, i) => (i % 2 === 0 ? part : part.slice(1, -1)));
+
+/** The names of the `{parameters}` a message has, in any of its plural forms. */
+export const paramsOf = (message: Message): string[] => [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => splitMessage(text ?? '').filter((_, i) => i % 2 === 1)))];
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);

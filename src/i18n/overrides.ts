@@ -18,6 +18,7 @@ import { say } from '../errors/entry.js';
 import { realInside } from '../render/site/template-files.js';
 import { CATALOGUES } from './catalogue.js';
 import { checkLocale } from './check.js';
+import { paramsOf } from './make.js';
 import type { Catalogue, Message } from './types.js';
 
 /**
@@ -32,12 +33,6 @@ const NOT_ON_PAGES: [string, string][] = [
   ['notify.', 'statuspress notify reads no templates, so it cannot be changed for one site'],
   ['init.', 'edit the files init wrote instead'],
 ];
-
-/** A `{parameter}` in a message, as the messages fill them in (make.ts). */
-const PARAM = /\{([A-Za-z]+)\}/g;
-
-/** The parameters a message of the English catalogue takes, in every plural form. */
-const paramsOf = (message: Message): string[] => [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(PARAM)].map((m) => m[1]!)))];
 
 /** The overrides under `dir`/locales, by locale; none when there is no such folder. Throws ContentError on any wrong key or value. */
 export function readMessageOverrides(dir: string | null, folder: string): Record<string, Catalogue> {
@@ -103,29 +98,34 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
         issues.push({ ...where, ...say(CONTENT.messageNotOnPages, { key, instead: elsewhere[1] }) });
         continue;
       }
-      const value = pair.value;
+      const message = messageOf(pair.value, typeof en[key] === 'string' ? null : categories);
+      if (message === null) {
+        issues.push({ ...where, ...say(CONTENT.badMessage, typeof en[key] === 'string' ? { key } : { key, forms: categories.join(', ') }) });
+        continue;
+      }
+      // Only the English message's {parameters}: another would be printed as it is, on every page.
       const takes = paramsOf(en[key]!);
-      const unknown = (texts: string[]): string | undefined => texts.flatMap((text) => [...text.matchAll(PARAM)].map((m) => m[1]!)).find((p) => !takes.includes(p));
-      if (typeof en[key] === 'string') {
-        if (!(isScalar(value) && typeof value.value === 'string')) issues.push({ ...where, ...say(CONTENT.badMessage, { key }) });
-        else if (unknown([value.value]) !== undefined) issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown: unknown([value.value])!, takes }) });
-        else catalogue[key] = value.value;
+      const unknown = paramsOf(message).find((p) => !takes.includes(p));
+      if (unknown !== undefined) {
+        issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown, takes }) });
         continue;
       }
-      const forms = isMap(value) ? Object.fromEntries(value.items.map((p) => [isScalar(p.key) ? String(p.key.value) : '', isScalar(p.value) ? p.value.value : null])) : null;
-      if (forms === null || !Object.keys(forms).every((c) => (categories as string[]).includes(c)) || !Object.values(forms).every((t) => typeof t === 'string') || typeof forms.other !== 'string') {
-        issues.push({ ...where, ...say(CONTENT.badMessage, { key, forms: categories.join(', ') }) });
-        continue;
-      }
-      const wrong = unknown(Object.values(forms as Record<string, string>));
-      if (wrong !== undefined) {
-        issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown: wrong, takes }) });
-        continue;
-      }
-      catalogue[key] = forms as Record<string, string>;
+      catalogue[key] = message;
     }
     result[locale] = catalogue;
   }
   if (issues.length > 0) throw new ContentError(issues);
   return result;
+}
+
+/**
+ * The message a node of the file gives: text, or with `categories` (a message that counts) a
+ * mapping of those plural forms, `other` among them; null when it is not.
+ */
+function messageOf(value: unknown, categories: readonly string[] | null): Message | null {
+  if (categories === null) return isScalar(value) && typeof value.value === 'string' ? value.value : null;
+  if (!isMap(value)) return null;
+  const forms = Object.fromEntries(value.items.map((p) => [isScalar(p.key) ? String(p.key.value) : '', isScalar(p.value) ? p.value.value : null]));
+  const valid = Object.keys(forms).every((c) => categories.includes(c)) && Object.values(forms).every((t) => typeof t === 'string') && typeof forms.other === 'string';
+  return valid ? (forms as Record<string, string>) : null;
 }
