@@ -42,10 +42,9 @@ const TZ_WITHOUT_SLASH = new Set(
   'CET CST6CDT Cuba EET EST EST5EDT Egypt Eire GB GB-Eire GMT GMT+0 GMT-0 GMT0 Greenwich HST Hongkong Iceland Iran Israel Jamaica Japan Kwajalein Libya MET MST MST7MDT NZ NZ-CHAT Navajo PRC PST8PDT Poland Portugal ROC ROK Singapore Turkey UCT UTC Universal W-SU WET Zulu'.split(' '),
 );
 
+/** Every zone Intl lists and every name above: the names a guess is made from. */
 let zones: string[] | null = null;
 let zoneSet: Set<string> | null = null;
-/** Every name above and every zone Intl lists, by its lower case: how a name in another case is spelt. */
-let spelling: Map<string, string> | null = null;
 
 /**
  * Null when `value` is an IANA time zone, spelt as the tz database spells it, else the nearest one
@@ -54,12 +53,12 @@ let spelling: Map<string, string> | null = null;
  * is refused with its spelling, as a locale tag in another case (`pt-br`) is.
  */
 export function checkTimeZone(value: string): { value: string; guess?: string } | null {
-  zones ??= ['UTC', ...Intl.supportedValuesOf('timeZone')];
+  zones ??= [...new Set([...Intl.supportedValuesOf('timeZone'), ...TZ_WITHOUT_SLASH])];
   zoneSet ??= new Set(zones);
-  spelling ??= new Map([...zones, ...TZ_WITHOUT_SLASH].map((name) => [name.toLowerCase(), name]));
-  if (zoneSet.has(value) || TZ_WITHOUT_SLASH.has(value)) return null;
-  const spelt = spelling.get(value.toLowerCase());
-  if (spelt !== undefined) return { value, guess: spelt };
+  if (zoneSet.has(value)) return null;
+  // A listed name in another case: `closest` matches regardless of case, so the guess is its spelling.
+  const guess = closest(value, zones);
+  if (guess !== undefined && guess.toLowerCase() === value.toLowerCase()) return { value, guess };
   // A zone ICU knows by another name (an alias such as `Etc/UTC` or `Asia/Kolkata`) is valid too,
   // when it is a name of the tz database: ICU also takes abbreviations of its own (`PST`, `IST`).
   // Intl lists no alias, so its case is checked by the database's own: every part starts with a
@@ -69,9 +68,9 @@ export function checkTimeZone(value: string): { value: string; guess?: string } 
   try {
     zone = new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
   } catch {
-    return withGuess({ value }, closest(value, zones));
+    return withGuess({ value }, guess);
   }
-  if (!value.includes('/')) return withGuess({ value }, closest(value, zones));
+  if (!value.includes('/')) return withGuess({ value }, guess);
   return value.split('/').every((part) => /^[A-Z]/.test(part) && (/[a-z]/.test(part) || /^[A-Z]{1,3}([+-]?\d+)?$/.test(part))) ? null : { value, guess: zone };
 }
 
