@@ -121,8 +121,8 @@ export async function initSite(dir: string, options: InitOptions = {}, flagError
   const source: CliSource = { kind: from.kind };
   const content = contentFiles({ name, url, now, words, ...(usableLocale === undefined ? {} : { locale: usableLocale }), ...(usableZone === undefined ? {} : { timeZone: usableZone }) });
   const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text))).map((i) => ({ ...i, file: `content/${i.file}` }));
-  if (errors.length > 0 && issues.length > 0) throw fail(COMMAND.initBadFlags, { flags: errors.map((e) => e.message), issues });
-  if (errors.length > 1) throw fail(COMMAND.initBadFlags, { flags: errors.map((e) => e.message), issues: [] });
+  // One problem keeps its own error; more are listed together.
+  if (errors.length + (issues.length > 0 ? 1 : 0) > 1) throw fail(COMMAND.initBadFlags, { flags: errors.map((e) => e.message), issues });
   if (errors[0]) throw errors[0];
   if (issues.length > 0) throw invalidError('The new site', issues);
   const bundle = from.kind === 'bundle' ? await readFile(from.file ?? (await ownBundle())) : null;
