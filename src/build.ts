@@ -6,10 +6,12 @@ import { deriveSite } from './derive/index.js';
 import { ContentError, formatIssue, shownPath } from './errors.js';
 import type { ContentIssue } from './errors.js';
 import type { LoadedContent } from './content/index.js';
+import { rememberDates } from './i18n/dates.js';
 import { MAX_THREADS } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer, untemplatedFiles } from './render/html.js';
+import { textsAhead } from './render/site/ahead.js';
 import { loadTheme } from './render/site/theme.js';
 import type { Theme } from './render/site/theme.js';
 import { startHtmlThread, startTemplateProcess } from './render/worker.js';
@@ -74,7 +76,13 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   await themeRead.catch(() => undefined);
   try {
     // The theme is made ready with the content, so a broken template is reported with the content's problems.
-    const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded, (loaded) => starting.forEach((renderer) => renderer.ahead?.(loaded)));
+    // Texts ahead (render/site/ahead.ts): to the process of the site's own templates, which renders
+    // them all; else the write thread writes the dates of the pages this thread will render.
+    const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded, (loaded) => {
+      const ahead = starting.filter((renderer) => renderer.ahead !== undefined);
+      if (ahead.length > 0) ahead.forEach((renderer) => renderer.ahead!(loaded));
+      else output.ahead(textsAhead(loaded, { withMarkdown: false }));
+    });
     // The HTML site renders (and writes) on its renderers, or here when there are none. Their jobs go
     // out first, before this thread derives the site: what follows keeps this thread busy, and a
     // process's channel writes only as its event loop turns.
@@ -88,6 +96,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     html.catch(() => undefined);
     await Promise.all(jobs.map((j) => j.sent));
     const site = stage('derive', () => deriveSite(content, now));
+    output.datesWritten().forEach(rememberDates);
     await stage('render', async () => {
       output.write(renderApi(site));
       output.write(renderHostFiles());

@@ -52,16 +52,20 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
 }
 
 /**
- * A day's or a month's text is the same all day: in UTC remembered by the day; elsewhere by the
- * quarter hour, as every zone's offset has been a whole number of quarter hours since 1979 (before,
- * some were not: by the moment).
+ * A day's text is the same all day, and a month's all month: in UTC remembered by the day or the
+ * month; elsewhere by the quarter hour, as every zone's offset has been a whole number of quarter
+ * hours since 1979 (before, some were not: by the moment).
  */
 const QUARTER_MS = 15 * 60_000;
 const QUARTERS_SINCE = Date.UTC(1980, 0, 1);
 const utcDayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+function utcMonthOf(ms: number): number {
+  const date = new Date(ms);
+  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
+}
 function dayKey(style: Style, ms: number, zone: string): number {
   if (style !== 'day' && style !== 'month') return ms;
-  if (zone === 'UTC') return utcDayOf(ms);
+  if (zone === 'UTC') return style === 'day' ? utcDayOf(ms) : utcMonthOf(ms);
   return ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
 }
 
@@ -77,15 +81,45 @@ function written(style: Style, ms: number, locale: string, zone: string): string
   return text;
 }
 
+/** Moments and windows written in one locale and zone by another thread, for this one to remember (datesAhead). */
+export interface DatesWritten {
+  locale: string;
+  zone: string;
+  /** Moments (epoch ms) and their formatDateTime texts, place by place. */
+  moments: number[];
+  texts: string[];
+  /** Windows as pairs (from, to, from, to ...) and their formatRange texts, one per pair. */
+  windows: number[];
+  ranges: string[];
+}
+
 /**
- * Writes the moments now into the remembered texts of formatDateTime, as many as they hold, for pages
- * that will ask for them (render/site/ahead.ts). A locale or zone Intl does not know throws its RangeError.
+ * Writes `moments` and `windows` as formatDateTime and formatRange would, for another thread to
+ * remember (rememberDates): Intl takes 2–4 µs a moment and 50–300 µs a window, which a thread idle
+ * while the content is validated spends instead of the one that renders the pages. As many as are
+ * remembered, no more. A locale or zone Intl does not know throws its RangeError.
  */
-export function rememberDateTimes(moments: Iterable<number>, locale: string, zone: string): void {
+export function datesAhead(moments: readonly number[], windows: readonly number[], locale: string, zone: string): DatesWritten {
+  const kept = moments.slice(0, WRITTEN_SIZE);
+  const pairs = windows.slice(0, 2 * WRITTEN_SIZE);
+  const ranges: string[] = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) ranges.push(formatRange(pairs[i]!, pairs[i + 1]!, locale, zone));
+  return { locale, zone, moments: kept, texts: kept.map((ms) => written('dateTime', ms, locale, zone)), windows: pairs.slice(0, 2 * ranges.length), ranges };
+}
+
+/**
+ * Remembers the texts another thread wrote (datesAhead), as if written here: the same Intl, data and
+ * options give the same text in every thread of the process. Only while there is room, so nothing
+ * written here is forgotten for them.
+ */
+export function rememberDates({ locale, zone, moments, texts, windows, ranges }: DatesWritten): void {
   const writer = writerOf('dateTime', locale, zone);
-  for (const ms of moments) {
-    if (writer.texts.size >= WRITTEN_SIZE) return;
-    written('dateTime', ms, locale, zone);
+  for (let i = 0; i < moments.length && writer.texts.size < WRITTEN_SIZE; i++) if (!writer.texts.has(moments[i]!)) writer.texts.set(moments[i]!, texts[i]!);
+  for (let i = 0; i < ranges.length && writer.ranges.size < WRITTEN_SIZE; i++) {
+    const from = windows[2 * i]!;
+    let byEnd = writer.ranges.get(from);
+    if (!byEnd) writer.ranges.set(from, (byEnd = new Map()));
+    if (!byEnd.has(windows[2 * i + 1]!)) byEnd.set(windows[2 * i + 1]!, ranges[i]!);
   }
 }
 
@@ -169,7 +203,12 @@ export interface LocalDay {
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
     const start = utcDayOf(ms);
-    return { date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS };
+    let day = utcDays.get(start);
+    if (day === undefined) {
+      if (utcDays.size >= WRITTEN_SIZE) utcDays.clear();
+      utcDays.set(start, (day = Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS })));
+    }
+    return day;
   }
   const [y, mo, d] = wallClock(ms, zone);
   const start = startOfDate(y!, mo!, d!, zone);
@@ -177,6 +216,9 @@ export function localDay(ms: number, zone: string): LocalDay {
   const end = startOfDate(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), zone);
   return { date: `${String(y).padStart(4, '0')}-${pad(mo!)}-${pad(d!)}`, start, end };
 }
+
+/** UTC's days by their first moment, made once each: history and the bars ask for the same few hundred days thousands of times. */
+const utcDays = new Map<number, LocalDay>();
 
 /** The first moment of the local day holding `ms`. */
 export const startOfLocalDay = (ms: number, zone: string): number => localDay(ms, zone).start;

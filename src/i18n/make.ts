@@ -152,7 +152,9 @@ export const splitMessage = (text: string): string[] => text.split(/(\{[A-Za-z]+
 export const paramsOf = (message: Message): string[] => [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => splitMessage(text ?? '').filter((_, i) => i % 2 === 1)))];
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+const HTML_SPECIAL = /[&<>"']/;
+/** Most texts have nothing to escape: they are given back as they are, without a replace() that calls back. */
+export const escapeHtml = (text: string): string => (HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!) : text);
 
 /**
  * Messages as nested objects for the templates (`{{@root.t.nav.status}}`); plural ones as their

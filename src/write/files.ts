@@ -2,6 +2,8 @@
 // in the calling thread: the HTML site's threads write their own files with a FileWriter each, and the
 // main thread does when the system gives it no write thread (thread.ts has the same rules).
 import path from 'node:path';
+import type { DatesWritten } from '../i18n/dates.js';
+import type { DatesToWrite } from '../render/site/dates-ahead.js';
 import type { OutputFile } from '../render/types.js';
 import { FolderFiles } from './folder-files.js';
 
@@ -22,6 +24,10 @@ export interface Writer {
   stop(): Promise<void>;
   /** Calls `bound` as bounded() does, where the writer measures the files' bytes anyway (ThreadWriter encodes them). */
   limit?(bound: Bound): void;
+  /** Has a thread of its own write these dates while it waits for files (ThreadWriter), for datesWritten(). */
+  ahead?(texts: DatesToWrite): void;
+  /** The dates written ahead, if the thread has written them by now: never waits. */
+  datesWritten?(): DatesWritten[];
 }
 
 /** Called with the files and bytes given so far, before the last of them is written: throws to refuse. */

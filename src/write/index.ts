@@ -10,6 +10,8 @@ import { realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
+import type { DatesWritten } from '../i18n/dates.js';
+import type { DatesToWrite } from '../render/site/dates-ahead.js';
 import type { OutputFile } from '../render/types.js';
 import { FileWriter } from './files.js';
 import type { Writer, Written } from './files.js';
@@ -25,6 +27,10 @@ export interface Output {
   readonly folder: string;
   /** Counts in what another thread's FileWriter wrote into `folder` (its paths must be new to this output). Only before commit(). */
   adopt(written: Written): void;
+  /** Has the write thread, idle until files come, write the dates the pages will show (render/site/dates-ahead.ts); nothing without one. */
+  ahead(texts: DatesToWrite): void;
+  /** The dates the write thread wrote ahead, if it has by now: never waits. */
+  datesWritten(): DatesWritten[];
   /**
    * Swaps the new output in; a second call gets the same answer. The new output is in place when
    * this resolves; `warnings` says what could not be cleaned up after.
@@ -96,6 +102,14 @@ class FolderOutput implements Output {
   adopt(written: Written): void {
     if (this.closed) throw new Error(`internal: adopt() after the output was ${this.closed}`);
     this.adopted.push(written);
+  }
+
+  ahead(texts: DatesToWrite): void {
+    this.writer.ahead?.(texts);
+  }
+
+  datesWritten(): DatesWritten[] {
+    return this.writer.datesWritten?.() ?? [];
   }
 
   commit(): Promise<Committed> {

@@ -9,7 +9,9 @@ import type { MessagePort } from 'node:worker_threads';
 import type { OutputFile } from '../render/types.js';
 import { checkedPath } from './files.js';
 import type { Bound, Writer, Written } from './files.js';
-import type { Batch, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
+import type { DatesWritten } from '../i18n/dates.js';
+import type { DatesToWrite } from '../render/site/dates-ahead.js';
+import type { Batch, DatesAhead, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
 import WRITE_WORKER from './write-worker.ts?worker';
 
 /** Files per batch: large enough that posting costs little, small enough that the thread starts early. */
@@ -26,6 +28,8 @@ export class ThreadWriter implements Writer {
   private readonly done: Promise<{ files: number; bytes: number }>;
   /** The thread's first failure, read without waiting each time a batch goes: the build stops there, not at the end. */
   private readonly failures: MessagePort;
+  /** Where the dates it writes ahead come back. */
+  private readonly dates: MessagePort;
   private readonly seen = new Set<string>();
   private readonly paths: string[] = [];
   private batch: OutputFile[] = [];
@@ -38,10 +42,13 @@ export class ThreadWriter implements Writer {
   /** Starts the thread now, so it has started by the time files come. */
   constructor(root: string) {
     const { port1, port2 } = new MessageChannel();
-    const data: WriteThreadData = { root, failures: port2 };
-    this.worker = new Worker(WRITE_WORKER, { eval: true, workerData: data, transferList: [port2] });
+    const dates = new MessageChannel();
+    const data: WriteThreadData = { root, failures: port2, dates: dates.port2 };
+    this.worker = new Worker(WRITE_WORKER, { eval: true, workerData: data, transferList: [port2, dates.port2] });
     this.failures = port1;
     this.failures.unref();
+    this.dates = dates.port1;
+    this.dates.unref();
     this.done = new Promise((resolve, reject) => {
       this.worker.on('message', (message: FromWriteThread) => ('done' in message ? resolve(message.done) : reject(rebuilt(message))));
       this.worker.once('error', reject);
@@ -65,6 +72,14 @@ export class ThreadWriter implements Writer {
     this.bound = bound;
   }
 
+  ahead(texts: DatesToWrite): void {
+    this.worker.postMessage({ ahead: texts } satisfies ToWriteThread);
+  }
+
+  datesWritten(): DatesWritten[] {
+    return (receiveMessageOnPort(this.dates)?.message as DatesAhead | undefined) ?? [];
+  }
+
   async settle(): Promise<Written> {
     this.flush();
     this.worker.postMessage('end' satisfies ToWriteThread);
@@ -73,11 +88,13 @@ export class ThreadWriter implements Writer {
       return { paths: this.paths, files, bytes };
     } finally {
       this.failures.close();
+      this.dates.close();
     }
   }
 
   async stop(): Promise<void> {
     this.failures.close();
+    this.dates.close();
     await this.worker.terminate();
   }
 

@@ -1,10 +1,14 @@
 // The write thread: writes the files of the batches it is given, and the .gz/.br copies of those that
 // warrant them, by the same rules as FileWriter (compress.ts). Started by ThreadWriter (thread.ts)
 // from this module bundled as one script (`./write-worker.ts?worker`), so it loads in a few
-// milliseconds from src/ under the tests and from lib/ alike: it needs Node's built-ins and compress.ts only.
+// milliseconds from src/ under the tests and from lib/ alike: it needs Node's built-ins, compress.ts,
+// and for the dates it writes ahead while it waits for files, i18n/dates.ts.
 import { parentPort, workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { writeDatesAhead } from '../render/site/dates-ahead.js';
+import type { DatesToWrite } from '../render/site/dates-ahead.js';
 import { FolderFiles } from './folder-files.js';
-import type { Batch, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
+import type { Batch, DatesAhead, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
 
 /** Writes batches into `root`: the thread's work, apart from its messages. */
 export class BatchWriter {
@@ -29,12 +33,13 @@ export class BatchWriter {
 }
 
 if (parentPort && (workerData as Partial<WriteThreadData> | null)?.failures) {
-  const { root, failures } = workerData as WriteThreadData;
+  const { root, failures, dates } = workerData as WriteThreadData;
   const port = parentPort;
   const writer = new BatchWriter(root);
   let failed = false;
   port.on('message', (message: ToWriteThread) => {
     if (failed) return;
+    if (typeof message === 'object' && 'ahead' in message) return aheadOf(message.ahead, dates);
     try {
       if (message !== 'end') return writer.write(message);
       port.postMessage({ done: { files: writer.files, bytes: writer.bytes } } satisfies FromWriteThread);
@@ -48,6 +53,17 @@ if (parentPort && (workerData as Partial<WriteThreadData> | null)?.failures) {
     }
   });
   warmIntl();
+}
+
+/** Writes the dates ahead and posts them to `to`: only ever a head start, so what fails posts none (the build's thread writes them itself). */
+function aheadOf(texts: DatesToWrite, to: MessagePort): void {
+  let written: DatesAhead = [];
+  try {
+    written = writeDatesAhead(texts);
+  } catch {
+    // None.
+  }
+  to.postMessage(written);
 }
 
 /**

@@ -1,17 +1,17 @@
-// Texts rendered ahead, by the process that renders a site's own templates. By the time the build
-// has read the content, that process has started and compiled the templates, and it waits while
-// the build validates the content (0.2–0.4 s on 2,000 notices, a core left idle); then its pages
-// make every update's Markdown and date text for the first time, on the build's critical path.
-// So the build hands it, once the content is read and before it is validated, the texts the pages
-// will show: every update's and postmortem's Markdown, in every language, and when each update was
-// published. The process renders them meanwhile into the texts it remembers (markdown.ts,
-// i18n/dates.ts), which are looked up by the exact text or moment: the pages are the same bytes
-// whatever was sent, and a text that validation then refuses is never asked for.
+// Texts rendered ahead, while the build validates the content (0.2–0.4 s on 2,000 notices, a core
+// left idle): without it the pages make every update's Markdown and date text for the first time,
+// on the build's critical path. So the build hands them, once the content is read and before it
+// is validated, the texts the pages will show: every update's and postmortem's Markdown, in every
+// language, when each update was published, and each maintenance window. With a site's own
+// templates their process renders them all into the texts it remembers (markdown.ts,
+// i18n/dates.ts); with the built-in ones the write thread writes the dates (dates-ahead.ts) and
+// hands them back to the build's thread. Texts are looked up by the exact text or moment: the pages
+// are the same bytes whatever was sent, and a text that validation then refuses is never asked for.
 import type { LoadedContent } from '../../content/index.js';
 import { isRecord } from '../../content/data.js';
 import { checkLocale, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../../i18n/check.js';
-import { REMEMBERED_MOMENTS, rememberDateTimes } from '../../i18n/dates.js';
-import { parseTimestamp } from '../../time.js';
+import { REMEMBERED_MOMENTS } from '../../i18n/dates.js';
+import { writeDatesAhead } from './dates-ahead.js';
 import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js';
 
 export interface TextsAhead {
@@ -19,6 +19,8 @@ export interface TextsAhead {
   markdown: string[];
   /** When each update was published, as written: the process reads them (parseTimestamp), not the build. */
   moments: string[];
+  /** Each maintenance window's beginning and end as written, one after the other. */
+  windows: string[];
   /** The site's languages and zone, as site.yaml names them. */
   locales: string[];
   zone: string;
@@ -36,17 +38,19 @@ export interface TextsAhead {
  * has more of both (10,000 notices hold 48,843 moments: reading and sending them took the build's
  * thread 0.15 s, for nothing).
  */
-export function textsAhead(loaded: LoadedContent): TextsAhead {
-  let markdown: Set<string> | null = new Set<string>();
+export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}): TextsAhead {
+  let markdown: Set<string> | null = withMarkdown ? new Set<string>() : null;
   let moments: Set<string> | null = new Set<string>();
+  const windows: string[] = [];
   const text = (value: unknown): void => {
     if (markdown === null || typeof value !== 'string' || !isRemembered(value)) return;
     markdown.add(value);
     if (markdown.size > REMEMBERED_TEXTS) markdown = null;
   };
   for (const { data } of loaded.notices) {
-    if (markdown === null && moments === null) break;
     if (!isRecord(data)) continue;
+    if (typeof data.begins_at === 'string' && typeof data.ends_at === 'string' && windows.length < 2 * REMEMBERED_MOMENTS) windows.push(data.begins_at, data.ends_at);
+    if (markdown === null && moments === null) continue;
     for (const update of Array.isArray(data.updates) ? (data.updates as unknown[]) : []) {
       if (!isRecord(update)) continue;
       text(update.content);
@@ -59,18 +63,11 @@ export function textsAhead(loaded: LoadedContent): TextsAhead {
   const named = Array.isArray(site.locales) ? (site.locales as unknown[]) : [site.locale ?? DEFAULT_LOCALE];
   // Each once, and only tags validation accepts: dates are written once per language.
   const locales = [...new Set(named)].filter((tag): tag is string => typeof tag === 'string' && checkLocale(tag) === null);
-  return { markdown: [...(markdown ?? [])], moments: [...(moments ?? [])], locales, zone: typeof site.time_zone === 'string' ? site.time_zone : DEFAULT_TIME_ZONE };
+  return { markdown: [...(markdown ?? [])], moments: [...(moments ?? [])], windows, locales, zone: typeof site.time_zone === 'string' ? site.time_zone : DEFAULT_TIME_ZONE };
 }
 
-/** Renders `texts` into the remembered ones; a moment or a zone that is not one (validation will say so) gives no date. */
-export function renderAhead({ markdown, moments, locales, zone }: TextsAhead): void {
-  rememberMarkdown(markdown);
-  const parsed = moments.map((at) => parseTimestamp(at)).filter((ms): ms is number => ms !== null);
-  for (const locale of locales) {
-    try {
-      rememberDateTimes(parsed, locale, zone);
-    } catch {
-      return; // RangeError: the zone
-    }
-  }
+/** Renders `texts` into the remembered ones (in this thread or process). */
+export function renderAhead(texts: TextsAhead): void {
+  rememberMarkdown(texts.markdown);
+  writeDatesAhead(texts);
 }

@@ -29,21 +29,35 @@ function twoUnits(seconds: number): [number, number][] {
 
 const join = (parts: string[], m: Messages): string => (parts.length === 1 ? parts[0]! : m.t('duration.two', { first: parts[0]!, second: parts[1]! }));
 
-/** `15 days 5 hours`, `6 hours 12 minutes`, `45 seconds`: at most two units, the second rounded. */
-export function durationText(seconds: number, m: Messages): string {
-  return join(
-    twoUnits(seconds).map(([n, u]) => m.t(`duration.${UNITS[u]!.key}`, { count: n })),
-    m,
-  );
+/**
+ * Durations already written, by language and form and whole second: every notice's summary writes
+ * its own on each page that lists it (8,000 on 2,000 notices), in a few hundred distinct lengths.
+ */
+const written = new WeakMap<Messages, { long: Map<number, string>; short: Map<number, string> }>();
+
+function remembered(seconds: number, m: Messages, form: 'long' | 'short'): string {
+  let made = written.get(m);
+  if (!made) written.set(m, (made = { long: new Map(), short: new Map() }));
+  const texts = made[form];
+  const whole = Math.max(0, Math.round(seconds));
+  let text = texts.get(whole);
+  if (text === undefined) {
+    const prefix = form === 'long' ? 'duration' : 'duration.short';
+    text = join(
+      twoUnits(whole).map(([n, u]) => m.t(`${prefix}.${UNITS[u]!.key}`, { count: n })),
+      m,
+    );
+    if (texts.size >= 10_000) texts.clear();
+    texts.set(whole, text);
+  }
+  return text;
 }
 
+/** `15 days 5 hours`, `6 hours 12 minutes`, `45 seconds`: at most two units, the second rounded. */
+export const durationText = (seconds: number, m: Messages): string => remembered(seconds, m, 'long');
+
 /** `6 h 12 min`, `2 d 3 h`: the same two units, short. */
-export function shortDuration(seconds: number, m: Messages): string {
-  return join(
-    twoUnits(seconds).map(([n, u]) => m.t(`duration.short.${UNITS[u]!.key}`, { count: n })),
-    m,
-  );
-}
+export const shortDuration = (seconds: number, m: Messages): string => remembered(seconds, m, 'short');
 
 export interface WindowView {
   from: TimeView;

@@ -34,7 +34,7 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
   const api = apiFilePath({ endpoint: 'status' })!;
   const lang = langOf(site.site);
   const { m } = lang;
-  const built = timeView(site.now, lang);
+  const texts = sharedTexts(site, lang);
   const links = {
     status: href(SITE.status()),
     history: href(SITE.history()),
@@ -43,15 +43,14 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     api: fromRoot({ file: api, href: api }),
     badge: href(SITE.statusBadge()),
   };
-  const link = (to: string, key: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(key)}</a>`;
   return {
     /** The catalogue's words, for the templates: `{{@root.t.nav.status}}`. */
     t: m.tree(),
     lang: m.locale,
     dir: m.dir,
-    feedTitle: m.t('layout.feedTitle', { site: site.site.name }),
-    footerBuilt: m.html('footer.built', { time: timeHtml(built), refreshes: `<span class="refreshes" hidden>${m.html('footer.refreshes')}</span>` }),
-    footerFollow: m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') }),
+    feedTitle: texts.feedTitle,
+    footerBuilt: texts.footerBuilt,
+    footerFollow: footerFollow(texts, links),
     root: fromRoot(SITE.status()),
     languages: site.locale ? languagesView(site.locale, at) : null,
     title,
@@ -59,8 +58,8 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     url: siteUrl(site.site.url, page),
     siteName: site.site.name,
     state: site.page.state,
-    updatedAt: formatTimestamp(site.page.updatedAt),
-    built,
+    updatedAt: texts.updatedAt,
+    built: texts.built,
     assets: { css: fromRoot(assets.css), js: fromRoot(assets.js), icon: fromRoot(assets.icons[site.page.state]), pageJs: pageJs ? fromRoot(pageJs) : null },
     links,
     // The mailing list's sign-up page (site.yaml subscribe_url).
@@ -68,6 +67,54 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
     /** Feeds of this page besides the site's own, for `<link rel="alternate">` in the layout's head. */
     alternates: [] as { type: string; href: string; title: string }[],
   };
+}
+
+/** The layout's texts that are the same on every page of a site, and its footer's sentences by the links in them. */
+interface SharedTexts {
+  lang: Lang;
+  built: TimeView;
+  updatedAt: string;
+  feedTitle: string;
+  footerBuilt: string;
+  /** By the links' text: the pages of one depth share them. */
+  follows: Map<string, string>;
+}
+
+/**
+ * Made once a site (and language), not on each of its pages: its messages filled in cost the
+ * build's thread about 15,000 calls on 2,000 notices, all giving the same few texts.
+ */
+const shared = new WeakMap<DerivedSite, SharedTexts>();
+
+function sharedTexts(site: DerivedSite, lang: Lang): SharedTexts {
+  let texts = shared.get(site);
+  if (texts === undefined || texts.lang !== lang) {
+    const { m } = lang;
+    const built = timeView(site.now, lang);
+    texts = {
+      lang,
+      built,
+      updatedAt: formatTimestamp(site.page.updatedAt),
+      feedTitle: m.t('layout.feedTitle', { site: site.site.name }),
+      footerBuilt: m.html('footer.built', { time: timeHtml(built), refreshes: `<span class="refreshes" hidden>${m.html('footer.refreshes')}</span>` }),
+      follows: new Map(),
+    };
+    shared.set(site, texts);
+  }
+  return texts;
+}
+
+/** The footer's `Follow: feed, calendar, API, badge` with these links. */
+function footerFollow({ lang: { m }, follows }: SharedTexts, links: { feed: string; calendar: string; api: string; badge: string }): string {
+  const key = `${links.feed}\n${links.calendar}\n${links.api}\n${links.badge}`;
+  let text = follows.get(key);
+  if (text === undefined) {
+    const link = (to: string, name: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(name)}</a>`;
+    text = m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') });
+    if (follows.size >= 64) follows.clear();
+    follows.set(key, text);
+  }
+  return text;
 }
 
 /** `<time datetime="…">…</time>`, for a sentence made as HTML. */

@@ -25,7 +25,7 @@ function textsFile(text: string): number {
 
 describe('readAhead', () => {
   it('renders the texts in the file, then empties it', () => {
-    const texts: TextsAhead = { markdown: ['Read *ahead*, then [freed](https://a.example).'], moments: [], locales: ['en'], zone: 'UTC' };
+    const texts: TextsAhead = { markdown: ['Read *ahead*, then [freed](https://a.example).'], moments: [], windows: [], locales: ['en'], zone: 'UTC' };
     const json = JSON.stringify(texts);
     const fd = textsFile(json);
     readAhead(Buffer.byteLength(json), fd);

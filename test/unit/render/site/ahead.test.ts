@@ -7,7 +7,7 @@ import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadContent } from '../../../../src/content/index.js';
-import { formatDateTime, REMEMBERED_MOMENTS } from '../../../../src/i18n/dates.js';
+import { formatDateTime, formatRange, REMEMBERED_MOMENTS } from '../../../../src/i18n/dates.js';
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
 import { REMEMBERED_TEXTS, renderMarkdown, renderWithMarkdownIt } from '../../../../src/render/site/markdown.js';
 
@@ -46,6 +46,18 @@ describe('textsAhead', () => {
     expect(texts.moments).toEqual(['2026-11-20T10:00:00+01:00']);
     expect(texts.locales).toEqual(['fr']);
     expect(texts.zone).toBe('Europe/Paris');
+  });
+
+  it('takes each maintenance window as written, and no Markdown when not asked for it', async () => {
+    const dir = content('name: A\nurl: https://a.example\n', {
+      '1-a.yaml': 'id: 1\ntype: planned\nsubject: A\nbegins_at: 2026-11-29T02:00:00Z\nends_at: 2026-11-29T04:00:00+01:00\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    state: scheduled\n    content: "*Soon*"\n',
+      '2-b.yaml': 'id: 2\ntype: planned\nsubject: B\nbegins_at: 2026-11-30T02:00:00Z\nupdates: []\n',
+      '3-c.yaml': 'id: 3\ntype: planned\nsubject: C\nbegins_at: [2026]\nends_at: 2026-11-30T02:00:00Z\nupdates: []\n',
+    });
+    const texts = textsAhead(await loadContent(dir), { withMarkdown: false });
+    expect(texts.windows).toEqual(['2026-11-29T02:00:00Z', '2026-11-29T04:00:00+01:00']);
+    expect(texts.moments).toEqual(['2026-11-20T10:00:00Z']);
+    expect(texts.markdown).toEqual([]);
   });
 
   it('takes each text and moment once, however often aliases repeat them', async () => {
@@ -108,9 +120,12 @@ describe('renderAhead', () => {
     const markdown = ['A *new* region, [details](https://a.example).', '- one\n- two\n', 'Plain words.'];
     const moments = [Date.UTC(2026, 10, 20, 23, 30), Date.UTC(2026, 2, 29, 1, 0)];
     const expected = moments.map((ms) => new Intl.DateTimeFormat('de', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: 'Europe/Berlin' }).format(ms));
-    renderAhead({ markdown, moments: moments.map((ms) => new Date(ms).toISOString()), locales: ['de'], zone: 'Europe/Berlin' });
+    const window = [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 3, 30)] as const;
+    const range = new Intl.DateTimeFormat('de', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: 'Europe/Berlin' }).formatRange(...window);
+    renderAhead({ markdown, moments: moments.map((ms) => new Date(ms).toISOString()), windows: window.map((ms) => new Date(ms).toISOString()), locales: ['de'], zone: 'Europe/Berlin' });
     for (const text of markdown) expect(renderMarkdown(text)).toBe(renderWithMarkdownIt(text));
     expect(moments.map((ms) => formatDateTime(ms, 'de', 'Europe/Berlin'))).toEqual(expected);
+    expect(formatRange(...window, 'de', 'Europe/Berlin')).toBe(range);
   });
 
   it('renders them now, so that the pages find them rendered', () => {
@@ -120,20 +135,25 @@ describe('renderAhead', () => {
     const render = vi.spyOn(MarkdownIt.prototype, 'render');
     // Intl's `format` is a getter (of a function bound to its formatter): each text written reads it once.
     const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+    const ranges = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatRange');
     try {
-      renderAhead({ markdown, moments: ['2026-11-22T08:15:00Z', 'not a moment'], locales: ['fr'], zone: 'Asia/Tokyo' });
-      expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
+      // A window ending before it begins, or not a moment, is none.
+      const windows = ['2026-11-22T09:00:00Z', '2026-11-22T11:00:00Z', '2026-11-23T09:00:00Z', '2026-11-22T09:00:00Z', 'soon', '2026-11-24T09:00:00Z'];
+      renderAhead({ markdown, moments: ['2026-11-22T08:15:00Z', 'not a moment'], windows, locales: ['fr'], zone: 'Asia/Tokyo' });
+      expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 1, 1]);
       renderMarkdown(markdown[0]!);
       formatDateTime(moments[0]!, 'fr', 'Asia/Tokyo');
-      expect([render.mock.calls.length, format.mock.calls.length]).toEqual([1, 1]);
+      formatRange(Date.parse(windows[0]!), Date.parse(windows[1]!), 'fr', 'Asia/Tokyo');
+      expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 1, 1]);
     } finally {
       render.mockRestore();
       format.mockRestore();
+      ranges.mockRestore();
     }
   });
 
   it('leaves out the dates of a zone Intl does not know, and still renders the Markdown', () => {
-    expect(() => renderAhead({ markdown: ['Still *rendered*'], moments: ['2026-11-22T08:15:00Z'], locales: ['en'], zone: 'Europe/Berln' })).not.toThrow();
+    expect(() => renderAhead({ markdown: ['Still *rendered*'], moments: ['2026-11-22T08:15:00Z'], windows: [], locales: ['en'], zone: 'Europe/Berln' })).not.toThrow();
     expect(renderMarkdown('Still *rendered*')).toBe(renderWithMarkdownIt('Still *rendered*'));
   });
 });

@@ -1,0 +1,84 @@
+// The write thread writes the dates of the pages while it waits for files, and the build's thread
+// remembers them: each must be the text Intl gives the build's thread for that moment or window,
+// what it wrote before must not be replaced, and the thread's files are written all the same.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, it, vi } from 'vitest';
+import { datesAhead, formatDateTime, formatRange, rememberDates } from '../../../src/i18n/dates.js';
+import type { DatesWritten } from '../../../src/i18n/dates.js';
+import { ThreadWriter } from '../../../src/write/thread.js';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const options = (zone: string): Intl.DateTimeFormatOptions => ({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: zone });
+
+/** What the thread has handed back, asked every 10 ms for at most 10 s: the writer never waits for it. */
+async function written(writer: ThreadWriter): Promise<DatesWritten[]> {
+  for (let i = 0; i < 1_000; i++) {
+    const dates = writer.datesWritten();
+    if (dates.length > 0) return dates;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('the write thread handed back no dates in 10 s');
+}
+
+it('hands back the moments and windows in each language as Intl writes them here, and writes its files after', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'statuspress-dates-ahead-'));
+  dirs.push(dir);
+  const writer = new ThreadWriter(dir);
+  // Daylight saving's last Sunday of March in Berlin; a moment that is not one is left out.
+  writer.ahead({ moments: ['2026-03-29T00:30:00Z', '2026-03-29T01:30:00Z', 'not a moment'], windows: ['2026-03-29T00:00:00Z', '2026-03-29T03:00:00Z'], locales: ['de', 'ja'], zone: 'Europe/Berlin' });
+  writer.put({ path: 'a.txt', contents: 'after' });
+  const dates = await written(writer);
+  await writer.settle();
+  expect(readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('after');
+  const moments = [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30)];
+  const window = [Date.UTC(2026, 2, 29, 0, 0), Date.UTC(2026, 2, 29, 3, 0)] as const;
+  expect(dates).toEqual(
+    ['de', 'ja'].map((locale) => ({
+      locale,
+      zone: 'Europe/Berlin',
+      moments,
+      texts: moments.map((ms) => new Intl.DateTimeFormat(locale, options('Europe/Berlin')).format(ms)),
+      windows: [...window],
+      ranges: [new Intl.DateTimeFormat(locale, options('Europe/Berlin')).formatRange(...window)],
+    })),
+  );
+});
+
+it('hands back none for a zone Intl does not know, and still writes its files', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'statuspress-dates-ahead-'));
+  dirs.push(dir);
+  const writer = new ThreadWriter(dir);
+  writer.ahead({ moments: ['2026-11-20T10:00:00Z'], windows: [], locales: ['en'], zone: 'Europe/Berln' });
+  writer.put({ path: 'a.txt', contents: 'kept' });
+  await writer.settle();
+  expect(readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('kept');
+});
+
+it('remembers what another thread wrote, so the pages ask Intl for none of it, and never replaces a text written here', () => {
+  const zone = 'America/St_Johns';
+  const ms = Date.UTC(2026, 10, 20, 10, 0);
+  const mine = formatDateTime(ms, 'fr', zone);
+  // As another thread would hand them: a text for a moment written here already is not taken.
+  const other = { ...datesAhead([ms + 60_000], [ms, ms + 7_200_000], 'fr', zone) };
+  const handed: DatesWritten = { ...other, moments: [ms, ...other.moments], texts: ['not this', ...other.texts] };
+  rememberDates(handed);
+  const expected = new Intl.DateTimeFormat('fr', options(zone)).format(ms + 60_000);
+  const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+  const ranges = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatRange');
+  try {
+    expect(formatDateTime(ms, 'fr', zone)).toBe(mine);
+    expect(formatDateTime(ms + 60_000, 'fr', zone)).toBe(expected);
+    expect(formatRange(ms, ms + 7_200_000, 'fr', zone)).toBe(other.ranges[0]);
+    expect([format.mock.calls.length, ranges.mock.calls.length]).toEqual([0, 0]);
+  } finally {
+    format.mockRestore();
+    ranges.mockRestore();
+  }
+  expect(other.ranges[0]).toBe(new Intl.DateTimeFormat('fr', options(zone)).formatRange(ms, ms + 7_200_000));
+});
