@@ -59,10 +59,8 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
 const QUARTER_MS = 15 * 60_000;
 const QUARTERS_SINCE = Date.UTC(1980, 0, 1);
 const utcDayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
-function utcMonthOf(ms: number): number {
-  const date = new Date(ms);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-}
+/** The first moment of the UTC month: counted back from the day, as Date.UTC reads years 0-99 as 1900-1999. */
+const utcMonthOf = (ms: number): number => utcDayOf(ms) - (new Date(ms).getUTCDate() - 1) * DAY_MS;
 function dayKey(style: Style, ms: number, zone: string): number {
   if (style !== 'day' && style !== 'month') return ms;
   if (zone === 'UTC') return style === 'day' ? utcDayOf(ms) : utcMonthOf(ms);
