@@ -59,10 +59,8 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
 const QUARTER_MS = 15 * 60_000;
 const QUARTERS_SINCE = Date.UTC(1980, 0, 1);
 const utcDayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
-function utcMonthOf(ms: number): number {
-  const date = new Date(ms);
-  return Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), 1);
-}
+/** The first moment of the UTC month: counted back from the day, as Date.UTC reads years 0-99 as 1900-1999. */
+const utcMonthOf = (ms: number): number => utcDayOf(ms) - (new Date(ms).getUTCDate() - 1) * DAY_MS;
 function dayKey(style: Style, ms: number, zone: string): number {
   if (style !== 'day' && style !== 'month') return ms;
   if (zone === 'UTC') return style === 'day' ? utcDayOf(ms) : utcMonthOf(ms);
@@ -162,23 +160,30 @@ function wallClock(ms: number, zone: string): number[] {
   return [part.year!, part.month!, part.day!, part.hour!, part.minute!, part.second!];
 }
 
+/** Date.UTC with a 1-based month, for every year: Date.UTC reads years 0-99 as 1900-1999. */
+function utcOf(y: number, mo: number, d: number, h = 0, mi = 0, s = 0): number {
+  return new Date(Date.UTC(2000, 0, 1, h, mi, s)).setUTCFullYear(y, mo - 1, d);
+}
+
 /** How far `zone` is ahead of UTC at `ms`, in ms. */
 export function zoneOffset(ms: number, zone: string): number {
   if (zone === 'UTC') return 0;
   const [y, mo, d, h, mi, s] = wallClock(ms, zone);
-  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!) - (ms - (((ms % 1000) + 1000) % 1000));
+  return utcOf(y!, mo!, d!, h!, mi!, s!) - (ms - (((ms % 1000) + 1000) % 1000));
 }
 
 /** The first moment of the day `yyyy-mm-dd` (as UTC's date parts) in `zone`: local midnight, or the first moment after it when midnight is skipped. */
 function startOfDate(y: number, mo: number, d: number, zone: string): number {
-  const midnight = Date.UTC(y, mo - 1, d);
+  const midnight = utcOf(y, mo, d);
   // The offset at a guess, then at the moment it gives: two steps settle every zone's change.
   let at = midnight - zoneOffset(midnight, zone);
   at = midnight - zoneOffset(at, zone);
   // Midnight did not happen (the clocks went forward over it): the day starts at the change.
   const [y2, mo2, d2] = wallClock(at, zone);
   if (y2 !== y || mo2 !== mo || d2 !== d) {
-    while (localKey(at, zone) < `${y}-${pad(mo)}-${pad(d)}`) at += 60_000 * 15;
+    // A quarter hour at a time, for at most two days (Samoa skipped a whole one): bounded whatever the zone's data.
+    const date = `${String(y).padStart(4, '0')}-${pad(mo)}-${pad(d)}`;
+    for (let quarters = 0; quarters < 192 && localKey(at, zone) < date; quarters++) at += 60_000 * 15;
   }
   return at;
 }
@@ -212,7 +217,7 @@ export function localDay(ms: number, zone: string): LocalDay {
   }
   const [y, mo, d] = wallClock(ms, zone);
   const start = startOfDate(y!, mo!, d!, zone);
-  const next = new Date(Date.UTC(y!, mo! - 1, d! + 1));
+  const next = new Date(utcOf(y!, mo!, d! + 1));
   const end = startOfDate(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate(), zone);
   return { date: `${String(y).padStart(4, '0')}-${pad(mo!)}-${pad(d!)}`, start, end };
 }

@@ -31,6 +31,19 @@ describe('local days', () => {
     expect(day.end - day.start).toBe(23 * HOUR);
   });
 
+  it('a day in the years 0000-0999 is that day, in any zone (years 0-99 once walked the clock towards year 50 from 1950, for ever)', () => {
+    for (const zone of ['Europe/Berlin', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham']) {
+      for (const at of ['0050-01-10T10:00:00Z', '0099-12-31T11:00:00Z', '0100-01-01T11:00:00Z', '0999-06-15T10:00:00Z']) {
+        const day = localDay(ms(at), zone);
+        expect(day.date).toBe(at.slice(0, 10));
+        expect(day.start <= ms(at) && ms(at) < day.end).toBe(true);
+        // Local mean time then: every day 24 hours, and the next begins where this one ends.
+        expect(day.end - day.start).toBe(24 * HOUR);
+        expect(localDay(day.end, zone).start).toBe(day.end);
+      }
+    }
+  });
+
   it('bounds of consecutive days meet, across a change', () => {
     const bounds = localDayBounds(ms('2026-10-27T10:00:00Z'), 4, 'Europe/Berlin');
     expect(bounds).toEqual(['2026-10-24T00:00:00+02:00', '2026-10-25T00:00:00+02:00', '2026-10-26T00:00:00+01:00', '2026-10-27T00:00:00+01:00', '2026-10-28T00:00:00+01:00'].map(ms));

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMonth, makeMessages } from '../../../src/i18n/index.js';
 import type { Catalogue, MessageKey } from '../../../src/i18n/index.js';
+import { YEAR_0, YEAR_10000 } from '../../../src/time.js';
 
 // Zones a quarter hour off the hour, half-hour daylight saving, and the usual ones.
 const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'Pacific/Chatham', 'America/Santiago'];
@@ -22,6 +23,20 @@ describe('days and months, remembered by the day in UTC and by the quarter hour 
           expect(formatDate(ms, locale, zone)).toBe(new Intl.DateTimeFormat(intl(locale), { day: 'numeric', month: 'short', year: 'numeric', timeZone: zone }).format(ms));
           expect(formatMonth(ms, locale, zone)).toBe(new Intl.DateTimeFormat(intl(locale), { month: 'long', year: 'numeric', timeZone: zone }).format(ms));
         }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('are what Intl writes in every year a timestamp may have, years 0000-0099 apart from 1900-1999', () => {
+    // Date.UTC reads years 0-99 as 1900-1999: January 50 must not be remembered as January 1950's text.
+    const moments = [Date.UTC(1950, 0, 10), Date.UTC(1950, 0, 10) - 1900 * 365.2425 * 86_400_000, Date.UTC(1999, 11, 31, 23), Date.UTC(1999, 11, 31, 23) - 1900 * 365.2425 * 86_400_000];
+    for (const ms of [...moments, ...moments.reverse()]) {
+      for (const locale of LOCALES) expect(formatMonth(ms, locale, 'UTC')).toBe(new Intl.DateTimeFormat(intl(locale), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(ms));
+    }
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: YEAR_0, max: YEAR_10000 - 1 }), { minLength: 1, maxLength: 40 }), (calls) => {
+        for (const ms of calls) expect(formatMonth(ms, 'en', 'UTC')).toBe(new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(ms));
       }),
       { numRuns: 200 },
     );
