@@ -1,5 +1,6 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
+import { remembered } from '../remembered.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 
 const DAY_MS = 86_400_000;
@@ -70,13 +71,7 @@ function dayKey(style: Style, ms: number, zone: string): number {
 /** `ms` written in `style`, remembered. */
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
-  const key = dayKey(style, ms, zone);
-  let text = writer.texts.get(key);
-  if (text === undefined) {
-    if (writer.texts.size >= WRITTEN_SIZE) writer.texts.clear();
-    writer.texts.set(key, (text = wrap(locale, writer.format.format(ms))));
-  }
-  return text;
+  return remembered(writer.texts, dayKey(style, ms, zone), WRITTEN_SIZE, () => wrap(locale, writer.format.format(ms)));
 }
 
 /** Moments and windows written in one locale and zone by another thread, for this one to remember (datesAhead). */
@@ -208,12 +203,7 @@ export interface LocalDay {
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
     const start = utcDayOf(ms);
-    let day = utcDays.get(start);
-    if (day === undefined) {
-      if (utcDays.size >= WRITTEN_SIZE) utcDays.clear();
-      utcDays.set(start, (day = Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS })));
-    }
-    return day;
+    return remembered(utcDays, start, WRITTEN_SIZE, () => Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS }));
   }
   const [y, mo, d] = wallClock(ms, zone);
   const start = startOfDate(y!, mo!, d!, zone);

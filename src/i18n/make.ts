@@ -1,5 +1,6 @@
 // The words of one language as functions: `makeMessages(locale, catalogue)`. It imports no catalogue,
 // so the browser scripts build theirs from the few messages a page hands them.
+import { remembered } from '../remembered.js';
 import { directionOf } from './direction.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 import type { Catalogue, Message, MessageKey } from './types.js';
@@ -48,24 +49,10 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
   const wrap = (text: string): string => (isPseudo ? `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}` : text);
   // Numbers already written: the same counts (`2 hours`, `15 days`) come back on every page.
   const numbersWritten = new Map<number, string>();
-  const number = (n: number): string => {
-    let text = numbersWritten.get(n);
-    if (text === undefined) {
-      if (numbersWritten.size >= 10_000) numbersWritten.clear();
-      numbersWritten.set(n, (text = wrap(numbers().format(n))));
-    }
-    return text;
-  };
+  const number = (n: number): string => remembered(numbersWritten, n, 10_000, () => wrap(numbers().format(n)));
   // Plural categories by count, picked once each.
   const categories = new Map<number, Intl.LDMLPluralRule>();
-  const pluralOf = (n: number): Intl.LDMLPluralRule => {
-    let category = categories.get(n);
-    if (category === undefined) {
-      if (categories.size >= 10_000) categories.clear();
-      categories.set(n, (category = plurals().select(n)));
-    }
-    return category;
-  };
+  const pluralOf = (n: number): Intl.LDMLPluralRule => remembered(categories, n, 10_000, () => plurals().select(n));
   const pick = (key: MessageKey, params: Params | undefined): string => {
     const message: Message | undefined = catalogue[key];
     if (message === undefined) throw new Error(`No message ${key} in the catalogue of ${locale}`);
@@ -107,7 +94,7 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     }
     return only;
   };
-  const remembered = (escape: (s: string) => string) => {
+  const rememberedTexts = (escape: (s: string) => string) => {
     const plain = new Map<MessageKey, string>();
     const counted = new Map<MessageKey, Map<number, string>>();
     return (key: MessageKey, params: Params | undefined): string => {
@@ -120,16 +107,11 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
       if (typeof count !== 'number' || !byCountOnly(key)) return fill(pick(key, params), params, escape);
       let texts = counted.get(key);
       if (!texts) counted.set(key, (texts = new Map()));
-      let text = texts.get(count);
-      if (text === undefined) {
-        if (texts.size >= 10_000) texts.clear();
-        texts.set(count, (text = fill(pick(key, params), params, escape)));
-      }
-      return text;
+      return remembered(texts, count, 10_000, () => fill(pick(key, params), params, escape));
     };
   };
-  const t = remembered((s) => s);
-  const html = remembered(escapeHtml);
+  const t = rememberedTexts((s) => s);
+  const html = rememberedTexts(escapeHtml);
   let tree: Record<string, unknown> | null = null;
   return {
     locale,

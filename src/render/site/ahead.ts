@@ -12,18 +12,13 @@ import { isRecord } from '../../content/data.js';
 import { checkLocale, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../../i18n/check.js';
 import { REMEMBERED_MOMENTS } from '../../i18n/dates.js';
 import { writeDatesAhead } from './dates-ahead.js';
+import type { DatesToWrite } from './dates-ahead.js';
 import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js';
 
-export interface TextsAhead {
+/** The dates to write (dates-ahead.ts), and the Markdown. */
+export interface TextsAhead extends DatesToWrite {
   /** The Markdown of the updates and postmortems, translations included, that markdown.ts remembers (no plain lines). */
   markdown: string[];
-  /** When each update was published, as written: the process reads them (parseTimestamp), not the build. */
-  moments: string[];
-  /** Each maintenance window's beginning and end as written, one after the other. */
-  windows: string[];
-  /** The site's languages and zone, as site.yaml names them. */
-  locales: string[];
-  zone: string;
 }
 
 /**

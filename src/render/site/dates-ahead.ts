@@ -6,8 +6,11 @@ import { parseTimestamp } from '../../time.js';
 
 /** What the dates are written from: the moments and windows as written in the content, the site's languages and zone. */
 export interface DatesToWrite {
+  /** When each update was published, as written: the thread that writes them reads them (parseTimestamp), not the build. */
   moments: string[];
+  /** Each maintenance window's beginning and end as written, one after the other. */
   windows: string[];
+  /** The site's languages and zone, as site.yaml names them. */
   locales: string[];
   zone: string;
 }

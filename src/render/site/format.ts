@@ -7,6 +7,7 @@ import { formatDate, formatDateTime, formatMonth, localDay } from '../../i18n/da
 import type { Messages } from '../../i18n/make.js';
 import type { Catalogue } from '../../i18n/types.js';
 import { messages } from '../../i18n/messages.js';
+import { remembered, storeOf } from '../../remembered.js';
 import { formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, SiteConfig, State } from '../../types.js';
 
@@ -52,16 +53,8 @@ export interface TimeView {
 const timeViews = new WeakMap<Lang, Map<number, TimeView>>();
 
 /** A moment as the pages show it. */
-export function timeView(ms: number, lang: Lang): TimeView {
-  let views = timeViews.get(lang);
-  if (!views) timeViews.set(lang, (views = new Map()));
-  let view = views.get(ms);
-  if (view === undefined) {
-    if (views.size >= 20_000) views.clear();
-    views.set(ms, (view = Object.freeze({ iso: formatTimestamp(ms), text: formatDateTime(ms, lang.m.locale, lang.zone) })));
-  }
-  return view;
-}
+export const timeView = (ms: number, lang: Lang): TimeView =>
+  remembered(storeOf(timeViews, lang), ms, 20_000, () => Object.freeze({ iso: formatTimestamp(ms), text: formatDateTime(ms, lang.m.locale, lang.zone) }));
 
 /** `20 Nov 2026`: the site's day holding `ms`. */
 export const dayText = (ms: number, lang: Lang): string => formatDate(ms, lang.m.locale, lang.zone);

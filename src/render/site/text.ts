@@ -4,6 +4,7 @@
 // longer English form: pages never print those, and nothing here changes them.
 import { formatRange } from '../../i18n/dates.js';
 import type { Messages } from '../../i18n/make.js';
+import { remembered, storeOf } from '../../remembered.js';
 import type { Lang, TimeView } from './format.js';
 
 const UNITS = [
@@ -33,31 +34,24 @@ const join = (parts: string[], m: Messages): string => (parts.length === 1 ? par
  * Durations already written, by language and form and whole second: every notice's summary writes
  * its own on each page that lists it (8,000 on 2,000 notices), in a few hundred distinct lengths.
  */
-const written = new WeakMap<Messages, { long: Map<number, string>; short: Map<number, string> }>();
+const long = new WeakMap<Messages, Map<number, string>>();
+const short = new WeakMap<Messages, Map<number, string>>();
 
-function remembered(seconds: number, m: Messages, form: 'long' | 'short'): string {
-  let made = written.get(m);
-  if (!made) written.set(m, (made = { long: new Map(), short: new Map() }));
-  const texts = made[form];
+function written(seconds: number, m: Messages, prefix: 'duration' | 'duration.short'): string {
   const whole = Math.max(0, Math.round(seconds));
-  let text = texts.get(whole);
-  if (text === undefined) {
-    const prefix = form === 'long' ? 'duration' : 'duration.short';
-    text = join(
+  return remembered(storeOf(prefix === 'duration' ? long : short, m), whole, 10_000, () =>
+    join(
       twoUnits(whole).map(([n, u]) => m.t(`${prefix}.${UNITS[u]!.key}`, { count: n })),
       m,
-    );
-    if (texts.size >= 10_000) texts.clear();
-    texts.set(whole, text);
-  }
-  return text;
+    ),
+  );
 }
 
 /** `15 days 5 hours`, `6 hours 12 minutes`, `45 seconds`: at most two units, the second rounded. */
-export const durationText = (seconds: number, m: Messages): string => remembered(seconds, m, 'long');
+export const durationText = (seconds: number, m: Messages): string => written(seconds, m, 'duration');
 
 /** `6 h 12 min`, `2 d 3 h`: the same two units, short. */
-export const shortDuration = (seconds: number, m: Messages): string => remembered(seconds, m, 'short');
+export const shortDuration = (seconds: number, m: Messages): string => written(seconds, m, 'duration.short');
 
 export interface WindowView {
   from: TimeView;

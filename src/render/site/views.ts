@@ -7,6 +7,7 @@ import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, SiteL
 import { apiFilePath } from '../../routes/files.js';
 import { inLocale, localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
+import { remembered } from '../../remembered.js';
 import { formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, State } from '../../types.js';
 import type { Assets } from './assets.js';
@@ -106,15 +107,10 @@ function sharedTexts(site: DerivedSite, lang: Lang): SharedTexts {
 
 /** The footer's `Follow: feed, calendar, API, badge` with these links. */
 function footerFollow({ lang: { m }, follows }: SharedTexts, links: { feed: string; calendar: string; api: string; badge: string }): string {
-  const key = `${links.feed}\n${links.calendar}\n${links.api}\n${links.badge}`;
-  let text = follows.get(key);
-  if (text === undefined) {
-    const link = (to: string, name: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(name)}</a>`;
-    text = m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') });
-    if (follows.size >= 64) follows.clear();
-    follows.set(key, text);
-  }
-  return text;
+  const link = (to: string, name: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(name)}</a>`;
+  return remembered(follows, `${links.feed}\n${links.calendar}\n${links.api}\n${links.badge}`, 64, () =>
+    m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') }),
+  );
 }
 
 /** `<time datetime="…">…</time>`, for a sentence made as HTML. */
