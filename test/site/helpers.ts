@@ -55,6 +55,14 @@ export const buildFixture = (fixture: SiteFixture): Promise<BuiltSite> => buildS
 export const serveSite = (dir: string, base?: string): Promise<RunningServer> =>
   serve({ dir, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 1000, ...(base ? { base } : {}) });
 
+/**
+ * A product's page on another origin that embeds the status site's widget from `status` (a served
+ * site's URL): `body` (its placeholders) then the script, in a page of language `lang` (none: no
+ * `lang` attribute).
+ */
+export const embeddingPage = (status: string, body: string, { lang = 'en' as string | null, title = 'Product' } = {}): string =>
+  `<!doctype html><html${lang === null ? '' : ` lang="${lang}"`}><head><meta charset="utf-8"><title>${title}</title></head><body>${body}<script src="${status}/widget.js"></script></body></html>`;
+
 /** Debian's Chromium, headless; the machine has no network but 127.0.0.1. */
 export const launchBrowser = (): Promise<Browser> =>
   chromium.launch({

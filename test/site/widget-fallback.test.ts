@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
-import { buildSite, launchBrowser, serveSite } from './helpers.js';
+import { buildSite, embeddingPage, launchBrowser, serveSite } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 import { startLocalServer } from '../helpers/local-server.js';
 import type { LocalServer } from '../helpers/local-server.js';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   built = await buildSite(CONTENT, NOW);
   status = await serveSite(built.dir);
   const body = '<div id="de" data-statuspress data-lang="de"></div><div id="ar" data-statuspress data-lang="ar"></div><div id="arc" data-statuspress data-lang="ar" data-mode="compact"></div><div id="en" data-statuspress data-lang="en"></div>';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>${body}<script src="${status.url}/widget.js"></script></body></html>`;
+  const html = embeddingPage(status.url, body);
   host = await startLocalServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html));
   browser = await launchBrowser();
 }, 60_000);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
-import { buildSite, launchBrowser, serveSite } from './helpers.js';
+import { buildSite, embeddingPage, launchBrowser, serveSite } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 import { startLocalServer } from '../helpers/local-server.js';
 import type { LocalServer } from '../helpers/local-server.js';
@@ -27,7 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   built = await buildSite(CONTENT, NOW);
   status = await serveSite(built.dir);
-  const page = (body: string): string => `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Product</title></head><body>${body}<script src="${status.url}/widget.js"></script></body></html>`;
+  const page = (body: string): string => embeddingPage(status.url, body);
   const work = await mkdtemp(path.join(tmpdir(), 'statuspress-widget-de-'));
   await cp(CONTENT, work, { recursive: true });
   await writeFile(path.join(work, 'site.yaml'), 'name: Acme Status\nurl: https://status.acme.com\ncreated_at: 2024-01-01T00:00:00Z\nlocale: de\n');
@@ -40,8 +40,8 @@ beforeAll(async () => {
   const pages: Record<string, string> = {
     '/': page('<div id="de" data-statuspress data-lang="de"></div><div id="upper" data-statuspress data-lang="DE"></div><section lang="de-at"><div id="at" data-statuspress></div></section><div id="en" data-statuspress></div><div id="fr" data-statuspress data-lang="fr"></div>'),
     // The German site's widget on pages in a language it does not have, and in none.
-    '/german': `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Produit</title></head><body><div id="fr" data-statuspress></div><script src="${german.status.url}/widget.js"></script></body></html>`,
-    '/german-none': `<!doctype html><html><head><meta charset="utf-8"><title>Product</title></head><body><div id="none" data-statuspress></div><div id="path" data-statuspress data-lang="../api/v1/status"></div><script src="${german.status.url}/widget.js"></script></body></html>`,
+    '/german': embeddingPage(german.status.url, '<div id="fr" data-statuspress></div>', { lang: 'fr', title: 'Produit' }),
+    '/german-none': embeddingPage(german.status.url, '<div id="none" data-statuspress></div><div id="path" data-statuspress data-lang="../api/v1/status"></div>', { lang: null }),
   };
   host = await startLocalServer((req, res) => {
     const body = pages[req.url ?? ''];
