@@ -1,5 +1,7 @@
 export declare const TEMPLATE_OPTIONS: { strict: boolean };
 export declare function sourceHash(source: string): string;
+export declare const WORD_OPEN: string;
+export declare const WORD_CLOSE: string;
 export declare function templateModule(source: string): string;
 export declare function browserModule(file: string): string;
 export declare function textModule(text: string): string;

@@ -1,7 +1,10 @@
 // What scripts/site-modules.js makes of the HTML site's sources when statuspress is built.
 declare module '*.hbs' {
-  /** A precompiled Handlebars template, and the hash of its source. */
-  const template: { spec: unknown; hash: string };
+  /**
+   * A precompiled Handlebars template as text, each word of the catalogue it prints (`{{t.nav.status}}`)
+   * marked as `\uE000nav.status\uE001` for the build to write a language's word in, and the hash of its source.
+   */
+  const template: { spec: string; hash: string };
   export default template;
 }
 declare module '*?raw' {

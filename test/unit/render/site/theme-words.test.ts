@@ -1,0 +1,85 @@
+// The built-in templates print their words (`{{t.nav.status}}`) as text written into them once per
+// language, not looked up on every page: the pages must be the very bytes Handlebars' `{{ }}` gives
+// for the same words, whatever they hold, and a template that prints `{{{ }}}` is left alone.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { deriveSite } from '../../../../src/derive/index.js';
+import { renderHtml } from '../../../../src/render/html.js';
+import { loadTheme } from '../../../../src/render/site/theme.js';
+import { templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
+import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
+
+const BUILT_IN = path.resolve('templates');
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The built-in templates' files, by their path under templates/. */
+function builtInTemplates(): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const name of readdirSync(BUILT_IN, { recursive: true }) as string[]) if (name.endsWith('.hbs')) files.set(name, readFileSync(path.join(BUILT_IN, name), 'utf8'));
+  return files;
+}
+
+function folder(files: Record<string, string>): string {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-words-')), 'templates');
+  dirs.push(path.dirname(dir));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    writeFileSync(path.join(dir, file), text);
+  }
+  return dir;
+}
+
+// Every word a built-in template prints, made of what `{{ }}` escapes, a JavaScript string's
+// specials, a line separator and a replacement pattern.
+const keys = [...new Set([...builtInTemplates().values()].flatMap((source) => [...source.matchAll(/\{\{(?:@root\.)?t\.([A-Za-z0-9_.]+)\}\}/g)].map((m) => m[1]!)))];
+const hostile = (key: string): string => `${key} <b>&amp; "q" 'a' \`=\` \\ \u2028 $& $1 \uE000x\uE001`;
+const words = keys.map((key) => `${key}: ${JSON.stringify(hostile(key))}\n`).join('');
+
+const site = deriveSite(
+  content({
+    site: { name: 'Acme' },
+    components: [component(1, { name: 'API' }), component(2, { name: 'Search', parentId: 1 })],
+    notices: [
+      unplanned(1, [uu('2026-11-19T10:00:00Z', 'investigating'), uu('2026-11-19T11:00:00Z', 'resolved')], { components: [2], postmortem: { at: '2026-11-19T15:00:00Z', content: 'What happened.' } }),
+      planned(2, { beginsAt: '2026-11-21T02:00:00Z', endsAt: '2026-11-21T04:00:00Z' }, [pu('2026-11-18T09:00:00Z', 'scheduled')], { components: [1] }),
+    ],
+  }),
+  ms('2026-11-20T12:00:00Z'),
+);
+const pages = (theme: Awaited<ReturnType<typeof loadTheme>>): Map<string, string> =>
+  new Map([...renderHtml(site, theme)].filter((f) => f.path.endsWith('.html')).map((f) => [f.path, String(f.contents)]));
+
+describe('the built-in templates’ words', () => {
+  it('are the bytes Handlebars prints for them, whatever they hold', async () => {
+    expect(keys.length).toBeGreaterThan(40);
+    const builtIn = pages(await loadTheme(folder({ 'locales/en.yaml': words })));
+    // The same templates as a site's own (a comment makes them differ): compiled from their source, each word looked up.
+    const copies = Object.fromEntries([...builtInTemplates()].map(([file, source]) => [file, `${source}{{!-- a copy --}}\n`]));
+    const looked = pages(await loadTheme(folder({ ...copies, 'locales/en.yaml': words })));
+    expect([...builtIn.keys()].sort()).toEqual([...looked.keys()].sort());
+    expect(builtIn.size).toBeGreaterThan(8);
+    for (const [file, html] of builtIn) expect(html, file).toBe(looked.get(file));
+    // The words are on the pages, escaped as `{{ }}` escapes them.
+    expect(builtIn.get('index.html')).toContain('nav.status &lt;b&gt;&amp;amp; &quot;q&quot; &#x27;a&#x27; &#x60;&#x3D;&#x60; \\ \u2028 $&amp; $1 \uE000x\uE001');
+  });
+});
+
+describe('templateModule', () => {
+  it('marks each word a template prints, not one printed with {{{ }}}', () => {
+    const module = templateModule('<a>{{t.nav.status}}</a><b>{{@root.t.bar.today}}</b><c>{{{t.nav.api}}}</c><d>{{ t.nav.feed }}</d>');
+    expect(module).toContain(`${WORD_OPEN}nav.status${WORD_CLOSE}`);
+    expect(module).toContain(`${WORD_OPEN}bar.today${WORD_CLOSE}`);
+    // Left to Handlebars: printed unescaped, or written with spaces.
+    expect(module).not.toContain(`${WORD_OPEN}nav.api`);
+    expect(module).not.toContain(`${WORD_OPEN}nav.feed`);
+  });
+
+  it('refuses a template holding the characters that mark words', () => {
+    expect(() => templateModule(`<p>${WORD_OPEN}</p>`)).toThrow(/U\+E000/);
+  });
+});
