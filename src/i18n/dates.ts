@@ -1,6 +1,7 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
-import { remembered } from '../remembered.js';
+import { keep } from '../remembered.js';
+import { formatTimestamp } from '../time.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 
 const DAY_MS = 86_400_000;
@@ -27,6 +28,15 @@ interface Writer {
   format: Intl.DateTimeFormat;
   texts: Map<number, string>;
   ranges: Map<number, Map<number, string>>;
+  /** Moments as pages show them (momentView), in the `dateTime` style. */
+  views: Map<number, MomentView>;
+}
+
+/** A moment as pages show it: ISO 8601 for `<time datetime>`, and as the locale writes it in the zone. */
+export interface MomentView {
+  iso: string;
+  /** `20 Nov 2026, 10:05 UTC`. */
+  text: string;
 }
 
 /**
@@ -49,7 +59,7 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
     last = { locale, zone, writers: made };
   }
   // Each style's formatter made when first used: one costs milliseconds to make.
-  return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map() });
+  return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map(), views: new Map() });
 }
 
 /**
@@ -71,16 +81,18 @@ function dayKey(style: Style, ms: number, zone: string): number {
 /** `ms` written in `style`, remembered. */
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
-  return remembered(writer.texts, dayKey(style, ms, zone), WRITTEN_SIZE, () => wrap(locale, writer.format.format(ms)));
+  const key = dayKey(style, ms, zone);
+  return writer.texts.get(key) ?? keep(writer.texts, key, WRITTEN_SIZE, wrap(locale, writer.format.format(ms)));
 }
 
 /** Moments and windows written in one locale and zone by another thread, for this one to remember (datesAhead). */
 export interface DatesWritten {
   locale: string;
   zone: string;
-  /** Moments (epoch ms) and their formatDateTime texts, place by place. */
+  /** Moments (epoch ms), their formatDateTime texts and their ISO 8601, place by place. */
   moments: number[];
   texts: string[];
+  isos: string[];
   /** Windows as pairs (from, to, from, to ...) and their formatRange texts, one per pair. */
   windows: number[];
   ranges: string[];
@@ -97,7 +109,7 @@ export function datesAhead(moments: readonly number[], windows: readonly number[
   const pairs = windows.slice(0, 2 * WRITTEN_SIZE);
   const ranges: string[] = [];
   for (let i = 0; i + 1 < pairs.length; i += 2) ranges.push(formatRange(pairs[i]!, pairs[i + 1]!, locale, zone));
-  return { locale, zone, moments: kept, texts: kept.map((ms) => written('dateTime', ms, locale, zone)), windows: pairs.slice(0, 2 * ranges.length), ranges };
+  return { locale, zone, moments: kept, texts: kept.map((ms) => written('dateTime', ms, locale, zone)), isos: kept.map(formatTimestamp), windows: pairs.slice(0, 2 * ranges.length), ranges };
 }
 
 /**
@@ -105,9 +117,10 @@ export function datesAhead(moments: readonly number[], windows: readonly number[
  * options give the same text in every thread of the process. Only while there is room, so nothing
  * written here is forgotten for them.
  */
-export function rememberDates({ locale, zone, moments, texts, windows, ranges }: DatesWritten): void {
+export function rememberDates({ locale, zone, moments, texts, isos, windows, ranges }: DatesWritten): void {
   const writer = writerOf('dateTime', locale, zone);
-  for (let i = 0; i < moments.length && writer.texts.size < WRITTEN_SIZE; i++) if (!writer.texts.has(moments[i]!)) writer.texts.set(moments[i]!, texts[i]!);
+  // As the pages ask for them (momentView): their text and ISO 8601, made once each.
+  for (let i = 0; i < moments.length && writer.views.size < WRITTEN_SIZE; i++) if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso: isos[i]!, text: texts[i]! }));
   for (let i = 0; i < ranges.length && writer.ranges.size < WRITTEN_SIZE; i++) {
     const from = windows[2 * i]!;
     let byEnd = writer.ranges.get(from);
@@ -121,6 +134,15 @@ export const formatDate = (ms: number, locale: string, zone: string): string => 
 
 /** `20 Nov 2026, 10:05 UTC`, `21. Nov. 2026, 00:30 MEZ`: a moment, with the zone's abbreviation. */
 export const formatDateTime = (ms: number, locale: string, zone: string): string => written('dateTime', ms, locale, zone);
+
+/**
+ * A moment as pages show it, made once (a build shows each on several pages: 26,000 times for
+ * 10,000 moments on 2,000 notices). Shared, so frozen.
+ */
+export function momentView(ms: number, locale: string, zone: string): MomentView {
+  const { views } = writerOf('dateTime', locale, zone);
+  return views.get(ms) ?? keep(views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: written('dateTime', ms, locale, zone) }));
+}
 
 /** `10:05 UTC`. */
 export const formatTime = (ms: number, locale: string, zone: string): string => written('time', ms, locale, zone);
@@ -203,7 +225,7 @@ export interface LocalDay {
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
     const start = utcDayOf(ms);
-    return remembered(utcDays, start, WRITTEN_SIZE, () => Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS }));
+    return utcDays.get(start) ?? keep(utcDays, start, WRITTEN_SIZE, Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS }));
   }
   const [y, mo, d] = wallClock(ms, zone);
   const start = startOfDate(y!, mo!, d!, zone);

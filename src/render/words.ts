@@ -1,6 +1,6 @@
 // The `words` of metrics values: durations as date-fns formatDuration writes them, uptime floored.
 import { formatDuration } from 'date-fns/formatDuration';
-import { remembered } from '../remembered.js';
+import { keep } from '../remembered.js';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
@@ -10,7 +10,7 @@ const WORDS_CACHE_SIZE = 10_000;
 
 /** `2 days 3 hours 5 minutes`; `0 seconds` for zero. */
 // date-fns's formatDuration costs ~20 µs a call; a bounded cache keeps a long-running serve small.
-export const durationWords = (seconds: number): string => remembered(wordsCache, seconds, WORDS_CACHE_SIZE, () => formatWords(seconds));
+export const durationWords = (seconds: number): string => wordsCache.get(seconds) ?? keep(wordsCache, seconds, WORDS_CACHE_SIZE, formatWords(seconds));
 
 function formatWords(seconds: number): string {
   if (seconds <= 0) return '0 seconds';

@@ -1,20 +1,23 @@
-// The bounded store every remembered text uses: made once per key, emptied when full, per owner.
+// The bounded store every remembered text uses: kept once per key, emptied when full, per owner.
 import { describe, expect, it } from 'vitest';
-import { remembered, storeOf } from '../../src/remembered.js';
+import { keep, storeOf } from '../../src/remembered.js';
 
-describe('remembered', () => {
-  it('makes a value once, gives it back after, and empties the store before it grows past its limit', () => {
+describe('keep', () => {
+  it('keeps a value, gives it back, and empties the store before it grows past its limit', () => {
     const made = new Map<number, string>();
     let calls = 0;
-    const make = (n: number) => () => `v${n}:${++calls}`;
-    expect(remembered(made, 1, 2, make(1))).toBe('v1:1');
-    expect(remembered(made, 1, 2, make(1))).toBe('v1:1');
-    expect(remembered(made, 2, 2, make(2))).toBe('v2:2');
+    const make = (n: number): string => `v${n}:${++calls}`;
+    // As the stores use it: the value is made only when the key has none.
+    const lookup = (n: number): string => made.get(n) ?? keep(made, n, 2, make(n));
+    expect(lookup(1)).toBe('v1:1');
+    expect(lookup(1)).toBe('v1:1');
+    expect(lookup(2)).toBe('v2:2');
     expect(made.size).toBe(2);
     // The third key empties it first: never more than the limit, and 1 is made again when asked.
-    expect(remembered(made, 3, 2, make(3))).toBe('v3:3');
+    expect(lookup(3)).toBe('v3:3');
     expect([...made.keys()]).toEqual([3]);
-    expect(remembered(made, 1, 2, make(1))).toBe('v1:4');
+    expect(lookup(1)).toBe('v1:4');
+    expect(calls).toBe(4);
   });
 
   it('keeps a store per owner', () => {

@@ -4,7 +4,7 @@
 // longer English form: pages never print those, and nothing here changes them.
 import { formatRange } from '../../i18n/dates.js';
 import type { Messages } from '../../i18n/make.js';
-import { remembered, storeOf } from '../../remembered.js';
+import { keep, storeOf } from '../../remembered.js';
 import type { Lang, TimeView } from './format.js';
 
 const UNITS = [
@@ -39,12 +39,8 @@ const short = new WeakMap<Messages, Map<number, string>>();
 
 function written(seconds: number, m: Messages, prefix: 'duration' | 'duration.short'): string {
   const whole = Math.max(0, Math.round(seconds));
-  return remembered(storeOf(prefix === 'duration' ? long : short, m), whole, 10_000, () =>
-    join(
-      twoUnits(whole).map(([n, u]) => m.t(`${prefix}.${UNITS[u]!.key}`, { count: n })),
-      m,
-    ),
-  );
+  const made = storeOf(prefix === 'duration' ? long : short, m);
+  return made.get(whole) ?? keep(made, whole, 10_000, join(twoUnits(whole).map(([n, u]) => m.t(`${prefix}.${UNITS[u]!.key}`, { count: n })), m));
 }
 
 /** `15 days 5 hours`, `6 hours 12 minutes`, `45 seconds`: at most two units, the second rounded. */

@@ -7,7 +7,7 @@ import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, SiteL
 import { apiFilePath } from '../../routes/files.js';
 import { inLocale, localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
-import { remembered } from '../../remembered.js';
+import { keep } from '../../remembered.js';
 import { formatTimestamp } from '../../time.js';
 import type { NoticeState, NoticeType, State } from '../../types.js';
 import type { Assets } from './assets.js';
@@ -108,8 +108,10 @@ function sharedTexts(site: DerivedSite, lang: Lang): SharedTexts {
 /** The footer's `Follow: feed, calendar, API, badge` with these links. */
 function footerFollow({ lang: { m }, follows }: SharedTexts, links: { feed: string; calendar: string; api: string; badge: string }): string {
   const link = (to: string, name: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(name)}</a>`;
-  return remembered(follows, `${links.feed}\n${links.calendar}\n${links.api}\n${links.badge}`, 64, () =>
-    m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') }),
+  const key = `${links.feed}\n${links.calendar}\n${links.api}\n${links.badge}`;
+  return (
+    follows.get(key) ??
+    keep(follows, key, 64, m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') }))
   );
 }
 

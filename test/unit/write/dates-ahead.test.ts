@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { datesAhead, formatDateTime, formatRange, rememberDates } from '../../../src/i18n/dates.js';
+import { datesAhead, formatRange, momentView, rememberDates } from '../../../src/i18n/dates.js';
 import type { DatesWritten } from '../../../src/i18n/dates.js';
 import { ThreadWriter } from '../../../src/write/thread.js';
 
@@ -44,6 +44,7 @@ it('hands back the moments and windows in each language as Intl writes them here
       zone: 'Europe/Berlin',
       moments,
       texts: moments.map((ms) => new Intl.DateTimeFormat(locale, options('Europe/Berlin')).format(ms)),
+      isos: moments.map((ms) => new Date(ms).toISOString()),
       windows: [...window],
       ranges: [new Intl.DateTimeFormat(locale, options('Europe/Berlin')).formatRange(...window)],
     })),
@@ -60,25 +61,27 @@ it('hands back none for a zone Intl does not know, and still writes its files', 
   expect(readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('kept');
 });
 
-it('remembers what another thread wrote, so the pages ask Intl for none of it, and never replaces a text written here', () => {
+it('remembers what another thread wrote, so the pages ask Intl for none of it, and never replaces a moment made here', () => {
   const zone = 'America/St_Johns';
   const ms = Date.UTC(2026, 10, 20, 10, 0);
-  const mine = formatDateTime(ms, 'fr', zone);
-  // As another thread would hand them: a text for a moment written here already is not taken.
+  const mine = momentView(ms, 'fr', zone);
+  // As another thread would hand them: a moment made here already is not taken.
   const other = { ...datesAhead([ms + 60_000], [ms, ms + 7_200_000], 'fr', zone) };
-  const handed: DatesWritten = { ...other, moments: [ms, ...other.moments], texts: ['not this', ...other.texts] };
+  const handed: DatesWritten = { ...other, moments: [ms, ...other.moments], texts: ['not this', ...other.texts], isos: ['not this', ...other.isos] };
   rememberDates(handed);
   const expected = new Intl.DateTimeFormat('fr', options(zone)).format(ms + 60_000);
   const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
   const ranges = vi.spyOn(Intl.DateTimeFormat.prototype, 'formatRange');
   try {
-    expect(formatDateTime(ms, 'fr', zone)).toBe(mine);
-    expect(formatDateTime(ms + 60_000, 'fr', zone)).toBe(expected);
+    expect(momentView(ms, 'fr', zone)).toBe(mine);
+    expect(momentView(ms + 60_000, 'fr', zone)).toEqual({ iso: new Date(ms + 60_000).toISOString(), text: expected });
+    expect(Object.isFrozen(momentView(ms + 60_000, 'fr', zone))).toBe(true);
     expect(formatRange(ms, ms + 7_200_000, 'fr', zone)).toBe(other.ranges[0]);
     expect([format.mock.calls.length, ranges.mock.calls.length]).toEqual([0, 0]);
   } finally {
     format.mockRestore();
     ranges.mockRestore();
   }
+  expect(mine).toEqual({ iso: new Date(ms).toISOString(), text: new Intl.DateTimeFormat('fr', options(zone)).format(ms) });
   expect(other.ranges[0]).toBe(new Intl.DateTimeFormat('fr', options(zone)).formatRange(ms, ms + 7_200_000));
 });

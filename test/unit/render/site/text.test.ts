@@ -6,14 +6,14 @@ import { deriveSite } from '../../../../src/derive/index.js';
 import { renderHtml } from '../../../../src/render/html.js';
 import { answer } from '../../../../src/render/answer.js';
 import { messages } from '../../../../src/i18n/messages.js';
-import { timeView } from '../../../../src/render/site/format.js';
+import { langWith, timeView } from '../../../../src/render/site/format.js';
 import type { Lang } from '../../../../src/render/site/format.js';
 import { durationText, shortDuration, windowView } from '../../../../src/render/site/text.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { durationWords } from '../../../../src/render/words.js';
 import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
 
-const EN: Lang = { m: messages('en'), zone: 'UTC' };
+const EN: Lang = langWith(messages('en'), 'UTC');
 
 describe('durationText', () => {
   it.each([
