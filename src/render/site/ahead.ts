@@ -46,10 +46,14 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}):
     if (!isRecord(data)) continue;
     if (typeof data.begins_at === 'string' && typeof data.ends_at === 'string' && windows.length < 2 * REMEMBERED_MOMENTS) windows.push(data.begins_at, data.ends_at);
     if (markdown === null && moments === null) continue;
-    for (const update of Array.isArray(data.updates) ? (data.updates as unknown[]) : []) {
+    const updates: unknown = data.updates;
+    for (const update of Array.isArray(updates) ? (updates as unknown[]) : []) {
       if (!isRecord(update)) continue;
-      text(update.content);
-      if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
+      // Only the moments, when no Markdown is asked for (the built-in templates'): this thread's time.
+      if (markdown !== null) {
+        text(update.content);
+        if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
+      }
       if (moments !== null && typeof update.at === 'string' && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
     }
     if (isRecord(data.postmortem)) text(data.postmortem.content);
