@@ -4,7 +4,12 @@ declare module '*.hbs' {
    * A precompiled Handlebars template as text, each word of the catalogue it prints (`{{t.nav.status}}`)
    * marked as `\uE000nav.status\uE001` for the build to write a language's word in, and the hash of its source.
    */
-  const template: { spec: string; hash: string };
+  const template: {
+    spec: string;
+    /** The same without its `{{#if lang}} lang="{{lang}}"{{/if}}` (texts in the default language, on a language's copy only), or null when it has none. */
+    untranslated: string | null;
+    hash: string;
+  };
   export default template;
 }
 declare module '*?raw' {

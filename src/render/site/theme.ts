@@ -148,18 +148,21 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   // The site's own templates, compiled once; the built-in ones once per language (builtInWith).
   const ownRenders = new Map<TemplateName, Render>();
   for (const name of mine) ownRenders.set(name, named(fileOf(name), fromSpec(env, specs.get(name) ?? env.precompile(changed(name)!, OPTIONS))));
-  const builtIn = builtInWith(env, names.filter((name) => !ownRenders.has(name)));
-  // Each language's templates, by the words its pages are given (`t`: one object per language).
-  const languages = new WeakMap<object, Rendering>();
+  const builtIn = builtInWith(env);
+  // Each language's templates, by the words its pages are given (`t`: one object per language), and
+  // by whether they are a language's copy of the site (`translated`), whose texts may be the default language's.
+  const languages = new WeakMap<object, [Rendering | null, Rendering | null]>();
   let noWords: Rendering | null = null;
-  const renderingOf = (words: unknown): Rendering => {
+  const renderingOf = (words: unknown, translated: boolean): Rendering => {
     if (typeof words !== 'object' || words === null) return (noWords ??= wordless(names, ownRenders, builtIn));
-    let rendering = languages.get(words);
-    if (!rendering) languages.set(words, (rendering = renderingWith(names, ownRenders, (name) => builtIn(name, words))));
-    return rendering;
+    let made = languages.get(words);
+    if (!made) languages.set(words, (made = [null, null]));
+    return (made[Number(translated)] ??= renderingWith(names, ownRenders, (name) => builtIn(name, words, translated)));
   };
   const whole = (name: PageTemplate, context: object): string => {
-    const { render, options } = renderingOf((context as { t?: unknown }).t);
+    const page = context as { t?: unknown; translated?: unknown };
+    // Only a page that says it is not a language's copy is rendered without the `lang` of texts in the default language.
+    const { render, options } = renderingOf(page.t, page.translated !== false);
     return render.get('layout')!({ ...context, body: render.get(name)!(context, options) }, options);
   };
   if (own.length === 0) return { styles, warnings, own, renders, messages, page: whole };
@@ -235,10 +238,10 @@ function renderingWith(names: TemplateName[], own: Map<TemplateName, Render>, bu
  * A page given no words (`t`): the built-in templates that print one fail as Handlebars' strict mode
  * fails when a name is missing, when they render, not before.
  */
-function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn: (name: TemplateName, words: object) => Render): Rendering {
+function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn: (name: TemplateName, words: object, translated: boolean) => Render): Rendering {
   return renderingWith(names, own, (name) => {
     try {
-      return builtIn(name, {});
+      return builtIn(name, {}, true);
     } catch (error) {
       return () => {
         throw error;
@@ -251,16 +254,27 @@ function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn
 const WORD_MARK = /\uE000([A-Za-z0-9_.]+)\uE001/g;
 
 /**
- * The built-in templates `names`, each made for the words of a language (a page's `t`): where the
+ * The built-in templates, each made for the words of a language (a page's `t`): where the
  * template prints `{{t.nav.status}}` its spec holds a marker, replaced by that word as `{{ }}` prints
  * it, so each page prints text instead of looking the word up three names deep (45,000 lookups on
  * 2,000 notices, a tenth of the pages' time). A template that prints no word is made once for all.
  * The words are a language's messages (i18n): the same object for every page of that language.
+ * Pages that are no language's copy (`translated` false) are made from the template without its
+ * `lang` for texts in the default language, which they never have (scripts/site-modules.js).
  */
-function builtInWith(env: Env, names: TemplateName[]): (name: TemplateName, words: object) => Render {
-  const same = new Map<TemplateName, Render>();
-  for (const name of names) if (!TEMPLATES[name].spec.includes('\uE000')) same.set(name, fromSpec(env, TEMPLATES[name].spec));
-  return (name, words) => same.get(name) ?? fromSpec(env, TEMPLATES[name].spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1)));
+function builtInWith(env: Env): (name: TemplateName, words: object, translated: boolean) => Render {
+  const specOf = (name: TemplateName, translated: boolean): string => (translated ? null : TEMPLATES[name].untranslated) ?? TEMPLATES[name].spec;
+  // By the spec's text: a template that prints no word is the same for every language.
+  const same = new Map<string, Render>();
+  return (name, words, translated) => {
+    const spec = specOf(name, translated);
+    if (!spec.includes('\uE000')) {
+      let render = same.get(spec);
+      if (!render) same.set(spec, (render = fromSpec(env, spec)));
+      return render;
+    }
+    return fromSpec(env, spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1)));
+  };
 }
 
 /** The word at `key` (`nav.status`) of a page's `t`, as Handlebars' strict mode finds it, or its error. */

@@ -47,6 +47,8 @@ export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage,
   return {
     /** The catalogue's words, for the templates: `{{@root.t.nav.status}}`. */
     t: m.tree(),
+    /** A language's copy of the site, whose texts the content does not translate are shown in the default language (with their `lang`). */
+    translated: (site.locale?.prefix ?? '') !== '',
     lang: m.locale,
     dir: m.dir,
     feedTitle: texts.feedTitle,

@@ -5,10 +5,13 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readContent } from '../../../../src/content/index.js';
 import { deriveSite } from '../../../../src/derive/index.js';
+import type { DerivedSite } from '../../../../src/derive/types.js';
 import { renderHtml } from '../../../../src/render/html.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
+import { FIXTURES } from '../../../helpers/build.js';
 import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 
 const BUILT_IN = path.resolve('templates');
@@ -51,21 +54,38 @@ const site = deriveSite(
   }),
   ms('2026-11-20T12:00:00Z'),
 );
-const pages = (theme: Awaited<ReturnType<typeof loadTheme>>): Map<string, string> =>
-  new Map([...renderHtml(site, theme)].filter((f) => f.path.endsWith('.html')).map((f) => [f.path, String(f.contents)]));
+const pages = (theme: Awaited<ReturnType<typeof loadTheme>>, of: DerivedSite = site): Map<string, string> =>
+  new Map([...renderHtml(of, theme)].filter((f) => f.path.endsWith('.html')).map((f) => [f.path, String(f.contents)]));
+/** The built-in templates as a site's own (a comment makes them differ): compiled from their source, each word looked up. */
+const copies = (): Record<string, string> => Object.fromEntries([...builtInTemplates()].map(([file, source]) => [file, `${source}{{!-- a copy --}}\n`]));
 
 describe('the built-in templates’ words', () => {
   it('are the bytes Handlebars prints for them, whatever they hold', async () => {
     expect(keys.length).toBeGreaterThan(40);
     const builtIn = pages(await loadTheme(folder({ 'locales/en.yaml': words })));
-    // The same templates as a site's own (a comment makes them differ): compiled from their source, each word looked up.
-    const copies = Object.fromEntries([...builtInTemplates()].map(([file, source]) => [file, `${source}{{!-- a copy --}}\n`]));
-    const looked = pages(await loadTheme(folder({ ...copies, 'locales/en.yaml': words })));
+    const looked = pages(await loadTheme(folder({ ...copies(), 'locales/en.yaml': words })));
     expect([...builtIn.keys()].sort()).toEqual([...looked.keys()].sort());
     expect(builtIn.size).toBeGreaterThan(8);
     for (const [file, html] of builtIn) expect(html, file).toBe(looked.get(file));
     // The words are on the pages, escaped as `{{ }}` escapes them.
     expect(builtIn.get('index.html')).toContain('nav.status &lt;b&gt;&amp;amp; &quot;q&quot; &#x27;a&#x27; &#x60;&#x3D;&#x60; \\ \u2028 $&amp; $1 \uE000x\uE001');
+  });
+});
+
+describe('the `lang` of a text in the default language', () => {
+  it('is printed on a language’s copy as the templates print it, and the default language’s pages are the same bytes without it', async () => {
+    // English and German, some texts not in German: the German pages show them in English, marked.
+    const translated = deriveSite(await readContent(path.join(FIXTURES, 'translated-site', 'content')), ms('2026-11-22T00:00:00Z'));
+    const builtIn = pages(await loadTheme(null), translated);
+    const looked = pages(await loadTheme(folder(copies())), translated);
+    expect([...builtIn.keys()].sort()).toEqual([...looked.keys()].sort());
+    for (const [file, html] of builtIn) expect(html, file).toBe(looked.get(file));
+    // A text's `lang`: not the page's, nor a link of the language switcher's (`hreflang` with its own `lang`).
+    const marked = (html: string): boolean => /<(?!html)[a-z0-9]+ (?![^>]*hreflang)[^>]*\slang="en"/.test(html);
+    const german = [...builtIn].filter(([file]) => file.startsWith('de/'));
+    expect(german.length).toBeGreaterThan(3);
+    expect(german.some(([, html]) => marked(html))).toBe(true);
+    expect([...builtIn].filter(([file]) => !file.startsWith('de/')).some(([, html]) => marked(html))).toBe(false);
   });
 });
 
@@ -77,6 +97,15 @@ describe('templateModule', () => {
     // Left to Handlebars: printed unescaped, or written with spaces.
     expect(module).not.toContain(`${WORD_OPEN}nav.api`);
     expect(module).not.toContain(`${WORD_OPEN}nav.feed`);
+  });
+
+  it('makes the template without the `lang` of texts in the default language too', () => {
+    const module = templateModule('<a href="{{href}}"{{#if lang}} lang="{{lang}}"{{/if}}>{{name}}</a>');
+    const exported = JSON.parse(JSON.stringify(new Function(`return ${module.replace('export default', '')}`)())) as { spec: string; untranslated: string | null };
+    expect(exported.spec).toContain('lang');
+    expect(exported.untranslated).not.toBeNull();
+    expect(exported.untranslated).not.toContain('lang');
+    expect(JSON.parse(JSON.stringify(new Function(`return ${templateModule('<p>{{name}}</p>').replace('export default', '')}`)())).untranslated).toBeNull();
   });
 
   it('refuses a template holding the characters that mark words', () => {
