@@ -17,7 +17,7 @@ import type { Lang, TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { durationText, shortDuration, windowView } from './text.js';
 import { uptimeBar, uptimePercent } from './uptime.js';
-import type { EventKind } from './uptime.js';
+import type { EventKind, UptimeBar } from './uptime.js';
 import type { WindowView } from './text.js';
 
 /** What a notice's state does to the page (src/derive, `stateEffect`), as a class its icon and colour are drawn from. */
@@ -298,13 +298,25 @@ export interface UptimeView {
 const LEVELS: EventKind[] = ['maintenance', 'minor', 'major', 'critical'];
 
 
+/** What a bar says in its site's language, the same on every page that shows it: all of its view but the links. */
+type BarWords = Omit<UptimeView, 'events'> & { events: { index: number; level: string; day: string; items: { id: number; what: string; duration: string }[] }[] };
+
+/** By the bar (one per site and component, and a language's copy is a site of its own): the status page and the component's page show it. */
+const barWords = new WeakMap<UptimeBar, BarWords>();
+
 /** A component's 90-day bar: one drawing, the days something happened in words (and links), the figure of exactly those days. */
 export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage): UptimeView {
   const bar = uptimeBar(site, component.id);
+  let words = barWords.get(bar);
+  if (!words) barWords.set(bar, (words = wordsOfBar(site, component, bar)));
+  return { ...words, events: words.events.map((e) => ({ ...e, items: e.items.map(({ id, what, duration }) => ({ href: relativeHref(from, SITE.notice(id)), what, duration })) })) };
+}
+
+function wordsOfBar(site: DerivedSite, component: DerivedComponent, bar: UptimeBar): BarWords {
   const lang = langOf(site.site);
   const { m } = lang;
   const paths = new Map<string, string>();
-  const events: UptimeView['events'] = [];
+  const events: BarWords['events'] = [];
   let incidentDays = 0;
   let maintenanceDays = 0;
   bar.days.forEach((day, index) => {
@@ -316,7 +328,7 @@ export function uptimeView(site: DerivedSite, component: DerivedComponent, from:
       index,
       level: day.level,
       day: dayText(day.start, lang),
-      items: day.events.map((e) => ({ href: relativeHref(from, SITE.notice(e.notice.id)), what: m.t('bar.event', { kind: m.t(`event.${e.kind}`), subject: e.notice.source.subject }), duration: shortDuration(e.seconds, m) })),
+      items: day.events.map((e) => ({ id: e.notice.id, what: m.t('bar.event', { kind: m.t(`event.${e.kind}`), subject: e.notice.source.subject }), duration: shortDuration(e.seconds, m) })),
     });
   });
   const figure = bar.figures === null ? m.t('bar.noUptime') : m.t('bar.figure', { percent: m.percent(uptimePercent(bar.figures.impactSeconds, bar.figures.totalSeconds)), count: bar.counted });

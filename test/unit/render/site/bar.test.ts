@@ -104,3 +104,16 @@ describe("the bar's colours (WCAG 1.4.11)", () => {
     expect(new Set(LEVELS.map((l) => colours[l])).size).toBe(LEVELS.length);
   });
 });
+
+describe('a bar on two pages', () => {
+  it('says the same on the status page and the component’s page, each linking its notices from where it is', async () => {
+    const site = deriveSite(content({ site: { metrics: true }, components: [component(1, { name: 'Email' })], notices: [unplanned(7, [uu('2026-11-19T10:00:00Z', 'investigating'), uu('2026-11-19T11:00:00Z', 'resolved')], { components: [1] })] }), NOW);
+    const files = new Map([...renderHtml(site, await loadTheme(null))].map((f) => [f.path, String(f.contents)]));
+    const status = barOf(files.get('index.html')!, 1);
+    const page = barOf(files.get('components/1/index.html')!, 1);
+    expect(status).toContain('href="notices/7/"');
+    expect(page).toContain('href="../../notices/7/"');
+    // The words, made once for both, are the same; the links start from each page.
+    expect(page.replaceAll('../../notices/', 'notices/')).toBe(status);
+  });
+});
