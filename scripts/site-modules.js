@@ -33,9 +33,47 @@ export const sourceHash = (source) => createHash('sha1').update(source).digest('
  * (two characters of Unicode's private use, which no template of statuspress writes), and the build
  * writes each language's word there, escaped as `{{ }}` escapes it (render/site/theme.ts).
  */
-const WORD = /(?<!\{)\{\{(?:@root\.)?t\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)\}\}(?!\})/g;
+const WORD = /^\{\{(@root\.)?t\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)\}\}$/;
 export const WORD_OPEN = '\uE000';
 export const WORD_CLOSE = '\uE001';
+
+/** Blocks whose body (`fn`) is rendered in the template's own context; in every other block `t` may be something else. */
+const SAME_CONTEXT = new Set(['if', 'unless']);
+/** Blocks whose `{{else}}` (`inverse`) is rendered in the template's own context. */
+const SAME_CONTEXT_ELSE = new Set(['if', 'unless', 'each', 'with']);
+
+/**
+ * The words of `source` that can be written in as text, as [start, end, key] by offset: found in
+ * Handlebars' own parse, not by a pattern on the text, so what it does not print as `{{t.a.b}}`
+ * stays as it is (`\{{t.a.b}}` printed as written, a mustache in a `{{! }}` comment, one with `~`),
+ * and so does `{{t.a.b}}` where `t` is not the page's (in `#each` or `#with`: Handlebars looks it up
+ * there); `{{@root.t.a.b}}` is the page's anywhere.
+ */
+function wordsOf(source) {
+  const lines = [0];
+  for (const m of source.matchAll(/\r\n?|\n/g)) lines.push(m.index + m[0].length);
+  const offset = ({ line, column }) => lines[line - 1] + column;
+  const words = [];
+  const walk = (program, own) => {
+    for (const node of program?.body ?? []) {
+      if (node.type === 'MustacheStatement') {
+        const [start, end] = [offset(node.loc.start), offset(node.loc.end)];
+        const word = WORD.exec(source.slice(start, end));
+        // The exact text, with nothing else (no params, `~`, `{{{ }}}`): what Handlebars prints with `{{ }}`;
+        // not after a backslash, which would stay in the text (`\\{{` prints one, and then the word).
+        if (word && node.escaped && node.params.length === 0 && !node.hash && source[start - 1] !== '\\' && (own || word[1] !== undefined)) words.push([start, end, word[2]]);
+      } else if (node.type === 'BlockStatement') {
+        const name = node.path.type === 'PathExpression' ? node.path.original : null;
+        walk(node.program, own && SAME_CONTEXT.has(name));
+        walk(node.inverse, own && SAME_CONTEXT_ELSE.has(name));
+      } else if (node.type === 'PartialBlockStatement' || node.type === 'DecoratorBlock') {
+        walk(node.program, false);
+      }
+    }
+  };
+  walk(Handlebars.parseWithoutProcessing(source), true);
+  return words;
+}
 
 /**
  * The `lang` of a text shown in the site's default language because the content does not translate
@@ -47,14 +85,21 @@ const FALLBACK_LANG = /\{\{#if ([A-Za-z0-9_.]+)\}\} lang="\{\{\1\}\}"\{\{\/if\}\
 
 /**
  * The source of an ES module exporting `{ spec, untranslated, hash }` of a template: `spec` the text
- * of its precompiled form with its words marked (WORD), `untranslated` the same without its
+ * of its precompiled form with its words marked (wordsOf), `untranslated` the same without its
  * FALLBACK_LANG blocks (null when it has none), `hash` its source's.
  */
 export function templateModule(source) {
   if (source.includes(WORD_OPEN) || source.includes(WORD_CLOSE)) throw new Error('a built-in template may not hold U+E000 or U+E001: they mark its words');
-  const marked = source.replace(WORD, (_, key) => `${WORD_OPEN}${key}${WORD_CLOSE}`);
+  const words = wordsOf(source);
+  let marked = source;
+  for (const [start, end, key] of [...words].reverse()) marked = `${marked.slice(0, start)}${WORD_OPEN}${key}${WORD_CLOSE}${marked.slice(end)}`;
+  const precompiled = Handlebars.precompile(marked, TEMPLATE_OPTIONS);
+  // Each word marked is text the spec prints (Handlebars writes a block it has seen once, so by key).
+  const inSpec = new Set([...precompiled.matchAll(/\uE000([A-Za-z0-9_.]+)\uE001/g)].map((m) => m[1]));
+  const lost = words.find(([, , key]) => !inSpec.has(key));
+  if (lost || inSpec.size !== new Set(words.map(([, , key]) => key)).size) throw new Error(`internal: the word ${lost?.[2] ?? ''} marked is not what the precompiled template prints`);
   const untranslated = marked.replace(FALLBACK_LANG, '');
-  const spec = (text) => JSON.stringify(Handlebars.precompile(text, TEMPLATE_OPTIONS));
+  const spec = (text) => JSON.stringify(text === marked ? precompiled : Handlebars.precompile(text, TEMPLATE_OPTIONS));
   return `export default { spec: ${spec(marked)}, untranslated: ${untranslated === marked ? 'null' : spec(untranslated)}, hash: ${JSON.stringify(sourceHash(source))} };\n`;
 }
 

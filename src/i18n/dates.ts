@@ -119,9 +119,12 @@ export function datesAhead(moments: readonly number[], windows: readonly number[
  */
 export function rememberDates({ locale, zone, moments, texts, isos, windows, ranges }: DatesWritten): void {
   const writer = writerOf('dateTime', locale, zone);
-  // As the pages ask for them (momentView): their text and ISO 8601, made once each.
-  for (let i = 0; i < moments.length && writer.views.size < WRITTEN_SIZE; i++) if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso: isos[i]!, text: texts[i]! }));
-  for (let i = 0; i < ranges.length && writer.ranges.size < WRITTEN_SIZE; i++) {
+  // As the pages ask for them (momentView): their text and ISO 8601, made once each. Only the moments
+  // handed with both: lists of other lengths would otherwise give a view whose text or ISO is
+  // undefined, printed as such on every page; momentView makes the rest here instead.
+  const count = Math.min(moments.length, texts.length, isos?.length ?? 0);
+  for (let i = 0; i < count && writer.views.size < WRITTEN_SIZE; i++) if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso: isos[i]!, text: texts[i]! }));
+  for (let i = 0; i < ranges.length && 2 * i + 1 < windows.length && writer.ranges.size < WRITTEN_SIZE; i++) {
     const from = windows[2 * i]!;
     let byEnd = writer.ranges.get(from);
     if (!byEnd) writer.ranges.set(from, (byEnd = new Map()));

@@ -85,3 +85,13 @@ it('remembers what another thread wrote, so the pages ask Intl for none of it, a
   expect(mine).toEqual({ iso: new Date(ms).toISOString(), text: new Intl.DateTimeFormat('fr', options(zone)).format(ms) });
   expect(other.ranges[0]).toBe(new Intl.DateTimeFormat('fr', options(zone)).formatRange(ms, ms + 7_200_000));
 });
+
+it('takes no moment handed without its text or ISO, nor a window without its end: the pages make those here', () => {
+  const zone = 'Pacific/Chatham';
+  const ms = Date.UTC(2026, 10, 20, 10, 0);
+  const other = datesAhead([ms, ms + 60_000, ms + 120_000], [ms, ms + 3_600_000, ms + 7_200_000, ms + 10_800_000], 'es', zone);
+  rememberDates({ ...other, isos: other.isos.slice(0, 1), texts: other.texts.slice(0, 2), windows: other.windows.slice(0, 3) });
+  const view = (at: number) => ({ iso: new Date(at).toISOString(), text: new Intl.DateTimeFormat('es', options(zone)).format(at) });
+  for (const at of [ms, ms + 60_000, ms + 120_000]) expect(momentView(at, 'es', zone)).toEqual(view(at));
+  expect(formatRange(ms + 7_200_000, ms + 10_800_000, 'es', zone)).toBe(new Intl.DateTimeFormat('es', options(zone)).formatRange(ms + 7_200_000, ms + 10_800_000));
+});

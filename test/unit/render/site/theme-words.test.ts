@@ -4,6 +4,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Handlebars from 'handlebars';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../../../src/content/index.js';
 import { deriveSite } from '../../../../src/derive/index.js';
@@ -89,6 +90,24 @@ describe('the `lang` of a text in the default language', () => {
   });
 });
 
+describe('the built-in templates’ words in several languages', () => {
+  it('are each language’s own, the bytes Handlebars prints for them, on every page of each', async () => {
+    // What a word can hold that a JavaScript string, a script or a replacement reads as its own, and a very long one.
+    const worse = (key: string, lang: string): string => `${lang} ${key} </script><!-- \${1+1} \` */ \u2029 \n\r\t \0 \ud800 \\\\" {{t.nav.status}} ${'w'.repeat(key === 'nav.status' ? 50_000 : 1)}`;
+    const file = (lang: string): string => keys.map((key) => `${key}: ${JSON.stringify(worse(key, lang))}\n`).join('');
+    const two = deriveSite(content({ site: { name: 'Acme', locales: ['en', 'de'] }, components: [component(1, { name: 'API' })] }), ms('2026-11-20T12:00:00Z'));
+    const render = async (files: Record<string, string>) =>
+      new Map([...renderHtml(two, await loadTheme(folder({ ...files, 'locales/en.yaml': file('en'), 'locales/de.yaml': file('de') })))].filter((f) => f.path.endsWith('.html')).map((f) => [f.path, String(f.contents)]));
+    const builtIn = await render({});
+    const looked = await render(Object.fromEntries([...builtInTemplates()].map(([name, source]) => [name, `${source}{{!-- a copy --}}\n`])));
+    expect([...builtIn.keys()].sort()).toEqual([...looked.keys()].sort());
+    for (const [name, html] of builtIn) expect(html, name).toBe(looked.get(name));
+    expect(builtIn.get('index.html')).toContain('en nav.status &lt;/script&gt;&lt;!-- ${1+1} &#x60; */ \u2029');
+    expect(builtIn.get('de/index.html')).toContain('de nav.status &lt;/script&gt;');
+    expect(builtIn.get('de/index.html')).not.toContain('en nav.status');
+  });
+});
+
 describe('templateModule', () => {
   it('marks each word a template prints, not one printed with {{{ }}}', () => {
     const module = templateModule('<a>{{t.nav.status}}</a><b>{{@root.t.bar.today}}</b><c>{{{t.nav.api}}}</c><d>{{ t.nav.feed }}</d>');
@@ -106,6 +125,40 @@ describe('templateModule', () => {
     expect(exported.untranslated).not.toBeNull();
     expect(exported.untranslated).not.toContain('lang');
     expect(JSON.parse(JSON.stringify(new Function(`return ${templateModule('<p>{{name}}</p>').replace('export default', '')}`)())).untranslated).toBeNull();
+  });
+
+  // What Handlebars prints of a template, and what the theme prints of its module with the words written in (theme.ts).
+  const printed = (source: string, context: { t: object }): [string, string] => {
+    const spec = (JSON.parse(/spec: ("(?:[^"\\]|\\.)*")/.exec(templateModule(source))![1]!) as string).replace(/\uE000([A-Za-z0-9_.]+)\uE001/g, (_, key: string) =>
+      JSON.stringify(Handlebars.escapeExpression(key.split('.').reduce<unknown>((at, name) => (at as Record<string, unknown>)[name], context.t) as string)).slice(1, -1),
+    );
+    const run = (render: (c: object) => string): string => {
+      try {
+        return render(context);
+      } catch (error) {
+        return `error: ${(error as Error).message}`;
+      }
+    };
+    return [run(Handlebars.create().template(new Function(`return ${spec}`)() as never)), run(Handlebars.compile(source, { strict: true }))];
+  };
+
+  it('marks no word Handlebars would not print there as the page’s word', () => {
+    const t = { nav: { status: 'S' } };
+    for (const source of [
+      'a\\{{t.nav.status}}b', // printed as written
+      'a\\\\{{t.nav.status}}b', // a backslash, then the word
+      'a{{! {{t.nav.status}} }}b', // the comment ends at the first }}
+      '{{#each xs}}[{{t.nav.status}}]{{/each}}', // `t` of each item
+      '{{#with xs}}[{{t.nav.status}}]{{/with}}',
+      '{{#each none}}x{{else}}[{{t.nav.status}}]{{/each}}{{#if xs}}[{{t.nav.status}}]{{else if t}}{{/if}}', // the page's `t`
+      '{{#each xs}}[{{@root.t.nav.status}}]{{/each}}',
+      '{{t.nav.status}}{{~#if xs}} x{{/if}} {{~t.nav.status}}',
+    ]) {
+      const [made, handlebars] = printed(source, { t, xs: [{ t: { nav: { status: 'item' } } }], none: [] } as { t: object });
+      expect(made, source).toBe(handlebars);
+    }
+    expect(templateModule('{{#each none}}{{else}}{{t.nav.status}}{{/each}}')).toContain(`${WORD_OPEN}nav.status${WORD_CLOSE}`);
+    expect(templateModule('{{#each xs}}{{t.nav.status}}{{/each}}')).not.toContain(WORD_OPEN);
   });
 
   it('refuses a template holding the characters that mark words', () => {
