@@ -50,9 +50,7 @@ const SAME_CONTEXT_ELSE = new Set(['if', 'unless', 'each', 'with']);
  * there); `{{@root.t.a.b}}` is the page's anywhere.
  */
 function wordsOf(source) {
-  const lines = [0];
-  for (const m of source.matchAll(/\r\n?|\n/g)) lines.push(m.index + m[0].length);
-  const offset = ({ line, column }) => lines[line - 1] + column;
+  const offset = offsetsOf(source);
   const words = [];
   const walk = (program, own) => {
     for (const node of program?.body ?? []) {
@@ -79,14 +77,47 @@ function wordsOf(source) {
  * The `lang` of a text shown in the site's default language because the content does not translate
  * it (`{{#if lang}} lang="{{lang}}"{{/if}}`): only a language's copy of the site has such texts, so
  * the pages of the default language (and of a site of one language) never print one, and are
- * rendered from the template without them (about 10,000 helper calls on 2,000 notices).
+ * rendered from the template without them (about 10,000 helper calls on 2,000 notices). Found, as
+ * the words are, in Handlebars' parse: [start, end] of each such block, by offset.
  */
-const FALLBACK_LANG = /\{\{#if ([A-Za-z0-9_.]+)\}\} lang="\{\{\1\}\}"\{\{\/if\}\}/g;
+function fallbackLangsOf(source) {
+  const offset = offsetsOf(source);
+  const blocks = [];
+  const walk = (program) => {
+    for (const node of program?.body ?? []) {
+      if (node.type !== 'BlockStatement' && node.type !== 'PartialBlockStatement' && node.type !== 'DecoratorBlock') continue;
+      const body = node.program?.body ?? [];
+      const [open, value, close] = body;
+      const field = node.params?.[0];
+      const fallback =
+        node.type === 'BlockStatement' && node.path.original === 'if' && node.params.length === 1 && !node.hash && !node.inverse && field.type === 'PathExpression' &&
+        body.length === 3 && open.type === 'ContentStatement' && open.value === ' lang="' && close.type === 'ContentStatement' && close.value === '"' &&
+        value.type === 'MustacheStatement' && value.escaped && value.params.length === 0 && !value.hash && value.path.type === 'PathExpression' && value.path.original === field.original;
+      if (fallback) blocks.push([offset(node.loc.start), offset(node.loc.end)]);
+      else {
+        walk(node.program);
+        walk(node.inverse);
+      }
+    }
+  };
+  walk(Handlebars.parseWithoutProcessing(source));
+  return blocks;
+}
+
+/** A function from a parse's { line, column } (1-based lines) to the offset in `source`. */
+function offsetsOf(source) {
+  const lines = [0];
+  for (const m of source.matchAll(/\r\n?|\n/g)) lines.push(m.index + m[0].length);
+  return ({ line, column }) => lines[line - 1] + column;
+}
+
+/** `source` without the ranges [start, end] (in order, apart). */
+const without = (source, ranges) => ranges.reduceRight((text, [start, end]) => `${text.slice(0, start)}${text.slice(end)}`, source);
 
 /**
  * The source of an ES module exporting `{ spec, untranslated, hash }` of a template: `spec` the text
  * of its precompiled form with its words marked (wordsOf), `untranslated` the same without its
- * FALLBACK_LANG blocks (null when it has none), `hash` its source's.
+ * `lang` of untranslated texts (fallbackLangsOf; null when it has none), `hash` its source's.
  */
 export function templateModule(source) {
   if (source.includes(WORD_OPEN) || source.includes(WORD_CLOSE)) throw new Error('a built-in template may not hold U+E000 or U+E001: they mark its words');
@@ -98,7 +129,7 @@ export function templateModule(source) {
   const inSpec = new Set([...precompiled.matchAll(/\uE000([A-Za-z0-9_.]+)\uE001/g)].map((m) => m[1]));
   const lost = words.find(([, , key]) => !inSpec.has(key));
   if (lost || inSpec.size !== new Set(words.map(([, , key]) => key)).size) throw new Error(`internal: the word ${lost?.[2] ?? ''} marked is not what the precompiled template prints`);
-  const untranslated = marked.replace(FALLBACK_LANG, '');
+  const untranslated = without(marked, fallbackLangsOf(marked));
   const spec = (text) => JSON.stringify(text === marked ? precompiled : Handlebars.precompile(text, TEMPLATE_OPTIONS));
   return `export default { spec: ${spec(marked)}, untranslated: ${untranslated === marked ? 'null' : spec(untranslated)}, hash: ${JSON.stringify(sourceHash(source))} };\n`;
 }

@@ -259,7 +259,8 @@ const WORD_MARK = /\uE000([A-Za-z0-9_.]+)\uE001/g;
  * scripts/site-modules.js) its spec holds a marker, replaced by that word as `{{ }}` prints it, so
  * each page prints text instead of looking the word up three names deep (45,000 lookups on 2,000
  * notices, a tenth of the pages' time). A template that prints no word is made once for all.
- * The words are a language's messages (i18n): the same object for every page of that language.
+ * The words are a language's messages (i18n): the same object for every page of that language; a
+ * built-in partial a site's own template calls prints the page's words, whatever `t` it is handed.
  * Pages that are no language's copy (`translated` false) are made from the template without its
  * `lang` for texts in the default language, which they never have (scripts/site-modules.js).
  */

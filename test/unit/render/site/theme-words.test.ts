@@ -125,6 +125,11 @@ describe('templateModule', () => {
     expect(exported.untranslated).not.toBeNull();
     expect(exported.untranslated).not.toContain('lang');
     expect(JSON.parse(JSON.stringify(new Function(`return ${templateModule('<p>{{name}}</p>').replace('export default', '')}`)())).untranslated).toBeNull();
+    // Only that block, as Handlebars parses it: not another field's `lang`, nor one with an `{{else}}`.
+    const kept = (source: string): unknown => (new Function(`return ${templateModule(source).replace('export default', '')}`)() as { untranslated: unknown }).untranslated;
+    expect(kept('<a{{#if lang}} lang="{{name}}"{{/if}}>x</a>')).toBeNull();
+    expect(kept('<a{{#if lang}} lang="{{lang}}"{{else}} class="x"{{/if}}>x</a>')).toBeNull();
+    expect(kept('<a{{#if lang}} lang="{{lang}}" title="{{lang}}"{{/if}}>x</a>')).toBeNull();
   });
 
   // What Handlebars prints of a template, and what the theme prints of its module with the words written in (theme.ts).
