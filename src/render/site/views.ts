@@ -301,19 +301,24 @@ const LEVELS: EventKind[] = ['maintenance', 'minor', 'major', 'critical'];
 /** What a bar says in its site's language, the same on every page that shows it: all of its view but the links. */
 type BarWords = Omit<UptimeView, 'events'> & { events: { index: number; level: string; day: string; items: { id: number; what: string; duration: string }[] }[] };
 
-/** By the bar (one per site and component, and a language's copy is a site of its own): the status page and the component's page show it. */
-const barWords = new WeakMap<UptimeBar, BarWords>();
+/**
+ * By the bar (one per site and component, and a language's copy is a site of its own), with the
+ * words they are in: the status page and the component's page show it, and `dev` gives the same
+ * site new words when the site's own change (useMessages), as sharedTexts minds too.
+ */
+const barWords = new WeakMap<UptimeBar, { lang: Lang; words: BarWords }>();
 
 /** A component's 90-day bar: one drawing, the days something happened in words (and links), the figure of exactly those days. */
 export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage): UptimeView {
   const bar = uptimeBar(site, component.id);
-  let words = barWords.get(bar);
-  if (!words) barWords.set(bar, (words = wordsOfBar(site, component, bar)));
+  const lang = langOf(site.site);
+  let made = barWords.get(bar);
+  if (made?.lang !== lang) barWords.set(bar, (made = { lang, words: wordsOfBar(component, bar, lang) }));
+  const { words } = made;
   return { ...words, events: words.events.map((e) => ({ ...e, items: e.items.map(({ id, what, duration }) => ({ href: relativeHref(from, SITE.notice(id)), what, duration })) })) };
 }
 
-function wordsOfBar(site: DerivedSite, component: DerivedComponent, bar: UptimeBar): BarWords {
-  const lang = langOf(site.site);
+function wordsOfBar(component: DerivedComponent, bar: UptimeBar, lang: Lang): BarWords {
   const { m } = lang;
   const paths = new Map<string, string>();
   const events: BarWords['events'] = [];
