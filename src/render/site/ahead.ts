@@ -15,6 +15,12 @@ import { writeDatesAhead } from './dates-ahead.js';
 import type { DatesToWrite } from './dates-ahead.js';
 import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js';
 
+/**
+ * Text that may be a moment: none is longer than 64 characters (`2026-11-20T10:05:00.123456789+01:00`
+ * has 35), so a file's megabyte-long `at` is not copied to the thread that writes the dates.
+ */
+const isMoment = (value: unknown): value is string => typeof value === 'string' && value.length <= 64;
+
 /** The dates to write (dates-ahead.ts), and the Markdown. */
 export interface TextsAhead extends DatesToWrite {
   /** The Markdown of the updates and postmortems, translations included, that markdown.ts remembers (no plain lines). */
@@ -44,7 +50,7 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}):
   };
   for (const { data } of loaded.notices) {
     if (!isRecord(data)) continue;
-    if (typeof data.begins_at === 'string' && typeof data.ends_at === 'string' && windows.length < 2 * REMEMBERED_MOMENTS) windows.push(data.begins_at, data.ends_at);
+    if (isMoment(data.begins_at) && isMoment(data.ends_at) && windows.length < 2 * REMEMBERED_MOMENTS) windows.push(data.begins_at, data.ends_at);
     if (markdown === null && moments === null) continue;
     const updates: unknown = data.updates;
     for (const update of Array.isArray(updates) ? (updates as unknown[]) : []) {
@@ -54,7 +60,7 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}):
         text(update.content);
         if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
       }
-      if (moments !== null && typeof update.at === 'string' && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
+      if (moments !== null && isMoment(update.at) && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
     }
     if (isRecord(data.postmortem)) text(data.postmortem.content);
   }

@@ -48,6 +48,16 @@ describe('textsAhead', () => {
     expect(texts.zone).toBe('Europe/Paris');
   });
 
+  it('leaves out a moment or window longer than any moment is, however long the file makes it', async () => {
+    const long = `2026-11-20T10:00:00Z${' '.repeat(100_000)}`;
+    const dir = content('name: A\nurl: https://a.example\n', {
+      '1-a.yaml': `id: 1\ntype: planned\nsubject: A\nbegins_at: "${long}"\nends_at: 2026-11-29T04:00:00Z\nupdates:\n  - at: "${long}"\n    state: scheduled\n    content: Soon\n  - at: 2026-11-20T11:00:00Z\n    state: scheduled\n    content: Later\n`,
+    });
+    const texts = textsAhead(await loadContent(dir), { withMarkdown: false });
+    expect(texts.moments).toEqual(['2026-11-20T11:00:00Z']);
+    expect(texts.windows).toEqual([]);
+  });
+
   it('takes each maintenance window as written, and no Markdown when not asked for it', async () => {
     const dir = content('name: A\nurl: https://a.example\n', {
       '1-a.yaml': 'id: 1\ntype: planned\nsubject: A\nbegins_at: 2026-11-29T02:00:00Z\nends_at: 2026-11-29T04:00:00+01:00\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    state: scheduled\n    content: "*Soon*"\n',
