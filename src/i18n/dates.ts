@@ -99,8 +99,8 @@ export interface DatesWritten {
 }
 
 /**
- * Writes `moments` and `windows` as formatDateTime and formatRange would, for another thread to
- * remember (rememberDates): Intl takes 2–4 µs a moment and 50–300 µs a window, which a thread idle
+ * Writes `moments` and `windows` as momentView and formatRange would, for the thread that renders
+ * the pages to keep (rememberDates): Intl takes 2–4 µs a moment and 50–300 µs a window, which a thread idle
  * while the content is validated spends instead of the one that renders the pages. As many as are
  * remembered, no more. A locale or zone Intl does not know throws its RangeError.
  */
@@ -109,7 +109,9 @@ export function datesAhead(moments: readonly number[], windows: readonly number[
   const pairs = windows.slice(0, 2 * WRITTEN_SIZE);
   const ranges: string[] = [];
   for (let i = 0; i + 1 < pairs.length; i += 2) ranges.push(formatRange(pairs[i]!, pairs[i + 1]!, locale, zone));
-  return { locale, zone, moments: kept, texts: kept.map((ms) => written('dateTime', ms, locale, zone)), isos: kept.map(formatTimestamp), windows: pairs.slice(0, 2 * ranges.length), ranges };
+  const { format } = writerOf('dateTime', locale, zone);
+  // Written, not kept here: the thread that asked keeps them (rememberDates), as moments' views.
+  return { locale, zone, moments: kept, texts: kept.map((ms) => wrap(locale, format.format(ms))), isos: kept.map(formatTimestamp), windows: pairs.slice(0, 2 * ranges.length), ranges };
 }
 
 /**
@@ -140,11 +142,12 @@ export const formatDateTime = (ms: number, locale: string, zone: string): string
 
 /**
  * A moment as pages show it, made once (a build shows each on several pages: 26,000 times for
- * 10,000 moments on 2,000 notices). Shared, so frozen.
+ * 10,000 moments on 2,000 notices), or taken from another thread's (rememberDates): the one place a
+ * moment's text is kept for the pages. Shared, so frozen.
  */
 export function momentView(ms: number, locale: string, zone: string): MomentView {
-  const { views } = writerOf('dateTime', locale, zone);
-  return views.get(ms) ?? keep(views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: written('dateTime', ms, locale, zone) }));
+  const { views, format } = writerOf('dateTime', locale, zone);
+  return views.get(ms) ?? keep(views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: wrap(locale, format.format(ms)) }));
 }
 
 /** `10:05 UTC`. */

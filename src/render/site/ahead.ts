@@ -10,7 +10,7 @@
 import type { LoadedContent } from '../../content/index.js';
 import { isRecord } from '../../content/data.js';
 import { checkLocale, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../../i18n/check.js';
-import { REMEMBERED_MOMENTS } from '../../i18n/dates.js';
+import { REMEMBERED_MOMENTS, rememberDates } from '../../i18n/dates.js';
 import { writeDatesAhead } from './dates-ahead.js';
 import type { DatesToWrite } from './dates-ahead.js';
 import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js';
@@ -74,5 +74,5 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}):
 /** Renders `texts` into the remembered ones (in this thread or process). */
 export function renderAhead(texts: TextsAhead): void {
   rememberMarkdown(texts.markdown);
-  writeDatesAhead(texts);
+  writeDatesAhead(texts).forEach(rememberDates);
 }

@@ -15,8 +15,8 @@ export interface DatesToWrite {
 }
 
 /**
- * `moments` and `windows` written in each of `locales` in `zone` (i18n/dates.ts remembers them in
- * this thread too). A moment or window that is not one, or a zone Intl does not know, gives no date
+ * `moments` and `windows` written in each of `locales` in `zone`, for the pages' thread to keep
+ * (rememberDates). A moment or window that is not one, or a zone Intl does not know, gives no date
  * (validation will say so).
  *
  * Read with Date.parse, not the content's own parser: texts are kept by the moment they write, so a

@@ -7,7 +7,7 @@ import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadContent } from '../../../../src/content/index.js';
-import { formatDateTime, formatRange, REMEMBERED_MOMENTS } from '../../../../src/i18n/dates.js';
+import { formatRange, momentView, REMEMBERED_MOMENTS } from '../../../../src/i18n/dates.js';
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
 import { REMEMBERED_TEXTS, renderMarkdown, renderWithMarkdownIt } from '../../../../src/render/site/markdown.js';
 
@@ -134,7 +134,7 @@ describe('renderAhead', () => {
     const range = new Intl.DateTimeFormat('de', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: 'Europe/Berlin' }).formatRange(...window);
     renderAhead({ markdown, moments: moments.map((ms) => new Date(ms).toISOString()), windows: window.map((ms) => new Date(ms).toISOString()), locales: ['de'], zone: 'Europe/Berlin' });
     for (const text of markdown) expect(renderMarkdown(text)).toBe(renderWithMarkdownIt(text));
-    expect(moments.map((ms) => formatDateTime(ms, 'de', 'Europe/Berlin'))).toEqual(expected);
+    expect(moments.map((ms) => momentView(ms, 'de', 'Europe/Berlin').text)).toEqual(expected);
     expect(formatRange(...window, 'de', 'Europe/Berlin')).toBe(range);
   });
 
@@ -152,7 +152,7 @@ describe('renderAhead', () => {
       renderAhead({ markdown, moments: ['2026-11-22T08:15:00Z', 'not a moment'], windows, locales: ['fr'], zone: 'Asia/Tokyo' });
       expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 1, 1]);
       renderMarkdown(markdown[0]!);
-      formatDateTime(moments[0]!, 'fr', 'Asia/Tokyo');
+      momentView(moments[0]!, 'fr', 'Asia/Tokyo');
       formatRange(Date.parse(windows[0]!), Date.parse(windows[1]!), 'fr', 'Asia/Tokyo');
       expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 1, 1]);
     } finally {
