@@ -10,6 +10,7 @@ import type { ParamsOf } from '../errors/entry.js';
 import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
 import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
 import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
+import { isRecord } from './data.js';
 import { zodMessage } from './messages.js';
 import { timestamp } from './timestamps.js';
 
@@ -143,16 +144,16 @@ const updateTranslation = z
   .string({ error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? zodMessage(say(CONTENT.updateTranslationNotText)) : undefined) })
   .pipe(text);
 
-const updateSchema = z.strictObject({
+const updateFields = {
   at: timestamp,
   updated_at: timestamp.optional(),
   // Which states are allowed depends on the notice type: rules.ts checks it.
   state: z.unknown().optional(),
   content: text,
-  translations: translations(updateTranslation),
-});
+};
 
-export const noticeSchema = z.strictObject({
+/** A notice's fields; `updates` holds `update`s. */
+const noticeFields = <U extends z.ZodType>(update: U) => ({
   id: positiveId.max(MAX_NOTICE_ID, { error: zodMessage(say(CONTENT.noticeIdTooLarge, { max: MAX_NOTICE_ID })) }),
   type: z.enum(NOTICE_TYPES),
   subject: text,
@@ -172,13 +173,34 @@ export const noticeSchema = z.strictObject({
     .optional(),
   impact: z.enum(IMPACTS).nullable().optional(),
   updates: z
-    .array(updateSchema)
+    .array(update)
     .min(1, { error: zodMessage(say(CONTENT.noUpdates)) })
     .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
   // Incidents only, and not before the first update: rules.ts checks both.
   postmortem: z.strictObject({ at: timestamp, content: text }).optional(),
+});
+
+const updateSchema = z.strictObject({ ...updateFields, translations: translations(updateTranslation) });
+
+export const noticeSchema = z.strictObject({
+  ...noticeFields(updateSchema),
   translations: translations(z.strictObject({ subject: text.optional() })),
 });
+
+/**
+ * The same for a notice with no `translations` in it: zod runs each key of a shape on every object,
+ * given or not, and a site of one language paid for that key on its 10,000 updates, none of which
+ * has it. It gives the same model and the same messages; a file with the key anywhere is read with
+ * noticeSchema, and an unknown key's suggestions always come from noticeSchema (knownKeys).
+ */
+const untranslatedNoticeSchema = z.strictObject(noticeFields(z.strictObject(updateFields)));
+
+/** The schema to read the notice `raw` (a file's data as parsed) with. */
+export function noticeSchemaFor(raw: unknown): z.ZodType<NoticeData> {
+  if (!isRecord(raw) || Object.hasOwn(raw, 'translations')) return noticeSchema;
+  const updates = Array.isArray(raw.updates) ? (raw.updates as unknown[]) : [];
+  return updates.some((update) => isRecord(update) && Object.hasOwn(update, 'translations')) ? noticeSchema : untranslatedNoticeSchema;
+}
 
 export type SiteData = z.output<typeof siteSchema>;
 export type ComponentData = z.output<typeof componentSchema>;
