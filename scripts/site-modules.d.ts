@@ -5,7 +5,6 @@ export declare const WORD_CLOSE: string;
 export declare function templateModule(source: string): string;
 export declare function browserModule(file: string): string;
 export declare function textModule(text: string): string;
-export declare function catalogueModule(text: string): string;
 export declare const esbuildPlugin: { name: string; setup(build: unknown): void };
 export declare function workerModule(file: string, define?: Record<string, string>): Promise<string>;
 export declare function vitePluginWith(define: Record<string, string>): { name: string; enforce: 'pre'; load(id: string): Promise<{ code: string; map: null } | undefined> };

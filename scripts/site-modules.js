@@ -7,8 +7,6 @@
  *   compiler stays out of every build that uses the built-in templates), and a hash of its source,
  *   so an identical "override" is skipped;
  * - `file.css?raw`: the text;
- * - `src/i18n/locales/*.json` (bundled only; the tests import the JSON as it is): `JSON.parse` of the
- *   text, which loads sooner than the object as code;
  * - `file.ts?browser`: a minified browser bundle of that file and what it imports (the component
  *   page's picker runs the build's own metrics code this way);
  * - `file.ts?worker`: a worker's module bundled with what it imports into one CommonJS script, as
@@ -189,20 +187,8 @@ export const esbuildPlugin = {
       watchFiles: [args.path],
     }));
     build.onLoad({ filter: /\.hbs$/ }, (args) => ({ contents: templateModule(readFileSync(args.path, 'utf8')), loader: 'js' }));
-    build.onLoad({ filter: /[\\/]src[\\/]i18n[\\/]locales[\\/][^\\/]+\.json$/ }, (args) => ({ contents: catalogueModule(readFileSync(args.path, 'utf8')), loader: 'js' }));
   },
 };
-
-/**
- * A message catalogue (src/i18n/locales/*.json) as `JSON.parse` of its text: every command loads
- * all seven, and V8 reads a string and JSON.parse far sooner than the same as an object literal
- * in the code (the seven took 8 ms of each CLI run's start as literals). The same object either
- * way; checked as JSON here, so a broken file fails the build of lib/, as esbuild's own loader would.
- */
-export function catalogueModule(text) {
-  JSON.parse(text);
-  return `export default JSON.parse(${JSON.stringify(text)});\n`;
-}
 
 async function loadKind(kind, file, define) {
   if (kind === 'browser') return browserModule(file);

@@ -4,9 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUES, messages } from '../../../src/i18n/index.js';
 import { catalogueFor, isShipped } from '../../../src/i18n/catalogue.js';
 import type { Message } from '../../../src/i18n/index.js';
-import { readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
-import { catalogueModule } from '../../../scripts/site-modules.js';
 
 const params = (message: Message): string[] =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)))].sort();
@@ -25,24 +22,6 @@ describe('the catalogues', () => {
       }
     });
   }
-});
-
-describe('catalogueModule (how lib/ carries a catalogue: JSON.parse of its text)', () => {
-  const dir = path.join(import.meta.dirname, '../../../src/i18n/locales');
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json'))) {
-    it(`${file}: the module gives the same catalogue as the JSON`, async () => {
-      const code = catalogueModule(readFileSync(path.join(dir, file), 'utf8'));
-      const module = (await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) as { default: unknown };
-      expect(module.default).toEqual(CATALOGUES[file.slice(0, -'.json'.length)]);
-    });
-  }
-
-  it('refuses a catalogue that is not JSON, as the bundler would', () => {
-    expect(() => catalogueModule('{ "a": 1, }')).toThrow(SyntaxError);
-    // A text that would close the string in the module stays inside it.
-    const code = catalogueModule('{ "a": "\u2028 `${x}` \\\\" }');
-    expect(new Function(code.replace('export default ', 'return '))()).toEqual({ a: '\u2028 `${x}` \\' });
-  });
 });
 
 describe('catalogueFor', () => {
