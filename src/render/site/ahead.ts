@@ -31,10 +31,9 @@ export interface TextsAhead extends DatesToWrite {
  * What the pages of `loaded` will render. The content is as read, not yet validated: each value is
  * taken only if it has the type it must have, and a file that has another shape gives nothing.
  *
- * Each text once: a file's YAML aliases (content/source.ts's MAX_ALIAS_COUNT of them) repeat one
- * text, and 100 aliases of a text of nearly 1 MiB, in each of 5 files, once made 500 MB to write,
- * and 1.6 GB of memory (a moment, at most 64 characters, is dropped where it is written when it
- * repeats: dates-ahead.ts). And no more of either than the process remembers
+ * Each text and moment once: a file's YAML aliases (content/source.ts's MAX_ALIAS_COUNT of them)
+ * repeat one text, and 100 aliases of a text of nearly 1 MiB, in each of 5 files, once made 500 MB
+ * to write, and 1.6 GB of memory. And no more of either than the process remembers
  * (REMEMBERED_TEXTS, REMEMBERED_MOMENTS): past that, the first text its pages make empties what was
  * made ahead, so a site with more sends none of that kind, and the build stops looking once it
  * has more of both (10,000 notices hold 48,843 moments: reading and sending them took the build's
@@ -42,9 +41,7 @@ export interface TextsAhead extends DatesToWrite {
  */
 export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}): TextsAhead {
   let markdown: Set<string> | null = withMarkdown ? new Set<string>() : null;
-  // A list, not a set: the write thread drops the repeats (dates-ahead.ts), where hashing 10,000
-  // texts costs this thread nothing. Aliases' repeats count against the bound.
-  let moments: string[] | null = [];
+  let moments: Set<string> | null = new Set<string>();
   const windows: string[] = [];
   const text = (value: unknown): void => {
     if (markdown === null || typeof value !== 'string' || !isRemembered(value)) return;
@@ -63,7 +60,7 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}):
         text(update.content);
         if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
       }
-      if (moments !== null && isMoment(update.at) && moments.push(update.at) > REMEMBERED_MOMENTS) moments = null;
+      if (moments !== null && isMoment(update.at) && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
     }
     if (isRecord(data.postmortem)) text(data.postmortem.content);
   }
@@ -71,7 +68,7 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}):
   const named = Array.isArray(site.locales) ? (site.locales as unknown[]) : [site.locale ?? DEFAULT_LOCALE];
   // Each once, and only tags validation accepts: dates are written once per language.
   const locales = [...new Set(named)].filter((tag): tag is string => typeof tag === 'string' && checkLocale(tag) === null);
-  return { markdown: [...(markdown ?? [])], moments: moments ?? [], windows, locales, zone: typeof site.time_zone === 'string' ? site.time_zone : DEFAULT_TIME_ZONE };
+  return { markdown: [...(markdown ?? [])], moments: [...(moments ?? [])], windows, locales, zone: typeof site.time_zone === 'string' ? site.time_zone : DEFAULT_TIME_ZONE };
 }
 
 /** Renders `texts` into the remembered ones (in this thread or process). */

@@ -24,8 +24,7 @@ export interface DatesToWrite {
  * moments in a few milliseconds instead of tens (its parser runs cold here, once).
  */
 export function writeDatesAhead({ moments, windows, locales, zone }: DatesToWrite): DatesWritten[] {
-  // Each once: the build sends them as the content lists them (an alias repeats one).
-  const parsed = [...new Set(moments.map(Date.parse).filter(Number.isFinite))];
+  const parsed = moments.map(Date.parse).filter(Number.isFinite);
   const pairs: number[] = [];
   for (let i = 0; i + 1 < windows.length; i += 2) {
     const from = Date.parse(windows[i]!);
