@@ -190,8 +190,11 @@ export const noticeSchema = z.strictObject({
 /**
  * The same for a notice with no `translations` in it: zod runs each key of a shape on every object,
  * given or not, and a site of one language paid for that key on its 10,000 updates, none of which
- * has it. It gives the same model and the same messages; a file with the key anywhere is read with
- * noticeSchema, and an unknown key's suggestions always come from noticeSchema (knownKeys).
+ * has it. It gives the same model and the same messages because each `translations` is optional,
+ * with no default or transform (an absent one adds nothing), and a file's data are plain objects
+ * whose keys are their own; a file with the key anywhere is read with noticeSchema, and an unknown
+ * key's suggestions always come from noticeSchema (knownKeys). A notice's translations sit in the
+ * two places noticeSchemaFor looks (the notice and its updates): a new place is added there too.
  */
 const untranslatedNoticeSchema = z.strictObject(noticeFields(z.strictObject(updateFields)));
 

@@ -28,6 +28,25 @@ describe('noticeSchemaFor: a notice without translations is read without the key
     expect(read).toBeGreaterThan(80);
   });
 
+  it('gives what noticeSchema gives for notices whose updates are odd or whose translations are', async () => {
+    const head = 'id: 1\ntype: unplanned\nsubject: Slow pages\n';
+    const cases = [
+      `${head}updates:\n  - at: 2026-11-20T10:05:00Z\n    state: investigating\n    content: Looking.\n    translations: null\n`,
+      `${head}updates:\n  - at: 2026-11-20T10:05:00Z\n    state: investigating\n    content: Looking.\n    translations: [de]\n`,
+      `${head}updates: [text, 3, null, [1]]\n`,
+      `${head}updates: { at: 2026-11-20T10:05:00Z }\n`,
+      `${head}base: &u { at: 2026-11-20T10:05:00Z, state: investigating, content: Looking. }\nupdates:\n  - <<: *u\n    state: resolved\n`,
+      `${head}updates:\n  - &u { at: 2026-11-20T10:05:00Z, state: investigating, content: Looking. }\n  - *u\npostmortem: { at: 2026-11-21T10:00:00Z, content: Why., translations: { de: Warum. } }\n`,
+      `${head}Translations: { de: { subject: Langsam } }\nupdates:\n  - { at: 2026-11-20T10:05:00Z, state: investigating, content: Looking., __proto__: { translations: { de: Hm. } } }\n`,
+    ];
+    for (const [i, notice] of cases.entries()) {
+      const dir = await writeContent({ 'site.yaml': `${SITE}locales: [en, de]\n`, 'notices/1.yaml': notice });
+      const source = (await loadContent(dir)).notices[0]!;
+      expect(source.usable, `case ${i}`).toBe(true);
+      expect(outcome(noticeSchemaFor(source.data) as typeof noticeSchema, source.data), `case ${i}`).toEqual(outcome(noticeSchema, source.data));
+    }
+  });
+
   it('reads a notice with the key anywhere, even on its last update only, with noticeSchema', () => {
     const update = { at: '2026-11-20T10:05:00Z', state: 'investigating', content: 'Looking.' };
     expect(noticeSchemaFor({ id: 1, updates: [update, { ...update, translations: { de: 'Wir sehen.' } }] })).toBe(noticeSchema);
