@@ -78,6 +78,9 @@ function dayKey(style: Style, ms: number, zone: string): number {
   return ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
 }
 
+/** A moment's page text (`20 Nov 2026, 10:05 UTC`), written now: momentView keeps it, datesAhead hands it to the thread that keeps it. */
+const momentText = (writer: Writer, ms: number, locale: string): string => wrap(locale, writer.format.format(ms));
+
 /** `ms` written in `style`, remembered. */
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
@@ -109,9 +112,9 @@ export function datesAhead(moments: readonly number[], windows: readonly number[
   const pairs = windows.slice(0, 2 * WRITTEN_SIZE);
   const ranges: string[] = [];
   for (let i = 0; i + 1 < pairs.length; i += 2) ranges.push(formatRange(pairs[i]!, pairs[i + 1]!, locale, zone));
-  const { format } = writerOf('dateTime', locale, zone);
+  const writer = writerOf('dateTime', locale, zone);
   // Written, not kept here: the thread that asked keeps them (rememberDates), as moments' views.
-  return { locale, zone, moments: kept, texts: kept.map((ms) => wrap(locale, format.format(ms))), isos: kept.map(formatTimestamp), windows: pairs.slice(0, 2 * ranges.length), ranges };
+  return { locale, zone, moments: kept, texts: kept.map((ms) => momentText(writer, ms, locale)), isos: kept.map(formatTimestamp), windows: pairs.slice(0, 2 * ranges.length), ranges };
 }
 
 /**
@@ -146,8 +149,8 @@ export const formatDateTime = (ms: number, locale: string, zone: string): string
  * moment's text is kept for the pages. Shared, so frozen.
  */
 export function momentView(ms: number, locale: string, zone: string): MomentView {
-  const { views, format } = writerOf('dateTime', locale, zone);
-  return views.get(ms) ?? keep(views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: wrap(locale, format.format(ms)) }));
+  const writer = writerOf('dateTime', locale, zone);
+  return writer.views.get(ms) ?? keep(writer.views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: momentText(writer, ms, locale) }));
 }
 
 /** `10:05 UTC`. */

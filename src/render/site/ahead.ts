@@ -16,8 +16,10 @@ import type { DatesToWrite } from './dates-ahead.js';
 import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js';
 
 /**
- * Text that may be a moment: none is longer than 64 characters (`2026-11-20T10:05:00.123456789+01:00`
- * has 35), so a file's megabyte-long `at` is not copied to the thread that writes the dates.
+ * Text worth sending as a moment: at most 64 characters (`2026-11-20T10:05:00.123456789+01:00` has
+ * 35), so a file's megabyte-long `at` is not copied to the thread that writes the dates. A longer
+ * one may still be valid (a fraction of any number of digits, spaces around it): the pages write it
+ * themselves (momentView), as they write any moment not sent ahead.
  */
 const isMoment = (value: unknown): value is string => typeof value === 'string' && value.length <= 64;
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadContent } from '../../../../src/content/index.js';
+import { loadContent, validateContent } from '../../../../src/content/index.js';
 import { formatRange, momentView, REMEMBERED_MOMENTS } from '../../../../src/i18n/dates.js';
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
 import { REMEMBERED_TEXTS, renderMarkdown, renderWithMarkdownIt } from '../../../../src/render/site/markdown.js';
@@ -56,6 +56,20 @@ describe('textsAhead', () => {
     const texts = textsAhead(await loadContent(dir), { withMarkdown: false });
     expect(texts.moments).toEqual(['2026-11-20T11:00:00Z']);
     expect(texts.windows).toEqual([]);
+  });
+
+  it('a valid moment longer than 64 characters is not sent; the pages write it themselves', async () => {
+    const long = `2026-11-20T12:34:56.${'0'.repeat(60)}Z`;
+    const dir = content('name: A\nurl: https://a.example\ncreated_at: 2024-01-01T00:00:00Z\n', {
+      '1-a.yaml': `id: 1\ntype: unplanned\nsubject: A\nupdates:\n  - at: ${long}\n    state: investigating\n    content: Looking\n`,
+    });
+    const loaded = await loadContent(dir);
+    expect(validateContent(loaded).issues).toEqual([]);
+    const texts = textsAhead(loaded, { withMarkdown: false });
+    expect(texts.moments).toEqual([]);
+    renderAhead(texts);
+    const ms = Date.UTC(2026, 10, 20, 12, 34, 56);
+    expect(momentView(ms, 'en', 'UTC')).toEqual({ iso: '2026-11-20T12:34:56.000Z', text: '20 Nov 2026, 12:34 UTC' });
   });
 
   it('takes each maintenance window as written, and no Markdown when not asked for it', async () => {
