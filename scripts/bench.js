@@ -22,6 +22,9 @@
  * checkout, a git worktree say, with its lib/ built), one build of each in turn, and ends with both
  * medians and their ratio: what this version costs over that one (`git worktree add /tmp/old REV &&
  * (cd /tmp/old && npm ci)`, then `--compare-version /tmp/old`).
+ * Each round also prints both sides' stages, medians in seconds, as `build --timings` gives them,
+ * `start`, the rest of the process's wall time (Node starting, the CLI's modules loading), and
+ * `between`, build()'s time outside its stages: where the two differ, stage by stage.
  * --rounds N repeats either comparison N times (default 1), printing each round's medians and ratios
  * and then the ratios of all rounds with their median: on a machine whose speed varies by a tenth
  * from one minute to the next, one round of 7 builds a side can land anywhere in that range.
@@ -152,6 +155,7 @@ async function alternate(sizes, runs, rounds, title, sides) {
       ratios[k].cpu.push(cpu[1] / cpu[0]);
       console.log(`${size.notices} notices, ${size.components} components: wall ${wall[0].toFixed(2)} s against ${wall[1].toFixed(2)} s (${ratio(...wall)}), CPU ${cpu[0].toFixed(2)} s against ${cpu[1].toFixed(2)} s (${ratio(...cpu)})`);
       console.log(`  wall, ${sides[0].label}: ${a.map((x) => x.seconds.toFixed(2)).join(' ')}; ${sides[1].label}: ${b.map((x) => x.seconds.toFixed(2)).join(' ')}`);
+      console.log(`  stages (medians, s), ${sides[0].label}: ${stageMedians(a)}; ${sides[1].label}: ${stageMedians(b)}`);
       console.log(`  files, bytes: ${a[0].files}, ${a[0].bytes} against ${b[0].files}, ${b[0].bytes}`);
     }
   }
@@ -159,6 +163,12 @@ async function alternate(sizes, runs, rounds, title, sides) {
   const shown = (list) => `${list.map((r) => ratio(1, r)).join(', ')} (median ${ratio(1, median(list))})`;
   console.log(`\n${rounds} rounds, ${sides[1].label} against ${sides[0].label}:`);
   sizes.forEach((size, k) => console.log(`${size.notices} notices, ${size.components} components: wall ${shown(ratios[k].wall)}; CPU ${shown(ratios[k].cpu)}`));
+}
+
+/** Each stage's median over `builds` (parseStages), in the order the build ran them. */
+function stageMedians(builds) {
+  const names = [...new Set(builds.flatMap((build) => Object.keys(build.stages)))];
+  return names.map((name) => `${name} ${median(builds.map((build) => build.stages[name] ?? null)).toFixed(2)}`).join(', ') || 'none printed';
 }
 
 function median(list) {
@@ -217,14 +227,14 @@ async function measureBuild(corpus, env) {
   // to the next build.
   leftovers.push(temp);
   try {
-    const buildArgs = [cli, 'build', '--content', corpus, '--out', out, '--now', NOW, ...(TEMPLATES ? ['--templates', TEMPLATES] : [])];
+    const buildArgs = [cli, 'build', '--content', corpus, '--out', out, '--now', NOW, '--timings', ...(TEMPLATES ? ['--templates', TEMPLATES] : [])];
     log(`build ${path.relative(ROOT, corpus)}${env.NODE_EXTRA_CA_CERTS ? '' : process.env.NODE_EXTRA_CA_CERTS ? ' (without NODE_EXTRA_CA_CERTS)' : ''} ...`);
-    const { seconds, stderr, status } = await timed(childCommand(buildArgs, temp), env);
+    const { seconds, stdout, stderr, status } = await timed(childCommand(buildArgs, temp), env);
     if (status !== 0) fail(`the build exited with ${status}:\n${stripReport(stderr).slice(-4000)}`);
     const peakRss = parsePeakRss(stderr);
     const cpuSeconds = parseCpu(stderr);
     const { files, bytes } = walk(out);
-    return { seconds, files, bytes, peakRss, cpuSeconds };
+    return { seconds, files, bytes, peakRss, cpuSeconds, stages: parseStages(stdout, seconds) };
   } catch (error) {
     rmSync(temp, { recursive: true, force: true });
     throw error;
@@ -253,17 +263,36 @@ function childCommand(nodeArgs, temp) {
   return { file: process.execPath, args: ['--require', hook, ...nodeArgs] };
 }
 
-/** Runs a command with stdout discarded and stderr collected; measures the wall time around it. */
+/** Runs a command with its output collected; measures the wall time around it. */
 function timed({ file, args }, env) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, args, { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(file, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
     let stderr = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('close', (status) => resolve({ seconds: (performance.now() - started) / 1000, stderr, status }));
+    child.on('close', (status) => resolve({ seconds: (performance.now() - started) / 1000, stdout, stderr, status }));
   });
+}
+
+/**
+ * Seconds per stage, from `build --timings` (`Built … in 1655 ms`, then `load 383 ms, validate 249
+ * ms, …`); `start`, the process's wall time outside build() (Node starting, the CLI's modules
+ * loading, the process ending); and `between`, build()'s time outside its stages. Empty when the
+ * CLI printed no timings.
+ */
+function parseStages(stdout, seconds) {
+  const total = /\bin (\d+) ms\b/.exec(stdout);
+  const line = stdout.split('\n').find((l) => /^[a-z]+ \d+ ms(, [a-z]+ \d+ ms)*/.test(l));
+  if (!total || !line) return {};
+  const stages = Object.fromEntries([...line.matchAll(/([a-z]+) (\d+) ms/g)].map(([, name, ms]) => [name, Number(ms) / 1000]));
+  const inBuild = Number(total[1]) / 1000;
+  // `between`: build()'s own time outside its stages (opening the output, the theme, the texts ahead).
+  return { start: seconds - inBuild, ...stages, between: inBuild - Object.values(stages).reduce((sum, s) => sum + s, 0) };
 }
 
 /** Peak resident set size in bytes, from GNU time's report or the exit hook's line (both in KiB). */
