@@ -3,9 +3,9 @@
 // on the build's critical path. So the build hands them, once the content is read and before it
 // is validated, the texts the pages will show: every update's and postmortem's Markdown, in every
 // language, when each update was published, and each maintenance window. With a site's own
-// templates their process renders them all into the texts it remembers (markdown.ts,
-// i18n/dates.ts); with the built-in ones the write thread writes the dates (dates-ahead.ts) and
-// hands them back to the build's thread. Texts are looked up by the exact text or moment: the pages
+// templates their process renders them into the texts it remembers (markdown.ts, i18n/dates.ts),
+// given the first moment only (render/worker.ts says why); with the built-in ones the write thread
+// writes the dates (dates-ahead.ts) and hands them back to the build's thread. Texts are looked up by the exact text or moment: the pages
 // are the same bytes whatever was sent, and a text that validation then refuses is never asked for.
 import type { LoadedContent } from '../../content/index.js';
 import { isRecord } from '../../content/data.js';
@@ -41,7 +41,7 @@ export interface TextsAhead extends DatesToWrite {
  * has more of both (10,000 notices hold 48,843 moments: reading and sending them took the build's
  * thread 0.15 s, for nothing).
  */
-export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}): TextsAhead {
+export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMoments = true } = {}): TextsAhead {
   let markdown: Set<string> | null = withMarkdown ? new Set<string>() : null;
   let moments: Set<string> | null = new Set<string>();
   const windows: string[] = [];
@@ -62,7 +62,8 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true } = {}):
         text(update.content);
         if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
       }
-      if (moments !== null && isMoment(update.at) && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
+      // Without allMoments, the first moment only (why: render/worker.ts, where the process of a site's own templates is given its texts).
+      if (moments !== null && isMoment(update.at) && (allMoments || moments.size === 0) && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
     }
     if (isRecord(data.postmortem)) text(data.postmortem.content);
   }

@@ -48,6 +48,21 @@ describe('textsAhead', () => {
     expect(texts.zone).toBe('Europe/Paris');
   });
 
+  it('takes the first moment only, with every text and window, when not all moments are wanted (a site’s own templates’ process)', async () => {
+    const dir = content('name: A\nurl: https://a.example\n', {
+      '1-a.yaml': 'id: 1\ntype: planned\nsubject: A\nbegins_at: 2026-11-29T02:00:00Z\nends_at: 2026-11-29T04:00:00Z\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    state: scheduled\n    content: "*Soon*"\n  - at: 2026-11-20T11:00:00Z\n    state: scheduled\n    content: "**Later**"\n',
+      '2-b.yaml': 'id: 2\ntype: unplanned\nsubject: B\nupdates:\n  - at: 2026-11-21T10:00:00Z\n    state: resolved\n    content: "Fixed, *really*."\n',
+    });
+    const loaded = await loadContent(dir);
+    const all = textsAhead(loaded);
+    const first = textsAhead(loaded, { allMoments: false });
+    expect(all.moments).toEqual(['2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z', '2026-11-21T10:00:00Z']);
+    expect(first.moments).toEqual(['2026-11-20T10:00:00Z']);
+    expect(first.markdown).toEqual(all.markdown);
+    expect(first.markdown).toEqual(['*Soon*', '**Later**', 'Fixed, *really*.']);
+    expect(first.windows).toEqual(['2026-11-29T02:00:00Z', '2026-11-29T04:00:00Z']);
+  });
+
   it('leaves out a moment or window longer than any moment is, however long the file makes it', async () => {
     const long = `2026-11-20T10:00:00Z${' '.repeat(100_000)}`;
     const dir = content('name: A\nurl: https://a.example\n', {
