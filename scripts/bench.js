@@ -291,7 +291,7 @@ function parseStages(stdout, seconds) {
   if (!total || !line) return {};
   const stages = Object.fromEntries([...line.matchAll(/([a-z]+) (\d+) ms/g)].map(([, name, ms]) => [name, Number(ms) / 1000]));
   const inBuild = Number(total[1]) / 1000;
-  // `between`: build()'s own time outside its stages (opening the output, the theme, the texts ahead).
+  // `between`: what `in … ms` counts outside the stages (loading build()'s modules, opening the output, the theme, the texts ahead).
   return { start: seconds - inBuild, ...stages, between: inBuild - Object.values(stages).reduce((sum, s) => sum + s, 0) };
 }
 

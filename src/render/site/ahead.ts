@@ -5,8 +5,9 @@
 // language, when each update was published, and each maintenance window. With a site's own
 // templates their process renders them into the texts it remembers (markdown.ts, i18n/dates.ts),
 // given the first moment only (render/worker.ts says why); with the built-in ones the write thread
-// writes the dates (dates-ahead.ts) and hands them back to the build's thread. Texts are looked up by the exact text or moment: the pages
-// are the same bytes whatever was sent, and a text that validation then refuses is never asked for.
+// writes the dates (dates-ahead.ts) and hands them back to the build's thread. Texts are looked up
+// by the exact text or moment: the pages are the same bytes whatever was sent, and a text that
+// validation then refuses is never asked for.
 import type { LoadedContent } from '../../content/index.js';
 import { isRecord } from '../../content/data.js';
 import { checkLocale, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../../i18n/check.js';
