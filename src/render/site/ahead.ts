@@ -54,7 +54,8 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMome
   for (const { data } of loaded.notices) {
     if (!isRecord(data)) continue;
     if (isMoment(data.begins_at) && isMoment(data.ends_at) && windows.length < 2 * REMEMBERED_MOMENTS) windows.push(data.begins_at, data.ends_at);
-    if (markdown === null && moments === null) continue;
+    // Nothing more to take from the updates: no Markdown wanted (or too much of it), and no moment (or the one).
+    if (markdown === null && (moments === null || (!allMoments && moments.size > 0))) continue;
     const updates: unknown = data.updates;
     for (const update of Array.isArray(updates) ? (updates as unknown[]) : []) {
       if (!isRecord(update)) continue;
