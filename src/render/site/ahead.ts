@@ -24,6 +24,15 @@ import { isRemembered, REMEMBERED_TEXTS, rememberMarkdown } from './markdown.js'
  */
 const isMoment = (value: unknown): value is string => typeof value === 'string' && value.length <= 64;
 
+/**
+ * Moments taken as written, repeats and all: they are made each once where they are written
+ * (writeDatesAhead), which finds the repeats by their moment. A Set here cost the build's thread
+ * 4 ms on 2,000 notices, its whole walk of the updates 2 ms without it. A file's YAML aliases repeat
+ * a moment at most content/source.ts's MAX_ALIAS_COUNT times, so past this many there are more
+ * distinct moments than are remembered too (or a site of aliases), and none is sent.
+ */
+const MOMENTS_TAKEN = 4 * REMEMBERED_MOMENTS;
+
 /** The dates to write (dates-ahead.ts), and the Markdown. */
 export interface TextsAhead extends DatesToWrite {
   /** The Markdown of the updates and postmortems, translations included, that markdown.ts remembers (no plain lines). */
@@ -34,17 +43,18 @@ export interface TextsAhead extends DatesToWrite {
  * What the pages of `loaded` will render. The content is as read, not yet validated: each value is
  * taken only if it has the type it must have, and a file that has another shape gives nothing.
  *
- * Each text and moment once: a file's YAML aliases (content/source.ts's MAX_ALIAS_COUNT of them)
- * repeat one text, and 100 aliases of a text of nearly 1 MiB, in each of 5 files, once made 500 MB
- * to write, and 1.6 GB of memory. And no more of either than the process remembers
- * (REMEMBERED_TEXTS, REMEMBERED_MOMENTS): past that, the first text its pages make empties what was
- * made ahead, so a site with more sends none of that kind, and the build stops looking once it
- * has more of both (10,000 notices hold 48,843 moments: reading and sending them took the build's
- * thread 0.15 s, for nothing).
+ * Each text once: a file's YAML aliases (content/source.ts's MAX_ALIAS_COUNT of them) repeat one
+ * text, and 100 aliases of a text of nearly 1 MiB, in each of 5 files, once made 500 MB to write,
+ * and 1.6 GB of memory (moments, at most 64 characters, are made once where they are written). And
+ * no more of either than the process remembers (REMEMBERED_TEXTS, REMEMBERED_MOMENTS): past that,
+ * the first text its pages make empties what was made ahead, so a site with more sends none of that
+ * kind, and the build stops looking once it has more of both (10,000 notices hold 48,843 moments:
+ * reading and sending them took the build's thread 0.15 s, for nothing). Moments are counted as
+ * distinct where they are written (writeDatesAhead); here only their number is bounded (MOMENTS_TAKEN).
  */
 export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMoments = true } = {}): TextsAhead {
   let markdown: Set<string> | null = withMarkdown ? new Set<string>() : null;
-  let moments: Set<string> | null = new Set<string>();
+  let moments: string[] | null = [];
   const windows: string[] = [];
   const text = (value: unknown): void => {
     if (markdown === null || typeof value !== 'string' || !isRemembered(value)) return;
@@ -55,17 +65,24 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMome
     if (!isRecord(data)) continue;
     if (isMoment(data.begins_at) && isMoment(data.ends_at) && windows.length < 2 * REMEMBERED_MOMENTS) windows.push(data.begins_at, data.ends_at);
     // Nothing more to take from the updates: no Markdown wanted (or too much of it), and no moment (or the one).
-    if (markdown === null && (moments === null || (!allMoments && moments.size > 0))) continue;
+    if (markdown === null && (moments === null || (!allMoments && moments.length > 0))) continue;
     const updates: unknown = data.updates;
-    for (const update of Array.isArray(updates) ? (updates as unknown[]) : []) {
-      if (!isRecord(update)) continue;
-      // Only the moments, when no Markdown is asked for (the built-in templates'): this thread's time.
-      if (markdown !== null) {
-        text(update.content);
-        if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
+    if (!Array.isArray(updates)) continue;
+    // Only the moments, when no Markdown is asked for (the built-in templates'): this thread's time,
+    // in a loop of its own, the shortest (an index, no closure, no Set).
+    if (markdown === null) {
+      for (let i = 0; i < updates.length && moments !== null; i++) {
+        const update: unknown = updates[i];
+        if (isRecord(update) && isMoment(update.at) && moments.push(update.at) > MOMENTS_TAKEN) moments = null;
       }
+      continue;
+    }
+    for (const update of updates as unknown[]) {
+      if (!isRecord(update)) continue;
+      text(update.content);
+      if (isRecord(update.translations)) Object.values(update.translations).forEach(text);
       // Without allMoments, the first moment only (why: render/worker.ts, where the process of a site's own templates is given its texts).
-      if (moments !== null && isMoment(update.at) && (allMoments || moments.size === 0) && moments.add(update.at).size > REMEMBERED_MOMENTS) moments = null;
+      if (moments !== null && isMoment(update.at) && (allMoments || moments.length === 0) && moments.push(update.at) > MOMENTS_TAKEN) moments = null;
     }
     if (isRecord(data.postmortem)) text(data.postmortem.content);
   }
@@ -73,7 +90,7 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMome
   const named = Array.isArray(site.locales) ? (site.locales as unknown[]) : [site.locale ?? DEFAULT_LOCALE];
   // Each once, and only tags validation accepts: dates are written once per language.
   const locales = [...new Set(named)].filter((tag): tag is string => typeof tag === 'string' && checkLocale(tag) === null);
-  return { markdown: [...(markdown ?? [])], moments: [...(moments ?? [])], windows, locales, zone: typeof site.time_zone === 'string' ? site.time_zone : DEFAULT_TIME_ZONE };
+  return { markdown: [...(markdown ?? [])], moments: moments ?? [], windows, locales, zone: typeof site.time_zone === 'string' ? site.time_zone : DEFAULT_TIME_ZONE };
 }
 
 /** Renders `texts` into the remembered ones (in this thread or process). */

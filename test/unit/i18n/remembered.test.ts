@@ -3,6 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMonth, makeMessages } from '../../../src/i18n/index.js';
+import { momentView } from '../../../src/i18n/dates.js';
 import type { Catalogue, MessageKey } from '../../../src/i18n/index.js';
 import { YEAR_0, YEAR_10000 } from '../../../src/time.js';
 
@@ -92,5 +93,34 @@ describe('messages, remembered by key and count', () => {
     const m = makeMessages('ar', { 'a.count': { zero: 'z{count}', one: 'o{count}', two: 't{count}', few: 'f{count}', many: 'm{count}', other: 'x{count}' } } as unknown as Catalogue);
     const forms = [0, 1, 2, 3, 11, 100, 3, 2, 1, 0].map((n) => m.t(key('a.count'), { count: n })[0]);
     expect(forms).toEqual(['z', 'o', 't', 'f', 'm', 'x', 'f', 't', 'o', 'z']);
+  });
+});
+
+describe('moments as pages show them, remembered', () => {
+  const view = (ms: number, locale: string, zone: string) => ({
+    iso: new Date(ms).toISOString(),
+    text: new Intl.DateTimeFormat(intl(locale), { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: zone }).format(ms),
+  });
+
+  it('never take one moment for another: a minute n and the moment n milliseconds after 1970 (had they been kept by the minute)', () => {
+    // 29,000,000 minutes after 1970 is in 2025; 29,000,000 ms after it, 08:03:20 on its first day.
+    for (const ms of [29_000_000 * 60_000, 29_000_000, 2 * 60_000, 2, 3, -60_000, -1, 0, 59_999, 60_001]) {
+      expect(momentView(ms, 'en', 'UTC')).toEqual(view(ms, 'en', 'UTC'));
+    }
+    for (const ms of [29_000_000, 29_000_000 * 60_000, 2, 2 * 60_000]) expect(momentView(ms, 'de', 'Europe/Berlin')).toEqual(view(ms, 'de', 'Europe/Berlin'));
+  });
+
+  it('are what Intl writes for every moment, whole minutes or not, in any order of calls', () => {
+    const moment = fc.oneof(
+      fc.integer({ min: YEAR_0, max: YEAR_10000 - 1 }),
+      fc.integer({ min: -5_000_000, max: 5_000_000 }).map((minute) => minute * 60_000),
+      fc.integer({ min: -5_000_000, max: 5_000_000 }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.tuple(moment, fc.constantFrom(...ZONES.slice(0, 3)), fc.constantFrom(...LOCALES)), { minLength: 1, maxLength: 40 }), (calls) => {
+        for (const [ms, zone, locale] of calls) expect(momentView(ms, locale, zone)).toEqual(view(ms, locale, zone));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadContent, validateContent } from '../../../../src/content/index.js';
 import { formatRange, momentView, REMEMBERED_MOMENTS } from '../../../../src/i18n/dates.js';
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
+import { writeDatesAhead } from '../../../../src/render/site/dates-ahead.js';
 import { REMEMBERED_TEXTS, renderMarkdown, renderWithMarkdownIt } from '../../../../src/render/site/markdown.js';
 
 const fixture = (name: string): string => path.join(import.meta.dirname, '../../../fixtures', name, 'content');
@@ -99,7 +100,7 @@ describe('textsAhead', () => {
     expect(texts.markdown).toEqual([]);
   });
 
-  it('takes each text and moment once, however often aliases repeat them', async () => {
+  it('takes each text once, however often aliases repeat them, and the moments are written once each', async () => {
     // 100 aliases of a text near the limit of a file, in each of a few files, made hundreds of MB.
     const text = `*Long* ${'words '.repeat(20_000)}`;
     const aliases = Array.from({ length: 30 }, (_, i) => `  - { at: *at, state: investigating, content: *text, translations: { de: *text } }  # ${i}\n`).join('');
@@ -110,7 +111,12 @@ describe('textsAhead', () => {
     expect(loaded.issues).toEqual([]);
     const texts = textsAhead(loaded);
     expect(texts.markdown).toEqual([text]);
-    expect(texts.moments).toEqual(['2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z']);
+    // Moments as written, repeats and all (each at most 64 characters); written once each.
+    expect(texts.moments).toHaveLength(2 * (1 + 30 + 3));
+    expect(new Set(texts.moments)).toEqual(new Set(['2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z']));
+    const [written] = writeDatesAhead({ ...texts, locales: ['en'] });
+    expect(written!.moments).toEqual([Date.UTC(2026, 10, 20, 10), Date.UTC(2026, 10, 20, 11)]);
+    expect(written!.texts).toEqual(['20 Nov 2026, 10:00 UTC', '20 Nov 2026, 11:00 UTC']);
   });
 
   it('sends none of a kind when there are more than the process remembers, as they would be forgotten', async () => {
@@ -129,12 +135,16 @@ describe('textsAhead', () => {
     // As many texts as remembered: all sent.
     const fits = textsAhead(await loadContent(content(site, files(REMEMBERED_TEXTS / 5, 5))));
     expect([fits.markdown.length, fits.moments.length]).toEqual([REMEMBERED_TEXTS, REMEMBERED_TEXTS]);
-    // One more text than remembered: no text; more moments than remembered: no moment.
+    // One more text than remembered: no text.
     const texts = textsAhead(await loadContent(content(site, files(REMEMBERED_TEXTS / 5 + 1, 5))));
     expect([texts.markdown.length, texts.moments.length]).toEqual([0, REMEMBERED_TEXTS + 5]);
+    // More distinct moments than remembered: taken, but none written.
     const count = Math.ceil((REMEMBERED_MOMENTS + 1) / 2_000);
-    const moments = textsAhead(await loadContent(content(site, files(2_000, count))));
-    expect([moments.markdown.length, moments.moments.length]).toEqual([0, 0]);
+    const moments = textsAhead(await loadContent(content(site, files(2_000, count))), { withMarkdown: false });
+    expect(moments.moments).toHaveLength(2_000 * count);
+    expect(writeDatesAhead(moments).map((written) => written.moments.length)).toEqual([0]);
+    // As many as remembered: all written.
+    expect(writeDatesAhead({ ...moments, moments: moments.moments.slice(0, REMEMBERED_MOMENTS) }).map((written) => written.moments.length)).toEqual([REMEMBERED_MOMENTS]);
   }, 60_000);
 
   it('takes nothing of a value of another type, and never throws on what a file holds', async () => {
