@@ -27,9 +27,10 @@ const isMoment = (value: unknown): value is string => typeof value === 'string' 
 /**
  * Moments taken as written, repeats and all: they are made each once where they are written
  * (writeDatesAhead), which finds the repeats by their moment. A Set here cost the build's thread
- * 4 ms on 2,000 notices, its whole walk of the updates 2 ms without it. A file's YAML aliases repeat
- * a moment at most content/source.ts's MAX_ALIAS_COUNT times, so past this many there are more
- * distinct moments than are remembered too (or a site of aliases), and none is sent.
+ * 4 ms on 2,000 notices, its whole walk of the updates 2 ms without it. Past this many none is
+ * sent: nearly always more distinct moments than are remembered too, else a site whose moments
+ * repeat four times over (aliases, notices of the same minute), whose pages write their own. It
+ * bounds what goes to the write thread: at most 64 characters each.
  */
 const MOMENTS_TAKEN = 4 * REMEMBERED_MOMENTS;
 
@@ -71,7 +72,7 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMome
     // Only the moments, when no Markdown is asked for (the built-in templates'): this thread's time,
     // in a loop of its own, the shortest (an index, no closure, no Set).
     if (markdown === null) {
-      for (let i = 0; i < updates.length && moments !== null; i++) {
+      for (let i = 0; i < updates.length && moments !== null && (allMoments || moments.length === 0); i++) {
         const update: unknown = updates[i];
         if (isRecord(update) && isMoment(update.at) && moments.push(update.at) > MOMENTS_TAKEN) moments = null;
       }

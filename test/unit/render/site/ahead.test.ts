@@ -62,6 +62,9 @@ describe('textsAhead', () => {
     expect(first.markdown).toEqual(all.markdown);
     expect(first.markdown).toEqual(['*Soon*', '**Later**', 'Fixed, *really*.']);
     expect(first.windows).toEqual(['2026-11-29T02:00:00Z', '2026-11-29T04:00:00Z']);
+    // The same without Markdown: the moments' own loop takes the first one only too.
+    const bare = textsAhead(loaded, { withMarkdown: false, allMoments: false });
+    expect([bare.moments, bare.markdown, bare.windows]).toEqual([['2026-11-20T10:00:00Z'], [], first.windows]);
   });
 
   it('leaves out a moment or window longer than any moment is, however long the file makes it', async () => {
