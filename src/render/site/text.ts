@@ -2,7 +2,7 @@
 // hours", "2 Stunden 5 Minuten"), short forms inside the uptime bars ("6 h 12 min"), and a window
 // within one day with its date written once. The API's `words` (render/words.ts) keep their own,
 // longer English form: pages never print those, and nothing here changes them.
-import { formatRange } from '../../i18n/dates.js';
+import { formatRange, momentView } from '../../i18n/dates.js';
 import type { Messages } from '../../i18n/make.js';
 import { keep, storeOf } from '../../remembered.js';
 import type { Lang, TimeView } from './format.js';
@@ -60,6 +60,7 @@ export interface WindowView {
  * A window as one line, its date written once when it begins and ends on the same day (Intl's
  * formatRange). The page's script writes it again in the reader's zone (`<time datetime data-until>`).
  */
-export function windowView(from: TimeView, to: TimeView, lang: Lang): WindowView {
-  return { from, to, text: formatRange(Date.parse(from.iso), Date.parse(to.iso), lang.m.locale, lang.zone) };
+export function windowView(from: number, to: number, lang: Lang): WindowView {
+  const { m, zone } = lang;
+  return { from: momentView(from, m.locale, zone), to: momentView(to, m.locale, zone), text: formatRange(from, to, m.locale, zone) };
 }

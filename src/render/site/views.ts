@@ -190,17 +190,36 @@ export interface NoticeSummary extends NoticeHead {
 export function noticeSummary(site: DerivedSite, notice: DerivedNotice, from: SitePage, latest: boolean): NoticeSummary {
   const update = notice.updates[notice.updates.length - 1]!;
   const lang = langOf(site.site);
-  const names = notice.source.components.flatMap((id) => site.componentsById.get(id)?.source ?? NONE);
   const at = latest ? timeView(update.at, lang) : null;
   return {
     ...noticeHead(notice, from, lang),
     window: windowOf(notice, lang),
     when: timeView(notice.beganAt ?? notice.createdAt, lang),
     latest: latest ? { html: updateHtml(update), at: at! } : null,
-    affects: names.length === 0 ? null : lang.m.html('summary.affects', { components: lang.m.list(names.map((c) => `<bdi${c.fallback?.name ? ` lang="${c.fallback.name}"` : ''}>${escapeHtml(c.name)}</bdi>`)) }),
+    affects: affectsOf(site, notice, lang),
     posted: at ? lang.m.html('summary.posted', { time: timeHtml(at) }) : null,
   };
 }
+
+/**
+ * `Affects: Email, SMS`, as HTML, made once per notice and language: each list that shows a notice
+ * (the history's pages, every component page it affects, the status page) shows the same, and
+ * Intl's lists take microseconds each.
+ */
+function affectsOf(site: DerivedSite, notice: DerivedNotice, lang: Lang): string | null {
+  let made = affectsMade.get(lang);
+  if (!made) affectsMade.set(lang, (made = new WeakMap()));
+  let affects = made.get(notice);
+  if (affects === undefined) {
+    const names = notice.source.components.flatMap((id) => site.componentsById.get(id)?.source ?? NONE);
+    affects = names.length === 0 ? null : lang.m.html('summary.affects', { components: lang.m.list(names.map((c) => `<bdi${c.fallback?.name ? ` lang="${c.fallback.name}"` : ''}>${escapeHtml(c.name)}</bdi>`)) });
+    made.set(notice, affects);
+  }
+  return affects;
+}
+
+/** By language, then by notice: a site's notices are its derived site's, let go with it. */
+const affectsMade = new WeakMap<Lang, WeakMap<DerivedNotice, string | null>>();
 
 /**
  * An update's content as HTML; in a language's copy, content with no translation is marked with its
@@ -214,7 +233,7 @@ export function updateHtml(update: Pick<DerivedUpdate, 'content' | 'lang'>): str
 /** A maintenance's scheduled window (begins_at to ends_at) as shown; null for other notices. */
 export function windowOf(notice: DerivedNotice, lang: Lang): WindowView | null {
   const { beginsAt, endsAt } = notice.source;
-  return beginsAt === null || endsAt === null ? null : windowView(timeView(beginsAt, lang), timeView(endsAt, lang), lang);
+  return beginsAt === null || endsAt === null ? null : windowView(beginsAt, endsAt, lang);
 }
 
 /** How long an incident's impact lasted (so far, while it goes on); null for other notices. */

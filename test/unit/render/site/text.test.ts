@@ -42,8 +42,10 @@ describe('durationText', () => {
 
 describe('windowView', () => {
   it('writes the date once within a day, both in full across days', () => {
-    expect(windowView(timeView(ms('2026-11-29T02:00:00Z'), EN), timeView(ms('2026-11-29T04:00:00Z'), EN), EN).text).toBe('29 Nov 2026, 02:00–04:00 UTC');
-    expect(windowView(timeView(ms('2026-11-29T22:00:00Z'), EN), timeView(ms('2026-11-30T02:00:00Z'), EN), EN).text).toBe('29 Nov 2026, 22:00 UTC\u2009–\u200930 Nov 2026, 02:00 UTC');
+    const within = windowView(ms('2026-11-29T02:00:00Z'), ms('2026-11-29T04:00:00Z'), EN);
+    expect(within.text).toBe('29 Nov 2026, 02:00–04:00 UTC');
+    expect([within.from, within.to]).toEqual([timeView(ms('2026-11-29T02:00:00Z'), EN), timeView(ms('2026-11-29T04:00:00Z'), EN)]);
+    expect(windowView(ms('2026-11-29T22:00:00Z'), ms('2026-11-30T02:00:00Z'), EN).text).toBe('29 Nov 2026, 22:00 UTC\u2009–\u200930 Nov 2026, 02:00 UTC');
   });
 });
 
