@@ -115,11 +115,61 @@ function offsetsOf(source) {
 const without = (source, ranges) => ranges.reduceRight((text, [start, end]) => `${text.slice(0, start)}${text.slice(end)}`, source);
 
 /**
- * The source of an ES module exporting `{ spec, untranslated, hash }` of a template: `spec` the text
- * of its precompiled form with its words marked (wordsOf), `untranslated` the same without its
- * `lang` of untranslated texts (fallbackLangsOf; null when it has none), `hash` its source's.
+ * What a page of a site of one language, with an address, is known to have in its context: no
+ * languages to link (`languages`, the switcher and `hreflang` alternates of a site of several) and
+ * an address of its own (`url`, which only the 404 page lacks). A page template's
+ * `{{#if languages}}…{{/if}}` prints nothing on such a page and its `{{#if url}}…{{/if}}` prints what
+ * it holds: its `plain` form has them so resolved, four helper calls fewer on every page of the
+ * layout (render/site/theme.ts picks it by the same fields).
  */
-export function templateModule(source) {
+export const PLAIN_PAGE = { languages: false, url: true };
+
+/**
+ * `source` with its `{{#if field}}` blocks on the page's own fields in `known` resolved: removed when
+ * the field is known false, replaced by what they hold when known true. Only blocks Handlebars'
+ * whitespace control leaves alone (none on a line of its own, no `~` in the template), so the
+ * result prints what the template prints for such a page, byte for byte; any other is kept.
+ */
+function resolvedFor(source, known) {
+  if (source.includes('~')) return source;
+  const offset = offsetsOf(source);
+  const edits = [];
+  // A tag from `start` to `end` on a line of its own (only spaces before and after it): Handlebars removes that line.
+  const alone = (start, end) => /(?:^|\n)[ \t]*$/.test(source.slice(0, start)) && /^[ \t]*(?:\r?\n|$)/.test(source.slice(end));
+  const walk = (program, own) => {
+    for (const node of program?.body ?? []) {
+      if (node.type === 'BlockStatement') {
+        const name = node.path.type === 'PathExpression' ? node.path.original : null;
+        const field = node.params?.[0];
+        const body = node.program?.body ?? [];
+        const [start, end] = [offset(node.loc.start), offset(node.loc.end)];
+        const inner = body.length === 0 ? null : [offset(body[0].loc.start), offset(body.at(-1).loc.end)];
+        const resolvable =
+          own && name === 'if' && node.params.length === 1 && !node.hash && !node.inverse && field.type === 'PathExpression' && !field.data && field.depth === 0 &&
+          field.parts.length === 1 && field.original === field.parts[0] && Object.hasOwn(known, field.original) && inner !== null && !alone(start, inner[0]) && !alone(inner[1], end);
+        if (resolvable) {
+          edits.push(known[field.original] ? [start, end, source.slice(inner[0], inner[1])] : [start, end, '']);
+          continue;
+        }
+        walk(node.program, own && SAME_CONTEXT.has(name));
+        walk(node.inverse, own && SAME_CONTEXT_ELSE.has(name));
+      } else if (node.type === 'PartialBlockStatement' || node.type === 'DecoratorBlock') {
+        walk(node.program, false);
+      }
+    }
+  };
+  walk(Handlebars.parseWithoutProcessing(source), true);
+  return edits.reduceRight((text, [start, end, by]) => `${text.slice(0, start)}${by}${text.slice(end)}`, source);
+}
+
+/**
+ * The source of an ES module exporting `{ spec, untranslated, plain, plainPage, hash }` of a
+ * template: `spec` the text of its precompiled form with its words marked (wordsOf), `untranslated`
+ * the same without its `lang` of untranslated texts (fallbackLangsOf), `plain` that also resolved
+ * for a page of PLAIN_PAGE (a page template only, `page`: a partial's context is its caller's),
+ * each null when no different from the one before; `plainPage` PLAIN_PAGE, `hash` its source's.
+ */
+export function templateModule(source, { page = true } = {}) {
   if (source.includes(WORD_OPEN) || source.includes(WORD_CLOSE)) throw new Error('a built-in template may not hold U+E000 or U+E001: they mark its words');
   const words = wordsOf(source);
   let marked = source;
@@ -130,8 +180,16 @@ export function templateModule(source) {
   const lost = words.find(([, , key]) => !inSpec.has(key));
   if (lost || inSpec.size !== new Set(words.map(([, , key]) => key)).size) throw new Error(`internal: the word ${lost?.[2] ?? ''} marked is not what the precompiled template prints`);
   const untranslated = without(marked, fallbackLangsOf(marked));
+  const plain = page ? resolvedFor(untranslated, PLAIN_PAGE) : untranslated;
   const spec = (text) => JSON.stringify(text === marked ? precompiled : Handlebars.precompile(text, TEMPLATE_OPTIONS));
-  return `export default { spec: ${spec(marked)}, untranslated: ${untranslated === marked ? 'null' : spec(untranslated)}, hash: ${JSON.stringify(sourceHash(source))} };\n`;
+  const fields = [
+    `spec: ${spec(marked)}`,
+    `untranslated: ${untranslated === marked ? 'null' : spec(untranslated)}`,
+    `plain: ${plain === untranslated ? 'null' : spec(plain)}`,
+    `plainPage: ${JSON.stringify(PLAIN_PAGE)}`,
+    `hash: ${JSON.stringify(sourceHash(source))}`,
+  ];
+  return `export default { ${fields.join(', ')} };\n`;
 }
 
 /** The source of an ES module exporting the browser bundle of `file` as text. */
@@ -173,6 +231,7 @@ export async function workerModule(file, define = {}) {
 
 export const textModule = (text) => `export default ${JSON.stringify(text)};\n`;
 
+
 /** The same transforms as an esbuild plugin (scripts/build-lib.js). */
 export const esbuildPlugin = {
   name: 'statuspress-site',
@@ -186,9 +245,12 @@ export const esbuildPlugin = {
       loader: 'js',
       watchFiles: [args.path],
     }));
-    build.onLoad({ filter: /\.hbs$/ }, (args) => ({ contents: templateModule(readFileSync(args.path, 'utf8')), loader: 'js' }));
+    build.onLoad({ filter: /\.hbs$/ }, (args) => ({ contents: templateModule(readFileSync(args.path, 'utf8'), { page: isPage(args.path) }), loader: 'js' }));
   },
 };
+
+/** A page template (or the layout), rendered with the page's context; not a partial (templates/partials/). */
+const isPage = (file) => !/[\\/]partials[\\/][^\\/]*$/.test(file);
 
 async function loadKind(kind, file, define) {
   if (kind === 'browser') return browserModule(file);
@@ -209,7 +271,7 @@ export const vitePluginWith = (define) => ({
     if (id.endsWith('?browser')) return { code: browserModule(id.slice(0, -'?browser'.length)), map: null };
     const worker = /\?(?:source-)?worker$/.exec(id);
     if (worker) return { code: await workerModule(id.slice(0, worker.index), define), map: null };
-    if (id.endsWith('.hbs')) return { code: templateModule(readFileSync(id, 'utf8')), map: null };
+    if (id.endsWith('.hbs')) return { code: templateModule(readFileSync(id, 'utf8'), { page: isPage(id) }), map: null };
     return undefined;
   },
 });

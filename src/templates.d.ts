@@ -8,6 +8,10 @@ declare module '*.hbs' {
     spec: string;
     /** The same without its `{{#if lang}} lang="{{lang}}"{{/if}}` (texts in the default language, on a language's copy only), or null when it has none. */
     untranslated: string | null;
+    /** That with its blocks on `plainPage`'s fields resolved, for a page whose context has them so; null when no different. */
+    plain: string | null;
+    /** The fields of a page's context `plain` assumes, and whether each is there (truthy). */
+    plainPage: Record<string, boolean>;
     hash: string;
   };
   export default template;

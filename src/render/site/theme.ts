@@ -150,19 +150,17 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   for (const name of mine) ownRenders.set(name, named(fileOf(name), fromSpec(env, specs.get(name) ?? env.precompile(changed(name)!, OPTIONS))));
   const builtIn = builtInWith(env);
   // Each language's templates, by the words its pages are given (`t`: one object per language), and
-  // by whether they are a language's copy of the site (`translated`), whose texts may be the default language's.
-  const languages = new WeakMap<object, [Rendering | null, Rendering | null]>();
+  // by the form of the built-in ones its pages take (formOf).
+  const languages = new WeakMap<object, Partial<Record<Form, Rendering>>>();
   let noWords: Rendering | null = null;
-  const renderingOf = (words: unknown, translated: boolean): Rendering => {
+  const renderingOf = (words: unknown, form: Form): Rendering => {
     if (typeof words !== 'object' || words === null) return (noWords ??= wordless(names, ownRenders, builtIn));
     let made = languages.get(words);
-    if (!made) languages.set(words, (made = [null, null]));
-    return (made[Number(translated)] ??= renderingWith(names, ownRenders, (name) => builtIn(name, words, translated)));
+    if (!made) languages.set(words, (made = {}));
+    return (made[form] ??= renderingWith(names, ownRenders, (name) => builtIn(name, words, form)));
   };
   const whole = (name: PageTemplate, context: object): string => {
-    const page = context as { t?: unknown; translated?: unknown };
-    // Only a page that says it is not a language's copy is rendered without the `lang` of texts in the default language.
-    const { render, options } = renderingOf(page.t, page.translated !== false);
+    const { render, options } = renderingOf((context as { t?: unknown }).t, formOf(context as Record<string, unknown>));
     return render.get('layout')!({ ...context, body: render.get(name)!(context, options) }, options);
   };
   if (own.length === 0) return { styles, warnings, own, renders, messages, page: whole };
@@ -238,10 +236,10 @@ function renderingWith(names: TemplateName[], own: Map<TemplateName, Render>, bu
  * A page given no words (`t`): the built-in templates that print one fail as Handlebars' strict mode
  * fails when a name is missing, when they render, not before.
  */
-function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn: (name: TemplateName, words: object, translated: boolean) => Render): Rendering {
+function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn: (name: TemplateName, words: object, form: Form) => Render): Rendering {
   return renderingWith(names, own, (name) => {
     try {
-      return builtIn(name, {}, true);
+      return builtIn(name, {}, 'copy');
     } catch (error) {
       return () => {
         throw error;
@@ -254,6 +252,28 @@ function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn
 const WORD_MARK = /\uE000([A-Za-z0-9_.]+)\uE001/g;
 
 /**
+ * Which of a built-in template's forms (scripts/site-modules.js) a page is rendered with: `copy`,
+ * the whole template, for a language's copy of the site, whose texts may be in the default language
+ * (with their `lang`); `untranslated` for a page that says it is no copy (`translated` false);
+ * `plain` for one that also has what every page of a site of one language with an address has
+ * (PLAIN_PAGE: no languages to link, its own `url`). Each form prints what the whole template prints
+ * for such a page, with fewer of Handlebars' helper calls.
+ */
+export type Form = 'copy' | 'untranslated' | 'plain';
+
+const PLAIN_PAGE = Object.entries(TEMPLATES.layout.plainPage);
+
+/** What `{{#if value}}` finds there: anything but a falsy value or an empty list. */
+const shown = (value: unknown): boolean => Boolean(value) && !(Array.isArray(value) && value.length === 0);
+
+/** The form of the built-in templates the page of `context` is rendered with. */
+export function formOf(context: Record<string, unknown>): Form {
+  if (context.translated !== false) return 'copy';
+  for (const [field, there] of PLAIN_PAGE) if (shown(context[field]) !== there) return 'untranslated';
+  return 'plain';
+}
+
+/**
  * The built-in templates, each made for the words of a language (a page's `t`): where the
  * template prints the page's `{{t.nav.status}}` (not one in `#each` or `#with`:
  * scripts/site-modules.js) its spec holds a marker, replaced by that word as `{{ }}` prints it, so
@@ -261,15 +281,17 @@ const WORD_MARK = /\uE000([A-Za-z0-9_.]+)\uE001/g;
  * notices, a tenth of the pages' time). A template that prints no word is made once for all.
  * The words are a language's messages (i18n): the same object for every page of that language; a
  * built-in partial a site's own template calls prints the page's words, whatever `t` it is handed.
- * Pages that are no language's copy (`translated` false) are made from the template without its
- * `lang` for texts in the default language, which they never have (scripts/site-modules.js).
+ * Each is made in the form its pages take (formOf).
  */
-function builtInWith(env: Env): (name: TemplateName, words: object, translated: boolean) => Render {
-  const specOf = (name: TemplateName, translated: boolean): string => (translated ? null : TEMPLATES[name].untranslated) ?? TEMPLATES[name].spec;
+function builtInWith(env: Env): (name: TemplateName, words: object, form: Form) => Render {
+  const specOf = (name: TemplateName, form: Form): string => {
+    const { spec, untranslated, plain } = TEMPLATES[name];
+    return (form === 'plain' ? plain : null) ?? (form === 'copy' ? null : untranslated) ?? spec;
+  };
   // By the spec's text: a template that prints no word is the same for every language.
   const same = new Map<string, Render>();
-  return (name, words, translated) => {
-    const spec = specOf(name, translated);
+  return (name, words, form) => {
+    const spec = specOf(name, form);
     if (!spec.includes('\uE000')) {
       let render = same.get(spec);
       if (!render) same.set(spec, (render = fromSpec(env, spec)));

@@ -10,7 +10,7 @@ import { readContent } from '../../../../src/content/index.js';
 import { deriveSite } from '../../../../src/derive/index.js';
 import type { DerivedSite } from '../../../../src/derive/types.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { formOf, loadTheme } from '../../../../src/render/site/theme.js';
 import { templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
 import { FIXTURES } from '../../../helpers/build.js';
 import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
@@ -164,6 +164,43 @@ describe('templateModule', () => {
     }
     expect(templateModule('{{#each none}}{{else}}{{t.nav.status}}{{/each}}')).toContain(`${WORD_OPEN}nav.status${WORD_CLOSE}`);
     expect(templateModule('{{#each xs}}{{t.nav.status}}{{/each}}')).not.toContain(WORD_OPEN);
+  });
+
+  it('resolves a page’s own `languages` and `url` for a page of a site of one language, where Handlebars would print the same', () => {
+    const plainOf = (source: string, page = true): string | null => (new Function(`return ${templateModule(source, { page }).replace('export default', '')}`)() as { plain: string | null }).plain;
+    const source = '<head>{{#if url}}<link href="{{url}}">\n{{/if}}{{#if languages}}<nav>{{#each languages.links}}{{name}}{{/each}}</nav>{{/if}}<p>{{name}}</p></head>';
+    const plain = plainOf(source)!;
+    expect(plain).not.toBeNull();
+    expect(plain.match(/"if"/g)).toBeNull();
+    const context = { url: 'https://x.example/<a>', languages: null, name: 'N' };
+    expect(Handlebars.create().template(new Function(`return ${plain}`)() as never)(context)).toBe(Handlebars.compile(source, { strict: true })(context));
+    // Left as they are: another field, one in a loop (the item's), with an {{else}}, a block on a
+    // line of its own (Handlebars removes the line), a template with `~`, a partial (its caller's context).
+    for (const kept of [
+      '{{#if name}}x{{/if}}',
+      '{{#each xs}}{{#if url}}x{{/if}}{{/each}}',
+      '{{#if url}}x{{else}}y{{/if}}',
+      '{{#if ../url}}x{{/if}}',
+      '{{#if @root.url}}x{{/if}}',
+      '<a>\n{{#if url}}\nx\n{{/if}}\n</a>',
+      '{{#if url}}x{{/if}} {{~name}}',
+    ])
+      expect(plainOf(kept), kept).toBeNull();
+    expect(plainOf(source, false)).toBeNull();
+    // The layout's: its canonical link and og:url kept, no language links.
+    const layout = plainOf(readFileSync(path.join(BUILT_IN, 'layout.hbs'), 'utf8'))!;
+    expect(layout).toContain('rel=\\"canonical\\"');
+    expect(layout).not.toContain('hreflang');
+  });
+
+  it('picks the form by what the page’s context has', () => {
+    const page = { translated: false, languages: null, url: 'https://x.example/' };
+    expect(formOf(page)).toBe('plain');
+    expect(formOf({ ...page, languages: [] })).toBe('plain');
+    expect(formOf({ ...page, url: null })).toBe('untranslated'); // the 404 page
+    expect(formOf({ ...page, languages: { links: [] } })).toBe('untranslated'); // the default language's page of a site of several
+    expect(formOf({ ...page, translated: true })).toBe('copy');
+    expect(formOf({ languages: null, url: 'u' })).toBe('copy');
   });
 
   it('refuses a template holding the characters that mark words', () => {
