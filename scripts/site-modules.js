@@ -231,6 +231,12 @@ export async function workerModule(file, define = {}) {
 
 export const textModule = (text) => `export default ${JSON.stringify(text)};\n`;
 
+/**
+ * A message catalogue (src/i18n/locales/*.json) as an ES module that parses its JSON text when
+ * loaded: V8 reads a string and JSON.parse much sooner than an object literal of the same messages
+ * (seven catalogues of about 300 each cost the build's start 8 ms as literals).
+ */
+export const catalogueModule = (json) => `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(json)))});\n`;
 
 /** The same transforms as an esbuild plugin (scripts/build-lib.js). */
 export const esbuildPlugin = {
@@ -246,6 +252,7 @@ export const esbuildPlugin = {
       watchFiles: [args.path],
     }));
     build.onLoad({ filter: /\.hbs$/ }, (args) => ({ contents: templateModule(readFileSync(args.path, 'utf8'), { page: isPage(args.path) }), loader: 'js' }));
+    build.onLoad({ filter: /[\\/]i18n[\\/]locales[\\/][^\\/]+\.json$/ }, (args) => ({ contents: catalogueModule(readFileSync(args.path, 'utf8')), loader: 'js' }));
   },
 };
 
