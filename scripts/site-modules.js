@@ -126,40 +126,78 @@ export const PLAIN_PAGE = { languages: false, url: true };
 
 /**
  * `source` with its `{{#if field}}` blocks on the page's own fields in `known` resolved: removed when
- * the field is known false, replaced by what they hold when known true. Only blocks Handlebars'
- * whitespace control leaves alone (none on a line of its own, no `~` in the template), so the
- * result prints what the template prints for such a page, byte for byte; any other is kept.
+ * the field is known false, replaced by what they hold when known true; or `source` itself when
+ * that would print anything else. Handlebars' whitespace control decides what prints around a block
+ * (a tag on a line of its own takes the line with it, `~` strips its side), and whether a tag stands
+ * on a line of its own can change once a block beside it is gone. So the blocks are resolved in
+ * Handlebars' own processed parse of `source`, as the whole template renders them for such a page,
+ * and the text made by the same edits is kept only if its processed parse is that, node for node.
  */
 function resolvedFor(source, known) {
-  if (source.includes('~')) return source;
   const offset = offsetsOf(source);
   const edits = [];
-  // A tag from `start` to `end` on a line of its own (only spaces before and after it): Handlebars removes that line.
-  const alone = (start, end) => /(?:^|\n)[ \t]*$/.test(source.slice(0, start)) && /^[ \t]*(?:\r?\n|$)/.test(source.slice(end));
   const walk = (program, own) => {
-    for (const node of program?.body ?? []) {
+    if (!program) return;
+    program.body = program.body.flatMap((node) => {
       if (node.type === 'BlockStatement') {
         const name = node.path.type === 'PathExpression' ? node.path.original : null;
         const field = node.params?.[0];
-        const body = node.program?.body ?? [];
-        const [start, end] = [offset(node.loc.start), offset(node.loc.end)];
-        const inner = body.length === 0 ? null : [offset(body[0].loc.start), offset(body.at(-1).loc.end)];
         const resolvable =
           own && name === 'if' && node.params.length === 1 && !node.hash && !node.inverse && field.type === 'PathExpression' && !field.data && field.depth === 0 &&
-          field.parts.length === 1 && field.original === field.parts[0] && Object.hasOwn(known, field.original) && inner !== null && !alone(start, inner[0]) && !alone(inner[1], end);
+          field.parts.length === 1 && field.original === field.parts[0] && Object.hasOwn(known, field.original);
         if (resolvable) {
-          edits.push(known[field.original] ? [start, end, source.slice(inner[0], inner[1])] : [start, end, '']);
-          continue;
+          const body = node.program.body;
+          const [start, end] = [offset(node.loc.start), offset(node.loc.end)];
+          const shown = known[field.original] && body.length > 0;
+          edits.push([start, end, shown ? source.slice(offset(body[0].loc.start), offset(body.at(-1).loc.end)) : '']);
+          // Its body as it is, blocks and all (none of them resolved): the edits never overlap.
+          return shown ? node.program.body : [];
         }
         walk(node.program, own && SAME_CONTEXT.has(name));
         walk(node.inverse, own && SAME_CONTEXT_ELSE.has(name));
       } else if (node.type === 'PartialBlockStatement' || node.type === 'DecoratorBlock') {
         walk(node.program, false);
       }
-    }
+      return [node];
+    });
   };
-  walk(Handlebars.parseWithoutProcessing(source), true);
-  return edits.reduceRight((text, [start, end, by]) => `${text.slice(0, start)}${by}${text.slice(end)}`, source);
+  const printed = Handlebars.parse(source);
+  walk(printed, true);
+  if (edits.length === 0) return source;
+  const resolved = edits.reduceRight((text, [start, end, by]) => `${text.slice(0, start)}${by}${text.slice(end)}`, source);
+  try {
+    return sameParse(printed, Handlebars.parse(resolved)) ? resolved : source;
+  } catch {
+    return source; // not a template once edited: kept whole
+  }
+}
+
+/**
+ * Whether two processed parses print the same: node for node, with what Handlebars compiles from
+ * them (a text as printed, not as written; runs of text as one; nothing of where each was written).
+ */
+function sameParse(a, b) {
+  const shape = (node) => {
+    if (Array.isArray(node)) {
+      const merged = [];
+      for (const item of node) {
+        if (item?.type === 'ContentStatement') {
+          if (item.value === '') continue;
+          if (merged.at(-1)?.type === 'ContentStatement') merged.at(-1).value += item.value;
+          else merged.push({ type: 'ContentStatement', value: item.value });
+        } else merged.push(shape(item));
+      }
+      return merged;
+    }
+    if (node === null || typeof node !== 'object') return node;
+    const out = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (['loc', 'strip', 'openStrip', 'closeStrip', 'inverseStrip'].includes(key) || (node.type === 'ContentStatement' && key === 'original')) continue;
+      out[key] = shape(value);
+    }
+    return out;
+  };
+  return JSON.stringify(shape(a)) === JSON.stringify(shape(b));
 }
 
 /**

@@ -168,24 +168,41 @@ describe('templateModule', () => {
 
   it('resolves a page’s own `languages` and `url` for a page of a site of one language, where Handlebars would print the same', () => {
     const plainOf = (source: string, page = true): string | null => (new Function(`return ${templateModule(source, { page }).replace('export default', '')}`)() as { plain: string | null }).plain;
+    // What the plain form prints for a page of a site of one language, and what the whole template does.
+    const context = { url: 'https://x.example/<a>', languages: null, name: 'N', x: true, xs: [1] };
+    const printed = (source: string): [string, string] | null => {
+      const plain = plainOf(source);
+      if (plain === null) return null;
+      const env = Handlebars.create();
+      env.registerPartial('p', 'P');
+      return [env.template(new Function(`return ${plain}`)() as never)(context), env.compile(source, { strict: true })(context)];
+    };
     const source = '<head>{{#if url}}<link href="{{url}}">\n{{/if}}{{#if languages}}<nav>{{#each languages.links}}{{name}}{{/each}}</nav>{{/if}}<p>{{name}}</p></head>';
-    const plain = plainOf(source)!;
-    expect(plain).not.toBeNull();
-    expect(plain.match(/"if"/g)).toBeNull();
-    const context = { url: 'https://x.example/<a>', languages: null, name: 'N' };
-    expect(Handlebars.create().template(new Function(`return ${plain}`)() as never)(context)).toBe(Handlebars.compile(source, { strict: true })(context));
-    // Left as they are: another field, one in a loop (the item's), with an {{else}}, a block on a
-    // line of its own (Handlebars removes the line), a template with `~`, a partial (its caller's context).
-    for (const kept of [
-      '{{#if name}}x{{/if}}',
-      '{{#each xs}}{{#if url}}x{{/if}}{{/each}}',
-      '{{#if url}}x{{else}}y{{/if}}',
-      '{{#if ../url}}x{{/if}}',
-      '{{#if @root.url}}x{{/if}}',
+    const [plain, whole] = printed(source)!;
+    expect(plain).toBe(whole);
+    expect(plainOf(source)!.match(/"if"/g)).toBeNull();
+    // Where Handlebars' whitespace control would print otherwise once the block is gone (a tag on a
+    // line of its own, a neighbour that comes to stand on one, blanks other than spaces, `~`): the
+    // same bytes, or no plain form.
+    for (const tricky of [
       '<a>\n{{#if url}}\nx\n{{/if}}\n</a>',
+      'a\n\u00a0{{#if url}}\nx{{/if}}b',
+      '\ufeff{{#if url}}\nx{{/if}}',
+      'a\n{{#if url}}{{> p}}\nb{{/if}}',
+      'a\n{{#if url}}{{! c }}\nb{{/if}}',
+      'a\n{{#if url}}{{#if x}}\nb\n{{/if}}{{/if}}',
+      'a\n{{#if languages}}b{{/if}}{{#if x}}\nc{{/if}}',
+      '{{#if url}}  {{/if}}{{#each xs}}\nq{{/each}}',
       '{{#if url}}x{{/if}} {{~name}}',
-    ])
-      expect(plainOf(kept), kept).toBeNull();
+      'a\r\n{{#if url}}\r\nx\r\n{{/if}}\r\nb',
+      '{{#if url}}{{/if}}{{#if languages}}\n{{/if}}',
+    ]) {
+      const both = printed(tricky);
+      if (both) expect(both[0], JSON.stringify(tricky)).toBe(both[1]);
+    }
+    // Not the page's `url` or `languages`: another field, an item's (in a loop), one with an {{else}},
+    // another context's, or a partial's (its caller's context).
+    for (const kept of ['{{#if name}}x{{/if}}', '{{#each xs}}{{#if url}}x{{/if}}{{/each}}', '{{#if url}}x{{else}}y{{/if}}', '{{#if ../url}}x{{/if}}', '{{#if @root.url}}x{{/if}}', '{{#if this.url}}x{{/if}}']) expect(plainOf(kept), kept).toBeNull();
     expect(plainOf(source, false)).toBeNull();
     // The layout's: its canonical link and og:url kept, no language links.
     const layout = plainOf(readFileSync(path.join(BUILT_IN, 'layout.hbs'), 'utf8'))!;
