@@ -1,5 +1,7 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
+import { buffersOf, TextPacker, unpacked } from '../packed-texts.js';
+import type { PackedTexts } from '../packed-texts.js';
 import { keep } from '../remembered.js';
 import { formatTimestamp } from '../time.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
@@ -92,10 +94,9 @@ function written(style: Style, ms: number, locale: string, zone: string): string
 export interface DatesWritten {
   locale: string;
   zone: string;
-  /** Moments (epoch ms), their formatDateTime texts and their ISO 8601, place by place. */
-  moments: number[];
-  texts: string[];
-  isos: string[];
+  /** Moments (epoch ms); `texts` their formatDateTime text and ISO 8601 place by place: text, ISO, text, ISO ... */
+  moments: Float64Array;
+  texts: PackedTexts;
   /** Windows as pairs (from, to, from, to ...) and their formatRange texts, one per pair. */
   windows: number[];
   ranges: string[];
@@ -108,27 +109,39 @@ export interface DatesWritten {
  * remembered, no more. A locale or zone Intl does not know throws its RangeError.
  */
 export function datesAhead(moments: readonly number[], windows: readonly number[], locale: string, zone: string): DatesWritten {
-  const kept = moments.slice(0, WRITTEN_SIZE);
+  const kept = Float64Array.from(moments.slice(0, WRITTEN_SIZE));
   const pairs = windows.slice(0, 2 * WRITTEN_SIZE);
   const ranges: string[] = [];
   for (let i = 0; i + 1 < pairs.length; i += 2) ranges.push(formatRange(pairs[i]!, pairs[i + 1]!, locale, zone));
   const writer = writerOf('dateTime', locale, zone);
   // Written, not kept here: the thread that asked keeps them (rememberDates), as moments' views.
-  return { locale, zone, moments: kept, texts: kept.map((ms) => momentText(writer, ms, locale)), isos: kept.map(formatTimestamp), windows: pairs.slice(0, 2 * ranges.length), ranges };
+  const texts = new TextPacker(2 * kept.length);
+  for (const ms of kept) {
+    texts.add(momentText(writer, ms, locale));
+    texts.add(formatTimestamp(ms));
+  }
+  return { locale, zone, moments: kept, texts: texts.packed(), windows: pairs.slice(0, 2 * ranges.length), ranges };
 }
+
+/** The buffers of `written` to transfer to the thread that remembers them, not copy. */
+export const datesBuffers = (written: DatesWritten): ArrayBuffer[] => [written.moments.buffer as ArrayBuffer, ...buffersOf(written.texts)];
 
 /**
  * Remembers the texts another thread wrote (datesAhead), as if written here: the same Intl, data and
  * options give the same text in every thread of the process. Only while there is room, so nothing
  * written here is forgotten for them.
  */
-export function rememberDates({ locale, zone, moments, texts, isos, windows, ranges }: DatesWritten): void {
+export function rememberDates({ locale, zone, moments, texts, windows, ranges }: DatesWritten): void {
   const writer = writerOf('dateTime', locale, zone);
+  const text = unpacked(texts);
   // As the pages ask for them (momentView): their text and ISO 8601, made once each. Only the moments
-  // handed with both: lists of other lengths would otherwise give a view whose text or ISO is
-  // undefined, printed as such on every page; momentView makes the rest here instead.
-  const count = Math.min(moments.length, texts.length, isos?.length ?? 0);
-  for (let i = 0; i < count && writer.views.size < WRITTEN_SIZE; i++) if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso: isos[i]!, text: texts[i]! }));
+  // handed with both: a view whose text or ISO is undefined would be printed as such on every page;
+  // momentView makes the rest here instead.
+  for (let i = 0; i < moments.length && writer.views.size < WRITTEN_SIZE; i++) {
+    const [written, iso] = [text(2 * i), text(2 * i + 1)];
+    if (written === undefined || iso === undefined) break;
+    if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso, text: written }));
+  }
   for (let i = 0; i < ranges.length && 2 * i + 1 < windows.length && writer.ranges.size < WRITTEN_SIZE; i++) {
     const from = windows[2 * i]!;
     let byEnd = writer.ranges.get(from);

@@ -5,6 +5,7 @@
 // and for the dates it writes ahead while it waits for files, i18n/dates.ts.
 import { parentPort, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
+import { datesBuffers } from '../i18n/dates.js';
 import { writeDatesAhead } from '../render/site/dates-ahead.js';
 import type { DatesToWrite } from '../render/site/dates-ahead.js';
 import { FolderFiles } from './folder-files.js';
@@ -63,7 +64,7 @@ function aheadOf(texts: DatesToWrite, to: MessagePort): void {
   } catch {
     // None.
   }
-  to.postMessage(written);
+  to.postMessage(written, written.flatMap(datesBuffers));
 }
 
 /**

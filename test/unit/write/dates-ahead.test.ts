@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { datesAhead, formatRange, momentView, rememberDates } from '../../../src/i18n/dates.js';
 import type { DatesWritten } from '../../../src/i18n/dates.js';
+import { TextPacker, unpacked } from '../../../src/packed-texts.js';
+import type { PackedTexts } from '../../../src/packed-texts.js';
 import { ThreadWriter } from '../../../src/write/thread.js';
 
 const dirs: string[] = [];
@@ -15,6 +17,14 @@ afterEach(() => {
 });
 
 const options = (zone: string): Intl.DateTimeFormatOptions => ({ day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short', timeZone: zone });
+
+/** Texts as packed for another thread (packed-texts.ts), and back. */
+const pack = (texts: string[]): PackedTexts => {
+  const packer = new TextPacker(texts.length);
+  texts.forEach((text) => packer.add(text));
+  return packer.packed();
+};
+const listOf = (packed: PackedTexts): (string | undefined)[] => Array.from(packed.ends, (_, i) => unpacked(packed)(i));
 
 /** What the thread has handed back, asked every 10 ms for at most 10 s: the writer never waits for it. */
 async function written(writer: ThreadWriter): Promise<DatesWritten[]> {
@@ -38,13 +48,13 @@ it('hands back the moments and windows in each language as Intl writes them here
   expect(readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('after');
   const moments = [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30)];
   const window = [Date.UTC(2026, 2, 29, 0, 0), Date.UTC(2026, 2, 29, 3, 0)] as const;
-  expect(dates).toEqual(
+  expect(dates.map((d) => ({ ...d, moments: [...d.moments], texts: listOf(d.texts) }))).toEqual(
     ['de', 'ja'].map((locale) => ({
       locale,
       zone: 'Europe/Berlin',
       moments,
-      texts: moments.map((ms) => new Intl.DateTimeFormat(locale, options('Europe/Berlin')).format(ms)),
-      isos: moments.map((ms) => new Date(ms).toISOString()),
+      // Each moment's text, then its ISO 8601.
+      texts: moments.flatMap((ms) => [new Intl.DateTimeFormat(locale, options('Europe/Berlin')).format(ms), new Date(ms).toISOString()]),
       windows: [...window],
       ranges: [new Intl.DateTimeFormat(locale, options('Europe/Berlin')).formatRange(...window)],
     })),
@@ -67,7 +77,7 @@ it('remembers what another thread wrote, so the pages ask Intl for none of it, a
   const mine = momentView(ms, 'fr', zone);
   // As another thread would hand them: a moment made here already is not taken.
   const other = { ...datesAhead([ms + 60_000], [ms, ms + 7_200_000], 'fr', zone) };
-  const handed: DatesWritten = { ...other, moments: [ms, ...other.moments], texts: ['not this', ...other.texts], isos: ['not this', ...other.isos] };
+  const handed: DatesWritten = { ...other, moments: Float64Array.of(ms, ...other.moments), texts: pack(['not this', 'not this', ...(listOf(other.texts) as string[])]) };
   rememberDates(handed);
   const expected = new Intl.DateTimeFormat('fr', options(zone)).format(ms + 60_000);
   const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
@@ -90,7 +100,8 @@ it('takes no moment handed without its text or ISO, nor a window without its end
   const zone = 'Pacific/Chatham';
   const ms = Date.UTC(2026, 10, 20, 10, 0);
   const other = datesAhead([ms, ms + 60_000, ms + 120_000], [ms, ms + 3_600_000, ms + 7_200_000, ms + 10_800_000], 'es', zone);
-  rememberDates({ ...other, isos: other.isos.slice(0, 1), texts: other.texts.slice(0, 2), windows: other.windows.slice(0, 3) });
+  // The first moment's text and ISO, the second's text only.
+  rememberDates({ ...other, texts: pack((listOf(other.texts) as string[]).slice(0, 3)), windows: other.windows.slice(0, 3) });
   const view = (at: number) => ({ iso: new Date(at).toISOString(), text: new Intl.DateTimeFormat('es', options(zone)).format(at) });
   for (const at of [ms, ms + 60_000, ms + 120_000]) expect(momentView(at, 'es', zone)).toEqual(view(at));
   expect(formatRange(ms + 7_200_000, ms + 10_800_000, 'es', zone)).toBe(new Intl.DateTimeFormat('es', options(zone)).formatRange(ms + 7_200_000, ms + 10_800_000));
