@@ -4,6 +4,7 @@ export declare const WORD_OPEN: string;
 export declare const WORD_CLOSE: string;
 export declare const PLAIN_PAGE: Record<string, boolean>;
 export declare function templateModule(source: string, options?: { page?: boolean }): string;
+export declare function copyModule(source: string, options?: { page?: boolean }): string;
 export declare function browserModule(file: string): string;
 export declare function textModule(text: string): string;
 export declare const esbuildPlugin: { name: string; setup(build: unknown): void };

@@ -201,13 +201,12 @@ function sameParse(a, b) {
 }
 
 /**
- * The source of an ES module exporting `{ spec, untranslated, plain, plainPage, hash }` of a
- * template: `spec` the text of its precompiled form with its words marked (wordsOf), `untranslated`
- * the same without its `lang` of untranslated texts (fallbackLangsOf), `plain` that also resolved
- * for a page of PLAIN_PAGE (a page template only, `page`: a partial's context is its caller's),
- * each null when no different from the one before; `plainPage` PLAIN_PAGE, `hash` its source's.
+ * The forms of a template, each the text of its precompiled form with its words marked (wordsOf):
+ * `copy`, the whole template; `untranslated`, without its `lang` of untranslated texts
+ * (fallbackLangsOf); `plain`, that resolved for a page of PLAIN_PAGE (a page template only, `page`:
+ * a partial's context is its caller's). Each null when no different from the one before.
  */
-export function templateModule(source, { page = true } = {}) {
+function formsOf(source, page) {
   if (source.includes(WORD_OPEN) || source.includes(WORD_CLOSE)) throw new Error('a built-in template may not hold U+E000 or U+E001: they mark its words');
   const words = wordsOf(source);
   let marked = source;
@@ -219,16 +218,37 @@ export function templateModule(source, { page = true } = {}) {
   if (lost || inSpec.size !== new Set(words.map(([, , key]) => key)).size) throw new Error(`internal: the word ${lost?.[2] ?? ''} marked is not what the precompiled template prints`);
   const untranslated = without(marked, fallbackLangsOf(marked));
   const plain = page ? resolvedFor(untranslated, PLAIN_PAGE) : untranslated;
-  const spec = (text) => JSON.stringify(text === marked ? precompiled : Handlebars.precompile(text, TEMPLATE_OPTIONS));
+  return {
+    copy: untranslated === marked ? null : precompiled,
+    untranslated: untranslated === marked ? precompiled : Handlebars.precompile(untranslated, TEMPLATE_OPTIONS),
+    plain: plain === untranslated ? null : Handlebars.precompile(plain, TEMPLATE_OPTIONS),
+  };
+}
+
+/**
+ * The source of an ES module exporting `{ untranslated, plain, copied, plainPage, hash }` of a
+ * template (formsOf): `untranslated` its form for a site's default language, `plain` that for a page
+ * of PLAIN_PAGE (null when no different), `copied` whether a language's copy of the site takes a form
+ * of its own (`?copy`, copyModule), `plainPage` PLAIN_PAGE, `hash` its source's.
+ */
+export function templateModule(source, { page = true } = {}) {
+  const { copy, untranslated, plain } = formsOf(source, page);
   const fields = [
-    `spec: ${spec(marked)}`,
-    `untranslated: ${untranslated === marked ? 'null' : spec(untranslated)}`,
-    `plain: ${plain === untranslated ? 'null' : spec(plain)}`,
+    `untranslated: ${JSON.stringify(untranslated)}`,
+    `plain: ${JSON.stringify(plain)}`,
+    `copied: ${copy !== null}`,
     `plainPage: ${JSON.stringify(PLAIN_PAGE)}`,
     `hash: ${JSON.stringify(sourceHash(source))}`,
   ];
   return `export default { ${fields.join(', ')} };\n`;
 }
+
+/**
+ * The source of an ES module exporting the form of a template for a language's copy of the site
+ * (`file.hbs?copy`), or null when that is its untranslated form: loaded only for a site of several
+ * languages (render/site/copies.ts), so a site of one never loads it (0.1 MB of the build's modules).
+ */
+export const copyModule = (source, { page = true } = {}) => `export default ${JSON.stringify(formsOf(source, page).copy)};\n`;
 
 /** The source of an ES module exporting the browser bundle of `file` as text. */
 export function browserModule(file) {
@@ -280,7 +300,7 @@ export const catalogueModule = (json) => `export default JSON.parse(${JSON.strin
 export const esbuildPlugin = {
   name: 'statuspress-site',
   setup(build) {
-    build.onResolve({ filter: /\?(?:raw|browser|worker|source-worker)$/ }, (args) => {
+    build.onResolve({ filter: /\?(?:raw|browser|worker|source-worker|copy)$/ }, (args) => {
       const [file, kind] = args.path.split('?');
       return { path: path.resolve(args.resolveDir, file), namespace: 'statuspress-site', pluginData: kind };
     });
@@ -302,6 +322,7 @@ async function loadKind(kind, file, define) {
   if (kind === 'worker') return workerModule(file, define);
   // In lib/, a module loaded with ?source-worker starts its worker from its own bundled file.
   if (kind === 'source-worker') return 'export default null;\n';
+  if (kind === 'copy') return copyModule(readFileSync(file, 'utf8'), { page: isPage(file) });
   return textModule(readFileSync(file, 'utf8'));
 }
 
@@ -317,6 +338,10 @@ export const vitePluginWith = (define) => ({
     const worker = /\?(?:source-)?worker$/.exec(id);
     if (worker) return { code: await workerModule(id.slice(0, worker.index), define), map: null };
     if (id.endsWith('.hbs')) return { code: templateModule(readFileSync(id, 'utf8'), { page: isPage(id) }), map: null };
+    if (id.endsWith('.hbs?copy')) {
+      const file = id.slice(0, -'?copy'.length);
+      return { code: copyModule(readFileSync(file, 'utf8'), { page: isPage(file) }), map: null };
+    }
     return undefined;
   },
 });

@@ -11,7 +11,7 @@ import { rememberDates } from './i18n/dates.js';
 import { MAX_THREADS } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
-import { noticeClaims, noticePages, renderHtml, siteRenderer, untemplatedFiles } from './render/html.js';
+import { loadPagesOf, noticeClaims, noticePages, renderHtml, siteRenderer, untemplatedFiles } from './render/html.js';
 import { textsAhead } from './render/site/ahead.js';
 import { loadTheme } from './render/site/theme.js';
 import type { Theme } from './render/site/theme.js';
@@ -107,6 +107,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
       // Then, with the site's own templates, what none of them renders (the styles, feeds, badges:
       // their process renders only their pages); else the notice pages no thread has claimed yet
       // (all of the site, with no thread).
+      await loadPagesOf(site.site);
       if (own) output.write(untemplatedFiles(site, siteRenderer(site, themed)));
       else output.write(started.length > 0 ? noticePages(site, siteRenderer(site, themed), claims) : renderHtml(site, themed));
       for (const written of await html) output.adopt(written);

@@ -12,7 +12,7 @@ import type { DerivedSite, Moment } from '../derive/index.js';
 import { isPublished } from '../derive/updates.js';
 import type { ContentIssue } from '../errors.js';
 import { formatIssue, StatuspressError } from '../errors.js';
-import { siteRenderer } from '../render/html.js';
+import { loadPagesOf, siteRenderer } from '../render/html.js';
 import { IsolatedPages } from './pages.js';
 import type { SiteRenderer } from '../render/html.js';
 import { loadTheme } from '../render/site/theme.js';
@@ -113,6 +113,7 @@ export class DevState {
       const { value, issues } = validateContent(loaded);
       if (value === null) return this.failed(issues.length > 0 ? issues.map((issue) => formatIssue(issue, this.options.contentDir)) : ['site.yaml is missing'], started, read);
       const now = this.clock.now();
+      await loadPagesOf(value.site);
       this.derive(value, now, this.theme);
       this.problems = [];
       return { ms: Math.round(performance.now() - started), problems: [], warnings: this.theme.warnings, read, now, withheld: this.withheld() };

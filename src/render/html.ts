@@ -1,13 +1,13 @@
 // The HTML site people read, rendered from the same derived model as the API (never from its JSON):
 // the status page, a page per notice and component, the history, the feeds and the badges, with the
 // theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
-// every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
+// every page (renderHtml); `statuspress dev` renders the one asked for (siteRendererFor).
 import { localizeSite, siteLocales } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
 import { pageOf, SITE, WIDGET_DEFAULT } from '../routes/site.js';
 import type { LocalizedRequest, SiteRequest } from '../routes/site.js';
 import { NOTICE_TYPES } from '../types.js';
-import type { NoticeType } from '../types.js';
+import type { NoticeType, SiteConfig } from '../types.js';
 import widgetJs from '../site/widget.ts?browser';
 import { PAGE_SIZE } from './collections.js';
 import { renderAssets } from './site/assets.js';
@@ -18,6 +18,7 @@ import type { FeedScope } from './site/feeds.js';
 import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { PageTemplate } from './site/builtin.js';
+import { copiesLoaded, loadCopies } from './site/theme.js';
 import type { Theme } from './site/theme.js';
 import { byReachedComponent } from './site/uptime.js';
 import { useMessages } from './site/format.js';
@@ -35,13 +36,32 @@ export interface SiteRenderer {
 }
 
 /**
+ * A renderer of any page of `site`, in each of its languages (siteRenderer), once what its pages
+ * need is loaded: for a site of several languages, the built-in templates' form for its copies.
+ */
+export async function siteRendererFor(site: DerivedSite, theme: Theme): Promise<SiteRenderer> {
+  await loadPagesOf(site.site);
+  return siteRenderer(site, theme);
+}
+
+/** Whether the site of these settings has copies in other languages: a site of several languages. */
+const hasCopies = (settings: Pick<SiteConfig, 'locales'>): boolean => (settings.locales?.length ?? 0) > 1;
+
+/** Loads what the pages of a site of these settings need before any renders: for copies in other languages, the templates' form for them. */
+export async function loadPagesOf(settings: Pick<SiteConfig, 'locales'>): Promise<void> {
+  if (hasCopies(settings)) await loadCopies();
+}
+
+/**
  * A renderer of any page of `site`, in each of its languages; what several pages share is computed
- * once, when first needed, and so is each language's copy of the site.
+ * once, when first needed, and so is each language's copy of the site. A site of several languages
+ * needs the copies' form of the templates loaded first (siteRendererFor).
  */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
+  const locales = siteLocales(site);
+  if (hasCopies(site.site) && !copiesLoaded()) throw new Error('internal: a site of several languages is rendered before the templates’ copy form is loaded (siteRendererFor)');
   useMessages(site.site, theme.messages);
   const assets = renderAssets(theme.styles);
-  const locales = siteLocales(site);
   const copies = new Map<string, LocaleRenderer>();
   // Each language's copy of the site once, for its pages and its widget texts alike.
   const localized = new Map<string, DerivedSite>();
@@ -245,7 +265,7 @@ export function* templatedPages(site: DerivedSite, renderer: SiteRenderer): Gene
 }
 
 /**
- * Every file of the HTML site. With `shared`, the notice pages (most of the site) are claimed one by
+ * Every file of the HTML site (a site of several languages: loadPagesOf first). With `shared`, the notice pages (most of the site) are claimed one by
  * one from a counter that other threads running noticePages() claim from too, so the threads share
  * them whichever finishes its other work first.
  */

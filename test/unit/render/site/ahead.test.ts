@@ -11,6 +11,7 @@ import { formatRange, momentView, REMEMBERED_MOMENTS } from '../../../../src/i18
 import { renderAhead, textsAhead } from '../../../../src/render/site/ahead.js';
 import { writeDatesAhead } from '../../../../src/render/site/dates-ahead.js';
 import { REMEMBERED_TEXTS, renderMarkdown, renderWithMarkdownIt } from '../../../../src/render/site/markdown.js';
+import { unpacked } from '../../../../src/packed-texts.js';
 
 const fixture = (name: string): string => path.join(import.meta.dirname, '../../../fixtures', name, 'content');
 
@@ -118,8 +119,9 @@ describe('textsAhead', () => {
     expect(texts.moments).toHaveLength(2 * (1 + 30 + 3));
     expect(new Set(texts.moments)).toEqual(new Set(['2026-11-20T10:00:00Z', '2026-11-20T11:00:00Z']));
     const [written] = writeDatesAhead({ ...texts, locales: ['en'] });
-    expect(written!.moments).toEqual([Date.UTC(2026, 10, 20, 10), Date.UTC(2026, 10, 20, 11)]);
-    expect(written!.texts).toEqual(['20 Nov 2026, 10:00 UTC', '20 Nov 2026, 11:00 UTC']);
+    expect([...written!.moments]).toEqual([Date.UTC(2026, 10, 20, 10), Date.UTC(2026, 10, 20, 11)]);
+    const textAt = unpacked(written!.texts);
+    expect([0, 1, 2, 3, 4].map(textAt)).toEqual(['20 Nov 2026, 10:00 UTC', '2026-11-20T10:00:00.000Z', '20 Nov 2026, 11:00 UTC', '2026-11-20T11:00:00.000Z', undefined]);
   });
 
   it('sends none of a kind when there are more than the process remembers, as they would be forgotten', async () => {

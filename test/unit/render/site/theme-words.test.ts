@@ -5,15 +5,18 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../../../src/content/index.js';
 import { deriveSite } from '../../../../src/derive/index.js';
 import type { DerivedSite } from '../../../../src/derive/types.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { formOf, loadTheme } from '../../../../src/render/site/theme.js';
-import { templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
+import { formOf, loadCopies, loadTheme } from '../../../../src/render/site/theme.js';
+import { copyModule, templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
 import { FIXTURES } from '../../../helpers/build.js';
 import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
+
+// Sites of several languages: their copies' form of the built-in templates, as the build loads it (render/html.ts, loadPagesOf).
+beforeAll(loadCopies);
 
 const BUILT_IN = path.resolve('templates');
 const dirs: string[] = [];
@@ -109,6 +112,10 @@ describe('the built-in templates’ words in several languages', () => {
 });
 
 describe('templateModule', () => {
+  /** What a template's module (and its `?copy` module) exports. */
+  const moduleOf = (source: string): { untranslated: string; plain: string | null; copied: boolean } => new Function(`return ${templateModule(source).replace('export default', '')}`)();
+  const copyOf = (source: string): string | null => new Function(`return ${copyModule(source).replace('export default', '')}`)();
+
   it('marks each word a template prints, not one printed with {{{ }}}', () => {
     const module = templateModule('<a>{{t.nav.status}}</a><b>{{@root.t.bar.today}}</b><c>{{{t.nav.api}}}</c><d>{{ t.nav.feed }}</d>');
     expect(module).toContain(`${WORD_OPEN}nav.status${WORD_CLOSE}`);
@@ -118,23 +125,23 @@ describe('templateModule', () => {
     expect(module).not.toContain(`${WORD_OPEN}nav.feed`);
   });
 
-  it('makes the template without the `lang` of texts in the default language too', () => {
-    const module = templateModule('<a href="{{href}}"{{#if lang}} lang="{{lang}}"{{/if}}>{{name}}</a>');
-    const exported = JSON.parse(JSON.stringify(new Function(`return ${module.replace('export default', '')}`)())) as { spec: string; untranslated: string | null };
-    expect(exported.spec).toContain('lang');
-    expect(exported.untranslated).not.toBeNull();
+  it('makes the template without the `lang` of texts in the default language too, and the whole one a module of its own', () => {
+    const source = '<a href="{{href}}"{{#if lang}} lang="{{lang}}"{{/if}}>{{name}}</a>';
+    const exported = moduleOf(source);
     expect(exported.untranslated).not.toContain('lang');
-    expect(JSON.parse(JSON.stringify(new Function(`return ${templateModule('<p>{{name}}</p>').replace('export default', '')}`)())).untranslated).toBeNull();
+    expect(exported.copied).toBe(true);
+    expect(copyOf(source)).toContain('lang');
+    expect([moduleOf('<p>{{name}}</p>').copied, copyOf('<p>{{name}}</p>')]).toEqual([false, null]);
     // Only that block, as Handlebars parses it: not another field's `lang`, nor one with an `{{else}}`.
-    const kept = (source: string): unknown => (new Function(`return ${templateModule(source).replace('export default', '')}`)() as { untranslated: unknown }).untranslated;
-    expect(kept('<a{{#if lang}} lang="{{name}}"{{/if}}>x</a>')).toBeNull();
-    expect(kept('<a{{#if lang}} lang="{{lang}}"{{else}} class="x"{{/if}}>x</a>')).toBeNull();
-    expect(kept('<a{{#if lang}} lang="{{lang}}" title="{{lang}}"{{/if}}>x</a>')).toBeNull();
+    for (const kept of ['<a{{#if lang}} lang="{{name}}"{{/if}}>x</a>', '<a{{#if lang}} lang="{{lang}}"{{else}} class="x"{{/if}}>x</a>', '<a{{#if lang}} lang="{{lang}}" title="{{lang}}"{{/if}}>x</a>']) {
+      expect([moduleOf(kept).copied, copyOf(kept)]).toEqual([false, null]);
+      expect(moduleOf(kept).untranslated).toContain('lang');
+    }
   });
 
   // What Handlebars prints of a template, and what the theme prints of its module with the words written in (theme.ts).
   const printed = (source: string, context: { t: object }): [string, string] => {
-    const spec = (JSON.parse(/spec: ("(?:[^"\\]|\\.)*")/.exec(templateModule(source))![1]!) as string).replace(/\uE000([A-Za-z0-9_.]+)\uE001/g, (_, key: string) =>
+    const spec = (copyOf(source) ?? moduleOf(source).untranslated).replace(/\uE000([A-Za-z0-9_.]+)\uE001/g, (_, key: string) =>
       JSON.stringify(Handlebars.escapeExpression(key.split('.').reduce<unknown>((at, name) => (at as Record<string, unknown>)[name], context.t) as string)).slice(1, -1),
     );
     const run = (render: (c: object) => string): string => {
