@@ -6,7 +6,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN } from '../helpers/cli.js';
+import { BIN, ROOT } from '../helpers/cli.js';
 
 let work: string;
 
@@ -48,5 +48,34 @@ describe('statuspress dev --now', () => {
     });
     // Handlers set after the line let a signal kill it outright (no exit code), 2 runs in 3.
     expect(await exited).toBe(0);
+  });
+});
+
+// `dev` renders the pages of a site's own templates in a process of its own, started from the same
+// bundled file: the single-file CLI an initialised repository runs (.statuspress/statuspress.mjs)
+// must start it as that process, not as the CLI (it printed the usage and every page was a 500).
+describe.each([
+  ['the split bundle', BIN],
+  ['the single-file CLI', path.join(ROOT, 'lib/statuspress.mjs')],
+])('statuspress dev with a site’s own templates, from %s', (_, bin) => {
+  it('serves their pages', async () => {
+    const site = path.join(work, `themed-${path.basename(bin)}`);
+    await cp(path.join(import.meta.dirname, '../fixtures/themed-site'), site, { recursive: true });
+    const child = spawn(process.execPath, [bin, 'dev', '--content', path.join(site, 'content'), '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      for (let waited = 0; waited < 15_000 && !/ at (http:\/\/127\.0\.0\.1:\d+)\//.test(stdout); waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      const url = / at (http:\/\/127\.0\.0\.1:\d+)\//.exec(stdout)![1]!;
+      for (const page of ['/', '/history/']) {
+        const response = await fetch(`${url}${page}`, { signal: AbortSignal.timeout(10_000) });
+        expect([page, response.status]).toEqual([page, 200]);
+        // The site's own header partial, rendered in that process.
+        expect(await response.text()).toContain('acme-header');
+      }
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
   });
 });
