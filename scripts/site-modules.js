@@ -5,7 +5,8 @@
  * - `templates/*.hbs`: the precompiled template as text, each word it prints from the catalogue
  *   (`{{t.nav.status}}`) left as a marker for the build to write that language's word into (Handlebars'
  *   compiler stays out of every build that uses the built-in templates), and a hash of its source,
- *   so an identical "override" is skipped;
+ *   so an identical "override" is skipped; `templates/*.hbs?copy`: its form for a language's copy of
+ *   the site, a module of its own;
  * - `file.css?raw`: the text;
  * - `file.ts?browser`: a minified browser bundle of that file and what it imports (the component
  *   page's picker runs the build's own metrics code this way);
@@ -204,7 +205,8 @@ function sameParse(a, b) {
  * The forms of a template, each the text of its precompiled form with its words marked (wordsOf):
  * `copy`, the whole template; `untranslated`, without its `lang` of untranslated texts
  * (fallbackLangsOf); `plain`, that resolved for a page of PLAIN_PAGE (a page template only, `page`:
- * a partial's context is its caller's). Each null when no different from the one before.
+ * a partial's context is its caller's). `copy` is null when the same as `untranslated`, and `plain`
+ * when the same as `untranslated`.
  */
 function formsOf(source, page) {
   if (source.includes(WORD_OPEN) || source.includes(WORD_CLOSE)) throw new Error('a built-in template may not hold U+E000 or U+E001: they mark its words');
@@ -246,7 +248,8 @@ export function templateModule(source, { page = true } = {}) {
 /**
  * The source of an ES module exporting the form of a template for a language's copy of the site
  * (`file.hbs?copy`), or null when that is its untranslated form: loaded only for a site of several
- * languages (render/site/copies.ts), so a site of one never loads it (0.1 MB of the build's modules).
+ * languages (render/site/copies.ts), so in lib/ a build of a site of one never loads it (0.09 MB of
+ * the build's modules; the single-file CLI holds it all the same, unrun).
  */
 export const copyModule = (source, { page = true } = {}) => `export default ${JSON.stringify(formsOf(source, page).copy)};\n`;
 

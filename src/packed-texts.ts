@@ -11,10 +11,10 @@ export interface PackedTexts {
   ends: Uint32Array;
 }
 
-/** Packs texts one at a time, into room for `count` of them. */
+/** Packs texts one at a time, into room for `count` of them, made larger when more come. */
 export class TextPacker {
   private bytes: Uint8Array;
-  private readonly ends: Uint32Array;
+  private ends: Uint32Array;
   private used = 0;
   private chars = 0;
   private count = 0;
@@ -33,6 +33,11 @@ export class TextPacker {
       grown.set(this.bytes.subarray(0, this.used));
       this.bytes = grown;
     }
+    if (this.count === this.ends.length) {
+      const grown = new Uint32Array(2 * this.ends.length + 16);
+      grown.set(this.ends);
+      this.ends = grown;
+    }
     this.used += this.encoder.encodeInto(text, this.bytes.subarray(this.used)).written;
     this.ends[this.count++] = this.chars += text.length;
   }
@@ -50,7 +55,8 @@ export const buffersOf = (packed: PackedTexts): ArrayBuffer[] => [packed.bytes.b
  * the one before it, or past the text), so a list handed wrong gives no text rather than a wrong one.
  */
 export function unpacked(packed: PackedTexts): (i: number) => string | undefined {
-  const all = new TextDecoder().decode(packed.bytes);
+  // A byte order mark at the start is a text's first character here, not a mark to drop: dropped, every end after it would be one off.
+  const all = new TextDecoder('utf-8', { ignoreBOM: true }).decode(packed.bytes);
   const { ends } = packed;
   return (i) => {
     if (!(i >= 0 && i < ends.length)) return undefined;

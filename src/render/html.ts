@@ -1,7 +1,7 @@
 // The HTML site people read, rendered from the same derived model as the API (never from its JSON):
 // the status page, a page per notice and component, the history, the feeds and the badges, with the
 // theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
-// every page (renderHtml); `statuspress dev` renders the one asked for (siteRendererFor).
+// every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer, after loadPagesOf).
 import { localizeSite, siteLocales } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
 import { pageOf, SITE, WIDGET_DEFAULT } from '../routes/site.js';

@@ -1,7 +1,7 @@
 // The built-in templates' form for a language's copy of the site (scripts/site-modules.js): the
 // whole template, with the `lang` of the texts a copy shows in the default language. Only a site of
-// several languages has copies, so this module is loaded only for one (theme.ts, loadCopies): the
-// build of a site of one language never loads it.
+// several languages has copies, so this module is loaded only for one (theme.ts, loadCopies): in
+// lib/ it is a chunk of its own, which the build of a site of one language never loads.
 import component from '../../../templates/component.hbs?copy';
 import history from '../../../templates/history.hbs?copy';
 import layout from '../../../templates/layout.hbs?copy';

@@ -234,7 +234,9 @@ function renderingWith(names: TemplateName[], own: Map<TemplateName, Render>, bu
 
 /**
  * A page given no words (`t`): the built-in templates that print one fail as Handlebars' strict mode
- * fails when a name is missing, when they render, not before.
+ * fails when a name is missing, when they render, not before. Every page the build makes has its
+ * words, so only a context made by hand gets here: in the untranslated form, which needs no module
+ * loaded (loadCopies), and prints the same as the whole one but for the `lang` a copy's texts carry.
  */
 function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn: (name: TemplateName, words: object, form: Form) => Render): Rendering {
   return renderingWith(names, own, (name) => {
@@ -309,8 +311,8 @@ let copies: Record<TemplateName, string | null> | null = null;
 
 /**
  * Loads the built-in templates' form for a language's copy of the site: a module of its own, which
- * only a site of several languages needs, so that a build of a site of one never loads it (0.1 MB
- * of modules, 4-5 ms of every build). Before any page of a copy renders (render/html.ts).
+ * only a site of several languages needs, so that in lib/ a build of a site of one never loads it
+ * (0.09 MB of modules, about 4 ms of every build). Before any page of a copy renders (render/html.ts).
  */
 export async function loadCopies(): Promise<void> {
   copies ??= (await import('./copies.js')).COPIES;
