@@ -209,6 +209,15 @@ function sameParse(a, b) {
  * when the same as `untranslated`.
  */
 function formsOf(source, page) {
+  const key = `${page}\n${source}`;
+  if (!formsMade.has(key)) formsMade.set(key, makeForms(source, page));
+  return formsMade.get(key);
+}
+
+/** Each template's forms, made once for its module and its `?copy` module (three precompiles and two parses each). */
+const formsMade = new Map();
+
+function makeForms(source, page) {
   if (source.includes(WORD_OPEN) || source.includes(WORD_CLOSE)) throw new Error('a built-in template may not hold U+E000 or U+E001: they mark its words');
   const words = wordsOf(source);
   let marked = source;

@@ -133,14 +133,15 @@ export const datesBuffers = (written: DatesWritten): ArrayBuffer[] => [written.m
  */
 export function rememberDates({ locale, zone, moments, texts, windows, ranges }: DatesWritten): void {
   const writer = writerOf('dateTime', locale, zone);
-  const text = unpacked(texts);
+  const textAt = unpacked(texts);
   // As the pages ask for them (momentView): their text and ISO 8601, made once each. Only the moments
   // handed with both: a view whose text or ISO is undefined would be printed as such on every page;
   // momentView makes the rest here instead.
   for (let i = 0; i < moments.length && writer.views.size < WRITTEN_SIZE; i++) {
-    const [written, iso] = [text(2 * i), text(2 * i + 1)];
-    if (written === undefined || iso === undefined) break;
-    if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso, text: written }));
+    const text = textAt(2 * i);
+    const iso = textAt(2 * i + 1);
+    if (text === undefined || iso === undefined) break;
+    if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso, text }));
   }
   for (let i = 0; i < ranges.length && 2 * i + 1 < windows.length && writer.ranges.size < WRITTEN_SIZE; i++) {
     const from = windows[2 * i]!;

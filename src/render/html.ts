@@ -18,7 +18,7 @@ import type { FeedScope } from './site/feeds.js';
 import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
 import type { PageTemplate } from './site/builtin.js';
-import { copiesLoaded, loadCopies } from './site/theme.js';
+import { loadCopies } from './site/theme.js';
 import type { Theme } from './site/theme.js';
 import { byReachedComponent } from './site/uptime.js';
 import { useMessages } from './site/format.js';
@@ -36,32 +36,23 @@ export interface SiteRenderer {
 }
 
 /**
- * A renderer of any page of `site`, in each of its languages (siteRenderer), once what its pages
- * need is loaded: for a site of several languages, the built-in templates' form for its copies.
+ * Loads what the pages of a site of these settings need before any renders: for a site of several
+ * languages, the built-in templates' form for its copies (a page of a copy rendered before it is
+ * loaded fails with an internal error: theme.ts).
  */
-export async function siteRendererFor(site: DerivedSite, theme: Theme): Promise<SiteRenderer> {
-  await loadPagesOf(site.site);
-  return siteRenderer(site, theme);
-}
-
-/** Whether the site of these settings has copies in other languages: a site of several languages. */
-const hasCopies = (settings: Pick<SiteConfig, 'locales'>): boolean => (settings.locales?.length ?? 0) > 1;
-
-/** Loads what the pages of a site of these settings need before any renders: for copies in other languages, the templates' form for them. */
 export async function loadPagesOf(settings: Pick<SiteConfig, 'locales'>): Promise<void> {
-  if (hasCopies(settings)) await loadCopies();
+  if ((settings.locales?.length ?? 0) > 1) await loadCopies();
 }
 
 /**
  * A renderer of any page of `site`, in each of its languages; what several pages share is computed
  * once, when first needed, and so is each language's copy of the site. A site of several languages
- * needs the copies' form of the templates loaded first (siteRendererFor).
+ * needs loadPagesOf first.
  */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
-  const locales = siteLocales(site);
-  if (hasCopies(site.site) && !copiesLoaded()) throw new Error('internal: a site of several languages is rendered before the templates’ copy form is loaded (siteRendererFor)');
   useMessages(site.site, theme.messages);
   const assets = renderAssets(theme.styles);
+  const locales = siteLocales(site);
   const copies = new Map<string, LocaleRenderer>();
   // Each language's copy of the site once, for its pages and its widget texts alike.
   const localized = new Map<string, DerivedSite>();

@@ -34,7 +34,7 @@ import { COMMAND } from '../errors/command.js';
 import { bounded, FileWriter } from '../write/files.js';
 import type { Written } from '../write/files.js';
 import { startWriter, writeFailed } from '../write/index.js';
-import { loadPagesOf, noticePages, renderHtml, siteRenderer, siteRendererFor, templatedPages } from './html.js';
+import { loadPagesOf, noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
 import type { SiteRenderer } from './html.js';
 import type { PageTemplate } from './site/builtin.js';
 import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, RENDER_YOUNG_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
@@ -505,7 +505,13 @@ if (!isMainThread && (workerData as { role?: unknown } | null)?.role === THREAD_
   loaded.catch(() => undefined); // reported with the first page
   let renderer: Promise<SiteRenderer> | null = null;
   process.on('message', (message: ToPageProcess) => {
-    if ('site' in message) renderer = loaded.then((theme) => siteRendererFor(deriveSite(message.site.content, message.site.now), theme));
+    if ('site' in message) {
+      renderer = loaded.then(async (theme) => {
+        const site = deriveSite(message.site.content, message.site.now);
+        await loadPagesOf(site.site);
+        return siteRenderer(site, theme);
+      });
+    }
     else void answerPage(renderer!, message, send).then((answer) => send(answer));
   });
 }

@@ -290,7 +290,7 @@ function builtInWith(env: Env): (name: TemplateName, words: object, form: Form) 
     const { untranslated, plain, copied } = TEMPLATES[name];
     if (form === 'plain') return plain ?? untranslated;
     if (form === 'untranslated' || !copied) return untranslated;
-    if (copies === null) throw new Error('internal: a language’s copy of the site is rendered before the templates’ copy form is loaded (loadCopies)');
+    if (copies === null) throw new Error('internal: a language’s copy of the site is rendered before the templates’ copy form is loaded (loadPagesOf)');
     return copies[name]!;
   };
   // By the spec's text: a template that prints no word is the same for every language.
@@ -318,7 +318,7 @@ export async function loadCopies(): Promise<void> {
   copies ??= (await import('./copies.js')).COPIES;
 }
 
-/** Whether the pages of a language's copy of the site can render (loadCopies). */
+/** Whether the templates' form for a language's copy of the site is loaded (loadCopies). */
 export const copiesLoaded = (): boolean => copies !== null;
 
 /** The word at `key` (`nav.status`) of a page's `t`, as Handlebars' strict mode finds it, or its error. */

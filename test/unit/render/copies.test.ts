@@ -27,7 +27,10 @@ it('must be loaded before a site of several languages renders, and the build loa
   const content = path.join(FIXTURES, 'translated-site', 'content');
   const site = deriveSite(await readContent(content), NOW);
   const theme = await loadTheme(null);
-  expect(() => siteRenderer(site, theme)).toThrow(/^internal: a site of several languages is rendered before the templates’ copy form is loaded \(siteRendererFor\)$/);
+  // The default language's pages need nothing more; a page of the German copy is refused.
+  expect(String(siteRenderer(site, theme).render({ kind: 'status' })!.contents)).toContain('<html lang="en"');
+  expect(() => siteRenderer(site, theme).render({ kind: 'status', locale: 'de' })).toThrow(/^internal: a language’s copy of the site is rendered before the templates’ copy form is loaded \(loadPagesOf\)$/);
+  expect(copiesLoaded()).toBe(false);
   await build({ contentDir: content, outDir: path.join(out, 'translated'), now: NOW, threads: 0 });
   expect(copiesLoaded()).toBe(true);
   // A text the German copy shows in English carries its language: the copy form's `lang` (not the
