@@ -304,7 +304,8 @@ export const textModule = (text) => `export default ${JSON.stringify(text)};\n`;
 /**
  * A message catalogue (src/i18n/locales/*.json) as an ES module that parses its JSON text when
  * loaded: V8 reads a string and JSON.parse much sooner than an object literal of the same messages
- * (seven catalogues of about 300 each cost the build's start 8 ms as literals).
+ * (seven catalogues of about 300 each cost the build's start 8 ms as literals). English only: the
+ * others are imported as text (`?raw`) and parsed when a site asks for them (i18n/catalogue.ts).
  */
 export const catalogueModule = (json) => `export default JSON.parse(${JSON.stringify(JSON.stringify(JSON.parse(json)))});\n`;
 
@@ -335,6 +336,8 @@ async function loadKind(kind, file, define) {
   // In lib/, a module loaded with ?source-worker starts its worker from its own bundled file.
   if (kind === 'source-worker') return 'export default null;\n';
   if (kind === 'copy') return copyModule(readFileSync(file, 'utf8'), { page: isPage(file) });
+  // A catalogue's JSON without its indentation: the same text to JSON.parse, a fifth fewer bytes to load.
+  if (file.endsWith('.json')) return textModule(JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))));
   return textModule(readFileSync(file, 'utf8'));
 }
 

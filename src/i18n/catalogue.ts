@@ -2,28 +2,40 @@
 // badges and the default texts print, one catalogue a language (locales/*.json, compiled in). A
 // message is a string with `{name}` parameters, or, when it counts something, its plural forms by
 // Intl.PluralRules category (`one`, `other`, and for Arabic `zero`, `two`, `few`, `many`).
-import ar from './locales/ar.json' with { type: 'json' };
-import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
-import es from './locales/es.json' with { type: 'json' };
-import fr from './locales/fr.json' with { type: 'json' };
-import ja from './locales/ja.json' with { type: 'json' };
-import ptBR from './locales/pt-BR.json' with { type: 'json' };
+import ar from './locales/ar.json?raw';
+import de from './locales/de.json?raw';
+import es from './locales/es.json?raw';
+import fr from './locales/fr.json?raw';
+import ja from './locales/ja.json?raw';
+import ptBR from './locales/pt-BR.json?raw';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 import type { Catalogue } from './types.js';
 
+/** English, the default language, whose keys every other catalogue has. */
+export const ENGLISH: Catalogue = en;
+
+/**
+ * The other languages' catalogues as their JSON text, each parsed when first asked for: parsing
+ * all six when the modules load cost every build 5 ms, and most sites are in one language.
+ */
+const TEXTS: Record<string, string> = { de, fr, es, 'pt-BR': ptBR, ja, ar };
+const parsed = new Map<string, Catalogue>([['en', ENGLISH]]);
 
 /** The languages statuspress ships, by their BCP 47 tag. */
-export const CATALOGUES: Record<string, Catalogue> = { en, de, fr, es, 'pt-BR': ptBR, ja, ar };
-export const LOCALES = Object.keys(CATALOGUES);
+export const LOCALES: readonly string[] = ['en', ...Object.keys(TEXTS)];
 
+/** The shipped catalogue of exactly `tag`, or undefined. Own properties only: `__proto__` or `constructor` (a file's name, a site.yaml value) is no language. */
+function shipped(tag: string): Catalogue | undefined {
+  let catalogue = parsed.get(tag);
+  if (catalogue === undefined && Object.hasOwn(TEXTS, tag)) parsed.set(tag, (catalogue = JSON.parse(TEXTS[tag]!) as Catalogue));
+  return catalogue;
+}
 
 /** The catalogue for `locale` (its language, when the region has none of its own), or null. */
 export function catalogueFor(locale: string): Catalogue | null {
   if (locale === PSEUDO_LOCALE) return pseudo();
-  // Own properties only: `__proto__` or `constructor` (a file's name, a site.yaml value) is no language.
-  const own = (tag: string): Catalogue | undefined => (Object.hasOwn(CATALOGUES, tag) ? CATALOGUES[tag] : undefined);
-  return own(locale) ?? own(locale.split('-')[0]!) ?? null;
+  return shipped(locale) ?? shipped(locale.split('-')[0]!) ?? null;
 }
 
 /** Whether statuspress has a catalogue for `locale`. */
@@ -36,7 +48,7 @@ function pseudo(): Catalogue {
   if (pseudoCatalogue) return pseudoCatalogue;
   const wrap = (text: string): string => `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}`;
   pseudoCatalogue = Object.fromEntries(
-    Object.entries(en as Catalogue).map(([key, message]) => [
+    Object.entries(ENGLISH).map(([key, message]) => [
       key,
       typeof message === 'string' ? wrap(message) : Object.fromEntries(Object.entries(message).map(([c, text]) => [c, wrap(text)])),
     ]),

@@ -16,7 +16,7 @@ import { CONTENT } from '../errors/content.js';
 import { MAX_MESSAGES_BYTES } from '../limits.js';
 import { say } from '../errors/entry.js';
 import { realInside } from '../render/site/template-files.js';
-import { CATALOGUES } from './catalogue.js';
+import { ENGLISH } from './catalogue.js';
 import { checkLocale } from './check.js';
 import { paramsOf } from './make.js';
 import type { Catalogue, Message } from './types.js';
@@ -40,7 +40,7 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
   if (dir === null) return result;
   const locales = path.join(dir, 'locales');
   if (!existsSync(locales)) return result;
-  const en = CATALOGUES.en!;
+  const en = ENGLISH;
   const keys = Object.keys(en);
   const issues: ContentIssue[] = [];
   const root = realpathSync(dir);

@@ -1,7 +1,7 @@
 // The catalogues: every language has exactly English's keys, the plural forms its language uses, and
 // the same {parameters}; messages fill them in with the locale's plurals and numbers.
-import { describe, expect, it } from 'vitest';
-import { CATALOGUES, messages } from '../../../src/i18n/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ENGLISH, LOCALES, messages } from '../../../src/i18n/index.js';
 import { catalogueFor, isShipped } from '../../../src/i18n/catalogue.js';
 import type { Message } from '../../../src/i18n/index.js';
 
@@ -9,9 +9,10 @@ const params = (message: Message): string[] =>
   [...new Set((typeof message === 'string' ? [message] : Object.values(message)).flatMap((text) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!)))].sort();
 
 describe('the catalogues', () => {
-  const en = CATALOGUES.en!;
-  for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
+  const en = ENGLISH;
+  for (const locale of LOCALES) {
     it(`${locale}: no key missing, none extra, plural forms and parameters as its language needs`, () => {
+      const catalogue = catalogueFor(locale)!;
       expect(Object.keys(catalogue).sort()).toEqual(Object.keys(en).sort());
       const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
       for (const [key, message] of Object.entries(catalogue)) {
@@ -32,7 +33,8 @@ describe('catalogueFor', () => {
       expect(catalogueFor(name), name).toBeNull();
       expect(isShipped(name), name).toBe(false);
     }
-    expect(catalogueFor('de-AT')).toBe(CATALOGUES.de);
+    expect(catalogueFor('de-AT')).toBe(catalogueFor('de'));
+    expect(catalogueFor('de')!['state.operational']).toBe('Betriebsbereit');
   });
 });
 
@@ -50,5 +52,25 @@ describe('messages', () => {
   it('wraps every message, number and date of the pseudo-locale', () => {
     expect(messages('en-XA').t('nav.status')).toBe('⟦Status⟧');
     expect(messages('en-XA').t('bar.figure', { percent: '⟦99%⟧', count: 2 })).toBe('⟦⟦99%⟧ uptime over ⟦2⟧ days⟧');
+  });
+});
+
+describe('loading', () => {
+  // A site of one language parses one catalogue: the others are text until a site asks for them.
+  it('parses a language’s catalogue when first asked for it, once', async () => {
+    vi.resetModules();
+    const parse = vi.spyOn(JSON, 'parse');
+    try {
+      const fresh = await import('../../../src/i18n/catalogue.js');
+      const before = parse.mock.calls.length;
+      expect(fresh.catalogueFor('en')).toBe(fresh.ENGLISH);
+      expect(parse.mock.calls.length).toBe(before);
+      const ja = fresh.catalogueFor('ja-JP');
+      expect(parse.mock.calls.length).toBe(before + 1);
+      expect(fresh.catalogueFor('ja')).toBe(ja);
+      expect(parse.mock.calls.length).toBe(before + 1);
+    } finally {
+      parse.mockRestore();
+    }
   });
 });

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
-import { CATALOGUES, LOCALES, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../../src/i18n/index.js';
+import { ENGLISH, LOCALES, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../../src/i18n/index.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { refusal, snapshot, tempDir } from './helpers.js';
 
@@ -45,7 +45,7 @@ describe('initSite in a language and zone', () => {
     ];
     if (locale === PSEUDO_LOCALE) for (const text of texts) expect(text).toMatch(new RegExp(`^${PSEUDO_OPEN}.*${PSEUDO_CLOSE}$`));
     // Names some languages write as English does (Website, Webhooks, REST API) are 8 letters at most.
-    const englishTexts = Object.entries(CATALOGUES.en!).flatMap(([key, text]) => (key.startsWith('init.') && typeof text === 'string' && text.length > 8 ? [text] : []));
+    const englishTexts = Object.entries(ENGLISH).flatMap(([key, text]) => (key.startsWith('init.') && typeof text === 'string' && text.length > 8 ? [text] : []));
     expect(englishTexts.length).toBeGreaterThan(8);
     expect(texts.filter((text) => englishTexts.includes(text))).toEqual([]);
     expect(written['templates/notices/api-outage.yaml']).toContain('Asia/Tokyo');

@@ -46,8 +46,9 @@ it('hands back the moments and windows in each language as Intl writes them here
   const dates = await written(writer);
   await writer.settle();
   expect(readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('after');
-  const moments = [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30)];
   const window = [Date.UTC(2026, 2, 29, 0, 0), Date.UTC(2026, 2, 29, 3, 0)] as const;
+  // The window's beginning and end too, after the updates' moments: its page shows them (windowView).
+  const moments = [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30), ...window];
   expect(dates.map((d) => ({ ...d, moments: [...d.moments], texts: listOf(d.texts) }))).toEqual(
     ['de', 'ja'].map((locale) => ({
       locale,

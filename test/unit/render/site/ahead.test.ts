@@ -194,11 +194,14 @@ describe('renderAhead', () => {
       // A window ending before it begins, or not a moment, is none.
       const windows = ['2026-11-22T09:00:00Z', '2026-11-22T11:00:00Z', '2026-11-23T09:00:00Z', '2026-11-22T09:00:00Z', 'soon', '2026-11-24T09:00:00Z'];
       renderAhead({ markdown, moments: ['2026-11-22T08:15:00Z', 'not a moment'], windows, locales: ['fr'], zone: 'Asia/Tokyo' });
-      expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 1, 1]);
+      // The moment, and the window's beginning and end, which its page shows too.
+      expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 3, 1]);
       renderMarkdown(markdown[0]!);
       momentView(moments[0]!, 'fr', 'Asia/Tokyo');
       formatRange(Date.parse(windows[0]!), Date.parse(windows[1]!), 'fr', 'Asia/Tokyo');
-      expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 1, 1]);
+      momentView(Date.parse(windows[0]!), 'fr', 'Asia/Tokyo');
+      momentView(Date.parse(windows[1]!), 'fr', 'Asia/Tokyo');
+      expect([render.mock.calls.length, format.mock.calls.length, ranges.mock.calls.length]).toEqual([1, 3, 1]);
     } finally {
       render.mockRestore();
       format.mockRestore();
