@@ -30,8 +30,22 @@ interface Writer {
   format: Intl.DateTimeFormat;
   texts: Map<number, string>;
   ranges: Map<number, Map<number, string>>;
-  /** Moments as pages show them (momentView), in the `dateTime` style. */
+  /** Moments as pages show them (momentView), in the `dateTime` style, made by this thread. */
   views: Map<number, MomentView>;
+  /** Those another thread wrote (rememberDates), the latest it handed. */
+  ahead: AheadViews | null;
+}
+
+/**
+ * Moments another thread wrote, in ascending order, their texts, and their views once made. Found
+ * by a binary search: put in a map as they came, 10,000 moments cost the build's thread 10 ms
+ * before its first page, and a map's lookup is no faster (a lookup reads memory all over the map).
+ */
+interface AheadViews {
+  moments: Float64Array;
+  /** Moment i's text at 2i, its ISO 8601 at 2i + 1. */
+  textAt: (i: number) => string | undefined;
+  views: (MomentView | undefined)[];
 }
 
 /** A moment as pages show it: ISO 8601 for `<time datetime>`, and as the locale writes it in the zone. */
@@ -61,7 +75,7 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
     last = { locale, zone, writers: made };
   }
   // Each style's formatter made when first used: one costs milliseconds to make.
-  return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map(), views: new Map() });
+  return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map(), views: new Map(), ahead: null });
 }
 
 /**
@@ -94,7 +108,7 @@ function written(style: Style, ms: number, locale: string, zone: string): string
 export interface DatesWritten {
   locale: string;
   zone: string;
-  /** Moments (epoch ms); `texts` their formatDateTime text and ISO 8601 place by place: text, ISO, text, ISO ... */
+  /** Moments (epoch ms) in ascending order; `texts` their formatDateTime text and ISO 8601 place by place: text, ISO, text, ISO ... */
   moments: Float64Array;
   texts: PackedTexts;
   /** Windows as pairs (from, to, from, to ...) and their formatRange texts, one per pair. */
@@ -109,7 +123,8 @@ export interface DatesWritten {
  * remembered, no more. A locale or zone Intl does not know throws its RangeError.
  */
 export function datesAhead(moments: readonly number[], windows: readonly number[], locale: string, zone: string): DatesWritten {
-  const kept = Float64Array.from(moments.slice(0, WRITTEN_SIZE));
+  // In order: the thread that keeps them finds them by a binary search.
+  const kept = Float64Array.from(moments.slice(0, WRITTEN_SIZE)).sort();
   const pairs = windows.slice(0, 2 * WRITTEN_SIZE);
   const ranges: string[] = [];
   for (let i = 0; i + 1 < pairs.length; i += 2) ranges.push(formatRange(pairs[i]!, pairs[i + 1]!, locale, zone));
@@ -128,21 +143,14 @@ export const datesBuffers = (written: DatesWritten): ArrayBuffer[] => [written.m
 
 /**
  * Remembers the texts another thread wrote (datesAhead), as if written here: the same Intl, data and
- * options give the same text in every thread of the process. Only while there is room, so nothing
- * written here is forgotten for them.
+ * options give the same text in every thread of the process. The moments replace those it handed
+ * before (a build's, in `serve`); what this thread wrote itself stays, and is found first. Moments
+ * not in ascending order are not taken (a binary search would miss some).
  */
 export function rememberDates({ locale, zone, moments, texts, windows, ranges }: DatesWritten): void {
   const writer = writerOf('dateTime', locale, zone);
-  const textAt = unpacked(texts);
-  // As the pages ask for them (momentView): their text and ISO 8601, made once each. Only the moments
-  // handed with both: a view whose text or ISO is undefined would be printed as such on every page;
-  // momentView makes the rest here instead.
-  for (let i = 0; i < moments.length && writer.views.size < WRITTEN_SIZE; i++) {
-    const text = textAt(2 * i);
-    const iso = textAt(2 * i + 1);
-    if (text === undefined || iso === undefined) break;
-    if (!writer.views.has(moments[i]!)) writer.views.set(moments[i]!, Object.freeze({ iso, text }));
-  }
+  const kept = moments.subarray(0, WRITTEN_SIZE);
+  if (ascending(kept)) writer.ahead = { moments: kept, textAt: unpacked(texts), views: new Array<MomentView | undefined>(kept.length) };
   for (let i = 0; i < ranges.length && 2 * i + 1 < windows.length && writer.ranges.size < WRITTEN_SIZE; i++) {
     const from = windows[2 * i]!;
     let byEnd = writer.ranges.get(from);
@@ -164,7 +172,35 @@ export const formatDateTime = (ms: number, locale: string, zone: string): string
  */
 export function momentView(ms: number, locale: string, zone: string): MomentView {
   const writer = writerOf('dateTime', locale, zone);
-  return writer.views.get(ms) ?? keep(writer.views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: momentText(writer, ms, locale) }));
+  return (writer.views.size === 0 ? undefined : writer.views.get(ms)) ?? aheadView(writer.ahead, ms) ?? keep(writer.views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: momentText(writer, ms, locale) }));
+}
+
+/** `ms`'s view from the moments another thread wrote, made once; undefined when it wrote no text for it. */
+function aheadView(ahead: AheadViews | null, ms: number): MomentView | undefined {
+  if (ahead === null) return undefined;
+  const { moments } = ahead;
+  let low = 0;
+  let high = moments.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const at = moments[middle]!;
+    if (at < ms) low = middle + 1;
+    else if (at > ms) high = middle - 1;
+    else return (ahead.views[middle] ??= viewAt(ahead, middle));
+  }
+  return undefined;
+}
+
+/** Moment i's view, when both its texts were handed: one that is not would be printed as `undefined` on every page. */
+function viewAt({ textAt }: AheadViews, i: number): MomentView | undefined {
+  const text = textAt(2 * i);
+  const iso = textAt(2 * i + 1);
+  return text === undefined || iso === undefined ? undefined : Object.freeze({ iso, text });
+}
+
+function ascending(moments: Float64Array): boolean {
+  for (let i = 1; i < moments.length; i++) if (!(moments[i - 1]! <= moments[i]!)) return false;
+  return true;
 }
 
 /** `10:05 UTC`. */

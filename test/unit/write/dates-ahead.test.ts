@@ -47,8 +47,8 @@ it('hands back the moments and windows in each language as Intl writes them here
   await writer.settle();
   expect(readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('after');
   const window = [Date.UTC(2026, 2, 29, 0, 0), Date.UTC(2026, 2, 29, 3, 0)] as const;
-  // The window's beginning and end too, after the updates' moments: its page shows them (windowView).
-  const moments = [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30), ...window];
+  // The window's beginning and end too (its page shows them: windowView), all in ascending order.
+  const moments = [window[0], Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30), window[1]];
   expect(dates.map((d) => ({ ...d, moments: [...d.moments], texts: listOf(d.texts) }))).toEqual(
     ['de', 'ja'].map((locale) => ({
       locale,
@@ -106,4 +106,32 @@ it('takes no moment handed without its text or ISO, nor a window without its end
   const view = (at: number) => ({ iso: new Date(at).toISOString(), text: new Intl.DateTimeFormat('es', options(zone)).format(at) });
   for (const at of [ms, ms + 60_000, ms + 120_000]) expect(momentView(at, 'es', zone)).toEqual(view(at));
   expect(formatRange(ms + 7_200_000, ms + 10_800_000, 'es', zone)).toBe(new Intl.DateTimeFormat('es', options(zone)).formatRange(ms + 7_200_000, ms + 10_800_000));
+});
+
+it('hands the moments back in ascending order, and takes none handed otherwise: the pages make those here', () => {
+  const zone = 'Asia/Kathmandu';
+  const ms = Date.UTC(2026, 10, 20, 10, 0);
+  const other = datesAhead([ms + 120_000, ms, ms + 60_000], [], 'ja', zone);
+  expect([...other.moments]).toEqual([ms, ms + 60_000, ms + 120_000]);
+  const texts = listOf(other.texts) as string[];
+  // The same texts, their moments swapped: were it taken, ms would be shown as ms + 60,000.
+  rememberDates({ ...other, moments: Float64Array.of(ms + 60_000, ms, ms + 120_000) });
+  const first = new Intl.DateTimeFormat('ja', options(zone)).format(ms);
+  const last = new Intl.DateTimeFormat('ja', options(zone)).format(ms + 120_000);
+  const format = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+  try {
+    expect(momentView(ms, 'ja', zone).text).toBe(first);
+    expect(format.mock.calls.length).toBe(1);
+  } finally {
+    format.mockRestore();
+  }
+  // In order, taken: the next build's replace them, and nothing more is written here.
+  rememberDates({ ...other, texts: pack(texts) });
+  const again = vi.spyOn(Intl.DateTimeFormat.prototype as unknown as { format: unknown }, 'format', 'get');
+  try {
+    expect(momentView(ms + 120_000, 'ja', zone)).toEqual({ iso: new Date(ms + 120_000).toISOString(), text: last });
+    expect(again.mock.calls.length).toBe(0);
+  } finally {
+    again.mockRestore();
+  }
 });
