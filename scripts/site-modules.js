@@ -7,7 +7,8 @@
  *   compiler stays out of every build that uses the built-in templates), and a hash of its source,
  *   so an identical "override" is skipped; `templates/*.hbs?copy`: its form for a language's copy of
  *   the site, a module of its own;
- * - `file.css?raw`: the text;
+ * - `file.css?raw`: the text; `file.json?raw` (the catalogues of languages other than English,
+ *   parsed when a site asks for them): the JSON without its indentation;
  * - `file.ts?browser`: a minified browser bundle of that file and what it imports (the component
  *   page's picker runs the build's own metrics code this way);
  * - `file.ts?worker`: a worker's module bundled with what it imports into one CommonJS script, as
@@ -336,7 +337,7 @@ async function loadKind(kind, file, define) {
   // In lib/, a module loaded with ?source-worker starts its worker from its own bundled file.
   if (kind === 'source-worker') return 'export default null;\n';
   if (kind === 'copy') return copyModule(readFileSync(file, 'utf8'), { page: isPage(file) });
-  // A catalogue's JSON without its indentation: the same text to JSON.parse, a fifth fewer bytes to load.
+  // JSON without its indentation (the catalogues): the same text to JSON.parse, a fifth fewer bytes to load.
   if (file.endsWith('.json')) return textModule(JSON.stringify(JSON.parse(readFileSync(file, 'utf8'))));
   return textModule(readFileSync(file, 'utf8'));
 }

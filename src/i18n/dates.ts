@@ -143,9 +143,10 @@ export const datesBuffers = (written: DatesWritten): ArrayBuffer[] => [written.m
 
 /**
  * Remembers the texts another thread wrote (datesAhead), as if written here: the same Intl, data and
- * options give the same text in every thread of the process. The moments replace those it handed
+ * options give the same text in every thread of the process. The moments replace those handed
  * before (a build's, in `serve`); what this thread wrote itself stays, and is found first. Moments
- * not in ascending order are not taken (a binary search would miss some).
+ * not in ascending order are not taken (a binary search would miss some), and those handed before
+ * stay.
  */
 export function rememberDates({ locale, zone, moments, texts, windows, ranges }: DatesWritten): void {
   const writer = writerOf('dateTime', locale, zone);
@@ -186,7 +187,9 @@ function aheadView(ahead: AheadViews | null, ms: number): MomentView | undefined
     const at = moments[middle]!;
     if (at < ms) low = middle + 1;
     else if (at > ms) high = middle - 1;
-    else return (ahead.views[middle] ??= viewAt(ahead, middle));
+    else if (at === ms) return (ahead.views[middle] ??= viewAt(ahead, middle));
+    // NaN, which no moment is: not the middle one's view.
+    else return undefined;
   }
   return undefined;
 }
@@ -198,6 +201,7 @@ function viewAt({ textAt }: AheadViews, i: number): MomentView | undefined {
   return text === undefined || iso === undefined ? undefined : Object.freeze({ iso, text });
 }
 
+/** Whether the moments are in ascending order, none NaN: what the binary search finds them by. */
 function ascending(moments: Float64Array): boolean {
   for (let i = 1; i < moments.length; i++) if (!(moments[i - 1]! <= moments[i]!)) return false;
   return true;

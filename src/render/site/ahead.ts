@@ -48,9 +48,10 @@ export interface TextsAhead extends DatesToWrite {
  * text, and 100 aliases of a text of nearly 1 MiB, in each of 5 files, once made 500 MB to write,
  * and 1.6 GB of memory (moments, at most 64 characters, are made once where they are written). And
  * no more of either than the process remembers (REMEMBERED_TEXTS, REMEMBERED_MOMENTS): past that,
- * the first text its pages make empties what was made ahead, so a site with more sends none of that
- * kind, and the build stops looking once it has more of both (10,000 notices hold 48,843 moments:
- * reading and sending them took the build's thread 0.15 s, for nothing). Moments are counted as
+ * the first Markdown its pages make empties what was made ahead, and the moments of so large a site
+ * are not worth writing ahead (dates-ahead.ts), so a site with more sends none of that kind, and the
+ * build stops looking once it has more of both (10,000 notices hold 48,843 moments: reading and
+ * sending them took the build's thread 0.15 s, for nothing). Moments are counted as
  * distinct where they are written (writeDatesAhead); here only their number is bounded (MOMENTS_TAKEN).
  */
 export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMoments = true } = {}): TextsAhead {
@@ -87,6 +88,9 @@ export function textsAhead(loaded: LoadedContent, { withMarkdown = true, allMome
     }
     if (isRecord(data.postmortem)) text(data.postmortem.content);
   }
+  // A window's page shows its beginning and end as moments too (text.ts windowView). Not to the
+  // process of a site's own templates, which is given the first moment only.
+  if (allMoments && moments !== null && moments.length + windows.length <= MOMENTS_TAKEN) moments = moments.concat(windows);
   const site = isRecord(loaded.site?.data) ? loaded.site.data : {};
   const named = Array.isArray(site.locales) ? (site.locales as unknown[]) : [site.locale ?? DEFAULT_LOCALE];
   // Each once, and only tags validation accepts: dates are written once per language.

@@ -293,8 +293,12 @@ function builtInWith(env: Env): (name: TemplateName, words: object, form: Form) 
     if (copies === null) throw new Error('internal: a language’s copy of the site is rendered before the templates’ copy form is loaded (loadPagesOf)');
     return copies[name]!;
   };
-  // By the spec's text: a template that prints no word is the same for every language.
+  // By the spec's text: a template that prints no word is the same for every language, and one that
+  // does the same for every form of a language's pages that takes the same spec (a partial is the
+  // same in the plain form and the untranslated one: made twice, 8 of a build's 21 were, each then
+  // run cold on its own).
   const same = new Map<string, Render>();
+  const byWords = new WeakMap<object, Map<string, Render>>();
   return (name, words, form) => {
     const spec = specOf(name, form);
     if (!spec.includes('\uE000')) {
@@ -302,7 +306,11 @@ function builtInWith(env: Env): (name: TemplateName, words: object, form: Form) 
       if (!render) same.set(spec, (render = fromSpec(env, spec)));
       return render;
     }
-    return fromSpec(env, spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1)));
+    let made = byWords.get(words);
+    if (!made) byWords.set(words, (made = new Map()));
+    let render = made.get(spec);
+    if (!render) made.set(spec, (render = fromSpec(env, spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1)))));
+    return render;
   };
 }
 

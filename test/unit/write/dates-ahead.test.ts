@@ -46,9 +46,8 @@ it('hands back the moments and windows in each language as Intl writes them here
   const dates = await written(writer);
   await writer.settle();
   expect(readFileSync(path.join(dir, 'a.txt'), 'utf8')).toBe('after');
+  const moments = [Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30)];
   const window = [Date.UTC(2026, 2, 29, 0, 0), Date.UTC(2026, 2, 29, 3, 0)] as const;
-  // The window's beginning and end too (its page shows them: windowView), all in ascending order.
-  const moments = [window[0], Date.UTC(2026, 2, 29, 0, 30), Date.UTC(2026, 2, 29, 1, 30), window[1]];
   expect(dates.map((d) => ({ ...d, moments: [...d.moments], texts: listOf(d.texts) }))).toEqual(
     ['de', 'ja'].map((locale) => ({
       locale,
@@ -134,4 +133,6 @@ it('hands the moments back in ascending order, and takes none handed otherwise: 
   } finally {
     again.mockRestore();
   }
+  // NaN is no moment: not the middle one's text, as a binary search comparing only < and > would give.
+  expect(() => momentView(Number.NaN, 'ja', zone)).toThrow(RangeError);
 });

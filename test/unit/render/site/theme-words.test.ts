@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readContent } from '../../../../src/content/index.js';
 import { deriveSite } from '../../../../src/derive/index.js';
 import type { DerivedSite } from '../../../../src/derive/types.js';
@@ -64,6 +64,29 @@ const pages = (theme: Awaited<ReturnType<typeof loadTheme>>, of: DerivedSite = s
 const copies = (): Record<string, string> => Object.fromEntries([...builtInTemplates()].map(([file, source]) => [file, `${source}{{!-- a copy --}}\n`]));
 
 describe('the built-in templates’ words', () => {
+  it('makes each template once per language, however many forms its pages take', async () => {
+    // A site of one language renders most pages in the plain form and the 404 page in the untranslated
+    // one: a partial is the same in both, and was once made (and run cold) twice.
+    const runtime = (await import('handlebars/runtime.js')).default as unknown as { create(): { template(spec: unknown): unknown } };
+    const create = runtime.create.bind(runtime);
+    const specs: unknown[] = [];
+    const made = vi.spyOn(runtime, 'create').mockImplementation(() => {
+      const env = create();
+      const template = env.template.bind(env);
+      env.template = (spec) => (specs.push(spec), template(spec));
+      return env;
+    });
+    try {
+      const html = pages(await loadTheme(folder({})));
+      expect(html.has('404.html') && html.has('index.html')).toBe(true);
+      expect(specs.length).toBeGreaterThan(5);
+      // Each made from its own spec object: one made twice would show its spec's text twice.
+      expect(specs.length).toBe(new Set(specs.map((spec) => JSON.stringify(spec, (_, v: unknown) => (typeof v === 'function' ? String(v) : v)))).size);
+    } finally {
+      made.mockRestore();
+    }
+  });
+
   it('are the bytes Handlebars prints for them, whatever they hold', async () => {
     expect(keys.length).toBeGreaterThan(40);
     const builtIn = pages(await loadTheme(folder({ 'locales/en.yaml': words })));
