@@ -335,9 +335,9 @@ export const COMMAND = {
     exit: 1,
     title: 'A translation that is there already',
     when: '`--lang` would add a translation the text already has: statuspress adds translations, and leaves a person’s wording to be changed by hand.',
-    message: ({ file, path }: { file: string; path: string }) => `${file}: ${path} has a translation already; change it in the file`,
+    message: ({ file, line, column, path }: { file: string; line: number; column: number; path: string }) => `${file}:${line}:${column}  ${path} has a translation already; change it in the file`,
     hint: 'Edit the translation in the file, or give another `--update`.',
-    example: { file: 'notices/42-api.yaml', path: 'updates.1.translations.de' },
+    example: { file: 'notices/42-api.yaml', line: 14, column: 7, path: 'updates.1.translations.de' },
   }),
   badComponentIds: command({
     code: 'usage/bad-component-ids',

@@ -76,12 +76,13 @@ describe('update --lang', () => {
     expect(word.stderr).toContain('"latest" is not an update of this notice; its updates are 1001, 1002');
     const subject = await runCli(['update', '1', '--content', content, '--lang', 'de', '--subject', 'Andere']);
     expect(subject.code).toBe(1);
-    expect(subject.stderr).toContain('translations.de.subject has a translation already; change it in the file');
+    // At the translation there, as content problems are located.
+    expect(subject.stderr).toContain('notices/1-slow-pages.yaml:5:9  translations.de.subject has a translation already; change it in the file');
     // Written on one line (`translations: { de: … }`): once refused as a layout it cannot edit, which
     // sent the user to rewrite a file whose translation was there all along.
     const there = await runCli(['update', '1', '--content', content, '--lang', 'de', '--update', '1001', '--message', 'x']);
     expect(there.code).toBe(1);
-    expect(there.stderr).toContain('updates.0.translations.de has a translation already; change it in the file');
+    expect(there.stderr).toContain('notices/1-slow-pages.yaml:11:21  updates.0.translations.de has a translation already; change it in the file');
     const state = await runCli(['update', '1', '--content', content, '--lang', 'de', '--state', 'resolved', '--message', 'x']);
     expect(state.code).toBe(2);
     expect(state.stderr).toContain('--lang adds a translation and changes nothing else: leave out --state');
