@@ -5,6 +5,8 @@
 import { isMap, isScalar } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 import { noticeOf } from '../content/index.js';
+import { positionOf } from '../content/positions.js';
+import type { PathSegment } from '../content/positions.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
@@ -56,13 +58,15 @@ async function translateLocked(contentDir: string, id: number, now: number, opti
     throw fail(COMMAND.cannotEditInPlace, { file: found.file, key });
   };
   const { lang } = options;
+  // Said at the translation there, as content problems are located.
+  const exists = (path: PathSegment[]): Error => fail(COMMAND.translationExists, { file: found.file, ...positionOf(original, path, 'key'), path: path.join('.') });
 
   // The subject's translation first: both may go at the end of the file, and the notice's own
   // `translations:` must follow its last update's.
   if (options.subject !== undefined) {
     const top = doc.contents;
     if (!isMap(top) || top.flow) cannot('translations');
-    const edit = addTranslation(text, top as YAMLMap, lang, { subject: options.subject }, (p, at) => fail(COMMAND.translationExists, { file: found.file, ...at, path: p }));
+    const edit = addTranslation(text, top as YAMLMap, lang, { subject: options.subject }, exists);
     if (edit === null) cannot('translations');
     edits.push(edit!);
     const own = (field(expected, 'translations') ?? {}) as Record<string, Record<string, unknown>>;
@@ -79,7 +83,7 @@ async function translateLocked(contentDir: string, id: number, now: number, opti
     if (chosen === undefined) throw fail(COMMAND.noSuchUpdate, { id: given ?? '', ids });
     const item = doc.getIn(['updates', chosen.index], true);
     if (!isMap(item) || item.flow) cannot('updates');
-    const edit = addTranslation(text, item as YAMLMap, lang, options.content, (p, at) => fail(COMMAND.translationExists, { file: found.file, ...at, path: `updates.${chosen.index}.${p}` }));
+    const edit = addTranslation(text, item as YAMLMap, lang, options.content, (p) => exists(['updates', chosen.index, ...p]));
     if (edit === null) cannot('translations');
     edits.push(edit!);
     const copy = (expected.updates as Record<string, unknown>[])[chosen.index]!;
@@ -113,30 +117,17 @@ async function translateLocked(contentDir: string, id: number, now: number, opti
  * into `<lang>: {…}` a new key (for a subject). Null where the file is not laid out in blocks; a
  * translation already there is `exists` (its path below `map`).
  */
-function addTranslation(text: string, map: YAMLMap, lang: string, value: unknown, exists: (path: string, at: Place) => Error): TextEdit | null {
+function addTranslation(text: string, map: YAMLMap, lang: string, value: unknown, exists: (path: PathSegment[]) => Error): TextEdit | null {
   const translations = pairOf(map, 'translations');
   if (!translations) return appendPairs(text, map, { translations: { [lang]: value } });
   if (!isMap(translations.value)) return null;
   // A translation already there is said to be, however the file is laid out.
   const entry = pairOf(translations.value, lang);
   if (!entry) return translations.value.flow ? null : appendPairs(text, translations.value, { [lang]: value });
-  if (typeof value === 'string') throw exists(`translations.${lang}`, placeOf(text, entry.key));
+  if (typeof value === 'string') throw exists(['translations', lang]);
   if (!isMap(entry.value)) return null;
-  for (const key of Object.keys(value as object)) {
-    const there = pairOf(entry.value, key);
-    if (there) throw exists(`translations.${lang}.${key}`, placeOf(text, there.key));
-  }
+  for (const key of Object.keys(value as object)) if (pairOf(entry.value, key)) throw exists(['translations', lang, key]);
   return entry.value.flow ? null : appendPairs(text, entry.value, value as Record<string, unknown>);
-}
-
-/** Where a node begins in `text`, 1-based, as content problems are located. */
-type Place = { line: number; column: number };
-function placeOf(text: string, node: Node): Place {
-  const offset = node.range?.[0] ?? 0;
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
-  let line = 1;
-  for (let i = text.indexOf('\n'); i !== -1 && i < lineStart; i = text.indexOf('\n', i + 1)) line++;
-  return { line, column: offset - lineStart + 1 };
 }
 
 const pairOf = (map: YAMLMap, key: string): Pair<Node, Node> | undefined => (map.items as Pair<Node, Node>[]).find((p) => isScalar(p.key) && p.key.value === key);
