@@ -78,6 +78,18 @@ const YEAR_1 = -62_135_596_800_000;
 /** `--content DIR`, the same default everywhere; `description` says what the command does with it. */
 export const contentFlag = (description = 'the content folder'): Flag => ({ type: 'string', default: 'content', value: 'DIR', description });
 
+/**
+ * `--now` of the authoring commands: the moment they act as of, for scripts and tests that must not
+ * depend on the day they run.
+ */
+export const authoringNowFlag = (): Flag => ({ type: 'string', value: 'ISO', description: 'act as of this moment, with a zone: the default --at, and the checks of stale notices and of updates dated ahead (default: the clock)' });
+
+/** `{ now }` from `--now`, or nothing (the clock), to spread into an authoring command's options. */
+export function nowOption(values: Values): { now?: number } {
+  const now = nowFlag(values);
+  return now === undefined ? {} : { now };
+}
+
 /** `--now` in epoch ms, or undefined when not given (the clock); a usage error when it is not a timestamp with a zone. */
 export function nowFlag(values: Values): number | undefined {
   const value = text(values, 'now');

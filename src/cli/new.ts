@@ -7,7 +7,7 @@ import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
 import type { Command } from './command.js';
 import { describeNotice, stateWords } from './update.js';
-import { contentFlag, integer, integerList, reportElsewhere, text, texts } from './command.js';
+import { authoringNowFlag, contentFlag, integer, integerList, nowOption, reportElsewhere, text, texts } from './command.js';
 import type { FilledTemplate } from '../scaffold/notice-template.js';
 
 /** The notice template `name` of the site (templates/ beside the content, or `templatesDir`), filled from `--set`. */
@@ -25,6 +25,7 @@ export const newFile: Command = {
   positionals: true,
   flags: {
     content: contentFlag(),
+    now: authoringNowFlag(),
     type: { type: 'string', value: 'unplanned|planned|general', description: "notice: the notice's type" },
     subject: { type: 'string', value: 'TEXT', description: 'notice, maintenance: one line saying what is happening' },
     components: { type: 'string', value: 'ID,ID', description: 'notice, maintenance: the ids of the components it affects' },
@@ -85,6 +86,7 @@ export const newFile: Command = {
         throw fail(COMMAND.translationNeedsText, { texts: '--lang TAG with --subject-translation and/or --message-translation' });
       }
       created = await newNotice(contentDir, {
+        ...nowOption(values),
         type: type as NoticeType,
         subject,
         ...(components !== undefined
@@ -121,6 +123,7 @@ export const newFile: Command = {
         throw fail(COMMAND.translationNeedsText, { texts: '--lang TAG with --name-translation and/or --description-translation' });
       }
       created = await newComponent(contentDir, {
+        ...nowOption(values),
         name,
         ...(description !== undefined ? { description } : {}),
         ...(parent !== undefined ? { parentId: integer(parent, '--parent') } : {}),

@@ -3,7 +3,7 @@
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
-import { contentFlag, text } from './command.js';
+import { authoringNowFlag, contentFlag, nowOption, text } from './command.js';
 import { noticeId, reportChange } from './update.js';
 
 export const postmortem: Command = {
@@ -13,6 +13,7 @@ export const postmortem: Command = {
   positionals: true,
   flags: {
     content: contentFlag(),
+    now: authoringNowFlag(),
     file: { type: 'string', value: 'FILE', description: 'the Markdown file holding the postmortem (required; a regular file of at most 1 MiB)' },
     at: { type: 'string', value: 'ISO', description: 'when it is published, with a zone (default: now); withheld until then' },
   },
@@ -34,7 +35,7 @@ export const postmortem: Command = {
     }
     const { writePostmortem } = await import('../scaffold/update.js');
     const contentDir = String(values.content);
-    const changed = await writePostmortem(contentDir, id, { content, ...(at === undefined ? {} : { at }) });
+    const changed = await writePostmortem(contentDir, id, { content, ...nowOption(values), ...(at === undefined ? {} : { at }) });
     reportChange(out, 'Wrote the postmortem into', contentDir, changed);
     return 0;
   },

@@ -1,6 +1,6 @@
 // `statuspress resolve ID`: end a notice: an incident resolved, a maintenance complete, an announcement expired.
 import type { Command } from './command.js';
-import { contentFlag, text } from './command.js';
+import { authoringNowFlag, contentFlag, nowOption, text } from './command.js';
 import { noticeId, reportChange, translate, TRANSLATION_FLAGS } from './update.js';
 
 export const resolve: Command = {
@@ -10,6 +10,7 @@ export const resolve: Command = {
   positionals: true,
   flags: {
     content: contentFlag(),
+    now: authoringNowFlag(),
     message: { type: 'string', value: 'TEXT', description: "the update's Markdown text (default: a sentence for the type; general notices get an update only with one)" },
     at: { type: 'string', value: 'ISO', description: 'when it ended, with a zone (default: now, to the second)' },
     backdate: { type: 'boolean', description: "allow --at before the notice's latest published update (renumbers the updates after it)" },
@@ -25,6 +26,7 @@ export const resolve: Command = {
     const { resolveNotice } = await import('../scaffold/update.js');
     const contentDir = String(values.content);
     const changed = await resolveNotice(contentDir, id, {
+      ...nowOption(values),
       ...(message === undefined ? {} : { content: message }),
       ...(at === undefined ? {} : { at }),
       backdate: values.backdate === true,

@@ -5,7 +5,7 @@ import { COMMAND } from '../errors/command.js';
 import { quote } from '../content/quote.js';
 import type { Changed, Standing } from '../scaffold/update.js';
 import type { Command, Out, Values } from './command.js';
-import { contentFlag, noteLine, reportElsewhere, text } from './command.js';
+import { authoringNowFlag, contentFlag, noteLine, nowOption, reportElsewhere, text } from './command.js';
 
 /** `--lang` and `--update`: `update` and `resolve` add a translation with them, and change nothing else. */
 export const TRANSLATION_FLAGS = {
@@ -20,6 +20,7 @@ export const update: Command = {
   positionals: true,
   flags: {
     content: contentFlag(),
+    now: authoringNowFlag(),
     state: { type: 'string', value: 'STATE', description: 'the state after this update (unplanned and planned notices; not general ones)' },
     message: { type: 'string', value: 'TEXT', description: "the update's Markdown text (required)" },
     at: { type: 'string', value: 'ISO', description: 'when it was posted, with a zone (default: now, to the second)' },
@@ -42,6 +43,7 @@ export const update: Command = {
     const { updateNotice } = await import('../scaffold/update.js');
     const contentDir = String(values.content);
     const changed = await updateNotice(contentDir, id, {
+      ...nowOption(values),
       content: message,
       ...(state === undefined ? {} : { state }),
       ...(at === undefined ? {} : { at }),
@@ -71,6 +73,7 @@ export async function translate(values: Values, out: Out, id: number, refused: r
   const contentDir = String(values.content);
   const lang = text(values, 'lang')!;
   const changed = await translateNotice(contentDir, id, {
+    ...nowOption(values),
     lang,
     ...(message === undefined ? {} : { content: message }),
     ...(subject === undefined ? {} : { subject }),

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { closeSync, constants, openSync, rmSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { link, mkdir, open, rename, rm, stat } from 'node:fs/promises';
+import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_COMPONENT_DEPTH } from '../content/cross.js';
 import { deriveSite } from '../derive/index.js';
@@ -176,7 +176,8 @@ export const DEFAULT_LOCK: Omit<LockOptions, 'sleep'> = { waitMs: 30_000, staleM
 export async function withLock<T>(file: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
   const lock = `${file}.lock`;
   await mkdir(path.dirname(path.resolve(lock)), { recursive: true }).catch(() => undefined);
-  const started = Date.now();
+  const started = performance.now();
+  const watched = { text: '', since: performance.now() };
   // Listening the whole time it waits, not only around each try: a signal that arrives while the
   // handlers listen is delivered to them later, and had they been removed by then it would be lost
   // (the run went on waiting, SIGTERM ignored). With nothing held, a handler just ends the process.
@@ -208,13 +209,12 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
           throw fail(COMMAND.notifyRecordNotWritten, { file: lock, detail: (error as Error).message }, { cause: error });
         }
       }
-      const since = await stat(lock).then((s) => s.mtimeMs, () => null);
-      if (since !== null && Date.now() - since > options.staleMs) {
-        const seen = await readAtMostFile(lock, 4096);
-        if (seen !== null) await removeStaleLock(lock, seen);
+      const seen = await readAtMostFile(lock, 4096);
+      if (seen !== null && lockAge(seen, watched) > options.staleMs) {
+        await removeStaleLock(lock, seen);
         continue;
       }
-      if (Date.now() - started > options.waitMs) {
+      if (performance.now() - started > options.waitMs) {
         // Whose it is, as its text says (`<pid> <time>`): any file could be there, so escaped and short.
         const owner = await readAtMostFile(lock, 4096);
         throw fail(COMMAND.notifyRecordLocked, { lock, owner: owner === null || owner.trim() === '' ? null : quote(owner.trim(), 100) });
@@ -231,6 +231,19 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
     await rm(lock, { force: true });
     release(lock);
   }
+}
+
+/**
+ * How old a lock is by the time its owner wrote in it (`<pid> <time>`), never by the file system's
+ * times: those come from the kernel's clock, which this process's clock need not agree with (a test
+ * under faketime saw every fresh lock as months old). A lock without a time (being written, or no
+ * lock of ours) is as old as this run has seen it unchanged, on its monotonic clock (`watched`).
+ */
+function lockAge(text: string, watched: { text: string; since: number }): number {
+  const at = Date.parse(/^\d+ (\S+)\n/.exec(text)?.[1] ?? '');
+  if (Number.isFinite(at)) return Math.abs(Date.now() - at);
+  if (text !== watched.text) Object.assign(watched, { text, since: performance.now() });
+  return performance.now() - watched.since;
 }
 
 /** The first `max` bytes of a regular file as text; null when it is not one or cannot be read. */

@@ -4,11 +4,16 @@
 // no two notices get the same id.
 //
 // The lock is a hidden file in the content folder (`.statuspress.lock`; hidden files are never read as
-// content), created with O_EXCL, holding the owner's pid, host and a random token. A run that finds it
-// waits, a bounded time, then fails loudly. A lock whose owner is gone (a run killed with SIGKILL, a
-// crashed machine's file left behind) is taken over: under a second, short-lived exclusive file (the
-// breaker), the taker re-reads the lock and removes it only if it is still the same dead owner's, so
-// two takers never both take it, and a live owner's lock is never removed.
+// content), created with O_EXCL, holding the owner's pid, host, a random token and the time it was
+// taken. A run that finds it waits, a bounded time, then fails loudly. A lock whose owner is gone (a
+// run killed with SIGKILL, a crashed machine's file left behind) is taken over: under a second,
+// short-lived exclusive file (the breaker), the taker re-reads the lock and removes it only if it is
+// still the same dead owner's, so two takers never both take it, and a live owner's lock is never
+// removed.
+//
+// A lock's age is read from what its owner wrote in it, never from the file system's times: those come
+// from the kernel's clock, which the process's own clock need not agree with (another machine sharing
+// the folder, a test under faketime), and compared with it a lock taken a moment ago looked months old.
 import { randomBytes } from 'node:crypto';
 import { lstat, open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
@@ -22,8 +27,11 @@ export const LOCK_FILE = '.statuspress.lock';
 /** How long a command waits for another to finish before giving up. */
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
 
-/** A lock file without its owner written yet is given this long before it counts as abandoned. */
-const UNWRITTEN_GRACE_MS = 5_000;
+/**
+ * A lock file without its owner written yet (or holding text that is no lock) counts as abandoned
+ * once this run has seen it so, unchanged, for this long.
+ */
+export const UNWRITTEN_GRACE_MS = 5_000;
 
 /**
  * A lock this old is abandoned whoever wrote it: an authoring command holds it for seconds at most,
@@ -35,16 +43,20 @@ interface Owner {
   pid: number;
   host: string;
   token: string;
+  /** When the owner took the lock, epoch ms by its clock. */
+  at: number;
 }
 
 export interface LockOptions {
   /** The longest wait for another command, in ms (default 30 s). */
   waitMs?: number;
+  /** How long a lock without an owner in it is waited for before it is taken over (default 5 s). */
+  graceMs?: number;
 }
 
 /** Runs `task` holding the content folder's lock; the lock is released however `task` ends. */
 export async function withContentLock<T>(contentDir: string, task: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const release = await acquire(contentDir, options.waitMs ?? DEFAULT_LOCK_WAIT_MS);
+  const release = await acquire(contentDir, options.waitMs ?? DEFAULT_LOCK_WAIT_MS, options.graceMs ?? UNWRITTEN_GRACE_MS);
   try {
     return await task();
   } finally {
@@ -52,23 +64,26 @@ export async function withContentLock<T>(contentDir: string, task: () => Promise
   }
 }
 
-async function acquire(contentDir: string, waitMs: number): Promise<() => Promise<void>> {
+async function acquire(contentDir: string, waitMs: number, graceMs: number): Promise<() => Promise<void>> {
   const file = path.join(contentDir, LOCK_FILE);
-  const me: Owner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
-  const deadline = Date.now() + waitMs;
+  const deadline = performance.now() + waitMs;
+  // Watched apart: the lock, and the breaker of a run taking it over.
+  const unwritten = { lock: new Unwritten(graceMs), breaker: new Unwritten(graceMs) };
   let pause = 10;
   let holder: Owner | null = null;
   for (;;) {
+    const me = newOwner();
     if (await create(file, me)) {
       return async () => {
         // Only our own lock: never one a taker put in its place after deciding ours was dead.
-        if (sameOwner(await readOwner(file), me)) await rm(file, { force: true });
+        if (sameOwner((await readLock(file))?.owner ?? null, me)) await rm(file, { force: true });
       };
     }
     await mustBeLockFile(file);
-    holder = await readOwner(file);
-    if (await abandoned(file, holder)) await takeOver(file, holder);
-    else if (Date.now() >= deadline) throw fail(COMMAND.contentLocked, { lock: file, owner: describeOwner(holder), seconds: Math.round(waitMs / 1000) });
+    const seen = await readLock(file);
+    holder = seen?.owner ?? null;
+    if (seen !== null && abandoned(seen, unwritten.lock)) await takeOver(file, seen, unwritten);
+    else if (performance.now() >= deadline) throw fail(COMMAND.contentLocked, { lock: file, owner: describeOwner(holder), seconds: Math.round(waitMs / 1000) });
     else {
       await sleep(pause + Math.floor(Math.random() * pause));
       pause = Math.min(pause * 2, 200);
@@ -94,17 +109,29 @@ async function create(file: string, owner: Owner): Promise<boolean> {
   return true;
 }
 
-/** The owner a lock file names; null when it is gone, unreadable or not (yet) written. */
-async function readOwner(file: string): Promise<Owner | null> {
+const newOwner = (): Owner => ({ pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex'), at: Date.now() });
+
+/** A lock file as read: its text, and the owner it names (null when not, or not yet, written as a lock). */
+interface SeenLock {
+  text: string;
+  owner: Owner | null;
+}
+
+/** The lock file as it is now; null when it is gone or unreadable. */
+async function readLock(file: string): Promise<SeenLock | null> {
   const text = await readFile(file, 'utf8').catch(() => null);
   if (text === null) return null;
+  return { text, owner: ownerIn(text) };
+}
+
+function ownerIn(text: string): Owner | null {
   try {
     const value = JSON.parse(text) as Partial<Owner>;
-    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string') {
-      return { pid: value.pid, host: value.host, token: value.token };
+    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string' && typeof value.at === 'number' && Number.isFinite(value.at)) {
+      return { pid: value.pid, host: value.host, token: value.token, at: value.at };
     }
   } catch {
-    // Being written, or not a lock of ours: judged by its age below.
+    // Being written, or not a lock of ours: waited for a while (Unwritten).
   }
   return null;
 }
@@ -112,16 +139,34 @@ async function readOwner(file: string): Promise<Owner | null> {
 const sameOwner = (a: Owner | null, b: Owner | null): boolean => a !== null && b !== null && a.token === b.token && a.pid === b.pid;
 
 /**
- * Whether the lock's owner is gone: a process of this machine that no longer runs, a file never
- * written (or not a lock's text) that has aged, or any lock older than ABANDONED_AFTER_MS. Age is
- * the distance from now either way: a file dated in the future (a clock skewed, a `touch`) ages too.
+ * How long this run has seen a lock file without an owner in it, unchanged: the file's own times
+ * cannot say (see the top of this file), so the run watches it on its monotonic clock.
  */
-async function abandoned(file: string, owner: Owner | null): Promise<boolean> {
-  const info = await lstat(file).catch(() => null);
-  if (info === null) return false; // gone meanwhile: the next try creates it
-  const age = Math.abs(Date.now() - info.mtimeMs);
-  if (owner === null) return age > UNWRITTEN_GRACE_MS;
-  if (age > ABANDONED_AFTER_MS) return true;
+class Unwritten {
+  private text: string | null = null;
+  private since = 0;
+  constructor(private readonly graceMs: number) {}
+
+  /** Whether `text` has been seen, unchanged, for longer than the grace. */
+  aged(text: string): boolean {
+    if (text !== this.text) {
+      this.text = text;
+      this.since = performance.now();
+    }
+    return performance.now() - this.since > this.graceMs;
+  }
+}
+
+/**
+ * Whether the lock's owner is gone: a process of this machine that no longer runs, a file never
+ * written as a lock that this run has watched for the grace, or any lock taken more than
+ * ABANDONED_AFTER_MS ago by its owner's word. Age is the distance from now either way: a lock dated
+ * in the future (a clock skewed) ages too.
+ */
+function abandoned(seen: SeenLock, unwritten: Unwritten): boolean {
+  const { owner } = seen;
+  if (owner === null) return unwritten.aged(seen.text);
+  if (Math.abs(Date.now() - owner.at) > ABANDONED_AFTER_MS) return true;
   // Another machine's process (a shared folder) cannot be asked: it is waited for, until it has aged.
   if (owner.host !== hostname()) return false;
   return !running(owner.pid);
@@ -144,24 +189,23 @@ function running(pid: number): boolean {
 }
 
 /** Removes an abandoned lock, if it is still the one judged abandoned, under the breaker file. */
-async function takeOver(file: string, judged: Owner | null): Promise<void> {
+async function takeOver(file: string, judged: SeenLock, unwritten: { lock: Unwritten; breaker: Unwritten }): Promise<void> {
   const breaker = `${file}.breaker`;
-  const me: Owner = { pid: process.pid, host: hostname(), token: randomBytes(8).toString('hex') };
-  if (!(await create(breaker, me))) {
+  if (!(await create(breaker, newOwner()))) {
     // Another run is taking it over; a breaker left by a run killed meanwhile is cleared the same way.
-    const other = await readOwner(breaker);
-    if (await abandoned(breaker, other)) {
-      const still = await readOwner(breaker);
-      if (other === null ? still === null : sameOwner(still, other)) await rm(breaker, { force: true });
+    const other = await readLock(breaker);
+    if (other !== null && abandoned(other, unwritten.breaker)) {
+      const still = await readLock(breaker);
+      if (still !== null && still.text === other.text) await rm(breaker, { force: true });
     } else {
       await sleep(5);
     }
     return;
   }
   try {
-    const now = await readOwner(file);
-    const unchanged = judged === null ? now === null : sameOwner(now, judged);
-    if (unchanged && (await abandoned(file, now))) await rm(file, { force: true });
+    const now = await readLock(file);
+    const unchanged = now !== null && (judged.owner === null ? now.text === judged.text : sameOwner(now.owner, judged.owner));
+    if (unchanged && abandoned(now, unwritten.lock)) await rm(file, { force: true });
   } finally {
     await rm(breaker, { force: true });
   }

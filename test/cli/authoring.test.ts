@@ -11,6 +11,11 @@ import { COMMANDS } from '../../src/cli/index.js';
 
 const run = (args: string[]): Promise<CliRun> => runCli(args);
 
+// The moment the example's story is told at (its incident 27 in progress), and a later one, when that
+// incident has gone unposted to for days: every command is run as of one of them, never the clock.
+const NOW = '2026-11-22T07:45:00Z';
+const DAYS_LATER = '2026-11-25T12:00:00Z';
+
 /** Every file under dir, relative path → text. */
 async function listing(dir: string): Promise<Map<string, string>> {
   const files = new Map<string, string>();
@@ -71,11 +76,12 @@ describe('--help', () => {
 describe('the authoring commands change nothing but what they say', () => {
   it('update appends one update to the notice with that id, and prints the file', async () => {
     const before = await listing(content);
-    // The example's incident is days old by the clock: --reopen says this is the notice meant.
-    const stale = await run(['update', '27', '--content', content, '--state', 'recovering', '--message', 'Delays are down to a few minutes.', '--at', '2026-11-22T07:10:00Z']);
+    // Days later, the example's incident is stale: --reopen says this is the notice meant.
+    const stale = await run(['update', '27', '--content', content, '--now', DAYS_LATER, '--state', 'recovering', '--message', 'Delays are down to a few minutes.', '--at', '2026-11-22T07:10:00Z']);
     expect(stale.code).toBe(2);
-    expect(stale.stderr).toMatch(/^Notice 27 \("Email notifications delayed"\) was last updated \d+ days ago; nothing was written\n.*--reopen/);
-    const res = await run(['update', '27', '--content', content, '--state', 'recovering', '--message', 'Delays are down to a few minutes.', '--at', '2026-11-22T07:10:00Z', '--reopen']);
+    expect(stale.stderr).toMatch(/^Notice 27 \("Email notifications delayed"\) was last updated 3 days ago; nothing was written\n.*--reopen/);
+    expect(await listing(content)).toEqual(before);
+    const res = await run(['update', '27', '--content', content, '--now', DAYS_LATER, '--state', 'recovering', '--message', 'Delays are down to a few minutes.', '--at', '2026-11-22T07:10:00Z', '--reopen']);
     expect(res).toEqual({
       code: 0,
       stdout: `Updated ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27004, state recovering)\n  notice 27 "Email notifications delayed" (unplanned): identified -> recovering\n`,
@@ -88,7 +94,7 @@ describe('the authoring commands change nothing but what they say', () => {
 
   it('resolve ends it with the default text, then refuses to end it again', async () => {
     const before = await listing(content);
-    const res = await run(['resolve', '27', '--content', content, '--at', '2026-11-22T07:40:00Z']);
+    const res = await run(['resolve', '27', '--content', content, '--now', NOW, '--at', '2026-11-22T07:40:00Z']);
     expect(res.code).toBe(0);
     expect(res.stdout).toBe(
       `Resolved ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27005, state resolved)\n  notice 27 "Email notifications delayed" (unplanned): recovering -> resolved\n`,
@@ -96,7 +102,7 @@ describe('the authoring commands change nothing but what they say', () => {
     expect(changes(before, await listing(content))).toEqual({
       'notices/27-email-notifications-delayed.yaml': '  - at: 2026-11-22T07:40:00Z\n    state: resolved\n    content: This incident has been resolved.\n',
     });
-    const again = await run(['resolve', '27', '--content', content]);
+    const again = await run(['resolve', '27', '--content', content, '--now', NOW]);
     expect(again.code).toBe(2);
     expect(again.stderr).toBe('Notice 27 is resolved already; nothing was written\nTo reopen it or say more, add an update: statuspress update ID --state STATE --message TEXT.\n');
   });
@@ -105,7 +111,8 @@ describe('the authoring commands change nothing but what they say', () => {
     const file = 'notices/25-database-maintenance.yaml';
     const before = await listing(content);
     const res = await run([
-      'update', '25', '--content', content, '--state', 'scheduled', '--message', 'Moved by a week.',
+      // A day after it was announced, before incident 27 began.
+      'update', '25', '--content', content, '--now', '2026-11-21T09:30:00Z', '--state', 'scheduled', '--message', 'Moved by a week.',
       '--begins-at', '2026-12-06T02:00:00Z', '--ends-at', '2026-12-06T04:00:00Z', '--at', '2026-11-21T09:00:00Z',
     ]);
     expect(res.stdout).toBe(
@@ -122,11 +129,11 @@ describe('the authoring commands change nothing but what they say', () => {
 
   it('refuses an update that would not validate, with exit 2, naming the problem; writes nothing', async () => {
     const before = await listing(content);
-    const res = await run(['update', '12', '--content', content, '--state', 'identifed', '--message', 'x', '--reopen']);
+    const res = await run(['update', '12', '--content', content, '--now', NOW, '--state', 'identifed', '--message', 'x', '--reopen']);
     expect(res.code).toBe(2);
     expect(res.stderr).toContain('notices/12-partial-outage-database-failover.yaml:39:12  updates.5.state: "identifed" is not a state of an unplanned notice; did you mean "identified"?');
     for (const args of [['update', '12'], ['update', '--message', 'x'], ['update', 'twelve', '--message', 'x'], ['update', '999', '--message', 'x'], ['resolve']]) {
-      expect((await run([...args, '--content', content])).code, args.join(' ')).toBe(2);
+      expect((await run([...args, '--content', content, '--now', NOW])).code, args.join(' ')).toBe(2);
     }
     expect(await listing(content)).toEqual(before);
   });
@@ -134,28 +141,28 @@ describe('the authoring commands change nothing but what they say', () => {
   it('new maintenance writes a planned notice, new component a component, and no other file changes', async () => {
     const before = await listing(content);
     const maintenance = await run([
-      'new', 'maintenance', '--content', content, '--subject', 'Network upgrade', '--components', '2',
+      'new', 'maintenance', '--content', content, '--now', NOW, '--subject', 'Network upgrade', '--components', '2',
       '--begins-at', '2026-12-10T01:00:00Z', '--ends-at', '2026-12-10T02:00:00Z',
     ]);
     expect(maintenance).toMatchObject({
       code: 0,
       stdout: `Created ${path.join(content, 'notices/28-network-upgrade.yaml')} (id 28)\n  notice 28 "Network upgrade" (planned): scheduled\n`,
     });
-    const component = await run(['new', 'component', '--content', content, '--name', 'Status API', '--parent', '2']);
+    const component = await run(['new', 'component', '--content', content, '--now', NOW, '--name', 'Status API', '--parent', '2']);
     expect(component.code).toBe(0);
     const added = changes(before, await listing(content));
     expect(Object.keys(added).sort()).toEqual(['components/13-status-api.yaml', 'notices/28-network-upgrade.yaml']);
-    expect(added['notices/28-network-upgrade.yaml']).toMatch(/^id: 28\ntype: planned\nsubject: Network upgrade\ncomponents: \[2\]\nbegins_at: 2026-12-10T01:00:00Z\nends_at: 2026-12-10T02:00:00Z\nupdates:\n {2}- at: .*\n {4}state: scheduled\n/);
-    expect((await run(['new', 'maintenance', '--content', content, '--subject', 'No window'])).code).toBe(2);
-    expect((await run(['new', 'maintenance', '--content', content, '--type', 'unplanned', '--subject', 'X', '--begins-at', 'a', '--ends-at', 'b'])).stderr).toContain('new maintenance writes a planned notice');
-    expect((await run(['validate', '--content', content])).code).toBe(0);
+    expect(added['notices/28-network-upgrade.yaml']).toMatch(/^id: 28\ntype: planned\nsubject: Network upgrade\ncomponents: \[2\]\nbegins_at: 2026-12-10T01:00:00Z\nends_at: 2026-12-10T02:00:00Z\nupdates:\n {2}- at: 2026-11-22T07:45:00Z\n {4}state: scheduled\n/);
+    expect((await run(['new', 'maintenance', '--content', content, '--now', NOW, '--subject', 'No window'])).code).toBe(2);
+    expect((await run(['new', 'maintenance', '--content', content, '--now', NOW, '--type', 'unplanned', '--subject', 'X', '--begins-at', 'a', '--ends-at', 'b'])).stderr).toContain('new maintenance writes a planned notice');
+    expect((await run(['validate', '--content', content, '--now', NOW])).code).toBe(0);
   });
 
   it('reports problems in other files without refusing the change', async () => {
     const broken = path.join(tmp, 'broken');
     await cp(content, broken, { recursive: true });
     await writeFile(path.join(broken, 'notices/99-broken.yaml'), 'id: 99\ntype: outage\nsubject: S\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    content: x\n');
-    const res = await run(['update', '12', '--content', broken, '--state', 'resolved', '--message', 'Closed.', '--reopen']);
+    const res = await run(['update', '12', '--content', broken, '--now', NOW, '--state', 'resolved', '--message', 'Closed.', '--reopen']);
     expect(res.code).toBe(0);
     expect(res.stderr).toContain(`warning: ${path.join(broken, 'notices/99-broken.yaml')}:2:7  type: "outage" is not allowed`);
     expect(res.stderr).toContain("warning: 1 problem in other files, not this command's: builds fail until it is fixed");

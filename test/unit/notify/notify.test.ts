@@ -3,7 +3,7 @@
 // checks it; re-runs and overlapping runs send nothing twice; failures are retried, bounded and
 // reported without stopping the other targets; hostile content arrives escaped; secrets stay secret.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, requireValid, validateContent } from '../../../src/content/index.js';
@@ -536,6 +536,20 @@ describe('statuspress notify: the previous state', () => {
     expect(held.code).toBe('notify/record-locked');
     expect((await s.run(10, { lock: { waitMs: 50, staleMs: 0 } })).outcome).toBe('compared');
     await expect(readFile(`${s.record}.lock`)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('reads a lock\'s age from the time written in it, never from the file\'s times', async () => {
+    const s = await setup(ALL_TARGETS);
+    await s.run(0);
+    const lock = `${s.record}.lock`;
+    // Fresh by its text, years old by the file system: waited for, then given up on.
+    await writeFile(lock, `1 ${new Date().toISOString()}\n`);
+    await utimes(lock, new Date('2020-01-01T00:00:00Z'), new Date('2020-01-01T00:00:00Z'));
+    expect(((await s.run(10, { lock: { waitMs: 50, staleMs: 60_000 } }).catch((e: unknown) => e)) as StatuspressError).code).toBe('notify/record-locked');
+    // Old by its text, new by the file system: stale, removed.
+    await writeFile(lock, `1 ${new Date(Date.now() - 120_000).toISOString()}\n`);
+    expect((await s.run(10, { lock: { waitMs: 50, staleMs: 60_000 } })).outcome).toBe('compared');
+    await expect(readFile(lock)).rejects.toThrow(/ENOENT/);
   });
 
   it('a stale lock found by two runs: the second leaves alone the fresh lock the first made meanwhile', async () => {

@@ -191,7 +191,7 @@ describe('the content folder lock', () => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
     const child = spawn(process.execPath, ['-e', '']);
     const dead = await new Promise<number>((resolve) => child.on('exit', () => resolve(child.pid!)));
-    await writeFile(path.join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), token: 'abc' }));
+    await writeFile(path.join(dir, LOCK_FILE), JSON.stringify({ pid: dead, host: hostname(), token: 'abc', at: Date.now() }));
     const changed = await updateNotice(dir, 42, { state: 'resolved', content: 'Fixed.', now: NOW, lockWaitMs: 1000 });
     expect(changed.update?.id).toBe(42003);
     await expect(stat(path.join(dir, LOCK_FILE))).rejects.toThrow();
@@ -210,23 +210,50 @@ describe('the content folder lock', () => {
     expect((await refusal(updateNotice(other, 42, { state: 'resolved', content: 'x', now: NOW, lockWaitMs: 100 }))).message).toContain('is a link');
   });
 
-  it('takes over a lock that has aged: another machine\'s after five minutes, text that is no lock dated in the future', async () => {
+  it('takes over a lock that has aged by its own word: another machine\'s after five minutes, or dated that far ahead', async () => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
     const lock = path.join(dir, LOCK_FILE);
-    await writeFile(lock, JSON.stringify({ pid: 1, host: 'laptop-of-bob', token: 'abc' }));
-    const old = new Date(Date.now() - ABANDONED_AFTER_MS - 60_000);
-    await utimes(lock, old, old);
+    const otherMachine = (at: number): string => JSON.stringify({ pid: 1, host: 'laptop-of-bob', token: 'abc', at });
+    await writeFile(lock, otherMachine(Date.now() - ABANDONED_AFTER_MS - 60_000));
     await expect(updateNotice(dir, 42, { state: 'identified', content: 'One.', now: NOW, lockWaitMs: 2000 })).resolves.toBeTruthy();
-    await writeFile(lock, 'garbage');
-    const future = new Date('2030-01-01T00:00:00Z');
-    await utimes(lock, future, future);
-    await expect(updateNotice(dir, 42, { state: 'resolved', content: 'Two.', now: NOW, lockWaitMs: 2000 })).resolves.toBeTruthy();
+    await writeFile(lock, otherMachine(Date.now() + ABANDONED_AFTER_MS + 60_000));
+    await expect(updateNotice(dir, 42, { state: 'identified', content: 'Two.', now: NOW, lockWaitMs: 2000 })).resolves.toBeTruthy();
     await expect(stat(lock)).rejects.toThrow();
+    // Within five minutes either way it is waited for.
+    await writeFile(lock, otherMachine(Date.now() - ABANDONED_AFTER_MS + 60_000));
+    expect((await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'x', now: NOW, lockWaitMs: 100 }))).code).toBe('usage/content-locked');
+  });
+
+  it('reads a lock\'s age from its text, never from the file\'s times: a fresh lock dated years back by the file system is waited for', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const lock = path.join(dir, LOCK_FILE);
+    await writeFile(lock, JSON.stringify({ pid: 1, host: 'laptop-of-bob', token: 'abc', at: Date.now() }));
+    const old = new Date('2020-01-01T00:00:00Z');
+    await utimes(lock, old, old);
+    expect((await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'x', now: NOW, lockWaitMs: 100 }))).code).toBe('usage/content-locked');
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ host: 'laptop-of-bob' });
+  });
+
+  it('takes over a file that is no lock once it has stayed so for the grace, and waits for one written meanwhile', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const lock = path.join(dir, LOCK_FILE);
+    await writeFile(lock, 'garbage');
+    // Dated by the file system in the future and in the past alike: only the run's own watch counts.
+    await utimes(lock, new Date('2030-01-01T00:00:00Z'), new Date('2030-01-01T00:00:00Z'));
+    let ran = false;
+    await withContentLock(dir, async () => void (ran = true), { waitMs: 2000, graceMs: 50 });
+    expect(ran).toBe(true);
+    await expect(stat(lock)).rejects.toThrow();
+    // A file being written (empty, then an owner's lock) is never taken over within the grace.
+    await writeFile(lock, '');
+    const waiting = withContentLock(dir, async () => 'taken', { waitMs: 300, graceMs: 10_000 }).catch((e: unknown) => e);
+    expect(await waiting).toMatchObject({ code: 'usage/content-locked' });
+    expect(await readFile(lock, 'utf8')).toBe('');
   });
 
   it('waits for a lock of another machine, naming it only when its name is plain', async () => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
-    await writeFile(path.join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: 'ci\u001b]0;pwned\u0007', token: 'abc' }));
+    await writeFile(path.join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: 'ci\u001b]0;pwned\u0007', token: 'abc', at: Date.now() }));
     const error = await refusal(updateNotice(dir, 42, { state: 'resolved', content: 'x', now: NOW, lockWaitMs: 100 }));
     expect(error.message).toContain('process 1 on another machine');
     expect(error.message).not.toContain('\u001b');
