@@ -6,7 +6,7 @@ import globals from 'globals';
 export default tseslint.config(
   // Everything a build, `npm start`, `dev` or the tests write (test/regressions/outputs-ignored.test.ts).
   {
-    ignores: ['lib/**', 'dist/**', 'dist.*/**', '**/.statuspress.lock*', 'node_modules/**', 'coverage/**', '.bench/**', '.scratch/**', 'artifacts/**', 'test/fixtures/**'],
+    ignores: ['lib/**', 'lib.*/**', 'dist/**', 'dist.*/**', '**/.statuspress.lock*', 'node_modules/**', 'coverage/**', '.bench/**', '.scratch/**', 'artifacts/**', 'test/fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -14,7 +14,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     // What builds and `npm start` write is never a test, whatever it holds.
-    exclude: ['**/node_modules/**', 'dist/**', 'dist.*/**', 'lib/**'],
+    exclude: ['**/node_modules/**', 'dist/**', 'dist.*/**', 'lib/**', 'lib.*/**'],
     // The stylesheet is imported as text (`templates/style.css?raw`); vitest empties every CSS import
     // it is not told to process, which gave the tests' builds an empty stylesheet.
     css: { include: [/\.css\?raw$/] },

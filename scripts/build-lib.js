@@ -21,16 +21,31 @@
  * a script of its own and inlined as text), so nothing is read from disk at run time. The HTML
  * renderer (src/render/worker.ts), a thread or a process, starts from the bundled file that holds
  * it: its chunk in lib/chunks/, or lib/statuspress.mjs itself (src/render/README.md).
+ *
+ * Bundled once per source: lib/.inputs holds a hash of everything the bundles are made from (src/,
+ * templates/, these scripts, package.json and the lockfile), and a run that finds the same hash
+ * leaves lib/ as it is (`--force` bundles anyway). So `npm ci` bundles, and the `npm test` after it
+ * does not bundle again. The bundles are written into a folder beside lib/ and swapped in whole: a
+ * test running the bin meanwhile never finds lib/ half-written.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { esbuildPlugin } from './site-modules.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const LIB = path.join(ROOT, 'lib');
+const FINAL = path.join(ROOT, 'lib');
+const STAMP = '.inputs';
 const { version } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+
+const inputs = inputsHash();
+if (!process.argv.includes('--force') && readOrNull(path.join(FINAL, STAMP)) === inputs) {
+  console.log('lib/ is up to date with src/ and templates/');
+  process.exit(0);
+}
+const LIB = path.join(ROOT, `lib.tmp-${process.pid}`);
 
 /** The first line of lib/statuspress.mjs; src/scaffold/bundle.ts reads the version back from it. */
 const singleFileMarker = (v) => `// statuspress ${v}: the whole statuspress CLI in one file (node statuspress.mjs --help).`;
@@ -51,33 +66,70 @@ const common = {
 };
 
 rmSync(LIB, { recursive: true, force: true });
-await esbuild.build({
-  ...common,
-  // The HTML renderer an entry of its own, so its thread or process loads only what it uses (not the
-  // content's parser and schema: 0.15 s of module loading in every process of a site's own templates).
-  entryPoints: { cli: 'src/cli.ts', build: 'src/build.ts', server: 'src/serve/server.ts', renderer: 'src/render/worker.ts' },
-  outdir: LIB,
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  sourcemap: true,
-  define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'false' },
-  banner: { js: REQUIRE },
-});
+try {
+  await bundle();
+} catch (error) {
+  rmSync(LIB, { recursive: true, force: true });
+  throw error;
+}
+writeFileSync(path.join(LIB, STAMP), inputs);
+// Swapped in: the old lib/ moved aside, the new one renamed into its place, the old removed.
+const old = path.join(ROOT, `lib.old-${process.pid}`);
+if (existsSync(FINAL)) renameSync(FINAL, old);
+renameSync(LIB, FINAL);
+rmSync(old, { recursive: true, force: true });
 
-const single = await esbuild.build({
-  ...common,
-  entryPoints: ['src/cli-main.ts'],
-  outfile: path.join(LIB, 'statuspress.mjs'),
-  splitting: false,
-  minifyWhitespace: true,
-  minifyIdentifiers: true,
-  legalComments: 'none',
-  metafile: true,
-  define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'true' },
-  banner: { js: `#!/usr/bin/env node\n${singleFileMarker(version)}\n${REQUIRE}` },
-});
-const file = path.join(LIB, 'statuspress.mjs');
-writeFileSync(file, `${readFileSync(file, 'utf8')}${licences(single.metafile)}`);
+/** The two builds of the source, into LIB. */
+async function bundle() {
+  await esbuild.build({
+    ...common,
+    // The HTML renderer an entry of its own, so its thread or process loads only what it uses (not the
+    // content's parser and schema: 0.15 s of module loading in every process of a site's own templates).
+    entryPoints: { cli: 'src/cli.ts', build: 'src/build.ts', server: 'src/serve/server.ts', renderer: 'src/render/worker.ts' },
+    outdir: LIB,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    sourcemap: true,
+    define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'false' },
+    banner: { js: REQUIRE },
+  });
+
+  const single = await esbuild.build({
+    ...common,
+    entryPoints: ['src/cli-main.ts'],
+    outfile: path.join(LIB, 'statuspress.mjs'),
+    splitting: false,
+    minifyWhitespace: true,
+    minifyIdentifiers: true,
+    legalComments: 'none',
+    metafile: true,
+    define: { __STATUSPRESS_VERSION__: JSON.stringify(version), __STATUSPRESS_SINGLE_FILE__: 'true' },
+    banner: { js: `#!/usr/bin/env node\n${singleFileMarker(version)}\n${REQUIRE}` },
+  });
+  const file = path.join(LIB, 'statuspress.mjs');
+  writeFileSync(file, `${readFileSync(file, 'utf8')}${licences(single.metafile)}`);
+}
+
+/** A hash of every file the bundles are made from, by path and bytes. */
+function inputsHash() {
+  const hash = createHash('sha256');
+  const files = ['package.json', 'package-lock.json', 'scripts/build-lib.js', 'scripts/site-modules.js'];
+  for (const dir of ['src', 'templates']) {
+    for (const entry of readdirSync(path.join(ROOT, dir), { recursive: true, withFileTypes: true })) {
+      if (entry.isFile()) files.push(path.relative(ROOT, path.join(entry.parentPath, entry.name)));
+    }
+  }
+  for (const file of files.sort()) hash.update(file).update('\0').update(readFileSync(path.join(ROOT, file))).update('\0');
+  return hash.digest('hex');
+}
+
+function readOrNull(file) {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}
 
 /**
  * The licence of every package bundled into the single file, as one closing comment: the file is

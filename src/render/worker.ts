@@ -402,9 +402,13 @@ const BUNDLE_PREFIX = 'statuspress-renderer-';
 /** A bundle of another version of the source untouched this long is no test's that still runs. */
 const OLD_BUNDLE_MS = 24 * 3600_000;
 
-/** One bundle is written per version of the source: those of versions long gone are removed. */
+/**
+ * One bundle is written per version of the source: those of versions long gone are removed. Aged
+ * against the file just written, not the process's clock: file times are the kernel's, and the two
+ * clocks need not agree (a test under faketime).
+ */
 function removeOldBundles(folder: string, kept: string): void {
-  const before = Date.now() - OLD_BUNDLE_MS;
+  const before = statSync(kept).mtimeMs - OLD_BUNDLE_MS;
   for (const name of readdirSync(folder)) {
     const file = path.join(folder, name);
     if (!name.startsWith(BUNDLE_PREFIX) || file === kept) continue;

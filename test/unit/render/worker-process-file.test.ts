@@ -2,7 +2,7 @@
 // temporary folder (render/worker.ts processFile). Test files run side by side, so the bundle must
 // never be rewritten in place while another one forks from it (it was, on every start), and one is
 // written per version of the source, so those of versions long gone are removed.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -16,7 +16,11 @@ afterAll(() => {
 });
 
 const DAY_MS = 24 * 3600_000;
-const aged = (file: string, ms: number): void => utimesSync(file, new Date(Date.now() - ms), new Date(Date.now() - ms));
+/** Dated `ms` before it was written, by the file system's clock (the one bundles are aged by). */
+const aged = (file: string, ms: number): void => {
+  const at = (statSync(file).mtimeMs - ms) / 1000;
+  utimesSync(file, at, at);
+};
 
 describe('processFile under the tests', () => {
   it('writes the bundle once, whole, and removes only bundles of other versions untouched for a day', () => {
