@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { vitePluginWith } from './scripts/site-modules.js';
 
@@ -22,5 +23,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Set, not vitest's default (one less than the cores: one worker on CI's two cores, every file in
+    // turn). Many tests wait on a child process, a browser or a server, so a worker per core keeps
+    // both busy; the tests inject their limits, so they hold under that load.
+    maxWorkers: Math.max(2, availableParallelism()),
   },
 });
