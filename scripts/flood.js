@@ -3,12 +3,13 @@
  * flood.js — does `statuspress serve` survive a flood, with bounded memory?
  *
  *   npm run build:lib                                      # the server is loaded from lib/
- *   node scripts/flood.js [--seconds 60] [--concurrency 50]
+ *   node scripts/flood.js [--seconds 60 | --requests N] [--concurrency 50]
  *
  * 1. Builds test/fixtures/serve-site into a temporary folder (lib/build.js).
  * 2. Starts `serve()` (lib/server.js) in a child process, so the memory measured is the
  *    server's alone: rate limit on (10/s), `rateLimitClients: 1000`, 127.0.0.1 trusted as a proxy.
- * 3. Floods it over keep-alive connections for N seconds: 80% of the workers send a new random
+ * 3. Floods it over keep-alive connections for N seconds (or until N requests were sent, with
+ *    --requests: a fixed amount of work whatever the machine's speed): 80% of the workers send a new random
  *    X-Forwarded-For on every request (a flood of addresses: each gets a fresh bucket, and the client
  *    table must stay at its bound), the rest are one client hammering (it must get no more than the
  *    burst plus 10 a second). Every 50th request is dropped by the client as its answer starts.
@@ -86,7 +87,8 @@ const bump = (counts, key) => {
   counts[key] = (counts[key] ?? 0) + 1;
 };
 
-async function flood({ url, seconds, concurrency, spoofedShare = 0.8, abortEvery = 50, onTick }) {
+/** Sends requests until `seconds` have passed, or, given `requests`, until that many were sent. */
+async function flood({ url, seconds, requests, concurrency, spoofedShare = 0.8, abortEvery = 50, onTick }) {
   const target = new URL(url);
   const spoofing = Math.round(concurrency * spoofedShare);
   const agents = [new http.Agent({ keepAlive: true, maxSockets: spoofing || 1 }), new http.Agent({ keepAlive: true, maxSockets: concurrency - spoofing || 1 })];
@@ -95,6 +97,7 @@ async function flood({ url, seconds, concurrency, spoofedShare = 0.8, abortEvery
   let sent = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
+  const more = requests === undefined ? () => performance.now() < deadline : () => sent < requests;
 
   const once = (requestPath, spoofed, abort) =>
     new Promise((resolve) => {
@@ -133,7 +136,7 @@ async function flood({ url, seconds, concurrency, spoofedShare = 0.8, abortEvery
 
   const worker = async (index) => {
     const spoofed = index < spoofing;
-    for (let i = index; performance.now() < deadline; i++) {
+    for (let i = index; more(); i++) {
       sent++;
       await once(PATHS[i % PATHS.length], spoofed, abortEvery > 0 && sent % abortEvery === 0);
     }
@@ -196,19 +199,29 @@ async function main() {
   let values;
   try {
     ({ values } = parseArgs({
-      options: { seconds: { type: 'string', default: '60' }, concurrency: { type: 'string', default: '50' } },
+      options: { seconds: { type: 'string' }, requests: { type: 'string' }, concurrency: { type: 'string', default: '50' } },
       strict: true,
     }));
   } catch (error) {
-    console.error(`${error.message}\nUsage: node scripts/flood.js [--seconds 60] [--concurrency 50]`);
+    console.error(`${error.message}\nUsage: node scripts/flood.js [--seconds 60 | --requests N] [--concurrency 50]`);
     return 2;
   }
-  const seconds = Number(values.seconds);
+  if (values.seconds !== undefined && values.requests !== undefined) {
+    console.error('give --seconds or --requests, not both');
+    return 2;
+  }
+  const seconds = Number(values.seconds ?? '60');
+  const requests = values.requests === undefined ? undefined : Number(values.requests);
   const concurrency = Number(values.concurrency);
   if (!(seconds > 0 && seconds <= 3600) || !Number.isInteger(concurrency) || concurrency < 1 || concurrency > 1000) {
     console.error('--seconds must be in (0, 3600] and --concurrency a whole number from 1 to 1000');
     return 2;
   }
+  if (requests !== undefined && !(Number.isInteger(requests) && requests >= 1 && requests <= 10_000_000)) {
+    console.error('--requests must be a whole number from 1 to 10000000');
+    return 2;
+  }
+  const amount = requests === undefined ? { seconds } : { requests };
   if (!existsSync(path.join(LIB, 'server.js'))) {
     console.error('lib/ is missing: run `npm run build:lib` first');
     return 2;
@@ -224,16 +237,18 @@ async function main() {
     child = fork(fileURLToPath(import.meta.url), ['--serve-child', dir], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.once('exit', (code, signal) => (crashed = `the server exited (code ${code}, signal ${signal})`));
     const { url } = await ask(child, null, 'ready', 20_000);
-    console.log(`statuspress serve at ${url}: rate limit ${RATE}/s, ${CLIENTS} clients tracked; flooding for ${seconds} s with ${concurrency} connections`);
+    const flooding = requests === undefined ? `for ${seconds} s` : `with ${requests} requests`;
+    console.log(`statuspress serve at ${url}: rate limit ${RATE}/s, ${CLIENTS} clients tracked; flooding ${flooding} over ${concurrency} connections`);
 
-    // Warm up (first reads of the files, the on-demand code), then measure.
-    await flood({ url, seconds: 1, concurrency: Math.min(concurrency, 10), abortEvery: 0 });
+    // Warm up (first reads of the files, the on-demand code), then measure: a second, or a tenth of the requests.
+    const warmUp = requests === undefined ? { seconds: 1 } : { requests: Math.ceil(requests / 10) };
+    await flood({ url, ...warmUp, concurrency: Math.min(concurrency, 10), abortEvery: 0 });
     await sleep(200);
     const before = await ask(child, 'memory', 'memory');
 
     const result = await flood({
       url,
-      seconds,
+      ...amount,
       concurrency,
       onTick: (sent, ms) =>
         void ask(child, 'sample', 'sample').then(
@@ -254,7 +269,8 @@ async function main() {
     const singleOk = singleAll - (result.single['429'] ?? 0);
     console.log(`requests sent:   ${result.sent} in ${(result.elapsedMs / 1000).toFixed(1)} s (${result.perSecond.toFixed(0)} requests/s)`);
     console.log(`statuses:        ${statuses}`);
-    console.log(`one client:      ${singleOk} of ${singleAll} API requests passed (at most ${RATE} + ${RATE}/s × ${seconds} s = ${RATE + RATE * seconds} allowed)`);
+    const took = result.elapsedMs / 1000;
+    console.log(`one client:      ${singleOk} of ${singleAll} API requests passed (at most ${RATE} + ${RATE}/s × ${took.toFixed(1)} s = ${Math.floor(RATE + RATE * took)} allowed)`);
     console.log(`server RSS:      ${mb(before.rss)} before, ${after ? `${mb(after.rss)} after (${signedMb(after.rss - before.rss)}), peak ${mb(after.maxRss)}` : 'unknown after'}`);
     console.log(`server heap:     ${mb(before.heapUsed)} used before, ${after ? `${mb(after.heapUsed)} after (${signedMb(after.heapUsed - before.heapUsed)}), after GC` : 'unknown after'}`);
     console.log(`server external: ${mb(before.external)} before, ${after ? `${mb(after.external)} after (${signedMb(after.external - before.external)})` : 'unknown after'}`);
