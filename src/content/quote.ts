@@ -3,9 +3,12 @@
 // invisible or direction-changing character as an escape: a message can neither print a file that
 // was never meant to be content (a secret behind a link) nor break the line it is printed on.
 
-/** Characters shown as escapes: C0/C1 controls, DEL, bidi controls, zero-width characters, line/paragraph separators, BOM. */
+/**
+ * Characters shown as escapes: C0/C1 controls, DEL, bidi controls, zero-width characters,
+ * line/paragraph separators, BOM, noncharacters, and half of a surrogate pair without its other half.
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufffe\uffff]/g;
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '"': '\\"', '\\': '\\\\' };
 

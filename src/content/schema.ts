@@ -12,21 +12,19 @@ import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
 import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
 import { isRecord } from './data.js';
 import { zodMessage } from './messages.js';
+import { unprintable, UNPRINTABLE_WORDS } from './printable.js';
 import { timestamp } from './timestamps.js';
 
 
 /**
- * Text as it may reach a page, a feed or a terminal: no control characters but tab and line break,
- * and not U+FFFE or U+FFFF, which XML (the feed, the badges) cannot hold. (A raw one is refused when
- * the file is read; these come from escapes such as "\0" or "\uFFFE" in quotes.)
+ * Text as it may reach a page, a feed or a terminal (printable.ts): no control characters but tab
+ * and line break, no U+FFFE or U+FFFF, no lone surrogate. (A raw control character is refused when
+ * the file is read; these come from escapes such as "\0", "\uFFFE" or "\uD800" in quotes.)
  */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
-const NONCHARACTER = /[\ufffe\uffff]/;
-const plain = z
-  .string()
-  .refine((value) => !CONTROL.test(value), { error: (issue) => zodMessage(say(CONTENT.controlEscape, { value: issue.input })) })
-  .refine((value) => !NONCHARACTER.test(value), { error: (issue) => zodMessage(say(CONTENT.noncharacterEscape, { value: issue.input })) });
+const plain = z.string().superRefine((value, ctx) => {
+  const kind = unprintable(value);
+  if (kind !== null) ctx.addIssue({ code: 'custom', message: zodMessage(say(UNPRINTABLE_WORDS[kind], { value })) });
+});
 const text = plain.regex(/\S/, { error: zodMessage(say(CONTENT.emptyText)) });
 const positiveId = z
   .number()

@@ -91,7 +91,7 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
   const lineCounter = new LineCounter();
   const source: { -readonly [K in keyof SourceFile]: SourceFile[K] } = { file, kind, doc: null, lineCounter, data: undefined, usable: false };
   if (typeof text !== 'string') return { source, issues: [{ file, ...(text.at ?? { line: 1, column: 1 }), path: '', ...text.problem }] };
-  const tokens = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+  const { tokens, stoppedAt } = parseTokens(text, lineCounter);
   const { depth, widest } = collectionShape(tokens);
   if (depth > MAX_DEPTH) {
     return { source, issues: [{ file, line: 1, column: 1, path: '', ...say(CONTENT.nestedTooDeep, { depth, max: MAX_DEPTH }) }] };
@@ -114,6 +114,10 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
     ...mistakes.map((m) => ({ file, ...at(m.offset), path: m.path, ...m.words })),
     ...doc.warnings.map((w) => ({ file, ...at(w.pos[0]), path: '', ...say(CONTENT.yamlWarning, { detail: sanitized(w.message) }) })),
   ];
+  if (stoppedAt !== null) {
+    issues.push({ file, ...at(stoppedAt), path: '', ...say(CONTENT.tooManyYamlMistakes, { max: MAX_SYNTAX_ERRORS }) });
+    return { source, issues };
+  }
   const alias = badAlias(doc);
   if (alias !== null) {
     const where = at(alias.offset);
@@ -166,6 +170,24 @@ function readText(entry: ContentFile): string | Problem {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Past this many syntax errors the rest of a file is not parsed: the parser makes a token of each,
+ * and the composer an error and nodes of each token, so `{a}` written 300,000 times (900 KB) took a
+ * gigabyte and a native heap failure. Stopping keeps the cost of reading a file within its size.
+ */
+export const MAX_SYNTAX_ERRORS = 50;
+
+/** The file's concrete syntax tree, up to the MAX_SYNTAX_ERRORS-th error (`stoppedAt`: its offset), or whole. */
+function parseTokens(text: string, lineCounter: LineCounter): { tokens: CST.Token[]; stoppedAt: number | null } {
+  const tokens: CST.Token[] = [];
+  let errors = 0;
+  for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
+    tokens.push(token);
+    if (token.type === 'error' && ++errors >= MAX_SYNTAX_ERRORS) return { tokens, stoppedAt: token.offset };
+  }
+  return { tokens, stoppedAt: null };
 }
 
 /**

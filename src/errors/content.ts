@@ -210,6 +210,14 @@ export const CONTENT = {
     hint: 'A notice lists a few components and at most 899 updates; split what is left over.',
     example: { count: 300000, max: 2000 },
   }),
+  tooManyYamlMistakes: content({
+    code: 'content/too-many-yaml-mistakes',
+    title: 'Too many YAML mistakes in one file',
+    when: 'A file holds so many YAML mistakes that reading on would cost time and memory growing with each of them (unquoted braces written thousands of times made a 900 KB file take a gigabyte). Reading stops there; the mistakes before it are listed.',
+    message: ({ max }: { max: number }) => `more than ${max} YAML mistakes: the rest of the file was not read; fix the ones above first (text that starts with {, [ or * needs quotes)`,
+    hint: 'Most often one text written without quotes holds `{`, `[`, `:` or `#`: quote the text, or write it as a block with `|`.',
+    example: { max: 50 },
+  }),
   yamlSyntax: content({
     code: 'content/yaml-syntax',
     title: 'YAML syntax error',
@@ -441,6 +449,14 @@ export const CONTENT = {
     message: ({ value }: { value: unknown }) => `${describe(value)} holds U+FFFE or U+FFFF, which are not characters (from an escape such as \\uFFFE); remove it`,
     hint: 'Remove the escape.',
     example: { value: 'API\uFFFEerrors' },
+  }),
+  loneSurrogate: content({
+    code: 'content/lone-surrogate',
+    title: 'Half a character in text',
+    when: 'Quoted text holds an escape of half a UTF-16 surrogate pair (`"\\uD800"`) without its other half: no character at all, which no page, feed or API answer can carry.',
+    message: ({ value }: { value: unknown }) => `${describe(value)} holds half of a character (from an escape such as \\uD800 without the escape of its other half); remove it, or write the character itself`,
+    hint: 'Write the character itself (an emoji, say) instead of escapes, or give both halves: `"\\uD83D\\uDE00"`.',
+    example: { value: 'API\uD800errors' },
   }),
   emptyText: content({
     code: 'content/empty-text',

@@ -9,6 +9,8 @@ import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'n
 import path from 'node:path';
 import { isMap, isScalar } from 'yaml';
 import { closest } from '../content/messages.js';
+import { unprintable, UNPRINTABLE_WORDS } from '../content/printable.js';
+import type { Unprintable } from '../content/printable.js';
 import { parseText } from '../content/source.js';
 import { ContentError } from '../errors.js';
 import type { ContentIssue } from '../errors.js';
@@ -103,6 +105,12 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
         issues.push({ ...where, ...say(CONTENT.badMessage, typeof en[key] === 'string' ? { key } : { key, forms: categories.join(', ') }) });
         continue;
       }
+      // Refused at its line as content is: no writer of a feed, a calendar or a badge can carry it.
+      const bad = unprintableText(pair.value);
+      if (bad !== null) {
+        issues.push({ ...where, ...at(bad.offset), ...say(UNPRINTABLE_WORDS[bad.kind], { value: bad.text }) });
+        continue;
+      }
       // Only the English message's {parameters}: another would be printed as it is, on every page.
       const takes = paramsOf(en[key]!);
       const unknown = paramsOf(message).find((p) => !takes.includes(p));
@@ -116,6 +124,17 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
   }
   if (issues.length > 0) throw new ContentError(issues);
   return result;
+}
+
+/** The first text of a message's node (its text, or one of its plural forms) that no output can carry, with where it is. */
+function unprintableText(node: unknown): { kind: Unprintable; text: string; offset: number | undefined } | null {
+  const scalars = isMap(node) ? node.items.map((p) => p.value) : [node];
+  for (const scalar of scalars) {
+    if (!isScalar(scalar) || typeof scalar.value !== 'string') continue;
+    const kind = unprintable(scalar.value);
+    if (kind !== null) return { kind, text: scalar.value, offset: scalar.range?.[0] };
+  }
+  return null;
 }
 
 /**

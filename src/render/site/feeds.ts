@@ -105,6 +105,13 @@ export function renderAtom(site: DerivedSite, scope?: FeedScope, parts?: FeedPar
   return { path: self.file, contents: spliced(feed([]), '</feed>', entries.map((n) => parts.entries.get(n.id)!)) };
 }
 
+/**
+ * Text as an iCalendar TEXT value (RFC 5545, 3.3.11): ical-generator escapes an event's texts, but
+ * writes the calendar's name as it is given, so a name holding a line break (a site's own message
+ * for `calendar.title`) could end the line and add events of its own.
+ */
+export const icsText = (text: string): string => text.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r\n|\r|\n/g, '\\n');
+
 /** How the feed's XML writer begins an entry: on a line of its own, indented once. */
 const ATOM_ENTRY = '    <entry>\n';
 /** How ical-generator begins an event. */
@@ -174,7 +181,7 @@ export function renderCalendar(site: DerivedSite, scope?: FeedScope, parts?: Fee
   const uid = (notice: DerivedNotice): string => `notice-${notice.id}@${host}`;
   const calendar = (events: readonly DerivedNotice[]): string => {
     const made = ical({
-      name: scope ? m.t('calendar.componentTitle', { site: site.site.name, component: scope.component.source.name }) : m.t('calendar.title', { site: site.site.name }),
+      name: icsText(scope ? m.t('calendar.componentTitle', { site: site.site.name, component: scope.component.source.name }) : m.t('calendar.title', { site: site.site.name })),
       prodId: { company: 'statuspress', product: 'statuspress', language: site.site.locale.toUpperCase() },
       url: siteUrl(site.site.url, self),
       ttl: 3600,
