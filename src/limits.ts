@@ -8,6 +8,9 @@
  */
 export const DEFAULT_RATE_LIMIT = 10;
 
+/** The languages a site may list (`locales`): each is a whole copy of the HTML site, and every page links every language. */
+export const MAX_LOCALES = 20;
+
 /** Metrics: the window an answer covers when none is asked for, and how far back a window may start. */
 export const DEFAULT_WINDOW_DAYS = 30;
 export const TIMEFRAME_MONTHS = 12;
@@ -36,6 +39,23 @@ export const RENDER_HEAP_MB = 768;
  * process 0.3–0.5 s of CPU on 2,000 notices; it takes no more memory than a page's garbage needs.
  */
 export const RENDER_YOUNG_MB = 64;
+
+/**
+ * The limits above that a build or `statuspress dev` holds the process of the site's own templates
+ * to, in one value: BuildOptions.renderLimits and dev's options take others, so that the tests stop
+ * a hostile theme in milliseconds rather than wait out seconds.
+ */
+export interface RenderLimits {
+  /** PAGE_SECONDS, in milliseconds. */
+  pageMs: number;
+  /** RENDER_GRACE_SECONDS, in milliseconds. */
+  graceMs: number;
+  /** PAGE_AVERAGE_MS. */
+  averagePageMs: number;
+  /** RENDER_HEAP_MB. */
+  heapMb: number;
+}
+export const RENDER_LIMITS: Readonly<RenderLimits> = { pageMs: PAGE_SECONDS * 1000, graceMs: RENDER_GRACE_SECONDS * 1000, averagePageMs: PAGE_AVERAGE_MS, heapMb: RENDER_HEAP_MB };
 
 /**
  * The bytes of HTML (UTF-8, as written) a page of the site's own templates may have, plus

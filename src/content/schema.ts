@@ -8,6 +8,7 @@ import { trimEndOf } from '../text.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
 import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
+import { MAX_LOCALES } from '../limits.js';
 import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
 import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
 import { isRecord } from './data.js';
@@ -121,6 +122,7 @@ export const siteSchema = z.strictObject({
   locales: z
     .array(z.string().refine((tag) => checkLocale(tag) === null))
     .min(1, { error: zodMessage(say(CONTENT.localesEmpty)) })
+    .max(MAX_LOCALES, { error: (issue) => zodMessage(say(CONTENT.tooManyLocales, { count: (issue.input as unknown[]).length, max: MAX_LOCALES })) })
     .optional(),
   translations: translations(z.strictObject({ state_text: stateText.optional() })),
 });

@@ -506,8 +506,11 @@ export const CONTENT = {
   badLocale: content({
     code: 'content/bad-locale',
     title: 'A locale statuspress has no words for',
-    when: '`locale` in site.yaml (or one of `locales`, or the name of a file of messages, `templates/locales/<locale>.yaml`) is not a BCP 47 language tag, or names a language statuspress ships no message catalogue for (en, de, fr, es, pt-BR, ja, ar).',
-    message: (p: { value: string; guess?: string }) => `${quote(p.value)} is not a language statuspress ships${p.guess ? `; did you mean ${p.guess}?` : '; write one of en, de, fr, es, pt-BR, ja, ar'}`,
+    when: '`locale` in site.yaml (or one of `locales`, or the name of a file of messages, `templates/locales/<locale>.yaml`) is not a BCP 47 language tag, names a language statuspress ships no message catalogue for (en, de, fr, es, pt-BR, ja, ar), or has parts beyond language, script and region (an extension such as `-u-ca-islamic`, a private-use part such as `-x-staff`), which change nothing statuspress writes.',
+    message: (p: { value: string; guess?: string; problem?: string }) =>
+      p.problem === 'extension'
+        ? `${quote(p.value)} has parts beyond language, script and region (-u-…, -x-…), which statuspress does not use${p.guess ? `; write ${p.guess}` : ''}`
+        : `${quote(p.value)} is not a language statuspress ships${p.guess ? `; did you mean ${p.guess}?` : '; write one of en, de, fr, es, pt-BR, ja, ar'}`,
     hint: 'Write a BCP 47 tag of a shipped language: en, de, fr, es, pt-BR, ja or ar.',
     example: { value: 'de_DE', guess: 'de' },
   }),
@@ -694,6 +697,14 @@ export const CONTENT = {
     when: 'site.yaml’s `locales` is an empty list: the site would have no default language.',
     message: () => 'list at least one language, the default first (locales: [en, de]), or remove locales',
     hint: 'List the site’s languages, the default first, or leave `locales` out for a site in one language (`locale`).',
+  }),
+  tooManyLocales: content({
+    code: 'content/too-many-locales',
+    title: 'Too many languages',
+    when: 'site.yaml’s `locales` lists more languages than a site may have. Each language is a whole copy of the HTML site, and every page links every language, so the output grows with the square of their number.',
+    message: ({ count, max }: { count: number; max: number }) => `${count} languages listed; a site may have at most ${max}`,
+    hint: 'List the languages your readers use; statuspress ships seven catalogues.',
+    example: { count: 500, max: 20 },
   }),
   localeTwice: content({
     code: 'content/locale-twice',

@@ -8,9 +8,14 @@ import { isShipped } from './catalogue.js';
 export const DEFAULT_LOCALE = 'en';
 export const DEFAULT_TIME_ZONE = 'UTC';
 
-export type LocaleProblem = { problem: 'not-bcp47' | 'unsupported'; value: string; guess?: string };
+export type LocaleProblem = { problem: 'not-bcp47' | 'unsupported' | 'extension'; value: string; guess?: string };
 
-/** Null when `value` is a locale the site can use, else what is wrong and the nearest shipped one. */
+/**
+ * Null when `value` is a locale the site can use, else what is wrong and the nearest shipped one. A
+ * site's tags are language[-script][-region]: extensions and private-use parts (`-u-ca-islamic`,
+ * `-x-…`) change nothing statuspress writes, and would let a site list the same language under
+ * hundreds of names, each a whole copy of the site.
+ */
 export function checkLocale(value: string): LocaleProblem | null {
   let canonical: string;
   try {
@@ -18,6 +23,8 @@ export function checkLocale(value: string): LocaleProblem | null {
   } catch {
     return withGuess({ problem: 'not-bcp47' as const, value }, guessLocale(value));
   }
+  const base = new Intl.Locale(canonical).baseName;
+  if (base !== canonical) return withGuess({ problem: 'extension' as const, value }, isShipped(base) ? base : guessLocale(base));
   if (canonical === value && isShipped(value)) return null;
   return withGuess({ problem: 'unsupported' as const, value }, guessLocale(value));
 }
