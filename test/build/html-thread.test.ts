@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
+import { main } from '../../src/cli.js';
 import { contentDir, readAll, SCENARIOS } from '../helpers/build.js';
 import type { Scenario } from '../helpers/build.js';
 
@@ -25,9 +26,39 @@ function run(bin: string, args: string[]): Promise<{ code: number; stdout: strin
   });
 }
 
+/**
+ * The bundles' ways to build, each checked against the source build in the main thread. The richest
+ * fixture is built every way; the others from the single file (on 2 cores: no thread) and with the
+ * site on a thread from the split bundle, the two ends of what the bundles do.
+ */
+const BUNDLE_RUNS = {
+  'metrics-site': [
+    ['split-1', BIN, ['--threads', '1']],
+    ['single', SINGLE, []],
+    // Two more threads claiming notice pages, and none at all.
+    ['split-3', BIN, ['--threads', '3']],
+    ['split-0', BIN, ['--threads', '0']],
+  ],
+  'plain-site': [
+    ['split-1', BIN, ['--threads', '1']],
+    ['single', SINGLE, []],
+  ],
+  'empty-site': [
+    ['split-1', BIN, ['--threads', '1']],
+    ['single', SINGLE, []],
+  ],
+} as const satisfies Record<Scenario, readonly (readonly [string, string, readonly string[]])[]>;
+
 let root: string;
+/** Each fixture built from source in the main thread: what every other way must write. */
+const reference = new Map<Scenario, Map<string, Buffer>>();
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'statuspress-thread-'));
+  for (const scenario of Object.keys(SCENARIOS) as Scenario[]) {
+    const here = path.join(root, scenario, 'here');
+    await build({ contentDir: contentDir(scenario), outDir: here, now: Date.parse(SCENARIOS[scenario].now), threads: 0 });
+    reference.set(scenario, await readAll(here));
+  }
 });
 afterAll(async () => {
   await rm(root, { recursive: true, force: true });
@@ -36,9 +67,7 @@ afterAll(async () => {
 describe.each(Object.keys(SCENARIOS) as Scenario[])('%s', (scenario) => {
   it('writes the same bytes from the bundles (site on a thread) as from source (in-thread, and on threads)', async () => {
     const now = SCENARIOS[scenario].now;
-    const here = path.join(root, scenario, 'here');
-    await build({ contentDir: contentDir(scenario), outDir: here, now: Date.parse(now), threads: 0 });
-    const expected = await readAll(here);
+    const expected = reference.get(scenario)!;
     // The same module from source: the threads run worker.ts bundled as the tests load it.
     const threaded = path.join(root, scenario, 'threaded');
     await build({ contentDir: contentDir(scenario), outDir: threaded, now: Date.parse(now), threads: 2 });
@@ -46,14 +75,7 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s', (scenario) => {
     expect([...fromSource.keys()]).toEqual([...expected.keys()]);
     for (const [file, bytes] of expected) expect(fromSource.get(file)?.equals(bytes), `source threads: ${file}`).toBe(true);
     expect([...expected.keys()].some((file) => file.endsWith('.html'))).toBe(true);
-    const runs = [
-      ['split', BIN, []],
-      ['single', SINGLE, []],
-      // Two more threads claiming notice pages, and none at all.
-      ['split-3', BIN, ['--threads', '3']],
-      ['split-0', BIN, ['--threads', '0']],
-    ] as const;
-    for (const [name, bin, extra] of runs) {
+    for (const [name, bin, extra] of BUNDLE_RUNS[scenario]) {
       const out = path.join(root, scenario, name);
       const result = await run(bin, ['build', '--content', contentDir(scenario), '--out', out, '--now', now, ...extra]);
       // Warnings (updates withheld until after now) are fine; errors are not.
@@ -68,14 +90,15 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s', (scenario) => {
 
 it('shares the notice pages of a large site among four threads, and writes the same bytes as one thread', async () => {
   const site = path.join(root, 'many');
-  await execFileAsync(process.execPath, [path.join(ROOT, 'scripts/gen-corpus.js'), '--notices', '300', '--components', '12', '--out', path.join(site, 'content'), '--now', '2026-11-22T07:00:00Z']);
+  // Enough notice pages for each of the four to claim some: they claim them one at a time.
+  await execFileAsync(process.execPath, [path.join(ROOT, 'scripts/gen-corpus.js'), '--notices', '80', '--components', '12', '--out', path.join(site, 'content'), '--now', '2026-11-22T07:00:00Z']);
   const args = ['build', '--content', path.join(site, 'content'), '--now', '2026-11-22T07:00:00Z'];
   const one = await run(BIN, [...args, '--out', path.join(site, 'one'), '--threads', '1']);
   const four = await run(BIN, [...args, '--out', path.join(site, 'four'), '--threads', '4']);
   expect([one.code, four.code, one.stderr, four.stderr]).toEqual([0, 0, '', '']);
   const [a, b] = await Promise.all([readAll(path.join(site, 'one')), readAll(path.join(site, 'four'))]);
   expect([...b.keys()]).toEqual([...a.keys()]);
-  expect([...a.keys()].filter((f) => /^notices\/\d+\/index\.html$/.test(f))).toHaveLength(300);
+  expect([...a.keys()].filter((f) => /^notices\/\d+\/index\.html$/.test(f))).toHaveLength(80);
   for (const [file, bytes] of a) expect(b.get(file)?.equals(bytes), file).toBe(true);
 }, 60_000);
 
@@ -90,9 +113,7 @@ it.skipIf(!canLimitThreads)('builds with the threads the system allows, down to 
   await chmod(root, 0o755);
   await chmod(site, 0o777);
   const now = SCENARIOS['plain-site'].now;
-  const expected = path.join(site, 'expected');
-  await build({ contentDir: path.join(site, 'content'), outDir: expected, now: Date.parse(now) });
-  const want = await readAll(expected);
+  const want = reference.get('plain-site')!;
   // Node itself needs about 12 threads here before it runs any of statuspress; from there on, each
   // limit lets the build start a different number of its 4.
   for (const limit of [12, 13, 14, 15, 16]) {
@@ -112,10 +133,15 @@ it.skipIf(!canLimitThreads)('builds with the threads the system allows, down to 
 }, 120_000);
 
 it('refuses a --threads that is not a whole number from 0 to 4', async () => {
-  for (const value of ['-1', '5', 'all', '1.5', '', '1e1']) {
-    const result = await run(BIN, ['build', '--content', contentDir('plain-site'), '--out', path.join(root, 'never'), `--threads=${value}`]);
-    expect(result.code, value).toBe(2);
-    expect(result.stderr, value).toContain(`--threads must be a whole number from 0 to 4 (threads rendering the HTML site beside the main one), not "${value}"`);
+  const refusal = (value: string): string => `--threads must be a whole number from 0 to 4 (threads rendering the HTML site beside the main one), not "${value}"`;
+  const args = (value: string): string[] => ['build', '--content', contentDir('plain-site'), '--out', path.join(root, 'never'), `--threads=${value}`];
+  // The bin's exit code and message once; the other values through the CLI's main(), which both bundles run.
+  const result = await run(BIN, args('-1'));
+  expect(result).toMatchObject({ code: 2, stderr: expect.stringContaining(refusal('-1')) });
+  for (const value of ['5', 'all', '1.5', '', '1e1']) {
+    const errors: string[] = [];
+    expect(await main(args(value), { log: (line) => errors.push(line), error: (line) => errors.push(line) }), value).toBe(2);
+    expect(errors.join('\n'), value).toContain(refusal(value));
   }
   await expect(readAll(path.join(root, 'never'))).rejects.toThrow();
 });
@@ -135,7 +161,7 @@ it('reports a template that fails while rendering in its process as the source b
   }
   expect(expected).toMatch(/^theme\/notice\.hbs could not be rendered: "no_such_field" not defined/);
   // The site's own templates render in their process whatever --threads says; from the split bundle and the single file.
-  for (const [bin, threads] of [[BIN, '1'], [BIN, '3'], [SINGLE, '0']] as const) {
+  for (const [bin, threads] of [[BIN, '3'], [SINGLE, '0']] as const) {
     const result = await run(bin, ['build', ...args, '--out', path.join(site, 'dist'), '--threads', threads]);
     expect(result.code).not.toBe(0);
     expect(result.stderr).toContain(expected.split('\n')[0]);
