@@ -13,9 +13,9 @@ import type { FilledTemplate } from '../scaffold/notice-template.js';
 /** The notice template `name` of the site (templates/ beside the content, or `templatesDir`), filled from `--set`. */
 async function fromTemplate(contentDir: string, name: string, sets: string[], templatesDir: string | undefined): Promise<FilledTemplate> {
   const { fillTemplate, loadNoticeTemplate, parseSets } = await import('../scaffold/notice-template.js');
-  const { defaultTemplates } = await import('../build.js');
   const values = parseSets(sets);
-  return fillTemplate(name, loadNoticeTemplate(templatesDir ?? defaultTemplates(contentDir), name), values);
+  // templates/ beside the content, named as the command was given the content (`templates/notices/outage.yaml`), so problems read as validate's do.
+  return fillTemplate(name, loadNoticeTemplate(templatesDir ?? path.join(path.dirname(contentDir), 'templates'), name), values);
 }
 
 export const newFile: Command = {

@@ -229,7 +229,7 @@ export const COMMAND = {
     code: 'usage/notice-template-invalid',
     exit: 2,
     title: 'A notice template that cannot be used',
-    when: 'A file in `templates/notices/` is not a regular file of YAML text of at most 1 MiB, or holds something other than `type`, `subject` (required), `components`, `state` and `content`, or a value of the wrong kind.',
+    when: 'A file in `templates/notices/` is not a regular file of text of at most 1 MiB. (Its YAML and its keys are read as a content file’s: a mistake there is a content problem at its line, and the template holds only `type`, `subject` (required), `components`, `state` and `content`.)',
     message: ({ file, problems }: { file: string; problems: string[] }) => `The notice template ${file} cannot be used:\n${problems.map((p) => `  ${p}`).join('\n')}`,
     hint: 'A notice template has a subject and may have type, components, state and content (docs/content.md, "Notice templates").',
     example: { file: 'templates/notices/outage.yaml', problems: ['subject: Invalid input: expected string, received undefined'] },

@@ -4,14 +4,17 @@
 // is written in seconds and worded as agreed beforehand.
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
-import { parseDocument } from 'yaml';
 import * as z from 'zod';
-import { fail } from '../errors.js';
+import { ContentError, fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
 import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
-import { MAX_FILE_BYTES } from '../content/source.js';
+import { errorMessage, toFindings } from '../content/messages.js';
+import { locate } from '../content/positions.js';
+import { MAX_FILE_BYTES, parseText } from '../content/source.js';
 import { readTextFile } from './text-file.js';
 
 /** A template's name: a plain file name without `.yaml`, never a path (`../x`, `a/b`). */
@@ -56,7 +59,12 @@ function available(dir: string): string[] {
   }
 }
 
-/** Reads and checks `templates/notices/<name>.yaml`; usage errors for a name that is a path, a missing or invalid file. */
+/**
+ * Reads and checks `templates/notices/<name>.yaml`: usage errors for a name that is a path, a missing
+ * file or one that is no regular file of text; the file's YAML and fields are read as a content
+ * file's are (the same reader and limits: aliases, nesting, size, a bounded number of mistakes), and
+ * each problem is a ContentError issue at its line, as `validate` reports content.
+ */
 export function loadNoticeTemplate(templatesDir: string, name: string): NoticeTemplate {
   if (!NAME.test(name)) throw fail(COMMAND.noticeTemplateName, { name });
   const dir = noticeTemplatesDir(templatesDir);
@@ -65,14 +73,18 @@ export function loadNoticeTemplate(templatesDir: string, name: string): NoticeTe
     if (missing) throw fail(COMMAND.noticeTemplateMissing, { name, dir, available: available(dir) });
     throw fail(COMMAND.noticeTemplateInvalid, { file, problems: [problem] });
   });
-  const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: false });
-  if (doc.errors.length > 0) throw fail(COMMAND.noticeTemplateInvalid, { file, problems: doc.errors.map((e) => e.message.split('\n')[0]!) });
-  const parsed = templateSchema.safeParse(doc.toJS());
+  const { source, issues } = parseText(file.split(path.sep).join('/'), 'notice', text);
+  if (issues.length > 0) throw new ContentError(issues);
+  if (source.data === null || source.data === undefined) throw new ContentError([locate(source, { path: [], ...say(CONTENT.emptyFile, { kind: 'notice' }) })]);
+  const parsed = templateSchema.safeParse(source.data, { error: errorMessage, reportInput: true });
   if (!parsed.success) {
-    throw fail(COMMAND.noticeTemplateInvalid, { file, problems: parsed.error.issues.map((i) => `${i.path.join('.') || 'the file'}: ${i.message}`) });
+    const found = toFindings(parsed.error.issues, () => TEMPLATE_KEYS).map((finding) => locate(source, finding));
+    throw new ContentError(found.sort((a, b) => a.line - b.line || a.column - b.column));
   }
   return parsed.data;
 }
+
+const TEMPLATE_KEYS = Object.keys(templateSchema.shape);
 
 /** `key=value` pairs of `--set`, in order; a usage error for one without `=` or a key given twice. */
 export function parseSets(sets: readonly string[]): Map<string, string> {

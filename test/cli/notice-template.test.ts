@@ -1,7 +1,7 @@
 // `statuspress new notice --template NAME --set key=value` as a user runs it in a site init made:
 // the notice written from the template, options overriding it, and a clear exit 2 for a path as a
 // name or a placeholder left unfilled, nothing written.
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +36,26 @@ describe('new notice --template', () => {
     const unfilled = await runCli(['new', 'notice', '--template', 'api-outage', '--set', 'since=10:05'], { cwd: site });
     expect(unfilled.code).toBe(2);
     expect(unfilled.stderr).toMatch(/^The template "api-outage" needs --set symptom=…: its placeholder \{symptom\} is not filled\n/);
+    expect(await notices()).toEqual(before);
+  });
+
+  it('reports a hostile template as content problems, at their lines, bounded: exit 1, no stack, nothing written', async () => {
+    const before = await notices();
+    const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]\n${['b', 'c', 'd', 'e', 'f', 'g'].map((k, i) => `${k}: &${k} [${Array(10).fill(`*${'abcdefg'[i]}`).join(', ')}]`).join('\n')}\nsubject: x\n`;
+    await writeFile(path.join(site, 'templates/notices/bomb.yaml'), bomb);
+    await writeFile(path.join(site, 'templates/notices/orphan.yaml'), 'subject: *nowhere\n');
+    await writeFile(path.join(site, 'templates/notices/braces.yaml'), `subject: x\ncontent: ${'{a}'.repeat(300_000)}\n`);
+    const bombed = await runCli(['new', 'notice', '--template', 'bomb'], { cwd: site });
+    expect(bombed).toMatchObject({ code: 1, stdout: '' });
+    expect(bombed.stderr).toMatch(/^templates\/notices\/bomb\.yaml:\d+:\d+ {2}.*\[content\/alias-bomb\]\n/);
+    const orphan = await runCli(['new', 'notice', '--template', 'orphan'], { cwd: site });
+    expect(orphan).toMatchObject({ code: 1, stdout: '' });
+    expect(orphan.stderr).toMatch(/^templates\/notices\/orphan\.yaml:1:10 {2}.*\[content\/alias-unresolved\]\n/);
+    const braces = await runCli(['new', 'notice', '--template', 'braces'], { cwd: site });
+    expect(braces).toMatchObject({ code: 1, stdout: '' });
+    expect(braces.stderr.split('\n').length).toBeLessThan(10);
+    expect(braces.stderr).toContain('[content/too-many-yaml-mistakes]');
+    for (const run of [bombed, orphan, braces]) expect(run.stderr).not.toMatch(/Error:|at .*\.js:\d+/);
     expect(await notices()).toEqual(before);
   });
 

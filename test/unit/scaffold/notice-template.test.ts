@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StatuspressError } from '../../../src/errors.js';
+import { ContentError, StatuspressError } from '../../../src/errors.js';
 import { loadTheme } from '../../../src/render/site/theme.js';
 import { initSite, NOTICE_TEMPLATES } from '../../../src/scaffold/init.js';
 import { newNotice } from '../../../src/scaffold/new.js';
@@ -81,15 +81,45 @@ describe('a notice template', () => {
     expect(codeOf(() => loadNoticeTemplate(dir, 'outge'))).toBe('usage/notice-template-missing');
   });
 
-  it('refuses unknown keys, wrong kinds, broken YAML and what is not a regular file', async () => {
+  it('refuses what is not a regular file of text before reading it as YAML', async () => {
+    const dir = await templates({});
+    await mkdir(path.join(dir, 'notices', 'folder.yaml'), { recursive: true });
+    expect(codeOf(() => loadNoticeTemplate(dir, 'folder'))).toBe('usage/notice-template-invalid');
+  });
+
+  it('reads the YAML and the fields as content is read: each problem a content issue at its line', async () => {
+    const bomb = `a: &a [x, x, x, x, x, x, x, x, x, x]\n${Array.from({ length: 6 }, (_, i) => `${'bcdefg'[i]}: &${'bcdefg'[i]} [${Array(10).fill(i === 0 ? '*a' : `*${'abcdefg'[i]}`).join(', ')}]`).join('\n')}\nsubject: x\n`;
     const dir = await templates({
       'extra.yaml': 'subject: x\nseverity: high\n',
       'kinds.yaml': 'subject: x\ncomponents: api\ntype: outage\n',
       'broken.yaml': 'subject: [x\n',
       'nosubject.yaml': 'content: x\n',
+      'bomb.yaml': bomb,
+      'unanchored.yaml': 'subject: *nowhere\n',
+      'braces.yaml': `subject: x\ncontent: ${'{a}'.repeat(300_000)}\n`,
     });
-    await mkdir(path.join(dir, 'notices', 'folder.yaml'));
-    for (const name of ['extra', 'kinds', 'broken', 'nosubject', 'folder']) expect(codeOf(() => loadNoticeTemplate(dir, name)), name).toBe('usage/notice-template-invalid');
+    const issuesOf = (name: string): { line: number; path: string; code: string }[] => {
+      try {
+        loadNoticeTemplate(dir, name);
+      } catch (error) {
+        expect(error, name).toBeInstanceOf(ContentError);
+        return (error as ContentError).issues.map(({ line, path: at, code, file }) => {
+          expect(file).toBe(path.join(dir, 'notices', `${name}.yaml`).split(path.sep).join('/'));
+          return { line, path: at, code };
+        });
+      }
+      throw new Error(`${name} was taken`);
+    };
+    expect(issuesOf('extra')).toEqual([{ line: 2, path: 'severity', code: 'content/unknown-key' }]);
+    expect(issuesOf('kinds').map((i) => [i.line, i.path])).toEqual([[2, 'components'], [3, 'type']]);
+    expect(issuesOf('broken').map((i) => i.code)).toEqual(['content/yaml-syntax']);
+    expect(issuesOf('nosubject')).toEqual([{ line: 1, path: 'subject', code: 'content/missing-key' }]);
+    expect(issuesOf('bomb').map((i) => i.code)).toEqual(['content/alias-bomb']);
+    expect(issuesOf('unanchored').map((i) => i.code)).toEqual(['content/alias-unresolved']);
+    // 900 KB of mistakes: read up to the 50th, reported as a handful of lines.
+    const braces = issuesOf('braces');
+    expect(braces.length).toBeLessThanOrEqual(5);
+    expect(braces.at(-1)!.code).toBe('content/too-many-yaml-mistakes');
   });
 
   it('as init writes them, each starts a valid incident of the example site', async () => {
