@@ -222,8 +222,31 @@ export function formatRange(from: number, to: number, locale: string, zone: stri
     writer.ranges.set(from, (byEnd = new Map()));
   }
   let text = byEnd.get(to);
-  if (text === undefined) byEnd.set(to, (text = wrap(locale, writer.format.formatRange(from, to))));
+  if (text === undefined) byEnd.set(to, (text = wrap(locale, rangeText(writer.format, from, to, locale, zone))));
   return text;
+}
+
+/**
+ * A window as Intl writes it, unless the zone's offset differs at its two ends (the clocks change
+ * inside it): Intl then writes the parts the ends share once, zone name included, so Berlin's
+ * 00:30Z–01:30Z on the night the clocks go back read `02:30 MESZ` (one moment, no end) and
+ * 23:00Z–03:00Z `01:00–04:00 Uhr MEZ` (its start an hour late). Then each end is written whole,
+ * with its own zone name (the end's date left out when it is the start's day), joined as Intl
+ * joins a range in that language.
+ */
+function rangeText(format: Intl.DateTimeFormat, from: number, to: number, locale: string, zone: string): string {
+  if (zoneOffset(from, zone) === zoneOffset(to, zone)) return format.formatRange(from, to);
+  const end = localKey(from, zone) === localKey(to, zone) ? writerOf('time', locale, zone).format.format(to) : format.format(to);
+  return `${format.format(from)}${rangeSeparator(format)}${end}`;
+}
+
+/** What a language writes between the two ends of a range (` – `, `～`), as Intl's own ranges have it. */
+function rangeSeparator(format: Intl.DateTimeFormat): string {
+  const parts = format.formatRangeToParts(Date.UTC(2000, 0, 1), Date.UTC(2001, 1, 2));
+  const firstEnd = parts.findIndex((part) => part.source === 'endRange');
+  let between = '';
+  for (let i = firstEnd - 1; i >= 0 && parts[i]!.source === 'shared'; i--) between = parts[i]!.value + between;
+  return between;
 }
 
 const partsFormats = new Map<string, Intl.DateTimeFormat>();
