@@ -95,10 +95,11 @@ describe('the authoring commands change nothing but what they say', () => {
   it('resolve ends it with the default text, then refuses to end it again', async () => {
     const before = await listing(content);
     const res = await run(['resolve', '27', '--content', content, '--now', NOW, '--at', '2026-11-22T07:40:00Z']);
-    expect(res.code).toBe(0);
-    expect(res.stdout).toBe(
-      `Resolved ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27005, state resolved)\n  notice 27 "Email notifications delayed" (unplanned): recovering -> resolved\n`,
-    );
+    // The whole run compared, so a failure shows stderr too.
+    expect(res).toMatchObject({
+      code: 0,
+      stdout: `Resolved ${path.join(content, 'notices/27-email-notifications-delayed.yaml')} (update 27005, state resolved)\n  notice 27 "Email notifications delayed" (unplanned): recovering -> resolved\n`,
+    });
     expect(changes(before, await listing(content))).toEqual({
       'notices/27-email-notifications-delayed.yaml': '  - at: 2026-11-22T07:40:00Z\n    state: resolved\n    content: This incident has been resolved.\n',
     });
@@ -115,9 +116,10 @@ describe('the authoring commands change nothing but what they say', () => {
       'update', '25', '--content', content, '--now', '2026-11-21T09:30:00Z', '--state', 'scheduled', '--message', 'Moved by a week.',
       '--begins-at', '2026-12-06T02:00:00Z', '--ends-at', '2026-12-06T04:00:00Z', '--at', '2026-11-21T09:00:00Z',
     ]);
-    expect(res.stdout).toBe(
-      `Updated ${path.join(content, file)} (update 25002, state scheduled; begins_at 2026-12-06T02:00:00Z; ends_at 2026-12-06T04:00:00Z)\n  notice 25 "Database maintenance" (planned): scheduled -> scheduled\n`,
-    );
+    expect(res).toMatchObject({
+      code: 0,
+      stdout: `Updated ${path.join(content, file)} (update 25002, state scheduled; begins_at 2026-12-06T02:00:00Z; ends_at 2026-12-06T04:00:00Z)\n  notice 25 "Database maintenance" (planned): scheduled -> scheduled\n`,
+    });
     const after = (await listing(content)).get(file)!;
     expect(after).toBe(
       before

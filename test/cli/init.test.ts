@@ -35,7 +35,7 @@ async function entries(dir: string): Promise<string[]> {
 
 /** A usage error as the CLI prints it: exit 2, the message, no crash, no stack trace. */
 function expectUsage(res: CliRun, message: string | RegExp): void {
-  expect(res.stdout).toBe('');
+  expect(res.stdout, res.stderr).toBe('');
   expect(res.stderr).not.toContain('unexpectedly');
   expect(res.stderr).not.toMatch(/\n\s+at /);
   if (typeof message === 'string') expect(res.stderr).toContain(message);

@@ -21,8 +21,7 @@ const notices = async (): Promise<string[]> => (await readdir(path.join(site, 'c
 describe('new notice --template', () => {
   it('writes the incident the template describes, its placeholders filled, and options win', async () => {
     const res = await runCli(['new', 'notice', '--template', 'api-outage', '--set', 'since=10:05', '--set', 'symptom=requests time out', '--subject', 'REST API unavailable'], { cwd: site });
-    expect(res.stderr).toBe('');
-    expect(res.stdout).toBe('Created content/notices/2-rest-api-unavailable.yaml (id 2)\n  notice 2 "REST API unavailable" (unplanned): investigating\n');
+    expect(res).toMatchObject({ code: 0, stderr: '', stdout: 'Created content/notices/2-rest-api-unavailable.yaml (id 2)\n  notice 2 "REST API unavailable" (unplanned): investigating\n' });
     const text = await readFile(path.join(site, 'content/notices/2-rest-api-unavailable.yaml'), 'utf8');
     expect(text).toContain('components: [2]\n');
     expect(text).toContain('Since 10:05 UTC requests time out. We are investigating');
