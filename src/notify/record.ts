@@ -63,9 +63,16 @@ export async function readRecordFile(file: string): Promise<Previous> {
     if (!info.isFile()) return notRecord(`it is ${kindOf(info)}, not a file`);
     if (info.size > MAX_RECORD_BYTES) return notRecord(`it is larger than ${MAX_RECORD_BYTES / 2 ** 20} MiB`);
     // Read to its end, not to the size seen: the file may be growing. One byte past the limit is enough to refuse it.
-    const buffer = Buffer.alloc(MAX_RECORD_BYTES + 1);
+    // The buffer starts at the size seen and grows as needed: one of the limit's size for every run
+    // (a record is kilobytes) kept the garbage collector busier than the rest of the run.
+    let buffer = Buffer.alloc(Math.min(MAX_RECORD_BYTES, info.size) + 1);
     let size = 0;
     for (;;) {
+      if (size === buffer.length) {
+        const grown = Buffer.alloc(Math.min(MAX_RECORD_BYTES + 1, buffer.length * 2));
+        buffer.copy(grown, 0, 0, size);
+        buffer = grown;
+      }
       const { bytesRead } = await handle.read(buffer, size, buffer.length - size, null);
       if (bytesRead === 0) break;
       size += bytesRead;
@@ -326,9 +333,9 @@ async function readAtMost(response: Response, max: number): Promise<string | nul
  * deployment, or a host that does not serve `_statuspress/`); anything else but 200 and a state
  * file is `notify/previous-unreadable`, and so is an answer over MAX_STATE_BYTES or not complete
  * within `timeoutMs` (headers and body). A query and `Cache-Control: no-cache` ask caches for the
- * current file.
+ * current file. `timeout` makes the signal that ends it (Transport's: a test cuts an answer it sees stall).
  */
-export async function fetchSiteState(site: string, fetcher: typeof fetch, timeoutMs: number): Promise<Previous> {
+export async function fetchSiteState(site: string, fetcher: typeof fetch, timeoutMs: number, timeout: (ms: number) => AbortSignal = (ms) => AbortSignal.timeout(ms)): Promise<Previous> {
   const address = stateAddress(site);
   const unreadable = (detail: string, cause?: unknown): never => {
     throw fail(COMMAND.notifyPreviousUnreadable, { from: address, detail, file: false }, cause === undefined ? {} : { cause });
@@ -337,7 +344,7 @@ export async function fetchSiteState(site: string, fetcher: typeof fetch, timeou
   try {
     const url = new URL(address);
     url.searchParams.set('statuspress-notify', String(Date.now()));
-    response = await fetcher(url, { headers: { 'Cache-Control': 'no-cache', Accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+    response = await fetcher(url, { headers: { 'Cache-Control': 'no-cache', Accept: 'application/json' }, signal: timeout(timeoutMs) });
   } catch (error) {
     return unreadable((error as { name?: string }).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : String((error as { cause?: { code?: string } }).cause?.code ?? 'network error'), error);
   }

@@ -25,12 +25,12 @@
 // - hostile subjects, names and texts (mentions, markup, date functions, invisible characters) reach
 //   no chat target in a form that pings, links or formats.
 //
-// Default runs (60 sequences, about 6 s; the chat payloads alone 1,000 runs, under a second) are
-// CI's. A long local run, 500 sequences in about 45 s:
+// Default runs (60 sequences; the chat payloads alone, pure functions, 1,000 runs) are CI's. A long
+// local run, 500 sequences:
 //   FC_RUNS=500 npx vitest run test/properties/notify.test.ts
 // (FC_RUNS sets both properties' runs; FC_SEED and FC_PATH replay a failure fast-check reported).
 import { createHash } from 'node:crypto';
-import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -40,7 +40,7 @@ import { notify } from '../../src/notify/index.js';
 import type { NotifyResult } from '../../src/notify/index.js';
 import { NOTIFY_EVENTS } from '../../src/types.js';
 import type { NotifyEventType } from '../../src/types.js';
-import { writeContentFolder } from '../helpers/arbitraries.js';
+import { scenarioFiles } from '../helpers/arbitraries.js';
 import type { ComponentFile, NoticeFile, Scenario, SiteFile, Stamp } from '../helpers/arbitraries.js';
 import { siteModel } from '../helpers/site-model.js';
 import { envFor, fastTransport, receiver } from '../unit/notify/helpers.js';
@@ -552,6 +552,22 @@ const byNotice = <T extends { notice: number }>(list: readonly T[]): T[] => [...
 const describeRun = (h: History, build: Build): string =>
   `build of ${iso(build.now)} with notices ${JSON.stringify([...build.written].map(([k, n]) => `${h.notices[k]!.id}:${n}`))}`;
 
+/**
+ * Brings the content folder `dir` from `was` (file → text, what it holds) to `files`: writes only
+ * what changed and removes what is gone, as a checkout does. Rewriting the whole folder for every
+ * build cost more than the notify runs it was for.
+ */
+async function checkOut(dir: string, was: Map<string, string>, files: ReadonlyMap<string, string>): Promise<void> {
+  if (was.size === 0) {
+    await mkdir(path.join(dir, 'components'), { recursive: true });
+    await mkdir(path.join(dir, 'notices'), { recursive: true });
+  }
+  for (const file of was.keys()) if (!files.has(file)) await rm(path.join(dir, file));
+  for (const [file, text] of files) if (was.get(file) !== text) await writeFile(path.join(dir, file), text);
+  was.clear();
+  for (const [file, text] of files) was.set(file, text);
+}
+
 async function checkHistory(h: History): Promise<void> {
   const root = await mkdtemp(path.join(tmpdir(), 'statuspress-prop-notify-'));
   let hooks: Receiver | null = null;
@@ -564,12 +580,13 @@ async function checkHistory(h: History): Promise<void> {
     const textsSent = new Set<string>();
     let memory: Memory | null = null;
     let seenRequests = 0;
+    const written = new Map<string, string>();
     for (const [i, { build, twin, dry, older }] of runsOf(h).entries()) {
       const where = `run ${i}: ${describeRun(h, build)}`;
-      await rm(content, { recursive: true, force: true });
       const scenario = scenarioOf(h, build);
-      await writeContentFolder(content, scenario);
-      await appendFile(path.join(content, 'site.yaml'), targetsYaml(h));
+      const files = scenarioFiles(scenario);
+      files.set('site.yaml', `${files.get('site.yaml')!}${targetsYaml(h)}`);
+      await checkOut(content, written, files);
       const run = (dryRun = false): Promise<NotifyResult> =>
         notify({ contentDir: content, now: build.now, previous: record, env: envFor(hooks!.url), transport, retry: RETRY, dryRun });
       const facts = factsOf(h, build);
