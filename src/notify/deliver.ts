@@ -34,12 +34,18 @@ export interface Transport {
   sleep: (ms: number) => Promise<void>;
   /** Epoch ms: the budget's clock, and the webhook signature's timestamp. */
   clock: () => number;
+  /**
+   * The signal that ends a request still unanswered after `ms` (aborted with a TimeoutError):
+   * injected so that a test cuts a request it sees hang instead of waiting the limit out.
+   */
+  timeout: (ms: number) => AbortSignal;
 }
 
 export const REAL_TRANSPORT: Transport = {
   fetch: (...args) => fetch(...args),
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   clock: () => Date.now(),
+  timeout: (ms) => AbortSignal.timeout(ms),
 };
 
 export interface HttpRequest {
@@ -70,7 +76,7 @@ export async function deliver(build: () => HttpRequest, policy: RetryPolicy, tra
         body: request.body,
         // A webhook that redirects is misconfigured; following it could carry the message elsewhere.
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeout),
+        signal: transport.timeout(timeout),
       });
       if (response.status >= 200 && response.status < 300) {
         // Taken: what follows the status is not needed, and a body slow to come must not make it a retry (a second message).

@@ -132,7 +132,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   let result: Plan;
   let recorded: string | null = null;
   if (isHttpUrl(options.previous)) {
-    const previous = await fetchSiteState(options.previous, transport.fetch, options.fetchTimeoutMs ?? 30_000);
+    const previous = await fetchSiteState(options.previous, transport.fetch, options.fetchTimeoutMs ?? 30_000, transport.timeout);
     if (previous.kind === 'none') warnings.push(COMMAND.notifyNothingOnSite.message({ address: stateAddress(options.previous) }));
     result = plan(previous, stateAddress(options.previous));
   } else {

@@ -27,7 +27,9 @@ describe('deliver', () => {
     });
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     const transport = fastTransport();
-    const policy = { ...DEFAULT_RETRY, attemptTimeoutMs: 300 };
+    // Short enough that waiting for the body (the bug) fails in seconds, long enough that a busy
+    // machine's slow headers are not taken for it.
+    const policy = { ...DEFAULT_RETRY, attemptTimeoutMs: 2000 };
     const outcome = await deliver(() => ({ url, headers: {}, body: '{}' }), policy, transport, transport.clock() + policy.budgetMs, []);
     expect(outcome).toEqual({ ok: true, attempts: 1, status: 200 });
     expect(received).toBe(1);

@@ -18,8 +18,11 @@ export interface Received {
   at: number;
 }
 
-/** How a path answers one request: a status, optional headers and body; `hang` never answers. */
-export type Answer = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+/**
+ * How a path answers one request: a status, optional headers and body, given once `after` (if any)
+ * has resolved for the request; `hang` never answers.
+ */
+export type Answer = { status: number; headers?: Record<string, string>; body?: string; after?: (request: Received) => Promise<unknown> } | 'hang';
 
 export interface Receiver {
   url: string;
@@ -28,6 +31,8 @@ export interface Receiver {
   bodies(p: string): unknown[];
   /** Answers for the next requests to `p`, in order; after them, the fallback. */
   answer(p: string, ...answers: Answer[]): void;
+  /** Calls `listener` with each request it leaves unanswered (`hang`), once it has it whole. */
+  onHang(listener: (request: Received) => void): void;
   close(): Promise<void>;
 }
 
@@ -40,15 +45,22 @@ afterEach(async () => {
 export async function receiver(fallback: Exclude<Answer, 'hang'> = { status: 200, body: 'ok' }): Promise<Receiver> {
   const requests: Received[] = [];
   const queued = new Map<string, Answer[]>();
+  const hangListeners: ((request: Received) => void)[] = [];
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const p = (req.url ?? '/').replace(/\?.*/, '');
-      requests.push({ path: p, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
+      const received = { path: p, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      requests.push(received);
       const next = queued.get(p)?.shift() ?? fallback;
-      if (next === 'hang') return;
-      res.writeHead(next.status, next.headers ?? {}).end(next.body ?? '');
+      if (next === 'hang') {
+        for (const listener of hangListeners) listener(received);
+        return;
+      }
+      const reply = (): void => void res.writeHead(next.status, next.headers ?? {}).end(next.body ?? '');
+      if (next.after === undefined) reply();
+      else void next.after(received).then(reply);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -63,6 +75,7 @@ export async function receiver(fallback: Exclude<Answer, 'hang'> = { status: 200
     requests,
     bodies: (p) => requests.filter((r) => r.path === p).map((r) => JSON.parse(r.body) as unknown),
     answer: (p, ...answers) => queued.set(p, [...(queued.get(p) ?? []), ...answers]),
+    onHang: (listener) => hangListeners.push(listener),
     close,
   };
 }
@@ -76,19 +89,49 @@ export async function deadAddress(): Promise<string> {
   return `http://127.0.0.1:${port}`;
 }
 
-/** A transport with the real fetch, whose sleeps are recorded and take no time, and whose clock moves by them. */
-export function fastTransport(start = Date.parse('2026-11-20T12:00:00Z')): Transport & { slept: number[] } {
+/**
+ * A transport with the real fetch, whose sleeps are recorded and take no time, and whose clock moves
+ * by them. Each attempt's time limit is recorded too, and is real; but a request that `hangs` leaves
+ * unanswered ends at once as that limit would end it (a TimeoutError), so no test waits it out.
+ */
+export function fastTransport(hangs?: Receiver, start = Date.parse('2026-11-20T12:00:00Z')): Transport & { slept: number[]; limits: number[] } {
   const slept: number[] = [];
+  const limits: number[] = [];
   let now = start;
+  // The requests in flight (by path and body: one run sends each message once), and how to cut each.
+  const cutters = new WeakMap<AbortSignal, (reason: DOMException) => void>();
+  const inFlight: { path: string; body: string; cut: (reason: DOMException) => void }[] = [];
+  hangs?.onHang((request) => {
+    const i = inFlight.findIndex((f) => f.path === request.path && f.body === request.body);
+    if (i !== -1) inFlight.splice(i, 1)[0]!.cut(new DOMException('left unanswered by the receiver', 'TimeoutError'));
+  });
   return {
     slept,
-    fetch: (...args) => fetch(...args),
+    limits,
+    fetch: async (input, init) => {
+      const cut = init?.signal ? cutters.get(init.signal) : undefined;
+      const entry = cut === undefined ? null : { path: new URL(input instanceof Request ? input.url : input).pathname, body: String(init?.body ?? ''), cut };
+      if (entry !== null) inFlight.push(entry);
+      try {
+        return await fetch(input, init);
+      } finally {
+        if (entry !== null && inFlight.includes(entry)) inFlight.splice(inFlight.indexOf(entry), 1);
+      }
+    },
     sleep: (ms) => {
       slept.push(ms);
       now += ms;
       return Promise.resolve();
     },
     clock: () => now,
+    timeout: (ms) => {
+      limits.push(ms);
+      if (hangs === undefined) return AbortSignal.timeout(ms);
+      const controller = new AbortController();
+      const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(ms)]);
+      cutters.set(signal, (reason) => controller.abort(reason));
+      return signal;
+    },
   };
 }
 

@@ -14,14 +14,16 @@ import { textHash } from '../../../src/notify/snapshot.js';
 import type { NotifyOptions, NotifyResult } from '../../../src/notify/index.js';
 import { renderState } from '../../../src/render/state.js';
 import { ALL_TARGETS, deadAddress, envFor, fastTransport, HOOK_SECRET, receiver, scratch, writeSite } from './helpers.js';
-import type { Receiver } from './helpers.js';
+import type { Received, Receiver } from './helpers.js';
 
 const T0 = Date.parse('2026-11-20T10:00:00Z');
 const at = (minutes: number): number => T0 + minutes * 60_000;
 const iso = (minutes: number): string => new Date(at(minutes)).toISOString().replace('.000Z', 'Z');
 /** The event id of notice 42's update of minute `minutes` saying `text`. */
 const updateEvent = (minutes: number, text: string, notice = 42): string => `update-${notice}-${new Date(at(minutes)).toISOString()}-${textHash(text)}`;
-const RETRY = { backoffMs: 1000, attemptTimeoutMs: 300, budgetMs: 60_000 };
+// The default attempt limit: a target left hanging is cut as soon as it hangs (fastTransport), and
+// a short limit made fast answers on a busy machine time out.
+const RETRY = { backoffMs: 1000, attemptTimeoutMs: 10_000, budgetMs: 60_000 };
 
 const INCIDENT = (...updates: [number, string, string][]): string =>
   `id: 42\ntype: unplanned\nsubject: Elevated error rates\ncomponents: [1]\nupdates:\n${updates.map(([m, state, text]) => `  - at: ${iso(m)}\n    state: ${state}\n    content: ${JSON.stringify(text)}\n`).join('')}`;
@@ -40,7 +42,7 @@ async function setup(notifyYaml = ALL_TARGETS, notices: Record<string, string> =
   const dir = await scratch();
   const content = await writeSite(dir, notifyYaml, notices);
   const hooks = await receiver();
-  const transport = fastTransport();
+  const transport = fastTransport(hooks);
   const record = path.join(dir, 'state', 'notify.json');
   return {
     dir,
@@ -273,11 +275,29 @@ describe('statuspress notify: nothing twice', () => {
     await s.run(0);
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'x']));
     await writeFile(path.join(s.content, 'notices/43.yaml'), MAINTENANCE);
-    // Slow answers keep both runs in flight together.
-    for (let i = 0; i < 5; i++) s.hooks.answer('/hook', 'hang');
-    // (An attempt timed out is tried again, and a receiver that got it late sees the message twice: an
-    // attempt limit of 50 ms made that happen to fast answers on a busy machine. Every run keeps 300 ms.)
-    const runs = await Promise.all([s.run(50), s.run(50), s.run(51)]);
+    // The webhook answers only once two runs have ended: the runs that find the events claimed then
+    // compare while the one that claimed them is still sending. An event id that reaches the webhook
+    // twice is the failure itself: it releases the answers, and the checks below tell it.
+    let release = (): void => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Set<string>();
+    const held = {
+      status: 200,
+      after: (request: Received): Promise<void> => {
+        const id = String(request.headers['x-statuspress-event-id']);
+        if (reached.has(id)) release();
+        reached.add(id);
+        return released;
+      },
+    };
+    for (let i = 0; i < 20; i++) s.hooks.answer('/hook', held);
+    const pending = [s.run(50), s.run(50), s.run(51)];
+    let ended = 0;
+    const end = (): void => {
+      if (++ended === 2) release();
+    };
+    for (const run of pending) run.then(end, end);
+    const runs = await Promise.all(pending);
     const claimed = runs.flatMap((r) => r.events.map((e) => e.event.id));
     expect(new Set(claimed).size).toBe(claimed.length);
     expect(claimed.filter((id) => id === 'notice-42-published')).toHaveLength(1);
@@ -333,9 +353,11 @@ describe('statuspress notify: failures', () => {
     expect(result.deliveries.filter((d) => d.ok).map((d) => d.target)).toEqual([...Array(3).fill('slack (SLACK_URL)'), ...Array(3).fill('webhook (HOOK_URL)')]);
     expect(result.warnings).toEqual([
       'discord (DISCORD_URL): 3 of 3 messages not delivered: connection refused (5 attempts)',
-      'teams (TEAMS_URL): 3 of 3 messages not delivered: no answer within 300 ms (5 attempts)',
+      'teams (TEAMS_URL): 3 of 3 messages not delivered: no answer within 10 s (5 attempts)',
     ]);
     expect(s.hooks.requests.filter((r) => r.path.startsWith('/teams'))).toHaveLength(5);
+    // Every attempt under the policy's limit: slack's and the webhook's three, discord's and teams' five.
+    expect(s.transport.limits).toEqual(Array(16).fill(RETRY.attemptTimeoutMs));
     // Claimed before sending: a re-run does not try them again.
     expect((await s.run(10)).events).toEqual([]);
   });

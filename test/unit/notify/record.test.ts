@@ -34,8 +34,8 @@ async function site(handler: RequestListener): Promise<string> {
 
 const answering = (body: string, status = 200): RequestListener => (_req, res) => void res.writeHead(status, { 'Content-Type': 'application/json' }).end(body);
 
-async function unreadable(address: string, timeoutMs = 5000): Promise<StatuspressError> {
-  return (await fetchSiteState(address, fetch, timeoutMs).then(
+async function unreadable(address: string, timeoutMs = 5000, timeout?: (ms: number) => AbortSignal, fetcher: typeof fetch = fetch): Promise<StatuspressError> {
+  return (await fetchSiteState(address, fetcher, timeoutMs, timeout).then(
     () => expect.unreachable('read'),
     (error: unknown) => error,
   )) as StatuspressError;
@@ -116,21 +116,46 @@ describe('fetchSiteState: the deployed site\'s _statuspress/build.json', () => {
   }, 30_000);
 
   it('an answer that stops coming is a timeout, headers or body', async () => {
-    const silent = await unreadable(await site(() => undefined), 500);
+    /** The time limit's signal, ended by `cut` as the limit would end it, once the test sees the answer stall: nothing is waited out. */
+    const limit = (): { asked: number[]; timeout: (ms: number) => AbortSignal; cut: () => void } => {
+      const asked: number[] = [];
+      const controller = new AbortController();
+      return {
+        asked,
+        timeout: (ms) => {
+          asked.push(ms);
+          return controller.signal;
+        },
+        cut: () => controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      };
+    };
+    // No headers: cut once the site has the request.
+    const headers = limit();
+    const silent = await unreadable(await site(() => headers.cut()), 1000, headers.timeout);
     expect(silent.message).toMatch(/: no answer within 1 s; nothing was sent$/);
-    // A byte every 50 ms, each in time for a timeout that waited per chunk, and a whole answer after
-    // 100 of them (5 s): read through, it would be a readable state file of another format.
+    expect(headers.asked).toEqual([1000]);
+    // Headers, then a byte every 10 ms, each in time for a limit that waited per chunk, and a whole
+    // answer after 100 of them: read through, it would be a readable state file of another format.
+    // Cut once the headers are in, while the body still trickles: one limit covers the whole answer.
+    const body = limit();
     let spaces = 0;
     const trickle = await site((_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).write('{"format": 1, ');
       const timer = setInterval(() => {
         if (++spaces < 100) res.write(' ');
         else res.end('"now": "2026-11-20T10:00:00Z"}');
-      }, 50);
+      }, 10);
       res.on('close', () => clearInterval(timer));
     });
-    const slow = await unreadable(trickle, 1000);
+    const cutOnHeaders: typeof fetch = async (...args) => {
+      const response = await fetch(...args);
+      body.cut();
+      return response;
+    };
+    const slow = await unreadable(trickle, 1000, body.timeout, cutOnHeaders);
     expect(slow.message).toMatch(/: no answer within 1 s; nothing was sent$/);
+    expect(body.asked).toEqual([1000]);
+    expect(spaces).toBeLessThan(100);
   });
 });
 

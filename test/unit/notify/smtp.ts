@@ -39,6 +39,7 @@ export async function smtpServer(): Promise<Server> {
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
     logger: false,
+    disableReverseLookup: true,
     onAuth(auth, _session, callback) {
       if (auth.username === USER && auth.password === PASSWORD) callback(null, { user: USER });
       else callback(Object.assign(new Error(`Invalid username or password for ${auth.username}`), { responseCode: 535 }));
