@@ -20,7 +20,7 @@ export const validate: Command = {
     const now = nowFlag(values) ?? Date.now();
     const contentDir = String(values.content);
     const { loadContent, validateContent } = await import('../content/index.js');
-    const { issues, notes } = validateContent(await loadContent(contentDir), { now });
+    const { issues, notes } = validateContent(await loadContent(contentDir), { now, ahead: 'error' });
     // Notes do not fail the command: they go to stdout, problems to stderr.
     for (const note of notes) out.log(format === 'github' ? githubAnnotation(contentDir, note, 'notice') : noteLine(note, contentDir));
     if (issues.length === 0) {

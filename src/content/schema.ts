@@ -150,6 +150,8 @@ const updateFields = {
   // Which states are allowed depends on the notice type: rules.ts checks it.
   state: z.unknown().optional(),
   content: text,
+  // Dated ahead on purpose (an announcement written early): validate refuses an update far ahead of now without it.
+  withheld: z.literal(true, { error: zodMessage(say(CONTENT.withheldTrue)) }).optional(),
 };
 
 /** A notice's fields; `updates` holds `update`s. */

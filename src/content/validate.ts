@@ -29,6 +29,12 @@ const checked = new WeakMap<SourceFile, { issues: ContentIssue[]; value: unknown
 export interface ValidateOptions {
   /** The moment to judge the content as of (epoch ms): updates dated after it are noted as withheld. None: no notes. */
   now?: number;
+  /**
+   * `error` (statuspress validate, the pull-request check): an update dated far after `now` without
+   * `withheld: true` is an issue (content/update-too-far-ahead); `note` (the build, which must never
+   * be blocked by the clock): a note like any withheld update. Default `note`.
+   */
+  ahead?: 'note' | 'error';
 }
 
 export interface Validated {
@@ -67,7 +73,13 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
   for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'), loaded.site)) issues.push(locate(source, finding));
   for (const { source, finding } of translationLanguageFindings(loaded.site, [...loaded.components, ...loaded.notices])) issues.push(locate(source, finding));
   const { now } = options;
-  const notes = now === undefined ? [] : notices.flatMap((notice, i) => (notice ? [...withheld(loaded.notices[i]!, notice, now), ...renumbered(loaded.notices[i]!, notice)] : []));
+  const notes: ContentIssue[] = [];
+  notices.forEach((notice, i) => {
+    if (notice === null || now === undefined) return;
+    const source = loaded.notices[i]!;
+    for (const note of withheld(source, notice, now)) (options.ahead === 'error' && note.code === CONTENT.tooFarAhead.code ? issues : notes).push(note);
+    notes.push(...renumbered(source, notice));
+  });
   // Texts the other languages' pages show in the default one: worth knowing, never an error.
   if (loaded.site && site?.locales) {
     for (const finding of untranslatedFindings(site.locales, [loaded.site, ...loaded.components, ...loaded.notices])) notes.push(locate(loaded.site, finding));
@@ -84,20 +96,31 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
 }
 
 /**
- * A note for each update dated after `now` (the build withholds it), at its `at`. When none of the
- * notice's updates is published, the earliest one's note says the notice is left out too.
+ * An update dated further ahead than this is most often a typo (the year, the zone), unless it says
+ * `withheld: true`: an incident's next update is never a day away, and no notice is written a month
+ * ahead of its first update.
+ */
+const AHEAD_DAYS = { unplanned: 1, any: 30 } as const;
+
+/**
+ * A note for each update dated after `now` (the build withholds it), at its `at`; one dated too far
+ * ahead (AHEAD_DAYS) without `withheld: true` is content/update-too-far-ahead instead, which
+ * `validate` reports as a problem. When none of the notice's updates is published, the earliest
+ * one's note says the notice is left out too.
  */
 function withheld(source: SourceFile, notice: Notice, now: number): ContentIssue[] {
   const later = notice.updates.filter((u) => u.at > now);
   if (later.length === 0) return [];
   const first = later.length === notice.updates.length ? later.reduce((a, b) => (b.at < a.at ? b : a)) : null;
-  return later.map((u) =>
-    locate(source, {
-      path: ['updates', u.index, 'at'],
-      ...say(CONTENT.withheld, { until: utcText(u.at), now: utcText(now), notice: u === first }),
-    }),
-  );
+  const meantToWait = (index: number): boolean => (source.data as { updates?: { withheld?: unknown }[] }).updates?.[index]?.withheld === true;
+  return later.map((u) => {
+    const days = notice.type === 'unplanned' && u.at - now > AHEAD_DAYS.unplanned * DAY_MS ? AHEAD_DAYS.unplanned : u.at - now > AHEAD_DAYS.any * DAY_MS ? AHEAD_DAYS.any : null;
+    const words = days !== null && !meantToWait(u.index) ? say(CONTENT.tooFarAhead, { until: utcText(u.at), now: utcText(now), days }) : say(CONTENT.withheld, { until: utcText(u.at), now: utcText(now), notice: u === first });
+    return locate(source, { path: ['updates', u.index, 'at'], ...words });
+  });
 }
+
+const DAY_MS = 86_400_000;
 
 /**
  * A note, at `updates`, for a notice whose updates statuspress 0.1 numbered otherwise (by their

@@ -679,6 +679,22 @@ export const CONTENT = {
     hint: 'Nothing, usually: the ids are now the same whatever order the file lists the updates in. To silence the note, put the updates in time order (oldest or newest first).',
     example: { id: 42 },
   }),
+  tooFarAhead: content({
+    code: 'content/update-too-far-ahead',
+    title: 'An update dated far ahead',
+    when: '`validate` found an update dated more than a day after now on an incident (an unplanned notice), or more than 30 days after now on any notice, without `withheld: true`. Builds withhold it until then, so during an incident it looks as if the page stopped updating; most often the year or the zone is mistyped. (`build` only warns of it, so a deploy is never blocked.)',
+    message: ({ until, now, days }: { until: string; now: string; days: number }) =>
+      `dated ${until}, ${days === 1 ? 'more than a day' : `more than ${days} days`} after now (${now}): it would not show until then; correct its \`at\` (a mistyped year or zone?), or add \`withheld: true\` to the update if it is meant to wait`,
+    hint: 'Correct the `at` (the year, the zone); an update written ahead on purpose says `withheld: true`.',
+    example: { until: '2027-11-20T10:05:00Z', now: '2026-11-20T10:10:00Z', days: 1 },
+  }),
+  withheldTrue: content({
+    code: 'content/withheld-true',
+    title: '`withheld` is not true',
+    when: 'An update’s `withheld` is anything but `true`. It says that an update dated ahead is meant to wait; an update without it is published at its `at` just the same.',
+    message: () => 'withheld can only be true (the update is dated ahead on purpose); remove it otherwise',
+    hint: 'Write `withheld: true`, or remove the key.',
+  }),
   withheld: content({
     code: 'content/withheld',
     note: true,
