@@ -10,6 +10,14 @@ import { command, USAGE_HINT } from './entry.js';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
+/** Names from a folder, quoted (a file name may hold anything) and at most ten, then how many more: `"a", "b" and 3 more`. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, 10).map((name) => quote(name, 60));
+  const rest = names.length - shown.length;
+  if (rest > 0) return `${shown.join(', ')} and ${rest} more`;
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)!}`;
+}
+
 /** A problem in a notice `update` or `resolve` would change, as their errors list it: at its file:line:column. */
 type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<ContentIssue, 'line' | 'column' | 'code'>>;
 const problemText = (i: Problem): string =>
@@ -588,10 +596,10 @@ export const COMMAND = {
     exit: 2,
     title: '`init` into a folder that is not empty',
     when: 'The folder given to `statuspress init` holds an entry whose name does not start with a dot: init never overwrites. Dot-entries alone (a fresh clone’s `.git`) are accepted, see `usage/init-would-overwrite`.',
-    message: ({ dir, entries }: { dir: string; entries: number }) =>
-      `${dir} is not empty (${plural(entries, 'entry', 'entries')} besides dot-files); init never overwrites anything`,
+    message: ({ dir, names }: { dir: string; names: string[] }) =>
+      `${dir} is not empty: it holds ${listed(names)} (${plural(names.length, 'entry', 'entries')} besides dot-files); init never overwrites anything`,
     hint: 'Name a new or empty folder, e.g. `statuspress init my-status`.',
-    example: { dir: 'my-status', entries: 3 },
+    example: { dir: 'my-status', names: ['LICENSE', 'README.md', 'src'] },
   }),
   initFileAppeared: command({
     code: 'usage/init-file-appeared',

@@ -186,7 +186,7 @@ async function inspectTarget(dir: string): Promise<{ missing: string[] }> {
       throw fail(COMMAND.initPathBlocked, { dir, reason: `it cannot be read (${error.message})` }, { cause: error });
     });
     const named = entries.filter((e) => !e.startsWith('.'));
-    if (named.length > 0) throw fail(COMMAND.initNotEmpty, { dir, entries: named.length });
+    if (named.length > 0) throw fail(COMMAND.initNotEmpty, { dir, names: named.sort() });
     return { missing };
   }
 }

@@ -95,7 +95,13 @@ describe('statuspress init on odd paths', () => {
   it('a folder with an entry not starting with a dot is still refused (usage/init-not-empty)', async () => {
     const cwd = await folder();
     await writeFile(path.join(cwd, 'LICENSE'), 'MIT\n');
-    expectUsage(await runCli(['init', '.'], { cwd }), '. is not empty (1 entry besides dot-files)');
+    expectUsage(await runCli(['init', '.'], { cwd }), '. is not empty: it holds "LICENSE" (1 entry besides dot-files)');
     expect(await entries(cwd)).toEqual(['LICENSE']);
+    // Named, at most ten, escaped: a file's name may hold anything.
+    for (let i = 1; i <= 11; i++) await writeFile(path.join(cwd, `notes-${String(i).padStart(2, '0')}.txt`), '');
+    await writeFile(path.join(cwd, 'evil\u001b[2J.txt'), '');
+    const many = await runCli(['init', '.'], { cwd });
+    expectUsage(many, '. is not empty: it holds "LICENSE", "evil\\u001b[2J.txt", "notes-01.txt", "notes-02.txt", "notes-03.txt", "notes-04.txt", "notes-05.txt", "notes-06.txt", "notes-07.txt", "notes-08.txt" and 3 more (13 entries besides dot-files)');
+    expect(many.stderr).not.toContain('\u001b');
   });
 });
