@@ -56,6 +56,7 @@ export async function main(argv: string[], printer: Out = { log: console.log, er
     for (const [flag, { type, default: fallback, multiple }] of Object.entries(command.flags)) {
       options[flag] = fallback === undefined ? { type, ...(multiple ? { multiple: true } : {}) } : ({ type, default: fallback } as { type: 'string'; default: string });
     }
+    checkOptions(command, rest, options);
     const { values, positionals } = parseArgs({ args: rest, options, strict: true, allowPositionals: command.positionals ?? false });
     if (values.help) {
       out.log(commandHelp(command));
@@ -64,6 +65,26 @@ export async function main(argv: string[], printer: Out = { log: console.log, er
     return await command.run(values as Values, out, positionals);
   } catch (error) {
     return report(error, out, command);
+  }
+}
+
+/**
+ * The options as given, judged before Node's parser words them: an unknown one gets the nearest as
+ * a suggestion (`--stat`: did you mean --state?), as an unknown command does, and one without its
+ * value is named with what it takes. What is left (a boolean given a value, a value that looks like
+ * an option) is the parser's to say.
+ */
+function checkOptions(command: Command, args: string[], options: NonNullable<ParseArgsConfig['options']>): void {
+  const names = Object.keys(options);
+  const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    if (!Object.hasOwn(options, token.name)) {
+      const guess = closest(token.name, names);
+      throw fail(COMMAND.unknownOption, { option: token.rawName, command: command.name, ...(guess ? { guess: `--${guess}` } : {}) });
+    }
+    const flag = command.flags[token.name];
+    if (flag?.type === 'string' && token.value === undefined) throw fail(COMMAND.optionNeedsValue, { option: token.rawName, value: flag.value ?? 'VALUE' });
   }
 }
 
