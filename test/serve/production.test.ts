@@ -654,7 +654,23 @@ describe('answers sent again from memory (src/serve/hot.ts)', () => {
   });
 });
 
+/** The site's name in the k-th build: names of different lengths, so a body of one build cut to the length of another shows. */
+const swapName = (k: number): string => `Swap Build ${k}${' and more'.repeat(k)}`;
+
 describe('a new build swapped in while serving', () => {
+  /** Builds swapped in per test: enough for swaps under load, with builds of other names between them. */
+  const REBUILDS = 3;
+  /** The fixture's content and its first build, made once: each test serves a copy of both. */
+  let first: string;
+  beforeAll(async () => {
+    first = await mkdtemp(path.join(tmpdir(), 'statuspress-swap-first-'));
+    await cp(CONTENT, path.join(first, 'content'), { recursive: true });
+    const siteYaml = await readFile(path.join(first, 'content', 'site.yaml'), 'utf8');
+    await writeFile(path.join(first, 'content', 'site.yaml'), siteYaml.replace(/^name: .*$/m, `name: ${swapName(0)}`));
+    await build({ contentDir: path.join(first, 'content'), outDir: path.join(first, 'dist'), now: NOW });
+  });
+  afterAll(() => rm(first, { recursive: true, force: true }));
+
   interface Swapping {
     running: RunningServer;
     /** Site name → the notice count of the same build. */
@@ -667,36 +683,35 @@ describe('a new build swapped in while serving', () => {
     cleanup: () => Promise<void>;
   }
 
-  /** Builds a copy of the fixture, serves it, and rebuilds it with another name and one notice fewer each time. */
+  /** Serves a copy of the fixture's first build, and rebuilds it with another name and one notice fewer each time. */
   async function swapping(): Promise<Swapping> {
     const work = await mkdtemp(path.join(tmpdir(), 'statuspress-swap-'));
     const content = path.join(work, 'content');
     const out = path.join(work, 'dist');
-    await cp(CONTENT, content, { recursive: true });
+    // The output's link is relative: the copy points into the copy.
+    await cp(first, work, { recursive: true, verbatimSymlinks: true });
     const siteYaml = await readFile(path.join(content, 'site.yaml'), 'utf8');
-    const builds = new Map<string, number>();
-    let previousCount = 0;
-    let k = 0;
-    const buildNext = async (): Promise<string> => {
-      // Names of different lengths, so a body of one build cut to the length of another shows.
-      const name = `Swap Build ${k}${' and more'.repeat(k)}`;
-      await writeFile(path.join(content, 'site.yaml'), siteYaml.replace(/^name: .*$/m, `name: ${name}`));
-      if (k > 0) {
-        // One notice fewer each build: the lists differ too, prebuilt and on demand.
-        await rm(path.join(content, 'notices', `${k}-incident.yaml`));
-        // Known before the build starts: the server may show it before build() has returned.
-        builds.set(name, previousCount - 1);
-      }
-      await build({ contentDir: content, outDir: out, now: NOW });
+    const countOf = async (name: string): Promise<number> => {
       const status = JSON.parse(await readFile(path.join(out, 'api/v1/status.json'), 'utf8'));
       expect(status.page.name).toBe(name);
-      if (k === 0) builds.set(name, status.page.links.notices.count);
-      expect(status.page.links.notices.count).toBe(builds.get(name));
-      previousCount = status.page.links.notices.count;
+      return status.page.links.notices.count;
+    };
+    let previousCount = await countOf(swapName(0));
+    const builds = new Map<string, number>([[swapName(0), previousCount]]);
+    let k = 1;
+    const buildNext = async (): Promise<string> => {
+      const name = swapName(k);
+      await writeFile(path.join(content, 'site.yaml'), siteYaml.replace(/^name: .*$/m, `name: ${name}`));
+      // One notice fewer each build: the lists differ too, prebuilt and on demand.
+      await rm(path.join(content, 'notices', `${k}-incident.yaml`));
+      // Known before the build starts: the server may show it before build() has returned.
+      builds.set(name, previousCount - 1);
+      await build({ contentDir: content, outDir: out, now: NOW });
+      previousCount = await countOf(name);
+      expect(previousCount).toBe(builds.get(name));
       k++;
       return name;
     };
-    await buildNext();
     const running = await serve({ dir: out, host: '127.0.0.1', port: 0, rateLimit: 0, drainMs: 1_000 });
     return {
       running,
@@ -766,7 +781,7 @@ describe('a new build swapped in while serving', () => {
     };
   }
 
-  it('answers every API request from one whole build during 5 rebuilds, and then follows the last one', async () => {
+  it(`answers every API request from one whole build during ${REBUILDS} rebuilds, and then follows the last one`, async () => {
     const { running, builds, rebuild, cleanup } = await swapping();
     // `offset`: how many fewer records the list has than the build has notices (a filter).
     const offsets = new Map([['/api/v1/notices?filter[type_eq]=unplanned', 2]]);
@@ -803,7 +818,7 @@ describe('a new build swapped in while serving', () => {
     );
     try {
       // Each build lands after every loop could answer again: 12 more answers of 6 loops.
-      const last = await rebuild(5, () => load.answeredMore(12));
+      const last = await rebuild(REBUILDS, () => load.answeredMore(12));
       // The last build: asked until both a prebuilt and an on-demand answer are from it (a server that
       // never follows times the test out; the check in between is BuildWatcher's, on its own timer).
       const lastCount = builds.get(last)!;
@@ -819,7 +834,7 @@ describe('a new build swapped in while serving', () => {
       await load.stop();
       await cleanup();
     }
-    expect(load.answered()).toBeGreaterThanOrEqual(5 * 12);
+    expect(load.answered()).toBeGreaterThanOrEqual(REBUILDS * 12);
     expect(load.problems.slice(0, 10)).toEqual([]);
   });
 
@@ -850,10 +865,10 @@ describe('a new build swapped in while serving', () => {
     };
     const loops = targets.map(loop);
     try {
-      // Each build is answered from before the next lands, so every one of the 6 is seen.
+      // Each build is answered from before the next lands, so every one is seen.
       let built = 0;
-      await rebuild(5, () => seen(built++));
-      await seen(5);
+      await rebuild(REBUILDS, () => seen(built++));
+      await seen(REBUILDS);
     } finally {
       stopped = true;
       await Promise.all(loops);
@@ -866,11 +881,11 @@ describe('a new build swapped in while serving', () => {
       const seen = replies.filter((r) => r.finished < reply.started).reduce((max, r) => Math.max(max, r.build), 0);
       if (reply.build < seen) backwards.push(`${reply.target} started after build ${seen} was answered, answered from build ${reply.build}`);
     }
-    expect(new Set(replies.map((r) => r.build)).size).toBe(6);
+    expect(new Set(replies.map((r) => r.build)).size).toBe(REBUILDS + 1);
     expect(backwards.slice(0, 5)).toEqual([]);
   });
 
-  it('answers Range requests through 5 rebuilds without an error, a hang or a crash', async () => {
+  it(`answers Range requests through ${REBUILDS} rebuilds without an error, a hang or a crash`, async () => {
     const { running, builds, rebuild, cleanup } = await swapping();
     const check = (target: string, reply: Reply): string | null => {
       // 206 with bytes=0- (the whole file), or 200 when the server ignores the Range: both are whole JSON.
@@ -896,16 +911,16 @@ describe('a new build swapped in while serving', () => {
       check,
     );
     try {
-      await rebuild(5, () => load.answeredMore(8));
+      await rebuild(REBUILDS, () => load.answeredMore(8));
     } finally {
       await load.stop();
       await cleanup();
     }
-    expect(load.answered()).toBeGreaterThanOrEqual(5 * 8);
+    expect(load.answered()).toBeGreaterThanOrEqual(REBUILDS * 8);
     expect(load.problems.slice(0, 10)).toEqual([]);
   });
 
-  it('serves the HTML site through 5 rebuilds without a 404, a hang or a crash', async () => {
+  it(`serves the HTML site through ${REBUILDS} rebuilds without a 404, a hang or a crash`, async () => {
     const { running, builds, rebuild, cleanup } = await swapping();
     const check = (target: string, reply: Reply): string | null => {
       if (reply.status !== 200) return `${target}: ${reply.status} ${reply.text.slice(0, 120)}`;
@@ -919,12 +934,12 @@ describe('a new build swapped in while serving', () => {
       check,
     );
     try {
-      await rebuild(5, () => load.answeredMore(8));
+      await rebuild(REBUILDS, () => load.answeredMore(8));
     } finally {
       await load.stop();
       await cleanup();
     }
-    expect(load.answered()).toBeGreaterThanOrEqual(5 * 8);
+    expect(load.answered()).toBeGreaterThanOrEqual(REBUILDS * 8);
     expect(load.problems.slice(0, 10)).toEqual([]);
   });
 });
