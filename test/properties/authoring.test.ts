@@ -15,6 +15,8 @@ import { ROOT, runCli } from '../helpers/cli.js';
 import { params, timeLimit } from './harness.js';
 
 const RUNS = 4;
+/** The moment every run acts at (`--now`): the tests own their clock, whatever the machine's says. */
+const NOW = Date.parse('2026-11-20T12:00:00Z');
 /** A generous guess of one run's time: up to eight processes at once on two cores. */
 const MS_PER_RUN = 6_000;
 
@@ -26,7 +28,7 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('resolve' as const), notice: fc.constantFrom(1, 2) }),
 );
 
-/** Two open incidents, posted to an hour ago (so neither is stale). */
+/** An open incident, posted an hour before NOW (so it is not stale). */
 function incident(id: number, at: string): string {
   return `id: ${id}\ntype: unplanned\nsubject: Incident ${id}\ncomponents: [1]\nupdates:\n  - at: ${at}\n    state: investigating\n    content: Looking into it.\n`;
 }
@@ -45,7 +47,7 @@ describe('authoring commands from several processes at once', () => {
             const content = path.join(work, 'content');
             await cp(path.join(ROOT, 'test/fixtures/valid-minimal/content'), content, { recursive: true });
             for (const file of await readdir(path.join(content, 'notices'))) await rm(path.join(content, 'notices', file));
-            const hourAgo = new Date(Math.floor(Date.now() / 1000) * 1000 - 3_600_000).toISOString().replace('.000Z', 'Z');
+            const hourAgo = new Date(NOW - 3_600_000).toISOString().replace('.000Z', 'Z');
             await writeFile(path.join(content, 'notices/1-one.yaml'), incident(1, hourAgo));
             await writeFile(path.join(content, 'notices/2-two.yaml'), incident(2, hourAgo));
 
@@ -58,7 +60,7 @@ describe('authoring commands from several processes at once', () => {
                     : step.kind === 'update'
                       ? ['update', String(step.notice), '--state', 'identified', '--message', `Update ${token}`]
                       : ['resolve', String(step.notice), '--message', `Resolved ${token}`];
-                return runCli([...args, '--content', content], { timeoutMs: 60_000 }).then((run) => ({ step, token, run }));
+                return runCli([...args, '--content', content, '--now', new Date(NOW).toISOString()], { timeoutMs: 60_000 }).then((run) => ({ step, token, run }));
               }),
             );
 
@@ -66,7 +68,7 @@ describe('authoring commands from several processes at once', () => {
             const texts = await Promise.all(files.map((file) => readFile(path.join(content, 'notices', file), 'utf8')));
             const all = texts.join('\n');
             // Each update's id as the built API gives it: notice id × 1000 + rank in time.
-            const { value } = validateContent(await loadContent(content));
+            const { value } = validateContent(await loadContent(content), { now: NOW });
             const idOf = new Map<string, number>();
             for (const notice of value?.notices ?? []) {
               for (const u of notice.updates) idOf.set(/token-[\w-]+/.exec(u.content)?.[0] ?? '', updateId(notice.id, u.rank));
