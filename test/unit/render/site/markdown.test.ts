@@ -151,34 +151,60 @@ describe('renderMarkdown drops no text at markdown-it limits', () => {
     expect(renderMarkdown('| a | b |\n|---|---|\n| c | d |')).toBe(renderWithMarkdownIt('| a | b |\n|---|---|\n| c | d |'));
   });
 
+  /**
+   * Characters of `text` markdown-it reads while rendering it, per character of it: its parsers read
+   * the source through charCodeAt, lookahead and rescans included, so this counts their work.
+   */
+  const readsPerCharacter = (text: string): number => {
+    const charCodeAt = String.prototype.charCodeAt;
+    let reads = 0;
+    String.prototype.charCodeAt = function (this: string, index: number): number {
+      reads += 1;
+      return charCodeAt.call(this, index);
+    };
+    let html: string;
+    try {
+      html = renderMarkdown(text);
+    } finally {
+      String.prototype.charCodeAt = charCodeAt;
+    }
+    expect(html.length).toBeGreaterThan(0);
+    return reads / text.length;
+  };
+  /**
+   * Each shape at two sizes, three times apart, past markdown-it's nesting limit at both; each text its own, so none comes from the cache. Linear, the reads per character
+   * stay the same at three times the text; quadratic in the depth or the length (a rescan from each
+   * `[`, each level re-reading the lines below it), they triple. Counted, not timed: the same on
+   * any machine, under any load.
+   */
+  const linear = (name: string, make: (k: number) => string): void => {
+    const small = readsPerCharacter(`${make(1)}\n\nsmall`);
+    const large = readsPerCharacter(`${make(3)}\n\nlarge`);
+    expect(small, `${name}: the count sees the parser read`).toBeGreaterThan(0.5);
+    expect(large, `${name}: ${small.toFixed(1)} reads a character, at three times the text ${large.toFixed(1)}`).toBeLessThan(1.5 * small);
+  };
+
   it('renders hostile nesting in linear time', () => {
-    // At full size about 250 KB each, which markdown-it reads in a few hundred milliseconds (it reads
-    // 1 MB of `[` in 4 s, linearly); anything quadratic in the depth would take minutes. Each shape is
-    // timed at a fifth of its size and at full size, on the same machine in the same moment: five
-    // times the text takes about five times as long when linear, twenty-five when quadratic.
     const shapes: [string, (k: number) => string][] = [
       ['nested list', (k) => deepList(100 * k)],
       ['indented items', (k) => Array.from({ length: 400 * k }, (_, i) => `${'  '.repeat(i % 200)}- item ${i}`).join('\n')],
       ['quote markers', (k) => '>'.repeat(50_000 * k)],
-      ['quotes', (k) => Array.from({ length: 200 * k }, (_, i) => `${'>'.repeat((i % 100) + 1)} q`).join('\n')],
-      ['list markers', (k) => `${'- '.repeat(25_000 * k)}x`],
+      // Smaller, as markdown-it reads each of their characters 10 to 120 times: 10 to 30 KB.
+      ['list markers', (k) => `${'- '.repeat(5_000 * k)}x`],
       ['mixed', (k) => `${'> - 1. '.repeat(7_000 * k)}x`],
-      ['brackets', (k) => '['.repeat(50_000 * k)],
-      ['emphasis', (k) => '*_'.repeat(25_000 * k)],
+      ['brackets', (k) => '['.repeat(10_000 * k)],
+      ['emphasis', (k) => '*_'.repeat(5_000 * k)],
     ];
-    /** Milliseconds to render `text` (once: a text rendered again may come from a cache). */
-    const time = (text: string): number => {
-      const started = performance.now();
-      expect(renderMarkdown(text).length).toBeGreaterThan(0);
-      return performance.now() - started;
-    };
-    // The fastest of three tries of each, every try a text of its own: a busy machine can stall one
-    // try for a moment, but not every try of a linear renderer by twenty-five times.
-    const fastest = (make: (k: number) => string, k: number): number => Math.min(...[1, 2, 3].map((i) => time(`${make(k)}\n\n${i}`)));
-    for (const [name, make] of shapes) {
-      const small = fastest(make, 1);
-      const large = fastest(make, 5);
-      expect(large, `${name}: ${small.toFixed(0)} ms, five times as much ${large.toFixed(0)} ms`).toBeLessThan(12 * small + 100);
-    }
+    for (const [name, make] of shapes) linear(name, make);
+  });
+
+  // The rule: hostile nesting renders in linear time. Quotes deepening a level a line, again and
+  // again, past the depth where lines show flat: markdown-it's blockquote rule rescans the lines
+  // below for each quote it opens, and the flat rule's paragraph ends where the depth drops, so
+  // quotes open again and again (reads per character grow with the text: 9 at 10 KB, 25 at 30 KB,
+  // 160 at 200 KB). Plain markdown-it, stopping at its limit, reads linearly. The timed check this
+  // replaced allowed 12 times the small size's time plus 100 ms, which hid it.
+  it.fails('BUG: quotes deepening a level a line render in time quadratic in the lines', () => {
+    linear('quotes', (k) => Array.from({ length: 200 * k }, (_, i) => `${'>'.repeat((i % 100) + 1)} q`).join('\n'));
   });
 });
