@@ -1,6 +1,7 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
 import { StatuspressError } from '../../../src/errors.js';
 import { initSite } from '../../../src/scaffold/init.js';
@@ -11,10 +12,19 @@ import { snapshot, tempDir } from './helpers.js';
 const NOW = Date.parse('2026-11-20T10:05:00Z');
 const EXAMPLE = path.join(import.meta.dirname, '../../../content');
 
+/** A status repository from `initSite`, made once: each test writes into a copy of it. */
+let initialised: string;
+beforeAll(async () => {
+  initialised = path.join(await mkdtemp(path.join(tmpdir(), 'statuspress-new-')), 'site');
+  await initSite(initialised, { now: NOW });
+});
+afterAll(() => rm(path.dirname(initialised), { recursive: true, force: true }));
+
 /** A content folder from `initSite`: components 1-4 (3 and 4 under 2), notice 1. */
 async function initContent(): Promise<string> {
   const dir = await tempDir();
-  await initSite(dir, { now: NOW });
+  // The repository but its copy of the CLI, which nothing here reads.
+  await cp(initialised, dir, { recursive: true, filter: (source) => path.basename(source) !== '.statuspress' });
   return path.join(dir, 'content');
 }
 
@@ -125,14 +135,21 @@ describe('newNotice', () => {
     expect(text).toContain('at: 2026-11-20T10:05:00Z');
   });
 
-  it('dates the update now, to the second, when no time is given', async () => {
-    const dir = await initContent();
-    const before = Date.now();
-    const { id } = await newNotice(dir, { type: 'general', subject: 'Now' });
-    const at = (await readContent(dir)).notices.find((n) => n.id === id)!.updates[0]!.at;
-    expect(at % 1000).toBe(0);
-    expect(at).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000);
-    expect(at).toBeLessThanOrEqual(Date.now());
+  describe('with no time given', () => {
+    // The point is that it reads the clock: a fake one, at a moment with milliseconds.
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('dates the update now, to the second', async () => {
+      const dir = await initContent();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(Date.parse('2026-11-20T10:05:07.654Z'));
+      const { id } = await newNotice(dir, { type: 'general', subject: 'Now' });
+      vi.useRealTimers();
+      const at = (await readContent(dir)).notices.find((n) => n.id === id)!.updates[0]!.at;
+      expect(at).toBe(Date.parse('2026-11-20T10:05:07Z'));
+    });
   });
 
   it('writes the given state and content', async () => {
@@ -155,14 +172,14 @@ describe('newNotice', () => {
   it('refuses unknown component ids, writing nothing', async () => {
     const dir = await initContent();
     const before = await snapshot(dir);
-    await rejectsWithUsage(newNotice(dir, { type: 'unplanned', subject: 'X', components: [3, 99], now: NOW }), 'components.1', 'no component has id 99');
+    await rejectsWithUsage(newNotice(dir, { type: 'unplanned', subject: 'X', components: [3, 99], now: NOW }), '--components: ', 'no component has id 99');
     expect(await snapshot(dir)).toEqual(before);
   });
 
   it('refuses a state that does not belong to the type, writing nothing', async () => {
     const dir = await initContent();
     const before = await snapshot(dir);
-    await rejectsWithUsage(newNotice(dir, { type: 'unplanned', subject: 'X', state: 'scheduled', now: NOW }), 'updates.0.state', 'not a state of an unplanned notice');
+    await rejectsWithUsage(newNotice(dir, { type: 'unplanned', subject: 'X', state: 'scheduled', now: NOW }), '--state: ', 'not a state of an unplanned notice');
     await rejectsWithUsage(newNotice(dir, { type: 'general', subject: 'X', state: 'investigating', now: NOW }), 'general notice have no state');
     expect(await snapshot(dir)).toEqual(before);
   });
@@ -174,11 +191,11 @@ describe('newNotice', () => {
     expect(error.message).toContain('2 problems');
     await rejectsWithUsage(
       newNotice(dir, { type: 'planned', subject: 'Upgrade', beginsAt: '2026-11-25T04:00:00Z', endsAt: '2026-11-25T02:00:00Z', now: NOW }),
-      'ends_at: is before begins_at',
+      '--ends-at: is before begins_at',
     );
     await rejectsWithUsage(
       newNotice(dir, { type: 'planned', subject: 'Upgrade', beginsAt: '2026-11-25 02:00', endsAt: '2026-11-25T04:00:00Z', now: NOW }),
-      'begins_at: timestamp needs a time zone',
+      '--begins-at: timestamp needs a time zone',
     );
     await rejectsWithUsage(newNotice(dir, { type: 'unplanned', subject: 'X', beginsAt: '2026-11-25T02:00:00Z', now: NOW }), 'only planned notices have begins_at');
     expect(await snapshot(dir)).toEqual(before);
@@ -249,8 +266,8 @@ describe('newComponent', () => {
   it('refuses an unknown parent, writing nothing', async () => {
     const dir = await initContent();
     const before = await snapshot(dir);
-    await rejectsWithUsage(newComponent(dir, { name: 'Orphan', parentId: 42, now: NOW }), 'parent_id', 'no component has id 42');
-    await rejectsWithUsage(newComponent(dir, { name: 'Orphan', parentId: -1, now: NOW }), 'parent_id');
+    await rejectsWithUsage(newComponent(dir, { name: 'Orphan', parentId: 42, now: NOW }), '--parent: ', 'no component has id 42');
+    await rejectsWithUsage(newComponent(dir, { name: 'Orphan', parentId: -1, now: NOW }), '--parent: ');
     await rejectsWithUsage(newComponent(dir, { name: '', now: NOW }), 'name: must not be empty');
     expect(await snapshot(dir)).toEqual(before);
   });
