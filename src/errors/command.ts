@@ -19,9 +19,12 @@ function listed(names: readonly string[]): string {
 }
 
 /** A problem in a notice `update` or `resolve` would change, as their errors list it: at its file:line:column. */
-type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<ContentIssue, 'line' | 'column' | 'code'>>;
+/** A problem of a file the command would write: at its line, or (no file) said of the option that gave the value (`path`: `--state`). */
+export type Problem = Pick<ContentIssue, 'file' | 'path' | 'message'> & Partial<Pick<ContentIssue, 'line' | 'column' | 'code'>>;
 const problemText = (i: Problem): string =>
-  `  ${i.file}${i.line === undefined ? '' : `:${i.line}:${i.column ?? 1}`}  ${i.path ? `${i.path}: ` : ''}${i.message}${i.code ? `  [${i.code}]` : ''}`;
+  i.file === ''
+    ? `  ${i.path}: ${i.message}${i.code ? `  [${i.code}]` : ''}`
+    : `  ${i.file}${i.line === undefined ? '' : `:${i.line}:${i.column ?? 1}`}  ${i.path ? `${i.path}: ` : ''}${i.message}${i.code ? `  [${i.code}]` : ''}`;
 
 /** The hint of an `init` that failed part-way: what it had written was removed, or what could not be. */
 const initLeft = ({ removed, left }: { removed: number; left: string[] }): string | undefined =>
@@ -36,12 +39,12 @@ const initLeft = ({ removed, left }: { removed: number; left: string[] }): strin
  * (`--lang`) sets no state and no time, so its hint names only what applies to it.
  */
 const EDIT_KEYS: [start: string, keys: string][] = [
-  ['The postmortem', 'A problem in the postmortem names the key an option sets (`at` is --at, `content` the text of --file)'],
+  ['The postmortem', 'A problem in the postmortem is said of the option that gave it (--at, --file)'],
   [
     'The translation',
     'A problem in the translation names the key an option sets (an update’s `translations.<lang>` is --message, the notice’s `translations.<lang>.subject` is --subject, `<lang>` is --lang, one of site.yaml’s `locales` but the first; --update chooses the update)',
   ],
-  ['', 'A problem in the new update names the key an option sets (`state` is --state, `at` --at, `content` --message)'],
+  ['', 'A problem in what an option gave is said of that option (--state, --at, --message, --begins-at, --ends-at)'],
 ];
 
 /** The flags whose value must be a whole number. */
@@ -696,7 +699,7 @@ export const COMMAND = {
     message: ({ what, issues }: { what: string; issues: Problem[] }) =>
       `${what} was not written: it would have ${plural(issues.length, 'problem')}:\n` +
       issues.map(problemText).join('\n'),
-    hint: 'Each problem names the key the option would set in the file; change that option and run the command again.',
+    hint: 'Each problem is said of the option that gave the value (a problem with another origin names its file and line); change that option and run the command again.',
     example: {
       what: 'The new component',
       issues: [{ file: 'content/components/13-search.yaml', line: 4, column: 12, path: 'parent_id', message: 'no component has id 99; parent_id must be the id of another component', code: 'content/unknown-component' }],

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent, noticeOf } from '../content/index.js';
-import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
+import type { LoadedContent, SourceFile } from '../content/index.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
 import { t } from '../i18n/index.js';
@@ -16,7 +16,7 @@ import { withContentLock } from './lock.js';
 import type { LockOptions } from './lock.js';
 import { standingOf } from './update.js';
 import type { Standing } from './update.js';
-import { currentSecond, invalidError, isoAt, judge, shownIssues, siteLanguage, slugify, sourceOf, toYaml } from './yaml.js';
+import { byOption, currentSecond, invalidError, isoAt, judge, siteLanguage, slugify, sourceOf, toYaml } from './yaml.js';
 
 export interface NewNoticeOptions {
   type: NoticeType;
@@ -138,6 +138,22 @@ const translatedComponent = ({ name, description }: { name?: string; description
   ...(description === undefined ? {} : { description }),
 });
 
+/** The option of `new` that gives each key of the file it writes. */
+const OPTIONS = {
+  notice: {
+    type: '--type',
+    subject: '--subject',
+    components: '--components',
+    begins_at: '--begins-at',
+    ends_at: '--ends-at',
+    'updates.0.state': '--state',
+    'updates.0.content': '--message',
+    'updates.0.translations': '--lang',
+    translations: '--lang',
+  },
+  component: { name: '--name', description: '--description', parent_id: '--parent', position: '--position', translations: '--lang' },
+} as const;
+
 /** One more than the largest id any file of the kind carries (1 when none), valid or not. */
 function nextId(sources: SourceFile[]): number {
   let max = 0;
@@ -149,12 +165,13 @@ function nextId(sources: SourceFile[]): number {
 }
 
 /** Writes the new file unless it would have a problem; returns the problems of the other files and the file's source. */
-async function create(loaded: LoadedContent, kind: SourceKind, file: string, text: string): Promise<{ elsewhere: ContentIssue[]; source: SourceFile }> {
+async function create(loaded: LoadedContent, kind: 'notice' | 'component', file: string, text: string): Promise<{ elsewhere: ContentIssue[]; source: SourceFile }> {
   const target = path.join(loaded.dir, file);
   if (await stat(target).catch(() => null)) throw fail(COMMAND.fileExists, { target });
   const source = sourceOf(file, kind, text);
   const { issues, elsewhere } = judge(loaded, [source]);
-  if (issues.length > 0) throw invalidError(`The new ${kind}`, shownIssues(loaded.dir, issues));
+  // Said of the options that gave the values: the file with its lines was never written.
+  if (issues.length > 0) throw invalidError(`The new ${kind}`, byOption(loaded.dir, issues, file, OPTIONS[kind]));
   await mkdir(path.dirname(target), { recursive: true });
   // Written whole under a hidden name (never read as content), then linked to its name, which fails
   // if a file took it meanwhile: a build never reads half a file, and nothing is overwritten.

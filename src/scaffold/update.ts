@@ -19,7 +19,7 @@ import { updateId } from '../update-ids.js';
 import { appendItem, applyEdits, checkReadsAs, replaceFile, setMapping, setValue } from './edit.js';
 import { withContentLock } from './lock.js';
 import type { TextEdit } from './edit.js';
-import { currentSecond, isoAt, judge, shownIssues, siteLanguage, sourceOf } from './yaml.js';
+import { byOption, currentSecond, isoAt, judge, shownIssues, siteLanguage, sourceOf } from './yaml.js';
 
 export interface UpdateOptions {
   /** The notice's state after this update: required for unplanned and planned notices, refused for general ones (validation says so). */
@@ -297,7 +297,19 @@ async function changeLocked(
 
   const result = sourceOf(found.file, 'notice', changed);
   const judged = judge(loaded, [result], now);
-  if (judged.issues.length > 0) throw fail(COMMAND.editInvalid, { what, issues: shownIssues(contentDir, judged.issues) });
+  if (judged.issues.length > 0) {
+    // What the options wrote is said of the options: the file with its lines was never written.
+    const options: Record<string, string> = {};
+    if (append) {
+      const index = where === 'first' ? 0 : (updates as unknown[]).length;
+      Object.assign(options, { [`updates.${index}.at`]: '--at', [`updates.${index}.content`]: '--message' });
+      if (command === 'update') options[`updates.${index}.state`] = '--state';
+    }
+    if ('begins_at' in set) options.begins_at = '--begins-at';
+    if ('ends_at' in set) options.ends_at = '--ends-at';
+    if (mapping) Object.assign(options, { 'postmortem.at': '--at', 'postmortem.content': '--file' });
+    throw fail(COMMAND.editInvalid, { what, issues: byOption(contentDir, judged.issues, found.file, options) });
+  }
   const after = noticeOf(result)!; // judged without an issue
   await replaceFile(target, changed, text);
   const appended = append ? (where === 'first' ? after.updates[0]! : after.updates.at(-1)!) : null;

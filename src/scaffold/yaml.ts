@@ -7,6 +7,7 @@ import type { ContentIssue } from '../errors.js';
 import { fail, shownPath } from '../errors.js';
 import type { StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
+import type { Problem } from '../errors/command.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';
 import { validateContent } from '../content/index.js';
 import { parseText } from '../content/source.js';
@@ -112,11 +113,25 @@ export function judge(loaded: LoadedContent, changed: SourceFile[], now?: number
   };
 }
 
+/**
+ * The problems of the file a command would write, each said of the option that gave its value where
+ * one did (`--state: "identifed" is not a state …`): the file was never written, so a line of it
+ * would point at nothing. `options` maps a key's path in `file` (`subject`, `updates.5.state`) to its
+ * option; a problem below a mapped path is the option's too. Others keep their file and line.
+ */
+export function byOption(contentDir: string, issues: readonly ContentIssue[], file: string, options: Record<string, string>): Problem[] {
+  return issues.map((issue) => {
+    if (issue.file !== file) return { ...issue, file: shownPath(contentDir, issue.file) };
+    const key = Object.keys(options).find((at) => issue.path === at || issue.path.startsWith(`${at}.`));
+    return key === undefined ? { ...issue, file: shownPath(contentDir, issue.file) } : { file: '', path: options[key]!, message: issue.message, code: issue.code };
+  });
+}
+
 /** `issues` with their files named as every output names them: under the content folder as given (`content/notices/42.yaml`). */
 export const shownIssues = (contentDir: string, issues: readonly ContentIssue[]): ContentIssue[] => issues.map((issue) => ({ ...issue, file: shownPath(contentDir, issue.file) }));
 
 /** The usage error for generated files that would not validate: every problem, by field. */
-export function invalidError(what: string, issues: ContentIssue[]): StatuspressError {
+export function invalidError(what: string, issues: Problem[]): StatuspressError {
   return fail(COMMAND.newInvalid, { what, issues });
 }
 

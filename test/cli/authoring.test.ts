@@ -133,7 +133,9 @@ describe('the authoring commands change nothing but what they say', () => {
     const before = await listing(content);
     const res = await run(['update', '12', '--content', content, '--now', NOW, '--state', 'identifed', '--message', 'x', '--reopen']);
     expect(res.code).toBe(2);
-    expect(res.stderr).toContain('notices/12-partial-outage-database-failover.yaml:39:12  updates.5.state: "identifed" is not a state of an unplanned notice; did you mean "identified"?');
+    // Said of the option, not of a line of a file that was never written.
+    expect(res.stderr).toContain('\n  --state: "identifed" is not a state of an unplanned notice; did you mean "identified"?  [content/bad-state]\n');
+    expect(res.stderr).not.toContain('yaml:');
     for (const args of [['update', '12'], ['update', '--message', 'x'], ['update', 'twelve', '--message', 'x'], ['update', '999', '--message', 'x'], ['resolve']]) {
       expect((await run([...args, '--content', content, '--now', NOW])).code, args.join(' ')).toBe(2);
     }

@@ -48,9 +48,10 @@ describe('writePostmortem', () => {
     expect((await refusal(writePostmortem(dir, 5, { content: 'x', now: NOW }))).code).toBe('usage/postmortem-not-incident');
     const early = await refusal(writePostmortem(dir, 3, { content: 'x', at: '2026-11-01T00:00:00Z', now: NOW }));
     expect(early.code).toBe('usage/edit-invalid');
+    expect(early.message).toContain('\n  --at: ');
     expect(early.message).toContain('[content/postmortem-before-notice]');
     // The hint names the postmortem's options, not an update's (--state, --message).
-    expect(early.hint).toMatch(/^A problem in the postmortem names the key an option sets \(`at` is --at, `content` the text of --file\)/);
+    expect(early.hint).toMatch(/^A problem in the postmortem is said of the option that gave it \(--at, --file\)/);
     expect((await refusal(writePostmortem(dir, 3, { content: ' ', now: NOW }))).message).toContain('[content/empty-text]');
     expect((await refusal(writePostmortem(dir, 99, { content: 'x', now: NOW }))).code).toBe('usage/no-such-notice');
     expect(await snapshot(dir)).toEqual(before);

@@ -147,15 +147,15 @@ describe('updateNotice keeps the file byte for byte but the update it appends', 
   });
 });
 
-describe('updateNotice refuses, writing nothing', () => {
+describe('updateNotice refuses, writing nothing, naming the option that gave the value', () => {
   const GENERAL = 'id: 5\ntype: general\nsubject: Hours\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    content: x\n';
 
   it.each([
-    [{ state: 'identifed' }, 'updates.2.state: "identifed" is not a state of an unplanned notice; did you mean "identified"?'],
-    [{}, 'updates.2.state: missing; each update of an unplanned notice needs a state'],
-    [{ state: 'resolved', at: '2026-11-21 10:00' }, 'updates.2.at: timestamp needs a time zone'],
-    [{ state: 'resolved', content: ' ' }, 'updates.2.content: must not be empty'],
-    [{ state: 'resolved', beginsAt: '2026-11-29T02:00:00Z' }, 'begins_at: only planned notices have begins_at'],
+    [{ state: 'identifed' }, '--state: "identifed" is not a state of an unplanned notice; did you mean "identified"?'],
+    [{}, '--state: missing; each update of an unplanned notice needs a state'],
+    [{ state: 'resolved', at: '2026-11-21 10:00' }, '--at: timestamp needs a time zone'],
+    [{ state: 'resolved', content: ' ' }, '--message: must not be empty'],
+    [{ state: 'resolved', beginsAt: '2026-11-29T02:00:00Z' }, '--begins-at: only planned notices have begins_at'],
   ])('%j', async (options, message) => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
     const before = await snapshot(dir);
