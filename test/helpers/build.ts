@@ -2,12 +2,22 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { build } from '../../src/build.js';
-import { readContent } from '../../src/content/index.js';
-import { deriveSite } from '../../src/derive/index.js';
 import type { DerivedSite } from '../../src/derive/index.js';
-import { answer, serialize } from '../../src/render/answer.js';
-import { route } from '../../src/routes/index.js';
+
+/**
+ * The build and the code that answers, loaded with the first build: a test that only needs a
+ * fixture's path or reads a folder does not wait for all of src/ to be transformed and loaded.
+ */
+const core = async () => {
+  const [{ build }, { readContent }, { deriveSite }, { answer, serialize }, { route }] = await Promise.all([
+    import('../../src/build.js'),
+    import('../../src/content/index.js'),
+    import('../../src/derive/index.js'),
+    import('../../src/render/answer.js'),
+    import('../../src/routes/index.js'),
+  ]);
+  return { build, readContent, deriveSite, answer, serialize, route };
+};
 
 /** A parsed JSON answer. Tests read deep into answers, and the schemas check their shape. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -68,6 +78,7 @@ export async function buildScenario(scenario: Scenario, now: number = nowOf(scen
 
 /** A build of any content folder as of `now`, read like a fixture's (`label` names its temporary folder and messages). */
 export async function buildContent(content: string, now: number, label = 'site'): Promise<Omit<Built, 'scenario'>> {
+  const { build, readContent, deriveSite, answer, serialize, route } = await core();
   const root = await mkdtemp(path.join(tmpdir(), `statuspress-${label}-`));
   const dir = path.join(root, 'dist');
   await build({ contentDir: content, outDir: dir, now });
