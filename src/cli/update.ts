@@ -28,12 +28,13 @@ export const update: Command = {
     'ends-at': { type: 'string', value: 'ISO', description: 'planned notice: move the window to end then' },
     backdate: { type: 'boolean', description: "allow --at before the notice's latest published update (renumbers the updates after it)" },
     reopen: { type: 'boolean', description: 'allow an update to a notice whose latest update is over a day old' },
+    announcement: { type: 'boolean', description: 'allow an update to an announcement (a general notice) while an incident is open' },
     ...TRANSLATION_FLAGS,
     subject: { type: 'string', value: 'TEXT', description: "with --lang: the notice's subject in that language" },
   },
   async run(values, out, positionals) {
     const id = noticeId('update', positionals);
-    if (text(values, 'lang') !== undefined) return translate(values, out, id, ['state', 'at', 'begins-at', 'ends-at', 'backdate', 'reopen']);
+    if (text(values, 'lang') !== undefined) return translate(values, out, id, ['state', 'at', 'begins-at', 'ends-at', 'backdate', 'reopen', 'announcement']);
     const message = text(values, 'message');
     if (message === undefined) throw fail(COMMAND.updateNeedsMessage, undefined);
     const state = text(values, 'state');
@@ -51,6 +52,7 @@ export const update: Command = {
       ...(endsAt === undefined ? {} : { endsAt }),
       backdate: values.backdate === true,
       reopen: values.reopen === true,
+      announcement: values.announcement === true,
     });
     reportChange(out, 'Updated', contentDir, changed);
     return 0;

@@ -758,6 +758,25 @@ export const COMMAND = {
     hint: 'Check the time (a typo in the day or the zone?). To add an update that belongs earlier on purpose, add --backdate.',
     example: { id: 42, at: '2026-11-20T09:30:00Z', latest: '2026-11-20T10:05:00Z' },
   }),
+  updateAnnouncement: command({
+    code: 'usage/update-announcement',
+    exit: 2,
+    title: 'An update to an announcement while an incident is open, or a state for one',
+    when: '`statuspress update` names an announcement (a general notice) while an incident is open, which is most often the wrong id (an incident’s text posted onto the welcome notice), or gives an announcement a `--state`, which it does not have.',
+    message: ({ id, subject, incidents, state }: { id: number; subject: string; incidents: { id: number; subject: string }[]; state?: string }) =>
+      `Notice ${id} (${quote(subject, 60)}) is an announcement, not an incident${state === undefined ? '' : `, and has no state (--state ${quote(state, 30)})`}; nothing was written. ` +
+      (incidents.length === 0
+        ? 'No incident is open.'
+        : `Open ${incidents.length === 1 ? 'incident' : 'incidents'}: ${incidents
+            .slice(0, 10)
+            .map((i) => `${i.id} ${quote(i.subject, 60)}`)
+            .join(', ')}${incidents.length > 10 ? ` and ${incidents.length - 10} more` : ''}.`),
+    hint: ({ state }: { state?: string }) =>
+      state === undefined
+        ? 'To post to an incident, give its id (statuspress update ID --state STATE --message TEXT); to post to this announcement on purpose, add --announcement.'
+        : 'To post to an incident, give its id; an update to an announcement has only --message (and --announcement while an incident is open).',
+    example: { id: 1, subject: 'Welcome to our status page', incidents: [{ id: 3, subject: 'Elevated error rates on the REST API' }] },
+  }),
   staleNotice: command({
     code: 'usage/stale-notice',
     exit: 2,

@@ -37,6 +37,8 @@ export interface UpdateOptions {
   backdate?: boolean;
   /** Allow an update to a stale notice (its latest update over a day old). */
   reopen?: boolean;
+  /** Allow an update to an announcement (a general notice) while an incident is open: it is meant for the announcement. */
+  announcement?: boolean;
   /** The longest wait for another authoring command on the same content (ms; default 30 s). */
   lockWaitMs?: number;
 }
@@ -152,6 +154,24 @@ export function standingOf(notice: Notice, now: number): Standing {
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
+ * `update` of an announcement while an incident is open is most often the wrong id: an incident's
+ * text posted onto the welcome notice, which the stale-notice guard lets through when it is new.
+ * Refused, naming the open incidents, unless `--announcement` says it is meant; a `--state` for it
+ * is refused with the same words (an announcement has no state), whatever is open.
+ */
+function refuseAnnouncement(loaded: LoadedContent, notice: Notice, now: number, options: { announcement?: boolean; state?: string }): void {
+  if (options.announcement && options.state === undefined) return;
+  const open = loaded.notices
+    .map(noticeOf)
+    .filter((n): n is Notice => n !== null && n.type === 'unplanned')
+    .map((n) => standingOf(n, now))
+    .filter((n) => n.state !== null && n.state !== 'resolved' && n.state !== 'false_alarm')
+    .sort((a, b) => a.id - b.id);
+  if (open.length === 0 && options.state === undefined) return;
+  throw fail(COMMAND.updateAnnouncement, { id: notice.id, subject: notice.subject, incidents: open.map(({ id, subject }) => ({ id, subject })), ...(options.state === undefined ? {} : { state: options.state }) });
+}
+
+/**
  * A notice nobody has posted to for over a day, as of `now`: most often the wrong id. A maintenance
  * whose window has not ended is never stale (its announcement may be weeks old); the automatic
  * transitions count as updates.
@@ -226,7 +246,7 @@ async function change(
   contentDir: string,
   id: number,
   command: keyof typeof WHAT,
-  options: { now?: number; backdate?: boolean; reopen?: boolean; lockWaitMs?: number },
+  options: { now?: number; backdate?: boolean; reopen?: boolean; announcement?: boolean; state?: string; lockWaitMs?: number },
   plan: (model: () => Notice, now: number, language: string) => Plan,
 ): Promise<Changed> {
   if (!Number.isSafeInteger(id) || id <= 0) throw fail(COMMAND.noticeIdNeeded, { command, value: String(id) });
@@ -238,7 +258,7 @@ async function changeLocked(
   id: number,
   command: keyof typeof WHAT,
   now: number,
-  options: { backdate?: boolean; reopen?: boolean },
+  options: { backdate?: boolean; reopen?: boolean; announcement?: boolean; state?: string },
   plan: (model: () => Notice, now: number, language: string) => Plan,
 ): Promise<Changed> {
   const { loaded, found, target, text, original, problems } = await readNotice(contentDir, id);
@@ -251,6 +271,7 @@ async function changeLocked(
   const model = (): Notice => noticeOf(original) ?? refuse();
   const { append, set = {}, mapping } = plan(model, now, siteLanguage(loaded));
   const notice = model();
+  if (command === 'update' && notice.type === 'general') refuseAnnouncement(loaded, notice, now, options);
   if (append) {
     const since = command === 'update' && !options.reopen ? staleSince(notice, now) : null;
     if (since !== null) throw fail(COMMAND.staleNotice, { id, subject: notice.subject, age: age(now - since) });

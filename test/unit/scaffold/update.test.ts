@@ -112,8 +112,8 @@ describe('updateNotice keeps the file byte for byte but the update it appends', 
       const { id, type } = parse(before) as { id: number; type: string };
       const state = type === 'unplanned' ? 'recovering' : type === 'planned' ? 'underway' : undefined;
       const content = `Update of ${file}: "quoted", # not a comment\n\n- a list item\n`;
-      // A month later every notice is stale: --reopen.
-      const changed = await updateNotice(dir, id, { content, ...(state ? { state } : {}), now: later, reopen: true });
+      // A month later every notice is stale: --reopen; the incidents are reopened as they go: --announcement.
+      const changed = await updateNotice(dir, id, { content, ...(state ? { state } : {}), now: later, reopen: true, announcement: true });
       expect(changed.file).toBe(`notices/${file}`);
       inserted(before, await readFile(path.join(dir, 'notices', file), 'utf8'));
     }
@@ -167,7 +167,7 @@ describe('updateNotice refuses, writing nothing, naming the option that gave the
   it('a state on a general notice, and a notice the file makes invalid already', async () => {
     const dir = await contentWith({ '5.yaml': GENERAL, '6.yaml': 'id: 6\ntype: unplanned\nsubject: S\ncolour: red\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    state: investigating\n    content: x\n' });
     const before = await snapshot(dir);
-    await refused(updateNotice(dir, 5, { state: 'resolved', content: 'x', now: NOW }), 'usage/edit-invalid', 'updates of a general notice have no state');
+    await refused(updateNotice(dir, 5, { state: 'resolved', content: 'x', now: NOW }), 'usage/update-announcement', 'is an announcement, not an incident, and has no state (--state "resolved")');
     await refused(updateNotice(dir, 6, { state: 'resolved', content: 'x', now: NOW }), 'usage/edit-invalid', 'colour: unknown key');
     expect(await snapshot(dir)).toEqual(before);
   });
