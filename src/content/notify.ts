@@ -31,6 +31,12 @@ export function reminderMs(text: string): number | null {
 
 /** One email address, with an optional display name before it in angle brackets, on one line. */
 const FROM = /^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/;
+/**
+ * Characters a mail header must not carry raw: controls, and the invisible and direction-changing
+ * ones (a right-to-left override in a display name shows the sender's address reversed).
+ */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]/;
 const SECRET_KEY = /url|uri|secret|token|hook|key|password|pass|auth/i;
 
 /** An address rather than a variable's name: anything with `://` or a known webhook host. */
@@ -42,6 +48,9 @@ export function siteRules(raw: unknown): Finding[] {
   if (!Array.isArray(targets)) return [];
   const findings: Finding[] = [];
   const seen = new Map<string, number>();
+  // What each variable holds, as first read: one variable serves one purpose (an email target's
+  // to_env naming its url_env sent the server's password as a recipient, in a To: header).
+  const purposes = new Map<string, { purpose: string; at: string }>();
   targets.forEach((target: unknown, i) => {
     if (typeof target !== 'object' || target === null || Array.isArray(target)) return;
     const base = ['notify', i];
@@ -62,6 +71,14 @@ export function siteRules(raw: unknown): Finding[] {
       else if (!ENV_NAME.test(value)) findings.push({ path: [...base, key], ...say(CONTENT.notifyEnvName, { key }) });
     }
     const type = field(target, 'type');
+    for (const key of ['url_env', 'secret_env', 'to_env'] as const) {
+      const name = field(target, key);
+      if (typeof name !== 'string' || !ENV_NAME.test(name)) continue;
+      const purpose = key === 'secret_env' ? 'a signing secret' : key === 'to_env' ? 'the recipients of an email target' : type === 'email' ? 'the mail server of an email target' : 'a webhook address';
+      const first = purposes.get(name);
+      if (first === undefined) purposes.set(name, { purpose, at: `notify.${i}.${key}` });
+      else if (first.purpose !== purpose) findings.push({ path: [...base, key], ...say(CONTENT.notifyEnvTwoPurposes, { name, purpose, other: first.purpose, at: first.at }) });
+    }
     const secretEnv = field(target, 'secret_env');
     if (type === 'webhook' && secretEnv === undefined) findings.push({ path: [...base, 'secret_env'], ...say(CONTENT.notifySecretEnvMissing) });
     if (typeof type === 'string' && type !== 'webhook' && secretEnv !== undefined) {
@@ -71,6 +88,7 @@ export function siteRules(raw: unknown): Finding[] {
       for (const key of ['to_env', 'from'] as const) if (field(target, key) === undefined) findings.push({ path: [...base, key], ...say(CONTENT.notifyEmailField, { key }) });
       const from = field(target, 'from');
       if (typeof from === 'string' && from.trim() !== '' && !FROM.test(from.trim())) findings.push({ path: [...base, 'from'], ...say(CONTENT.notifyFromAddress) });
+      else if (typeof from === 'string' && INVISIBLE.test(from)) findings.push({ path: [...base, 'from'], ...say(CONTENT.notifyFromInvisible, { code: INVISIBLE.exec(from)![0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0') }) });
     } else if (typeof type === 'string') {
       for (const key of ['to_env', 'from']) if (field(target, key) !== undefined) findings.push({ path: [...base, key], at: 'key', ...say(CONTENT.notifyEmailOnly, { key, type }) });
     }

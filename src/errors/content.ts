@@ -878,6 +878,23 @@ export const CONTENT = {
     hint: 'Write the public address of the list’s sign-up page, like https://groups.google.com/g/acme-status.',
     example: { problem: 'not-absolute', value: 'groups.google.com/g/acme-status' },
   }),
+  notifyFromInvisible: content({
+    code: 'content/notify-from-invisible',
+    title: 'An invisible character in an email target’s sender',
+    when: 'An email target’s `from` holds a control character, or an invisible or direction-changing one (a right-to-left override, a zero-width space): it would go raw into every message’s `From:` header, where a direction override shows the address reversed to readers.',
+    message: ({ code }: { code: string }) => `from holds U+${code}, an invisible or direction-changing character; write the sender with plain characters`,
+    hint: 'Write the display name and the address with visible characters only.',
+    example: { code: '202E' },
+  }),
+  notifyEnvTwoPurposes: content({
+    code: 'content/notify-env-two-purposes',
+    title: 'One variable read for two purposes',
+    when: 'One environment variable is named for two different things in `notify` (a target’s `to_env` that is its own `url_env`, a secret that is an address): its value would be used as what it is not, such as the mail server’s password sent as a recipient in a `To:` header.',
+    message: ({ name, purpose, other, at }: { name: string; purpose: string; other: string; at: string }) =>
+      `${name} is read for ${purpose} here, and for ${other} at ${at}; each variable holds one thing: give this one its own variable`,
+    hint: 'Give each address, secret and list of recipients a variable of its own.',
+    example: { name: 'SMTP_URL', purpose: 'the recipients of an email target', other: 'the mail server of an email target', at: 'notify.0.url_env' },
+  }),
   notifyTargetTwice: content({
     code: 'content/notify-target-twice',
     title: 'Two targets read the same variable',

@@ -62,13 +62,17 @@ export function emailOf(event: NotifyEvent, message: Message, site: SiteConfig):
   return { subject, text, html, messageId: own, inReplyTo: root === own ? null : root };
 }
 
-/** The recipients in a `to_env` variable: addresses separated by commas; null when one is not an address. */
+/**
+ * The recipients in a `to_env` variable: addresses separated by commas; null when one is not an
+ * address. No part holds a colon or a slash: `smtp://user:password@host` (the server's variable named
+ * by mistake) is never taken for `password@host`.
+ */
 export function recipientsOf(value: string): string[] | null {
   const list = value
     .split(',')
     .map((a) => a.trim())
     .filter((a) => a !== '');
-  return list.length > 0 && list.every((a) => /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(a)) ? list : null;
+  return list.length > 0 && list.every((a) => /^[^\s@<>,;:/"]+@[^\s@<>,;:/"]+\.[^\s@<>,;:/"]+$/.test(a)) ? list : null;
 }
 
 /** An `smtp://` or `smtps://` address with a host. */

@@ -210,7 +210,8 @@ async function sendAll(
     .flatMap((t) => {
       const url = new URL(t.url);
       // A mail server's user name and password, and the recipients, are blanked too.
-      const mail = t.mail === null ? [] : [url.username, url.password, decoded(url.username), decoded(url.password), url.host, ...t.mail.recipients];
+      // The relay's name alone too: a server's reply repeats it without the port.
+      const mail = t.mail === null ? [] : [url.username, url.password, decoded(url.username), decoded(url.password), url.host, url.hostname, ...t.mail.recipients];
       return [t.url, url.pathname + url.search, url.pathname, ...url.searchParams.values(), ...(t.secret === null ? [] : [t.secret]), ...mail];
     })
     .filter((s) => s.length > 1)

@@ -105,3 +105,25 @@ describe('site.yaml notify', () => {
     ]);
   });
 });
+
+describe('site.yaml notify: each variable for one purpose, and a sender in plain characters', () => {
+  it('refuses a to_env that is the target\'s own url_env, naming both, never a value', async () => {
+    const dir = await site('  - type: email\n    url_env: SMTP_URL\n    to_env: SMTP_URL\n    from: status@acme.com\n');
+    const found = await problems(dir);
+    expect(found).toContainEqual(expect.stringContaining('notify.0.to_env: SMTP_URL is read for the recipients of an email target here, and for the mail server of an email target at notify.0.url_env'));
+  });
+
+  it('refuses a secret that another target reads as its address, and takes one server for two lists', async () => {
+    const clash = await site('  - type: slack\n    url_env: HOOK\n  - type: webhook\n    url_env: OTHER\n    secret_env: HOOK\n');
+    expect(await problems(clash)).toContainEqual(expect.stringContaining('notify.1.secret_env: HOOK is read for a signing secret here, and for a webhook address at notify.0.url_env'));
+    const lists = await site('  - type: email\n    url_env: SMTP_URL\n    to_env: A_TO\n    from: a@acme.com\n  - type: email\n    url_env: SMTP_URL\n    to_env: B_TO\n    from: a@acme.com\n');
+    expect(validateContent(await loadContent(lists)).issues).toEqual([]);
+  });
+
+  it.each([['\u202e', '202E'], ['\u200b', '200B'], ['\u2066', '2066']])('refuses %j in from, at its line', async (char, code) => {
+    const dir = await site(`  - type: email\n    url_env: SMTP_URL\n    to_env: TO\n    from: "Acme${char} Status <status@acme.com>"\n`);
+    const issues = validateContent(await loadContent(dir)).issues.filter((i) => i.path === 'notify.0.from');
+    expect(issues.map((i) => i.code)).toEqual(['content/notify-from-invisible']);
+    expect(issues[0]!.message).toBe(`from holds U+${code}, an invisible or direction-changing character; write the sender with plain characters`);
+  });
+});

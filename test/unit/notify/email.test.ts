@@ -134,7 +134,7 @@ describe('statuspress notify: email', () => {
     const refused = await s.run(25);
     expect(refused.deliveries).toMatchObject([{ ok: false, attempts: 1 }]);
     expect(refused.warnings).toHaveLength(1);
-    expect(refused.warnings[0]).toMatch(/^email \(SMTP_URL, STATUS_EMAIL_TO\): 1 of 1 message not delivered: SMTP 550: "Rejected for \[secret\]"$/);
+    expect(refused.warnings[0]).toMatch(/^email \(SMTP_URL, STATUS_EMAIL_TO\): 1 of 1 message not delivered: SMTP 550: "Rejected for \[secret\] by relay \[secret\]"$/);
     expect(s.transport.slept).toEqual([1000]);
     expect(s.server.mails).toHaveLength(3);
     // At most once: the refused update is not tried by the next run.

@@ -50,7 +50,8 @@ export async function smtpServer(): Promise<Server> {
       stream.on('end', () => {
         const reply = queued.shift() ?? 250;
         if (reply !== 250) {
-          callback(Object.assign(new Error(reply >= 500 ? `Rejected for ${USER}` : 'Try again later'), { responseCode: reply }));
+          // A refusal repeats the user and the relay's own name (without its port), as real servers' do.
+          callback(Object.assign(new Error(reply >= 500 ? `Rejected for ${USER} by relay 127.0.0.1` : 'Try again later'), { responseCode: reply }));
           return;
         }
         const raw = Buffer.concat(chunks).toString('utf8');
