@@ -7,9 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
 import type { Document as XmlDocument, Element as XmlElement } from '@xmldom/xmldom';
-import { HtmlValidate } from 'html-validate';
-import type { RuleConfig } from 'html-validate';
-import { chromium } from 'playwright-core';
+import type { HtmlValidate, RuleConfig } from 'html-validate';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from '../../src/build.js';
 import { serve } from '../../src/serve/server.js';
@@ -63,12 +61,17 @@ export const serveSite = (dir: string, base?: string): Promise<RunningServer> =>
 export const embeddingPage = (status: string, body: string, { lang = 'en' as string | null, title = 'Product' } = {}): string =>
   `<!doctype html><html${lang === null ? '' : ` lang="${lang}"`}><head><meta charset="utf-8"><title>${title}</title></head><body>${body}<script src="${status}/widget.js"></script></body></html>`;
 
-/** Debian's Chromium, headless; the machine has no network but 127.0.0.1. */
-export const launchBrowser = (): Promise<Browser> =>
-  chromium.launch({
+/**
+ * Debian's Chromium, headless; the machine has no network but 127.0.0.1. playwright-core is loaded
+ * here, not at the top: the files that only build, crawl or parse import this module too.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
+  return chromium.launch({
     executablePath: process.env.STATUSPRESS_CHROMIUM ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
+}
 
 /**
  * Records what must never happen on the context's pages: a console error, an uncaught exception, a
@@ -147,29 +150,52 @@ export async function overflowing(page: Page): Promise<string[]> {
 
 let axeSource: string | undefined;
 
+/** What one axe-core run found on a page. */
+export interface AxeFindings {
+  /** Violations of impact serious or critical, one line each. */
+  violations: string[];
+  /** With `passes`: each rule's passing nodes' targets (a node inside a shadow root has an array as its first). */
+  passes: Map<string, unknown[][]>;
+}
+
+/**
+ * One axe-core run on the page as it is now: all its rules, or only those named; the passing nodes
+ * too with `passes` (axe-core then names every node it passed, which costs more).
+ */
+export async function axeFindings(page: Page, { only, passes = false }: { only?: string[]; passes?: boolean } = {}): Promise<AxeFindings> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline scripts) does not cover.
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
+  const found = await page.evaluate(
+    async ({ rules, passes }) => {
+      const { axe } = globalThis as unknown as { axe: { run(options: object): Promise<{ violations: AxeViolation[]; passes: AxeViolation[] }> } };
+      const result = await axe.run({ resultTypes: passes ? ['violations', 'passes'] : ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) });
+      return {
+        violations: result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) })),
+        passes: passes ? result.passes.map((p) => [p.id, p.nodes.map((n) => n.target)] as [string, unknown[][]]) : [],
+      };
+    },
+    { rules: only, passes },
+  );
+  return {
+    violations: found.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id} (${v.help}) on ${page.url()}: ${v.nodes.slice(0, 3).join(' | ')}`),
+    passes: new Map(found.passes),
+  };
+}
+
 /**
  * axe-core's violations of impact serious or critical on the page as it is now, one line each; all
  * its rules, or only those named.
  */
-export async function axeViolations(page: Page, only?: string[]): Promise<string[]> {
-  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
-  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy (no inline scripts) does not cover.
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async (rules) => {
-    const { axe } = globalThis as unknown as { axe: { run(options: object): Promise<{ violations: AxeViolation[] }> } };
-    const result = await axe.run({ resultTypes: ['violations'], ...(rules ? { runOnly: { type: 'rule', values: rules } } : {}) });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
-  }, only);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.help}) on ${page.url()}: ${v.nodes.slice(0, 3).join(' | ')}`);
-}
+export const axeViolations = async (page: Page, only?: string[]): Promise<string[]> => (await axeFindings(page, only ? { only } : {})).violations;
 
 interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
+  nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
 /**
@@ -190,20 +216,24 @@ const RULES = {
   'aria-label-misuse': ['error', { allowAnyNamable: true }],
 } satisfies RuleConfig;
 
-const validator = new HtmlValidate({ extends: ['html-validate:recommended'], rules: RULES });
-
 /**
- * The same for a document as a browser serializes it (`page.content()`), which writes every boolean
- * attribute as `defer=""`: the spelling is the serializer's, not the page's.
+ * The validators, made on first use (html-validate is loaded then, not by every file importing this
+ * module): one with RULES, and one for a document as a browser serializes it (`page.content()`), which
+ * writes every boolean attribute as `defer=""`: the spelling is the serializer's, not the page's.
  */
-const serializedValidator = new HtmlValidate({
-  extends: ['html-validate:recommended'],
-  rules: { ...RULES, 'attribute-boolean-style': 'off' },
-});
+let validators: Promise<{ source: HtmlValidate; serialized: HtmlValidate }> | undefined;
+const loadValidators = async (): Promise<{ source: HtmlValidate; serialized: HtmlValidate }> => {
+  const { HtmlValidate } = await import('html-validate');
+  return {
+    source: new HtmlValidate({ extends: ['html-validate:recommended'], rules: RULES }),
+    serialized: new HtmlValidate({ extends: ['html-validate:recommended'], rules: { ...RULES, 'attribute-boolean-style': 'off' } }),
+  };
+};
 
 /** html-validate's errors for a page, one line each (empty when valid). */
 export async function htmlProblems(html: string, name: string, { serialized = false } = {}): Promise<string[]> {
-  const report = await (serialized ? serializedValidator : validator).validateString(html, name);
+  const validator = (await (validators ??= loadValidators()))[serialized ? 'serialized' : 'source'];
+  const report = await validator.validateString(html, name);
   return report.results.flatMap((r) => r.messages.map((m) => `${name}:${m.line}:${m.column} ${m.ruleId}: ${m.message}${m.selector ? ` (${m.selector})` : ''}`));
 }
 

@@ -83,6 +83,15 @@ function urls(body: unknown): string[] {
   return Object.entries(body).flatMap(([key, value]) => (key === 'url' && typeof value === 'string' ? [value] : urls(value)));
 }
 
+/** Each fixture built once for the file: served under BASE below, and the metrics-site at / too. */
+const builds = new Map<SiteFixture, BuiltSite>();
+beforeAll(async () => {
+  await Promise.all((Object.keys(SITE_FIXTURES) as SiteFixture[]).map(async (fixture) => builds.set(fixture, await buildFixture(fixture))));
+});
+afterAll(async () => {
+  await Promise.all([...builds.values()].map((b) => b.cleanup()));
+});
+
 describe.each(Object.keys(SITE_FIXTURES) as SiteFixture[])('%s', (fixture) => {
   let built: BuiltSite;
   let server: RunningServer;
@@ -91,7 +100,7 @@ describe.each(Object.keys(SITE_FIXTURES) as SiteFixture[])('%s', (fixture) => {
   let crawled: Crawl;
 
   beforeAll(async () => {
-    built = await buildFixture(fixture);
+    built = builds.get(fixture)!;
     server = await serveSite(built.dir, BASE);
     site = `${server.url}${BASE}/`;
     baseUrl = JSON.parse(await readFile(path.join(built.dir, 'api/v1/status.json'), 'utf8')).page.url;
@@ -99,7 +108,6 @@ describe.each(Object.keys(SITE_FIXTURES) as SiteFixture[])('%s', (fixture) => {
   });
   afterAll(async () => {
     await server?.close();
-    await built?.cleanup();
   });
 
   /** A site address (from the API or a feed) as the local server serves it. */
@@ -173,12 +181,11 @@ describe('metrics-site mounted at /', () => {
   let built: BuiltSite;
   let server: RunningServer;
   beforeAll(async () => {
-    built = await buildFixture('metrics-site');
+    built = builds.get('metrics-site')!;
     server = await serveSite(built.dir);
   });
   afterAll(async () => {
     await server?.close();
-    await built?.cleanup();
   });
 
   it('the same output resolves every link at the root too', async () => {
