@@ -8,7 +8,8 @@ import { ContentError, formatIssue, shownPath } from './errors.js';
 import type { ContentIssue } from './errors.js';
 import type { LoadedContent } from './content/index.js';
 import { rememberDates } from './i18n/dates.js';
-import { MAX_THREADS } from './limits.js';
+import { MAX_THREADS, RENDER_LIMITS } from './limits.js';
+import type { RenderLimits } from './limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { loadPagesOf, noticeClaims, noticePages, renderHtml, siteRenderer, untemplatedFiles } from './render/html.js';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   templatesDir?: string;
   /** Threads that render the HTML site beside this one (0: all here); default: defaultThreads(). */
   threads?: number;
+  /** The limits the site's own templates render within; default: RENDER_LIMITS (the tests set them in milliseconds). */
+  renderLimits?: Partial<RenderLimits>;
 }
 
 export type BuildStage = 'load' | 'validate' | 'templates' | 'derive' | 'render' | 'write';
@@ -49,7 +52,7 @@ export interface BuildResult {
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
-export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads() }: BuildOptions): Promise<BuildResult> {
+export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads(), renderLimits }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   const theme = { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
   // Its write thread starts now too, and writes and compresses what this thread renders.
@@ -63,7 +66,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
   // Known here once started: they are handed texts to render ahead between the content's reading and its validation, without a turn of the event loop.
   let starting: Renderer[] = [];
   const renderers = themeRead.then(
-    (themed) => (starting = startRenderers(themed, theme, threads)),
+    (themed) => (starting = startRenderers(themed, theme, threads, { ...RENDER_LIMITS, ...renderLimits })),
     () => [] as Renderer[],
   );
   // The theme is ready once read, and, with templates of the site's own, once their process has checked them.
@@ -167,13 +170,13 @@ export const defaultThreads = (): number => Math.min(MAX_DEFAULT_THREADS, Math.m
 const MAX_DEFAULT_THREADS = 3;
 
 /**
- * The renderers of the HTML site: for the site's own templates, the process that renders them (a
- * system that refuses it fails the build: they are never rendered in this thread); else up to
+ * The renderers of the HTML site: for the site's own templates, the process that renders them, held
+ * to `limits` (a system that refuses it fails the build: they are never rendered in this thread); else up to
  * `count` threads (0 to MAX_THREADS), fewer when the system refuses one (a limit on processes or
  * threads, as in a container): the build goes on with those it has, down to none.
  */
-function startRenderers(themed: Theme, theme: { dir: string; required: boolean }, count: number): Renderer[] {
-  if (themed.own.length > 0) return [startTemplateProcess(themed, theme.dir, theme.required)];
+function startRenderers(themed: Theme, theme: { dir: string; required: boolean }, count: number, limits: RenderLimits): Renderer[] {
+  if (themed.own.length > 0) return [startTemplateProcess(themed, theme.dir, theme.required, limits)];
   const threads: Renderer[] = [];
   const wanted = Number.isFinite(count) ? Math.max(0, Math.min(MAX_THREADS, Math.floor(count))) : 0;
   for (let i = 0; i < wanted; i++) {

@@ -2,13 +2,14 @@
 // the build renders them (render/worker.ts), and held to the same limits: a page that takes longer
 // than PAGE_SECONDS (from when the process begins it, its start and compiling not counted, as in a
 // build) stops the process (a kill, which no template outlasts), and so does a heap past
-// RENDER_HEAP_MB; the page answers with the error that names the template, and the next page asked
-// starts a new process. A page of the built-in templates never comes here.
+// RENDER_HEAP_MB (RENDER_LIMITS, unless dev's options give others); the page answers with the error
+// that names the template, and the next page asked starts a new process. A page of the built-in
+// templates never comes here.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import { PAGE_SECONDS } from '../limits.js';
+import type { RenderLimits } from '../limits.js';
 import type { SiteRequest } from '../routes/site.js';
 import { pageTemplate } from '../render/html.js';
 import type { Theme } from '../render/site/theme.js';
@@ -25,10 +26,11 @@ export class IsolatedPages {
   /** One page at a time: each is timed from when it is asked of the process. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** `theme`, as dev loaded (and checked) it from `dir`, names the templates in messages. */
+  /** `theme`, as dev loaded (and checked) it from `dir`, names the templates in messages; `limits`, those its pages are held to. */
   constructor(
     private readonly theme: Theme,
     private readonly dir: string,
+    private readonly limits: RenderLimits,
   ) {}
 
   /** The site the next pages are rendered from. */
@@ -65,7 +67,7 @@ export class IsolatedPages {
       };
       const answered = (message: FromPageProcess): void => {
         if ('begun' in message) {
-          timer = setTimeout(tooSlow, PAGE_SECONDS * 1000);
+          timer = setTimeout(tooSlow, this.limits.pageMs);
           return;
         }
         done();
@@ -75,12 +77,12 @@ export class IsolatedPages {
       const closed = (code: number | null, signal: NodeJS.Signals | null): void => {
         done();
         if (this.child === child) this.child = null;
-        reject(processEnded({ renders: text, title: address, file }, code, signal, this.stderr));
+        reject(processEnded({ renders: text, title: address, file }, code, signal, this.stderr, this.limits.heapMb));
       };
       const tooSlow = (): void => {
         done();
         this.stop();
-        reject(fail(COMMAND.templateTooSlow, { renders: text, title: address, seconds: PAGE_SECONDS }, { location: { file } }));
+        reject(fail(COMMAND.templateTooSlow, { renders: text, title: address, seconds: this.limits.pageMs / 1000 }, { location: { file } }));
       };
       child.on('message', answered);
       child.once('close', closed);
@@ -92,7 +94,7 @@ export class IsolatedPages {
     // One that has ended (a kill, the system's OOM killer, between two pages) is replaced.
     if (this.child !== null && this.child.exitCode === null && this.child.signalCode === null) return this.child;
     const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
-    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: renderProcessFlags(), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: renderProcessFlags(this.limits.heapMb), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.stderr = '';
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {

@@ -12,6 +12,8 @@ import type { DerivedSite, Moment } from '../derive/index.js';
 import { isPublished } from '../derive/updates.js';
 import type { ContentIssue } from '../errors.js';
 import { formatIssue, StatuspressError } from '../errors.js';
+import { RENDER_LIMITS } from '../limits.js';
+import type { RenderLimits } from '../limits.js';
 import { loadPagesOf, siteRenderer } from '../render/html.js';
 import { IsolatedPages } from './pages.js';
 import type { SiteRenderer } from '../render/html.js';
@@ -30,6 +32,8 @@ export interface DevOptions {
   now?: number;
   /** The clock itself (tests move it on by hand); wins over `now`. */
   clock?: Clock;
+  /** The limits the pages of the site's own templates render within (pages.ts); default: RENDER_LIMITS (the tests set them in milliseconds). */
+  renderLimits?: Partial<RenderLimits>;
 }
 
 /** The site as last built without problems. */
@@ -94,7 +98,7 @@ export class DevState {
         this.theme = await loadTheme(this.options.templatesDir);
         // The site's own templates render where they can be stopped, as in a build.
         this.pages?.stop();
-        this.pages = this.theme.own.length > 0 ? new IsolatedPages(this.theme, this.options.templatesDir) : null;
+        this.pages = this.theme.own.length > 0 ? new IsolatedPages(this.theme, this.options.templatesDir, { ...RENDER_LIMITS, ...this.options.renderLimits }) : null;
       }
       const next = new Map<string, { real: string; read: ReadFile }>();
       const loaded = await loadContent(this.options.contentDir, {

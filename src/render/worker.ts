@@ -5,10 +5,11 @@
 // - a process of its own, whenever the site has its own templates: they render nowhere else. It
 //   renders only the pages of the templates (the build renders the styles, feeds and badges), and
 //   writes them on a write thread of its own. The build watches it and stops it (a kill, which no
-//   template can outlast) when a page takes longer
-//   than PAGE_SECONDS, when pages come slower than PAGE_AVERAGE_MS each after RENDER_GRACE_SECONDS,
-//   or when it dies of memory (its heap is RENDER_HEAP_MB), and says which page and which of the
-//   site's templates. A process, not a thread: V8 ends the whole process when a thread's heap limit
+//   template can outlast) when a page takes longer than PAGE_SECONDS, when pages come slower than
+//   PAGE_AVERAGE_MS each after RENDER_GRACE_SECONDS, or when it dies of memory (its heap is
+//   RENDER_HEAP_MB), and says which page and which of the site's templates: RENDER_LIMITS, unless
+//   the build was given others (BuildOptions.renderLimits, which the tests set in milliseconds).
+//   A process, not a thread: V8 ends the whole process when a thread's heap limit
 //   is passed by one large allocation (a 400 MB string a template makes in one join), where a
 //   process of its own dies alone.
 //
@@ -37,7 +38,8 @@ import { startWriter, writeFailed } from '../write/index.js';
 import { loadPagesOf, noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
 import type { SiteRenderer } from './html.js';
 import type { PageTemplate } from './site/builtin.js';
-import { PAGE_AVERAGE_MS, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, RENDER_YOUNG_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
+import { RENDER_LIMITS, RENDER_YOUNG_MB, SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
+import type { RenderLimits } from '../limits.js';
 import { TIERING_FLAG } from '../tiering.js';
 import type { LoadedContent } from '../content/index.js';
 import { renderAhead, textsAhead } from './site/ahead.js';
@@ -125,9 +127,9 @@ export function startHtmlThread(): Renderer {
 
 /**
  * Starts the process that renders with the site's own templates (`theme`, as the main thread loaded
- * it, names them in messages), and watches it once render() is called.
+ * it, names them in messages), and watches it once render() is called, held to `limits`.
  */
-export function startTemplateProcess(theme: Theme, dir: string, required: boolean): Renderer {
+export function startTemplateProcess(theme: Theme, dir: string, required: boolean, limits: RenderLimits = RENDER_LIMITS): Renderer {
   // It opens no connection: without NODE_EXTRA_CA_CERTS, Node does not read that file at its start (70 ms here).
   const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
   // The file it tells of each page in, and the file of the texts it renders ahead
@@ -155,7 +157,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   const stdio: ('ignore' | 'pipe' | 'ipc' | number)[] = ['ignore', 'ignore', 'pipe', 'ipc', pagesFd, textsFd];
   let child: ChildProcess;
   try {
-    child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: renderProcessFlags(), serialization: 'json', stdio });
+    child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env, execArgv: renderProcessFlags(limits.heapMb), serialization: 'json', stdio });
   } catch (error) {
     closeSync(pagesFd);
     closeSync(textsFd);
@@ -234,7 +236,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
       clearInterval(timer);
       readPages();
       closeFiles();
-      const error = processEnded(named(), code, signal, stderr);
+      const error = processEnded(named(), code, signal, stderr, limits.heapMb);
       checkedNow!.reject(error);
       failed(error);
     });
@@ -250,10 +252,10 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
           if (deaf) return;
           readPages();
           // Before its first page it takes the content over and derives the site: no template runs.
-          if (current !== null && !rendered && now - heard > PAGE_SECONDS * 1000) {
+          if (current !== null && !rendered && now - heard > limits.pageMs) {
             const { renders, title, file } = named();
-            kill(fail(COMMAND.templateTooSlow, { renders, title, seconds: PAGE_SECONDS }, { location: { file } }));
-          } else if (firstPage !== null && now - firstPage > RENDER_GRACE_SECONDS * 1000 + pages * PAGE_AVERAGE_MS) {
+            kill(fail(COMMAND.templateTooSlow, { renders, title, seconds: limits.pageMs / 1000 }, { location: { file } }));
+          } else if (firstPage !== null && now - firstPage > limits.graceMs + pages * limits.averagePageMs) {
             kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - firstPage) / 100) / 10 }, { location: { file: theme.own[0]! } }));
           }
         }, WATCH_MS);
@@ -380,7 +382,7 @@ function watched(open: (failed: (error: Error) => void) => Channel): Renderer {
 }
 
 /** Node's flags for a process that renders with a site's own templates: its heap's limit, its young generation's size, how soon V8 optimizes (tiering.ts). */
-export const renderProcessFlags = (): string[] => [`--max-old-space-size=${RENDER_HEAP_MB}`, `--max-semi-space-size=${RENDER_YOUNG_MB}`, TIERING_FLAG];
+export const renderProcessFlags = (heapMb = RENDER_LIMITS.heapMb): string[] => [`--max-old-space-size=${heapMb}`, `--max-semi-space-size=${RENDER_YOUNG_MB}`, TIERING_FLAG];
 
 /** The file the process runs: this module's own bundled file, or under the tests its bundle written out once. */
 export function processFile(): string {
@@ -432,9 +434,9 @@ const V8_OUT_OF_MEMORY = /out of memory|Reached heap limit/i;
  * rendering: past its heap (V8 aborts it, saying so on stderr), else killed from outside (the
  * system's OOM killer) or crashed. The build's and dev's alike.
  */
-export function processEnded(page: { renders: string; title: string; file: string }, code: number | null, signal: NodeJS.Signals | null, stderr: string): Error {
+export function processEnded(page: { renders: string; title: string; file: string }, code: number | null, signal: NodeJS.Signals | null, stderr: string, heapMb = RENDER_LIMITS.heapMb): Error {
   const { renders, title, file } = page;
-  if (V8_OUT_OF_MEMORY.test(stderr)) return fail(COMMAND.templateOutOfMemory, { renders, title, mb: RENDER_HEAP_MB }, { location: { file } });
+  if (V8_OUT_OF_MEMORY.test(stderr)) return fail(COMMAND.templateOutOfMemory, { renders, title, mb: heapMb }, { location: { file } });
   const how = `${signal ?? `exit code ${code}`}${stderr ? `: ${stderr.trim().split('\n').slice(-3).join(' ')}` : ''}`;
   return fail(COMMAND.templateProcessEnded, { renders, title, how }, { location: { file } });
 }
