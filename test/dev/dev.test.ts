@@ -13,9 +13,12 @@ const FIXTURE = path.join(import.meta.dirname, '../fixtures/metrics-site/content
 let work: string;
 let dev: RunningDev;
 
-/** The events of the dev stream, as they arrive. */
+// A page of the site's own templates may take a second here, less than a user's may: the hostile
+// template below is stopped sooner, and every other page renders in milliseconds.
+const PAGE_MS = 1_000;
 
-async function fetchText(url: string, ms = 5_000): Promise<{ status: number; body: string; type: string }> {
+/** A hung request fails within the test's own time limit, saying so. */
+async function fetchText(url: string, ms = 30_000): Promise<{ status: number; body: string; type: string }> {
   const res = await fetch(url, { signal: AbortSignal.timeout(ms) });
   return { status: res.status, body: await res.text(), type: res.headers.get('content-type') ?? '' };
 }
@@ -23,7 +26,7 @@ async function fetchText(url: string, ms = 5_000): Promise<{ status: number; bod
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'statuspress-dev-'));
   await cp(FIXTURE, path.join(work, 'content'), { recursive: true });
-  dev = await startDev({ contentDir: path.join(work, 'content'), templatesDir: path.join(work, 'templates'), port: 0, now: Date.parse('2026-11-20T12:00:00Z') });
+  dev = await startDev({ contentDir: path.join(work, 'content'), templatesDir: path.join(work, 'templates'), port: 0, now: Date.parse('2026-11-20T12:00:00Z'), renderLimits: { pageMs: PAGE_MS } });
 });
 
 afterAll(async () => {
@@ -97,13 +100,15 @@ describe('statuspress dev', () => {
   it("stops a page its own templates cannot finish and says which, the server answering on", async () => {
     const events = new Events();
     await events.open(dev.url);
-    // 13 million empty blocks a page (test/unit/render/site/theme.test.ts): stopped at the page's limit.
+    // Partials that render each other, ten calls a level, nine levels (test/unit/render/site/theme.test.ts):
+    // 111 million calls, far more than a page's time allows: stopped at the page's limit.
     const hostile = path.join(work, 'templates/notice.hbs');
-    await writeFile(hostile, `{{#*inline "h"}}${'{{#if 1}}{{/if}}'.repeat(7_000)}{{/inline}}<h1>{{notice.subject}}</h1>${'{{> h}}'.repeat(1_900)}\n`);
+    const levels = 'abcdefghi';
+    await writeFile(hostile, `${[...levels].map((name, i) => `{{#*inline "${name}"}}${i === 0 ? 'x' : `{{> ${levels[i - 1]}}}`.repeat(10)}{{/inline}}`).join('')}<h1>{{notice.subject}}</h1>{{> i}}\n`);
     expect(await events.next()).toEqual({ event: 'reload', data: [] });
-    const page = await fetchText(`${dev.url}/notices/104/`, 30_000);
+    const page = await fetchText(`${dev.url}/notices/104/`);
     expect(page.status).toBe(500);
-    expect(page.body).toContain('templates/notice.hbs  templates/notice.hbs (with the templates it uses) took more than 2 s to render the page “notices/104/”');
+    expect(page.body).toContain(`templates/notice.hbs  templates/notice.hbs (with the templates it uses) took more than ${PAGE_MS / 1000} s to render the page “notices/104/”`);
     expect(page.body).toContain('<script src="/__statuspress/dev.js" defer></script>');
     // The other pages render, in a process started anew, and the page once the template is gone.
     expect((await fetchText(`${dev.url}/`)).status).toBe(200);
