@@ -1,12 +1,15 @@
 // `statuspress update|resolve ID --lang de --message …` as a user runs it: a translation added to the
 // latest update in time (or `--update`'s), and with --subject to the subject, in place and nothing
 // else changed; refused, with nothing written, where it would not validate or would change the notice.
+// One success and one refusal run the bin as a child process; the other cases call the CLI's main()
+// in this process (test/helpers/main.ts), the same code and output without a process each.
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURES } from '../helpers/build.js';
 import { runCli } from '../helpers/cli.js';
+import { runMain } from '../helpers/main.js';
 
 let tmp: string;
 let content: string;
@@ -37,13 +40,13 @@ describe('update --lang', () => {
 
   it('translates the update --update names, and the subject with --subject, keeping the file\'s order', async () => {
     const before = await read(REGION);
-    const run = await runCli(['update', '2', '--content', content, '--lang', 'de', '--update', '2001', '--subject', 'Eine neue Region', '--message', 'Erste Zeile.\nZweite Zeile.']);
+    const run = await runMain(['update', '2', '--content', content, '--lang', 'de', '--update', '2001', '--subject', 'Eine neue Region', '--message', 'Erste Zeile.\nZweite Zeile.']);
     expect(run.code).toBe(0);
     expect(await read(REGION)).toBe(`${before}    translations:\n      de: |-\n        Erste Zeile.\n        Zweite Zeile.\ntranslations:\n  de:\n    subject: Eine neue Region\n`);
   });
 
   it('resolve --lang translates too, and changes nothing else', async () => {
-    const run = await runCli(['resolve', '1', '--content', content, '--lang', 'de', '--message', 'Behoben.']);
+    const run = await runMain(['resolve', '1', '--content', content, '--lang', 'de', '--message', 'Behoben.']);
     expect(run.code).toBe(0);
     expect(await read(SLOW)).toContain('      de: Behoben.\n');
     expect((await read(SLOW)).match(/state: resolved/g)).toHaveLength(1);
@@ -67,26 +70,26 @@ describe('update --lang', () => {
 
   it('refuses an update id the notice does not have, a translation already there, and the flags of a change', async () => {
     const before = await read(SLOW);
-    const unknown = await runCli(['update', '1', '--content', content, '--lang', 'de', '--update', '1009', '--message', 'x']);
+    const unknown = await runMain(['update', '1', '--content', content, '--lang', 'de', '--update', '1009', '--message', 'x']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('"1009" is not an update of this notice; its updates are 1001, 1002');
     // Not an id at all: once `its updates are ` and nothing after it.
-    const word = await runCli(['update', '1', '--content', content, '--lang', 'de', '--update', 'latest', '--message', 'x']);
+    const word = await runMain(['update', '1', '--content', content, '--lang', 'de', '--update', 'latest', '--message', 'x']);
     expect(word.code).toBe(2);
     expect(word.stderr).toContain('"latest" is not an update of this notice; its updates are 1001, 1002');
-    const subject = await runCli(['update', '1', '--content', content, '--lang', 'de', '--subject', 'Andere']);
+    const subject = await runMain(['update', '1', '--content', content, '--lang', 'de', '--subject', 'Andere']);
     expect(subject.code).toBe(1);
     // At the translation there, as content problems are located.
     expect(subject.stderr).toContain('notices/1-slow-pages.yaml:5:9  translations.de.subject has a translation already; change it in the file');
     // Written on one line (`translations: { de: … }`): once refused as a layout it cannot edit, which
     // sent the user to rewrite a file whose translation was there all along.
-    const there = await runCli(['update', '1', '--content', content, '--lang', 'de', '--update', '1001', '--message', 'x']);
+    const there = await runMain(['update', '1', '--content', content, '--lang', 'de', '--update', '1001', '--message', 'x']);
     expect(there.code).toBe(1);
     expect(there.stderr).toContain('notices/1-slow-pages.yaml:11:21  updates.0.translations.de has a translation already; change it in the file');
-    const state = await runCli(['update', '1', '--content', content, '--lang', 'de', '--state', 'resolved', '--message', 'x']);
+    const state = await runMain(['update', '1', '--content', content, '--lang', 'de', '--state', 'resolved', '--message', 'x']);
     expect(state.code).toBe(2);
     expect(state.stderr).toContain('--lang adds a translation and changes nothing else: leave out --state');
-    const bare = await runCli(['update', '1', '--content', content, '--lang', 'de']);
+    const bare = await runMain(['update', '1', '--content', content, '--lang', 'de']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--lang adds a translation: give its text with --message');
     expect(await read(SLOW)).toBe(before);
@@ -95,7 +98,7 @@ describe('update --lang', () => {
 
 describe('new notice --lang', () => {
   it('writes the notice with its subject and first update translated, in one file that validates', async () => {
-    const run = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'Login errors', '--message', 'We are looking into it.', '--lang', 'de', '--subject-translation', 'Fehler bei der Anmeldung', '--message-translation', 'Wir sehen uns das an.']);
+    const run = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'Login errors', '--message', 'We are looking into it.', '--lang', 'de', '--subject-translation', 'Fehler bei der Anmeldung', '--message-translation', 'Wir sehen uns das an.']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const file = run.stdout.match(/Created .*(notices\/\S+\.yaml)/)![1]!;
@@ -106,10 +109,10 @@ describe('new notice --lang', () => {
 
   it('refuses --lang without a translated text, and a language the site does not list, writing nothing', async () => {
     const before = await readdir(path.join(content, 'notices'));
-    const bare = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de']);
+    const bare = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--subject-translation');
-    const unknown = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'ja', '--subject-translation', 'エラー']);
+    const unknown = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'ja', '--subject-translation', 'エラー']);
     expect(unknown.code).toBe(2);
     expect(await readdir(path.join(content, 'notices'))).toEqual(before);
   });
@@ -117,27 +120,27 @@ describe('new notice --lang', () => {
 
 describe('new component --lang', () => {
   it('writes the component with its name and description translated, in a file that validates', async () => {
-    const run = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--description', 'Finding things', '--lang', 'de', '--name-translation', 'Suche', '--description-translation', 'Dinge finden']);
+    const run = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--description', 'Finding things', '--lang', 'de', '--name-translation', 'Suche', '--description-translation', 'Dinge finden']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const file = run.stdout.match(/Created .*(components\/\S+\.yaml)/)![1]!;
     expect(await read(file)).toMatch(/\ntranslations:\n {2}de:\n {4}name: Suche\n {4}description: Dinge finden\n$/);
-    expect((await runCli(['validate', '--content', content])).code).toBe(0);
+    expect((await runMain(['validate', '--content', content])).code).toBe(0);
   });
 
   it('refuses --lang without a translated text, and a language the site does not list, writing nothing', async () => {
     const before = await readdir(path.join(content, 'components'));
-    const bare = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de']);
+    const bare = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--name-translation');
-    const unknown = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'ja', '--name-translation', '検索']);
+    const unknown = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'ja', '--name-translation', '検索']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('[content/translation-not-listed]');
-    const notice = await runCli(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de', '--subject-translation', 'Suche']);
+    const notice = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de', '--subject-translation', 'Suche']);
     expect(notice.code).toBe(2);
     expect(notice.stderr).toContain('--subject-translation is no text of what this command writes: translate with --name-translation');
     expect(await readdir(path.join(content, 'components'))).toEqual(before);
-    const component = await runCli(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de', '--subject-translation', 'Y', '--name-translation', 'Z']);
+    const component = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de', '--subject-translation', 'Y', '--name-translation', 'Z']);
     expect(component.code).toBe(2);
     expect(component.stderr).toContain('--name-translation is no text of what this command writes: translate with --subject-translation');
   });
