@@ -22,6 +22,11 @@ afterEach(async () => {
   await rm(tmp, { recursive: true, force: true });
 });
 
+/** Every command acts as of this moment, after the fixture's updates: the tests own their clock. */
+const NOW = '2026-11-21T12:00:00Z';
+const cli = (args: string[]): ReturnType<typeof runCli> => runCli([...args, '--now', NOW]);
+const inProcess = (args: string[]): ReturnType<typeof runMain> => runMain([...args, '--now', NOW]);
+
 const SLOW = 'notices/1-slow-pages.yaml';
 const REGION = 'notices/2-new-region.yaml';
 const read = (file: string): Promise<string> => readFile(path.join(content, file), 'utf8');
@@ -29,7 +34,7 @@ const read = (file: string): Promise<string> => readFile(path.join(content, file
 describe('update --lang', () => {
   it('translates the latest update in time, in place, and says what it did', async () => {
     const before = await read(SLOW);
-    const run = await runCli(['update', '1', '--content', content, '--lang', 'de', '--message', 'Die Seiten sind wieder schnell.']);
+    const run = await cli(['update', '1', '--content', content, '--lang', 'de', '--message', 'Die Seiten sind wieder schnell.']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
@@ -40,13 +45,13 @@ describe('update --lang', () => {
 
   it('translates the update --update names, and the subject with --subject, keeping the file\'s order', async () => {
     const before = await read(REGION);
-    const run = await runMain(['update', '2', '--content', content, '--lang', 'de', '--update', '2001', '--subject', 'Eine neue Region', '--message', 'Erste Zeile.\nZweite Zeile.']);
+    const run = await inProcess(['update', '2', '--content', content, '--lang', 'de', '--update', '2001', '--subject', 'Eine neue Region', '--message', 'Erste Zeile.\nZweite Zeile.']);
     expect(run.code).toBe(0);
     expect(await read(REGION)).toBe(`${before}    translations:\n      de: |-\n        Erste Zeile.\n        Zweite Zeile.\ntranslations:\n  de:\n    subject: Eine neue Region\n`);
   });
 
   it('resolve --lang translates too, and changes nothing else', async () => {
-    const run = await runMain(['resolve', '1', '--content', content, '--lang', 'de', '--message', 'Behoben.']);
+    const run = await inProcess(['resolve', '1', '--content', content, '--lang', 'de', '--message', 'Behoben.']);
     expect(run.code).toBe(0);
     expect(await read(SLOW)).toContain('      de: Behoben.\n');
     expect((await read(SLOW)).match(/state: resolved/g)).toHaveLength(1);
@@ -54,14 +59,14 @@ describe('update --lang', () => {
 
   it('refuses a language the site does not list, naming the file, line and code; nothing written', async () => {
     const before = await read(SLOW);
-    const run = await runCli(['update', '1', '--content', content, '--lang', 'fr', '--message', 'Les pages sont rapides.']);
+    const run = await cli(['update', '1', '--content', content, '--lang', 'fr', '--message', 'Les pages sont rapides.']);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(`${path.join(content, SLOW)}:16:7  updates.1.translations.fr: "fr" is not one of the site's languages (en, de)`);
     expect(run.stderr).toContain('[content/translation-not-listed]');
     // The hint names what sets a translation, not a new update's --state and --at.
     expect(run.stderr).toContain('A problem in the translation names the key an option sets (an update’s `translations.<lang>` is --message');
     expect(run.stderr).not.toMatch(/--state|--at\b/);
-    const resolved = await runCli(['resolve', '1', '--content', content, '--lang', 'fr', '--message', 'Résolu.']);
+    const resolved = await cli(['resolve', '1', '--content', content, '--lang', 'fr', '--message', 'Résolu.']);
     expect(resolved.code).toBe(2);
     expect(resolved.stderr).toContain('`<lang>` is --lang, one of site.yaml’s `locales` but the first');
     expect(resolved.stderr).not.toMatch(/--state|--at\b/);
@@ -70,26 +75,26 @@ describe('update --lang', () => {
 
   it('refuses an update id the notice does not have, a translation already there, and the flags of a change', async () => {
     const before = await read(SLOW);
-    const unknown = await runMain(['update', '1', '--content', content, '--lang', 'de', '--update', '1009', '--message', 'x']);
+    const unknown = await inProcess(['update', '1', '--content', content, '--lang', 'de', '--update', '1009', '--message', 'x']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('"1009" is not an update of this notice; its updates are 1001, 1002');
     // Not an id at all: once `its updates are ` and nothing after it.
-    const word = await runMain(['update', '1', '--content', content, '--lang', 'de', '--update', 'latest', '--message', 'x']);
+    const word = await inProcess(['update', '1', '--content', content, '--lang', 'de', '--update', 'latest', '--message', 'x']);
     expect(word.code).toBe(2);
     expect(word.stderr).toContain('"latest" is not an update of this notice; its updates are 1001, 1002');
-    const subject = await runMain(['update', '1', '--content', content, '--lang', 'de', '--subject', 'Andere']);
+    const subject = await inProcess(['update', '1', '--content', content, '--lang', 'de', '--subject', 'Andere']);
     expect(subject.code).toBe(1);
     // At the translation there, as content problems are located.
     expect(subject.stderr).toContain('notices/1-slow-pages.yaml:5:9  translations.de.subject has a translation already; change it in the file');
     // Written on one line (`translations: { de: … }`): once refused as a layout it cannot edit, which
     // sent the user to rewrite a file whose translation was there all along.
-    const there = await runMain(['update', '1', '--content', content, '--lang', 'de', '--update', '1001', '--message', 'x']);
+    const there = await inProcess(['update', '1', '--content', content, '--lang', 'de', '--update', '1001', '--message', 'x']);
     expect(there.code).toBe(1);
     expect(there.stderr).toContain('notices/1-slow-pages.yaml:11:21  updates.0.translations.de has a translation already; change it in the file');
-    const state = await runMain(['update', '1', '--content', content, '--lang', 'de', '--state', 'resolved', '--message', 'x']);
+    const state = await inProcess(['update', '1', '--content', content, '--lang', 'de', '--state', 'resolved', '--message', 'x']);
     expect(state.code).toBe(2);
     expect(state.stderr).toContain('--lang adds a translation and changes nothing else: leave out --state');
-    const bare = await runMain(['update', '1', '--content', content, '--lang', 'de']);
+    const bare = await inProcess(['update', '1', '--content', content, '--lang', 'de']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--lang adds a translation: give its text with --message');
     expect(await read(SLOW)).toBe(before);
@@ -98,7 +103,7 @@ describe('update --lang', () => {
 
 describe('new notice --lang', () => {
   it('writes the notice with its subject and first update translated, in one file that validates', async () => {
-    const run = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'Login errors', '--message', 'We are looking into it.', '--lang', 'de', '--subject-translation', 'Fehler bei der Anmeldung', '--message-translation', 'Wir sehen uns das an.']);
+    const run = await inProcess(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'Login errors', '--message', 'We are looking into it.', '--lang', 'de', '--subject-translation', 'Fehler bei der Anmeldung', '--message-translation', 'Wir sehen uns das an.']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const file = run.stdout.match(/Created .*(notices\/\S+\.yaml)/)![1]!;
@@ -109,10 +114,10 @@ describe('new notice --lang', () => {
 
   it('refuses --lang without a translated text, and a language the site does not list, writing nothing', async () => {
     const before = await readdir(path.join(content, 'notices'));
-    const bare = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de']);
+    const bare = await inProcess(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--subject-translation');
-    const unknown = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'ja', '--subject-translation', 'エラー']);
+    const unknown = await inProcess(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'ja', '--subject-translation', 'エラー']);
     expect(unknown.code).toBe(2);
     expect(await readdir(path.join(content, 'notices'))).toEqual(before);
   });
@@ -120,27 +125,27 @@ describe('new notice --lang', () => {
 
 describe('new component --lang', () => {
   it('writes the component with its name and description translated, in a file that validates', async () => {
-    const run = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--description', 'Finding things', '--lang', 'de', '--name-translation', 'Suche', '--description-translation', 'Dinge finden']);
+    const run = await inProcess(['new', 'component', '--content', content, '--name', 'Search', '--description', 'Finding things', '--lang', 'de', '--name-translation', 'Suche', '--description-translation', 'Dinge finden']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const file = run.stdout.match(/Created .*(components\/\S+\.yaml)/)![1]!;
     expect(await read(file)).toMatch(/\ntranslations:\n {2}de:\n {4}name: Suche\n {4}description: Dinge finden\n$/);
-    expect((await runMain(['validate', '--content', content])).code).toBe(0);
+    expect((await inProcess(['validate', '--content', content])).code).toBe(0);
   });
 
   it('refuses --lang without a translated text, and a language the site does not list, writing nothing', async () => {
     const before = await readdir(path.join(content, 'components'));
-    const bare = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de']);
+    const bare = await inProcess(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de']);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('--name-translation');
-    const unknown = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'ja', '--name-translation', '検索']);
+    const unknown = await inProcess(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'ja', '--name-translation', '検索']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('[content/translation-not-listed]');
-    const notice = await runMain(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de', '--subject-translation', 'Suche']);
+    const notice = await inProcess(['new', 'component', '--content', content, '--name', 'Search', '--lang', 'de', '--subject-translation', 'Suche']);
     expect(notice.code).toBe(2);
     expect(notice.stderr).toContain('--subject-translation is no text of what this command writes: translate with --name-translation');
     expect(await readdir(path.join(content, 'components'))).toEqual(before);
-    const component = await runMain(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de', '--subject-translation', 'Y', '--name-translation', 'Z']);
+    const component = await inProcess(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'X', '--lang', 'de', '--subject-translation', 'Y', '--name-translation', 'Z']);
     expect(component.code).toBe(2);
     expect(component.stderr).toContain('--name-translation is no text of what this command writes: translate with --subject-translation');
   });
