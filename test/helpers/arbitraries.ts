@@ -277,6 +277,12 @@ export interface ScenarioOptions {
   maxComponents?: number;
   /** Most notices (default 60: some runs need second and third pages of notices). */
   maxNotices?: number;
+  /**
+   * Whether a large site may be large both ways, in components and in notices (default true). Off,
+   * a large site has many of one and a handful of the other: its lists of the one still run over
+   * several pages, and a whole build of it costs a fraction (for the properties that build each run).
+   */
+  bothLarge?: boolean;
 }
 
 /**
@@ -292,10 +298,19 @@ export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenari
       maxLength,
       size: 'max',
     });
-  const sized = (max: number, bigMin: number, idMax: number) =>
-    fc.oneof(ids(idMax, Math.min(max, 8), 0), ids(idMax, max, Math.min(max, bigMin)));
-  const componentIds = sized(maxComponents, 20, 400);
-  const noticeIds = sized(maxNotices, 26, 99_999);
+  const small = (max: number, idMax: number) => ids(idMax, Math.min(max, 8), 0);
+  const large = (max: number, bigMin: number, idMax: number) => ids(idMax, max, Math.min(max, bigMin));
+  const componentIds = { small: small(maxComponents, 400), large: large(maxComponents, 20, 400) };
+  const noticeIds = { small: small(maxNotices, 99_999), large: large(maxNotices, 26, 99_999) };
+  // Small first: fast-check shrinks towards it.
+  const sizes =
+    (options.bothLarge ?? true)
+      ? fc.tuple(fc.oneof(componentIds.small, componentIds.large), fc.oneof(noticeIds.small, noticeIds.large))
+      : fc.oneof(
+          { weight: 2, arbitrary: fc.tuple(componentIds.small, noticeIds.small) },
+          { weight: 1, arbitrary: fc.tuple(componentIds.large, noticeIds.small) },
+          { weight: 1, arbitrary: fc.tuple(componentIds.small, noticeIds.large) },
+        );
 
   return fc
     .record({
@@ -308,11 +323,12 @@ export function scenarioArb(options: ScenarioOptions = {}): fc.Arbitrary<Scenari
         stateText: fc.option(fc.record({ operational: textArb, degraded: textArb, 'under-maintenance': textArb }, { requiredKeys: [] }), { nil: undefined }),
         transitionText: fc.option(fc.record({ underway: textArb, complete: textArb }, { requiredKeys: [] }), { nil: undefined }),
       }),
-      components: componentIds.chain((list) => fc.tuple(...list.map(componentDraftArb))),
-      notices: noticeIds.chain((list) => fc.tuple(...list.map(noticeDraftArb))),
+      components: sizes.chain(([componentList, noticeList]) =>
+        fc.tuple(fc.tuple(...componentList.map(componentDraftArb)), fc.tuple(...noticeList.map(noticeDraftArb))),
+      ),
       writings: fc.array(writingArb, { minLength: 1, maxLength: 4 }),
     })
-    .map(({ now, site, components, notices, writings }) => {
+    .map(({ now, site, components: [components, notices], writings }) => {
       // Stamps take their writing from a small pool, so files mix zones without every field drawing its own.
       let turn = 0;
       const stamp = (ms: number): Stamp => {

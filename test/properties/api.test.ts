@@ -10,7 +10,7 @@ import { expectedComponents, expectedNotices } from '../helpers/site-model.js';
 import { checkMetrics, checkPages, firstPages, walk, withoutCalculations } from './checks.js';
 import { params, requestOf, timeLimit, withRenderedApi } from './harness.js';
 
-const RUNS = 30;
+const RUNS = 20;
 /** A generous guess of one run's time, for the time limits. */
 const MS_PER_RUN = 300;
 

@@ -11,7 +11,7 @@ import { STATUSPAGE_ADDRESSES, STATUSPAGE_ANSWERS } from '../schemas/statuspage.
 import { params, timeLimit, withRenderedApi } from './harness.js';
 import type { ApiOutput } from './harness.js';
 
-const RUNS = 30;
+const RUNS = 20;
 /** A generous guess of one run's time, for the time limits. */
 const MS_PER_RUN = 400;
 
