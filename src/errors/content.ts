@@ -878,6 +878,14 @@ export const CONTENT = {
     hint: 'Write the public address of the list’s sign-up page, like https://groups.google.com/g/acme-status.',
     example: { problem: 'not-absolute', value: 'groups.google.com/g/acme-status' },
   }),
+  noticeTemplateUnusable: content({
+    code: 'content/notice-template-unusable',
+    title: 'A notice template that cannot be read',
+    when: '`validate` found a file in `templates/notices/` that is no regular file of UTF-8 text of at most 1 MiB (a folder, a link, a FIFO), so `new --template` could not use it.',
+    message: ({ problem }: { problem: string }) => `this notice template cannot be used: ${problem}`,
+    hint: 'Make it a regular YAML file, or remove it.',
+    example: { problem: 'it is a folder' },
+  }),
   notifyFromInvisible: content({
     code: 'content/notify-from-invisible',
     title: 'An invisible character in an email target’s sender',

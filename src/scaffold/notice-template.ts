@@ -47,6 +47,9 @@ export interface FilledTemplate {
 /** The folder of notice templates under a site's templates/. */
 export const noticeTemplatesDir = (templatesDir: string): string => path.join(templatesDir, NOTICE_TEMPLATES_FOLDER);
 
+/** The notice templates of a site's templates folder by name, sorted: what `validate` checks. */
+export const noticeTemplateNames = (templatesDir: string): string[] => available(noticeTemplatesDir(templatesDir));
+
 /** The names of the templates in the folder (`outage` for `outage.yaml`), sorted; none when there is no folder. */
 function available(dir: string): string[] {
   try {

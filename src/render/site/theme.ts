@@ -63,8 +63,10 @@ export interface ThemeOptions {
    * False: a site's own templates are neither checked nor compiled here, and `page` renders none of
    * them: the build's thread, where the process that renders them checks and compiles them
    * (render/worker.ts), so Handlebars' compiler runs on a site's templates there only, and once.
+   * `'check'`: checked as they are before compiling (`validate`, the pull-request check), never
+   * compiled, and `page` renders nothing.
    */
-  compile?: boolean;
+  compile?: boolean | 'check';
 }
 
 type Render = (context: object, options?: object) => string;
@@ -108,12 +110,11 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
     mine.includes(name)
       ? { file: fileOf(name), text: `${fileOf(name)} (with the templates it uses)` }
       : { file: own[0] ?? fileOf(name), text: `The built-in ${name}.hbs (with ${own.join(', ')})` };
-  if (!compile && own.length > 0) {
-    const elsewhere = (): never => {
-      throw new Error('internal: a site’s own templates render in the process of their own only');
-    };
-    return { styles, warnings, own, renders, messages, page: elsewhere };
-  }
+  const elsewhere = (): never => {
+    throw new Error('internal: a site’s own templates render in the process of their own only');
+  };
+  // Nothing of the site's own to check (`check`), or to compile here (false).
+  if ((compile === 'check' && own.length === 0) || (!compile && own.length > 0)) return { styles, warnings, own, renders, messages, page: elsewhere };
   const handlebars = (mine.length > 0 ? await import('handlebars') : await import('handlebars/runtime.js')) as unknown as { default: { create(): Env } };
   const env = handlebars.default.create();
   // Its output would go to the console of another process, and only the command prints.
@@ -141,6 +142,10 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   // Among the templates that parsed, whatever the others' problems: every problem is reported at once.
   const loop = selfCall(parsed, fileOf);
   if (loop) issues.push({ file: loop.file, line: loop.line, column: 1, path: '', ...say(CONTENT.partialCallsItself, { partial: loop.partial }) });
+  if (compile === 'check') {
+    if (issues.length > 0) throw new ContentError(issues);
+    return { styles, warnings, own, renders, messages, page: elsewhere };
+  }
   // Compiled from the tree the checks read (precompile takes it as it takes the text, and does the
   // rest of what `parse` does): Handlebars' parser, the slowest part, runs once per template.
   for (const [name, tree] of parsed) attempt(name, () => specs.set(name, env.precompile(tree, OPTIONS)));
