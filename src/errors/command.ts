@@ -887,8 +887,9 @@ export const COMMAND = {
     exit: 2,
     title: 'The site’s templates rendered its pages too slowly',
     when: `The site’s own templates rendered each page within ${PAGE_SECONDS} s, but after the first ${RENDER_GRACE_SECONDS} s the pages took more than ${PAGE_AVERAGE_MS} ms each on average (the built-in templates take well under 1 ms): a build of thousands of pages would run for hours. The build stops the process that renders them; nothing is written, and the previous output stays.`,
-    message: ({ templates, pages, seconds }: { templates: string; pages: number; seconds: number }) =>
-      `The site’s templates (${templates}) rendered ${pages} pages in ${seconds} s: after the first ${RENDER_GRACE_SECONDS} s a page may take ${PAGE_AVERAGE_MS} ms on average`,
+    // The grace and the pace enforced (their defaults, or a test's), never numbers other than those.
+    message: ({ templates, pages, seconds, grace = RENDER_GRACE_SECONDS, pace = PAGE_AVERAGE_MS }: { templates: string; pages: number; seconds: number; grace?: number; pace?: number }) =>
+      `The site’s templates (${templates}) rendered ${pages} pages in ${seconds} s: after the first ${grace} s a page may take ${pace} ms on average`,
     hint: 'Look for work a template repeats on every page (a loop over every notice in the layout or a partial); docs/themes.md says what each page is given.',
     example: { templates: 'templates/layout.hbs', pages: 412, seconds: 18.3 },
   }),

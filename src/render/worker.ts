@@ -256,7 +256,8 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
             const { renders, title, file } = named();
             kill(fail(COMMAND.templateTooSlow, { renders, title, seconds: limits.pageMs / 1000 }, { location: { file } }));
           } else if (firstPage !== null && now - firstPage > limits.graceMs + pages * limits.averagePageMs) {
-            kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - firstPage) / 100) / 10 }, { location: { file: theme.own[0]! } }));
+            const enforced = { grace: limits.graceMs / 1000, pace: limits.averagePageMs };
+            kill(fail(COMMAND.templatesTooSlow, { templates: theme.own.join(', '), pages, seconds: Math.round((now - firstPage) / 100) / 10, ...enforced }, { location: { file: theme.own[0]! } }));
           }
         }, WATCH_MS);
         return new Promise<void>((resolve, reject) => child.send(job, (error) => (error ? reject(error) : resolve())));
