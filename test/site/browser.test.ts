@@ -15,7 +15,7 @@ import { durationText } from '../../src/render/site/text.js';
 import { messages } from '../../src/i18n/messages.js';
 
 const EN = messages('en');
-import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, overflowing, ROOT, screenshotPath, serveSite, watchContext } from './helpers.js';
+import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, overflowing, ROOT, screenshot, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite, SiteFixture } from './helpers.js';
 
 const BASE = '/status';
@@ -137,7 +137,7 @@ describe('every kind of page, 1280 and 375 px wide, light and dark, and 360 px',
         await page.emulateMedia({ colorScheme: scheme });
         // The layout is the same in both schemes: only the colour rules are run again in the dark.
         found.push(...(await axeViolations(page, scheme === 'light' ? undefined : COLOUR_RULES)).map((v) => `${width} px, ${scheme}: ${v}`));
-        await page.screenshot({ path: await screenshotPath(fixture, name, width, scheme), fullPage: true });
+        await screenshot(page, fixture, name, width, scheme);
       }
       await page.emulateMedia({ colorScheme: 'light' });
     }
@@ -380,7 +380,7 @@ describe('the 404 page', () => {
         await page.emulateMedia({ colorScheme: scheme });
         // As for every other page: only the colour rules again in the dark.
         found.push(...(await axeViolations(page, scheme === 'light' ? undefined : COLOUR_RULES)).map((v) => `${where}, ${width} px, ${scheme}: ${v}`));
-        await page.screenshot({ path: await screenshotPath('not-found', where.replace(/\W+/g, '-'), width, scheme), fullPage: true });
+        await screenshot(page, 'not-found', where.replace(/\W+/g, '-'), width, scheme);
       }
       await page.emulateMedia({ colorScheme: 'light' });
     }
@@ -432,7 +432,7 @@ describe('a notice page, printed', () => {
     const items = await shown('ol.timeline > li');
     expect(items.length).toBeGreaterThan(1);
     expect(items.every(Boolean)).toBe(true);
-    await page.screenshot({ path: await screenshotPath('metrics-site', 'notice-printed', 800, 'light'), fullPage: true });
+    await screenshot(page, 'metrics-site', 'notice-printed', 800, 'light');
     // Black on white whatever the reader's scheme.
     const printedColours = (): Promise<string[]> =>
       page.locator('ol.timeline, .notice-page .meta .icon').evaluateAll((list) => list.map((e) => { const style = e.ownerDocument.defaultView!.getComputedStyle(e); return `${style.borderLeftColor} ${style.backgroundColor}`; }));
@@ -443,7 +443,7 @@ describe('a notice page, printed', () => {
     expect(await printedColours()).toEqual(light);
     // The timeline's dots (.4rem left of its line) stay inside the page.
     expect(await page.locator('ol.timeline').evaluate((e) => e.getBoundingClientRect().left)).toBeGreaterThanOrEqual(6);
-    await page.screenshot({ path: await screenshotPath('metrics-site', 'notice-printed', 800, 'dark'), fullPage: true });
+    await screenshot(page, 'metrics-site', 'notice-printed', 800, 'dark');
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.byteLength).toBeGreaterThan(1000);
     expect(problems.splice(0)).toEqual([]);

@@ -1,14 +1,14 @@
 // What the HTML site's tests share: fixtures built into temporary folders and served by `statuspress
 // serve` on 127.0.0.1, one Chromium per test file (Debian's, driven by playwright-core), axe-core and
 // html-validate, and the folder screenshots are written to.
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DOMParser, onWarningStopParsing } from '@xmldom/xmldom';
 import type { Document as XmlDocument, Element as XmlElement } from '@xmldom/xmldom';
 import type { HtmlValidate, RuleConfig } from 'html-validate';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { build } from '../../src/build.js';
 import { serve } from '../../src/serve/server.js';
 import type { RunningServer } from '../../src/serve/server.js';
@@ -112,6 +112,24 @@ function watchPage(page: Page, problems: string[]): void {
 export async function screenshotPath(...parts: (string | number)[]): Promise<string> {
   await mkdir(SCREENSHOTS, { recursive: true });
   return path.join(SCREENSHOTS, `${parts.join('_')}.png`);
+}
+
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * A screenshot of the whole page as it is now, written to screenshotPath(...parts): the picture
+ * `page.screenshot({ fullPage: true })` takes, pixel for pixel, but with Chromium's PNG encoded for
+ * speed (`optimizeForSpeed`, which playwright does not pass), a file about a quarter larger for a
+ * third of the browser's work; these tests take some ninety.
+ */
+export async function screenshot(page: Page, ...parts: (string | number)[]): Promise<void> {
+  let session = sessions.get(page);
+  if (!session) sessions.set(page, (session = page.context().newCDPSession(page)));
+  const cdp = await session;
+  const { cssContentSize } = await cdp.send('Page.getLayoutMetrics');
+  const clip = { x: 0, y: 0, width: Math.ceil(cssContentSize.width), height: Math.ceil(cssContentSize.height), scale: 1 };
+  const { data } = await cdp.send('Page.captureScreenshot', { format: 'png', clip, captureBeyondViewport: true, optimizeForSpeed: true });
+  await writeFile(await screenshotPath(...parts), Buffer.from(data, 'base64'));
 }
 
 /**

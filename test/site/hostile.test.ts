@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
-import { buildSite, decodeEntities, launchBrowser, overflowing, parseXml, screenshotPath, serveSite, watchContext } from './helpers.js';
+import { buildSite, decodeEntities, launchBrowser, overflowing, parseXml, screenshot, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -290,11 +290,11 @@ describe('hostile text in every field', () => {
       const dom = await page.evaluate(inspect);
       const shot = ['index.html', 'notices/1/index.html', 'history/index.html', 'components/4/index.html'].includes(file);
       const shotName = file.replace(/\/?index\.html$/, '').replace(/\//g, '-') || 'status';
-      if (shot) await page.screenshot({ path: await screenshotPath('hostile', shotName, 1280, 'light'), fullPage: true });
+      if (shot) await screenshot(page, 'hostile', shotName, 1280, 'light');
       // The same page in a 360 px phone.
       await page.setViewportSize({ width: 360, height: 800 });
       overflows.push(...(await overflowing(page)).map((o) => `${file}: ${o}`));
-      if (shot) await page.screenshot({ path: await screenshotPath('hostile', shotName, 360, 'light'), fullPage: true });
+      if (shot) await screenshot(page, 'hostile', shotName, 360, 'light');
       report.push(...dom.dangers.map((d) => `${file}: ${d}`));
       const where = (what: string): string => `${file}: ${what}`;
       // Every page: the site's name in the header, the head's link previews and the feed's title.

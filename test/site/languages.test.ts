@@ -15,7 +15,7 @@ import type { RunningServer } from '../../src/serve/server.js';
 import { FIXTURES } from '../helpers/build.js';
 import { startLocalServer } from '../helpers/local-server.js';
 import type { LocalServer } from '../helpers/local-server.js';
-import { axeViolations, buildSite, launchBrowser, overflowing, ROOT, screenshotPath, serveSite, watchContext } from './helpers.js';
+import { axeViolations, buildSite, launchBrowser, overflowing, ROOT, screenshot, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const LANGUAGES = [
@@ -123,7 +123,7 @@ describe.each(LANGUAGES)('the example site in $locale', ({ locale, components })
       found.push(...(await axeViolations(page)).map((v) => `${width} px: ${v}`));
       found.push(...[...(await overflowing(page)), ...(await overflowingLeft(page))].map((o) => `${address} at ${width} px: ${o}`));
       if (width === 375) {
-        await page.screenshot({ path: await screenshotPath(`example-${locale}`, name, width, 'light'), fullPage: true });
+        await screenshot(page, `example-${locale}`, name, width, 'light');
         await at375?.(page);
       }
     }
