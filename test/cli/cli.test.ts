@@ -1,4 +1,6 @@
-// The CLI as a user runs it: a child process, its output and its exit code.
+// The CLI as a user runs it: a child process, its output and its exit code. Where a case tries
+// several variants of one refusal, the first runs the bin and the rest call main() in this process
+// (test/helpers/main.ts): the same parsing, words and exit code, without a process each.
 import { mkdtemp, readFile, readdir, rm, writeFile, mkdir, cp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,7 +96,8 @@ describe('statuspress build', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('--outt');
     expect(unknown.stderr).toContain('Usage: statuspress build');
-    const badNow = await run(['build', '--now', '2026-11-20T10:00:00']);
+    // The bin for the first; the variants through main() here, the same parsing and words.
+    const badNow = await runMain(['build', '--now', '2026-11-20T10:00:00']);
     expect(badNow.code).toBe(2);
     expect(badNow.stderr).toContain('time zone');
     // The basic form is for file names only.
@@ -107,10 +110,10 @@ describe('statuspress build', () => {
       expect(refused.code, args[0]).toBe(2);
       expect(refused.stderr, args[0]).toContain('in the years 0001-9999');
     }
-    const basicNow = await run(['build', '--now', '20261120T100000Z']);
+    const basicNow = await runMain(['build', '--now', '20261120T100000Z']);
     expect(basicNow.code).toBe(2);
     expect(basicNow.stderr).toContain('--now must be an ISO 8601 timestamp');
-    expect((await run(['frobnicate'])).code).toBe(2);
+    expect((await runMain(['frobnicate'])).code).toBe(2);
   });
 });
 
@@ -142,7 +145,8 @@ describe('statuspress validate', () => {
     expect(res.stderr).toMatch(/components\/2-rest\.yaml:3:\d+\s+parent_id: /);
     expect(res.stderr).toMatch(/notices\/2-incident\.yaml:5:\d+\s+updates\.0\.at: /);
     expect(res.stderr).toMatch(/notices\/2-incident\.yaml:6:\d+\s+updates\.0\.state: /);
-    const github = await run(['validate', '--content', content, '--format', 'github']);
+    // The same problems as annotations, through main() here.
+    const github = await runMain(['validate', '--content', content, '--format', 'github']);
     expect(github.code).toBe(1);
     expect(github.stderr).toMatch(/^::error file=.*components\/2-rest\.yaml,line=3,col=\d+/m);
   });
@@ -175,10 +179,11 @@ describe('updates dated after now', () => {
       'note: content/notices/27-email-notifications-delayed.yaml:17:9  updates.2.at: withheld until 2026-11-22T06:35:00Z, after now (2026-11-22T06:00:00Z); builds from then on publish it\n',
     );
     expect(res.stdout).toMatch(/: no problems found \(\d+ notes?\)\n$/);
-    const github = await run(['validate', '--content', EXAMPLE, '--now', '2026-11-22T06:00:00Z', '--format', 'github']);
+    // As annotations, and a --now without a time refused: through main() here.
+    const github = await runMain(['validate', '--content', EXAMPLE, '--now', '2026-11-22T06:00:00Z', '--format', 'github']);
     expect(github.code).toBe(0);
     expect(github.stdout).toMatch(/^::notice file=.*content\/notices\/27-email-notifications-delayed\.yaml,line=17,col=9,title=updates\.2\.at \(content\/withheld\)::withheld until/m);
-    expect((await run(['validate', '--content', EXAMPLE, '--now', '2026-11-22'])).code).toBe(2);
+    expect((await runMain(['validate', '--content', EXAMPLE, '--now', '2026-11-22'])).code).toBe(2);
   });
 
   it('are warnings to build, which succeeds', async () => {
@@ -214,10 +219,11 @@ describe('statuspress init and new', () => {
     const unknown = await run(['new', 'notice', '--content', content, '--type', 'unplanned', '--subject', 'x', '--components', '99']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no component has id 99');
-    expect((await run(['new', 'notice', '--content', content, '--subject', 'x'])).code).toBe(2);
-    expect((await run(['new', 'widget', '--content', content])).code).toBe(2);
+    // The other refusals through main() here.
+    expect((await runMain(['new', 'notice', '--content', content, '--subject', 'x'])).code).toBe(2);
+    expect((await runMain(['new', 'widget', '--content', content])).code).toBe(2);
     expect(await listing(content)).toEqual(before);
-    const again = await run(['init', dir]);
+    const again = await runMain(['init', dir]);
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('not empty');
   });
