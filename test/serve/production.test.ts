@@ -654,22 +654,9 @@ describe('answers sent again from memory (src/serve/hot.ts)', () => {
   });
 });
 
-/** The site's name in the k-th build: names of different lengths, so a body of one build cut to the length of another shows. */
-const swapName = (k: number): string => `Swap Build ${k}${' and more'.repeat(k)}`;
-
 describe('a new build swapped in while serving', () => {
   /** Builds swapped in per test: enough for swaps under load, with builds of other names between them. */
   const REBUILDS = 3;
-  /** The fixture's content and its first build, made once: each test serves a copy of both. */
-  let first: string;
-  beforeAll(async () => {
-    first = await mkdtemp(path.join(tmpdir(), 'statuspress-swap-first-'));
-    await cp(CONTENT, path.join(first, 'content'), { recursive: true });
-    const siteYaml = await readFile(path.join(first, 'content', 'site.yaml'), 'utf8');
-    await writeFile(path.join(first, 'content', 'site.yaml'), siteYaml.replace(/^name: .*$/m, `name: ${swapName(0)}`));
-    await build({ contentDir: path.join(first, 'content'), outDir: path.join(first, 'dist'), now: NOW });
-  });
-  afterAll(() => rm(first, { recursive: true, force: true }));
 
   interface Swapping {
     running: RunningServer;
@@ -683,32 +670,39 @@ describe('a new build swapped in while serving', () => {
     cleanup: () => Promise<void>;
   }
 
-  /** Serves a copy of the fixture's first build, and rebuilds it with another name and one notice fewer each time. */
+  /**
+   * Serves a copy of the fixture and of its build the file made first (its link is relative: the copy
+   * points into the copy), and rebuilds it with another name and one notice fewer each time.
+   */
   async function swapping(): Promise<Swapping> {
     const work = await mkdtemp(path.join(tmpdir(), 'statuspress-swap-'));
     const content = path.join(work, 'content');
     const out = path.join(work, 'dist');
-    // The output's link is relative: the copy points into the copy.
-    await cp(first, work, { recursive: true, verbatimSymlinks: true });
+    await cp(CONTENT, content, { recursive: true });
+    await cp(`${dist}.builds`, `${out}.builds`, { recursive: true });
+    await cp(dist, out, { verbatimSymlinks: true });
     const siteYaml = await readFile(path.join(content, 'site.yaml'), 'utf8');
-    const countOf = async (name: string): Promise<number> => {
-      const status = JSON.parse(await readFile(path.join(out, 'api/v1/status.json'), 'utf8'));
-      expect(status.page.name).toBe(name);
-      return status.page.links.notices.count;
+    const status = async (): Promise<{ name: string; count: number }> => {
+      const { page } = JSON.parse(await readFile(path.join(out, 'api/v1/status.json'), 'utf8'));
+      return { name: page.name, count: page.links.notices.count };
     };
-    let previousCount = await countOf(swapName(0));
-    const builds = new Map<string, number>([[swapName(0), previousCount]]);
+    const built = await status();
+    let previousCount = built.count;
+    const builds = new Map<string, number>([[built.name, built.count]]);
     let k = 1;
     const buildNext = async (): Promise<string> => {
-      const name = swapName(k);
+      // Names of different lengths, so a body of one build cut to the length of another shows.
+      const name = `Swap Build ${k}${' and more'.repeat(k)}`;
       await writeFile(path.join(content, 'site.yaml'), siteYaml.replace(/^name: .*$/m, `name: ${name}`));
       // One notice fewer each build: the lists differ too, prebuilt and on demand.
       await rm(path.join(content, 'notices', `${k}-incident.yaml`));
       // Known before the build starts: the server may show it before build() has returned.
       builds.set(name, previousCount - 1);
       await build({ contentDir: content, outDir: out, now: NOW });
-      previousCount = await countOf(name);
-      expect(previousCount).toBe(builds.get(name));
+      const now = await status();
+      expect(now.name).toBe(name);
+      expect(now.count).toBe(builds.get(name));
+      previousCount = now.count;
       k++;
       return name;
     };
