@@ -166,7 +166,14 @@ describe('the content folder lock', () => {
       const minuteAgo = new Date(started - 60_000).toISOString().replace('.000Z', 'Z');
       const dir = await contentWith({ '42.yaml': INCIDENT.replaceAll(/2026-11-20T23:\d\d:00Z/g, minuteAgo) });
       let release!: () => void;
-      const held = withContentLock(dir, () => new Promise<void>((resolve) => (release = resolve)));
+      let taken!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (taken = resolve));
+      const held = withContentLock(dir, () => {
+        taken();
+        return new Promise<void>((resolve) => (release = resolve));
+      });
+      // Held before the command starts, or the command could take the lock first.
+      await lockTaken;
       const waiting = resolveNotice(dir, 42, { content: 'A resolves.', lockWaitMs: 10_000 }).then(
         () => null,
         (e: unknown) => e,

@@ -56,7 +56,8 @@ it('hands back the moments and windows in each language as Intl writes them here
       // Each moment's text, then its ISO 8601.
       texts: moments.flatMap((ms) => [new Intl.DateTimeFormat(locale, options('Europe/Berlin')).format(ms), new Date(ms).toISOString()]),
       windows: [...window],
-      ranges: [new Intl.DateTimeFormat(locale, options('Europe/Berlin')).formatRange(...window)],
+      // As this thread writes the window (across the change of the clocks: each end with its own offset).
+      ranges: [formatRange(...window, locale, 'Europe/Berlin')],
     })),
   );
 });
