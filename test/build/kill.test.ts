@@ -43,7 +43,13 @@ async function fingerprint(dir: string): Promise<string> {
 interface Moment {
   name: string;
   published: boolean | 'maybe';
-  reached: (state: { folder: string | null; linked: string }) => boolean;
+  reached: (state: BuildState) => boolean;
+}
+/** What the watchers saw of a build: its folder, the output's link before it, the names that changed beside the output. */
+interface BuildState {
+  folder: string | null;
+  linked: string;
+  named: Set<string>;
 }
 const inFolder = (entry: string) => (state: { folder: string | null }) => state.folder !== null && existsSync(path.join(state.folder, entry));
 const MOMENTS: Moment[] = [
@@ -51,8 +57,9 @@ const MOMENTS: Moment[] = [
   { name: 'the API being written', published: false, reached: inFolder('api') },
   { name: 'the HTML being written', published: false, reached: inFolder('index.html') },
   { name: 'the notice pages being written', published: false, reached: inFolder('notices') },
-  // The spare link is renamed over the output at once: the kill may land before or after.
-  { name: 'the link that publishes it made', published: 'maybe', reached: () => readdirSync(work).some((name) => name.startsWith('dist.link-')) },
+  // The spare link is renamed over the output at once (often before a listing could show it, so the
+  // watcher's event names it): the kill may land before or after.
+  { name: 'the link that publishes it made', published: 'maybe', reached: (s) => [...s.named].some((name) => name.startsWith('dist.link-')) },
   // Published, the previous build being removed (or, if the kill comes late, the process gone).
   { name: 'published', published: true, reached: (s) => readlinkSync(out) !== s.linked },
 ];
@@ -60,7 +67,7 @@ const MOMENTS: Moment[] = [
 /** Starts a build of `now` and SIGKILLs it as soon as it reaches `moment`; resolves to how it ended. */
 async function killAt(moment: Moment, now: string): Promise<{ signal: NodeJS.Signals | null; code: number | null }> {
   const before = new Set(readdirSync(builds));
-  const state = { folder: null as string | null, linked: readlinkSync(out) };
+  const state: BuildState = { folder: null, linked: readlinkSync(out), named: new Set() };
   const watchers: FSWatcher[] = [];
   const child = spawn(process.execPath, [CLI, 'build', '--content', content, '--out', out, '--now', now], { stdio: 'ignore' });
   const exited = new Promise<{ signal: NodeJS.Signals | null; code: number | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
@@ -83,8 +90,16 @@ async function killAt(moment: Moment, now: string): Promise<{ signal: NodeJS.Sig
           resolve();
         }
       };
-      watchers.push(watch(work, check), watch(builds, check));
+      watchers.push(
+        watch(work, (_event, name) => {
+          if (name !== null) state.named.add(name);
+          check();
+        }),
+        watch(builds, check),
+      );
       void exited.then(({ code, signal }) => {
+        // The last events may come after the exit: a build that got there first counts (it was not killed).
+        check();
         if (!done) reject(new Error(`the build ended (code ${code}, signal ${signal}) before ${moment.name}`));
       });
       check();
