@@ -59,6 +59,7 @@ describe('a German site in Berlin', () => {
   });
   afterAll(() => built?.cleanup());
 
+  // Also every shipped language's case for German: the example content built in it, with its lang and direction.
   it('says lang="de" and shows the incident at 23:30 UTC on the 20th at 00:30 on the 21st, in the 21st’s cell', () => {
     const status = built.files.get('index.html')!;
     expect(status).toContain('<html lang="de" dir="ltr"');
@@ -81,7 +82,8 @@ describe('a German site in Berlin', () => {
 });
 
 describe('every shipped language', () => {
-  it.each(LOCALES)('%s builds the example content, with its lang and direction', async (locale) => {
+  // German's is the German site's above: the same content built in German, with a zone besides.
+  it.each(LOCALES.filter((locale) => locale !== 'de'))('%s builds the example content, with its lang and direction', async (locale) => {
     const built = await buildContent(await exampleWith(`all-${locale}`, `locale: ${locale}\n`), NOW, locale);
     try {
       const status = built.files.get('index.html')!;
