@@ -1,11 +1,12 @@
-// The package as npm hands it out: `npm pack` of this project, installed into an empty folder, runs
-// (--version, init, build), and a status repository made with `init --from npm:file:<tarball>`
-// installs it and runs its check workflow. Everything offline: lib/ bundles every dependency, so the
-// tarball depends on nothing and npm needs neither the registry nor its cache. `npm pack` runs with
+// The package as npm hands it out: `npm pack` of this project; a status repository made with
+// `init --from npm:file:<tarball>` installs it (one install, which both cases below read), the
+// installed package runs (--version, init, build), and the repository passes its check workflow.
+// Everything offline: lib/ bundles every dependency, so the tarball depends on nothing and npm needs
+// neither the registry nor its cache. `npm pack` runs with
 // --ignore-scripts: `npm test` has just built lib/, and rebuilding it here would pull it from under
 // the tests running beside this one.
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +28,10 @@ function run(command: string, args: string[], cwd: string): Promise<{ code: numb
 let folder: string;
 let tarball: string;
 let version: string;
+/** The repository `init --from npm:file:<tarball>` made, and its `npm install`, as init tells its user to run. */
+let site: string;
+let init: Awaited<ReturnType<typeof run>>;
+let install: Awaited<ReturnType<typeof run>>;
 beforeAll(async () => {
   folder = await mkdtemp(path.join(tmpdir(), 'statuspress-pack-'));
   ({ version } = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')) as { version: string });
@@ -34,7 +39,11 @@ beforeAll(async () => {
   expect(packed.code, packed.stderr).toBe(0);
   const [{ filename }] = JSON.parse(packed.stdout) as { filename: string }[];
   tarball = path.join(folder, filename);
-}, 120_000);
+  site = path.join(folder, 'npm-site');
+  init = await run(process.execPath, [path.join(ROOT, 'bin/statuspress.js'), 'init', site, '--from', `npm:file:${tarball}`], folder);
+  expect(init.code, init.stderr).toBe(0);
+  install = await run(NPM, ['install'], site);
+}, 180_000);
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 describe('npm pack', () => {
@@ -47,39 +56,31 @@ describe('npm pack', () => {
     expect(files.filter((f) => f.endsWith('.map') || f.startsWith('package/src/') || f.startsWith('package/test/'))).toEqual([]);
   });
 
-  it('installs into an empty folder and runs: --version, init, build', async () => {
-    const app = path.join(folder, 'app');
-    await mkdir(app);
-    await writeFile(path.join(app, 'package.json'), '{ "private": true }\n');
-    const install = await run(NPM, ['install', tarball], app);
+  it('installs with nothing besides it and runs: --version, init, build', async () => {
     expect(install.code, install.stderr).toBe(0);
     // Nothing but statuspress itself was installed.
-    expect((await readdir(path.join(app, 'node_modules'))).filter((n) => !n.startsWith('.'))).toEqual(['statuspress']);
-    const installed = JSON.parse(await readFile(path.join(app, 'node_modules/statuspress/package.json'), 'utf8')) as Record<string, unknown>;
+    expect((await readdir(path.join(site, 'node_modules'))).filter((n) => !n.startsWith('.'))).toEqual(['statuspress']);
+    const installed = JSON.parse(await readFile(path.join(site, 'node_modules/statuspress/package.json'), 'utf8')) as Record<string, unknown>;
     expect(installed.dependencies).toBeUndefined();
 
     // The bin npm linked, run as `npm exec` runs it (without npm's own start-up each time: the check
     // workflow below runs it through npx).
-    const bin = path.join(app, 'node_modules/.bin/statuspress');
-    expect(await run(bin, ['--version'], app)).toMatchObject({ code: 0, stdout: `statuspress ${version}\n` });
-    const init = await run(bin, ['init', 'status-page', '--name', 'Acme Status'], app);
-    expect(init.code, init.stderr).toBe(0);
-    const site = path.join(app, 'status-page');
+    const bin = path.join(site, 'node_modules/.bin/statuspress');
+    expect(await run(bin, ['--version'], site)).toMatchObject({ code: 0, stdout: `statuspress ${version}\n` });
+    const page = path.join(folder, 'status-page');
+    const made = await run(bin, ['init', page, '--name', 'Acme Status'], folder);
+    expect(made.code, made.stderr).toBe(0);
     // The single file init copied is the installed package's.
-    const copied = await readFile(path.join(site, '.statuspress/statuspress.mjs'));
-    expect(copied.equals(await readFile(path.join(app, 'node_modules/statuspress/lib/statuspress.mjs')))).toBe(true);
-    const build = await run(bin, ['build'], site);
+    const copied = await readFile(path.join(page, '.statuspress/statuspress.mjs'));
+    expect(copied.equals(await readFile(path.join(site, 'node_modules/statuspress/lib/statuspress.mjs')))).toBe(true);
+    const build = await run(bin, ['build'], page);
     expect(build.code, build.stderr).toBe(0);
     expect(build.stdout).toMatch(/^Built \d+ files/);
-    expect(await run(process.execPath, ['.statuspress/statuspress.mjs', '--version'], site)).toMatchObject({ code: 0, stdout: `statuspress ${version}\n` });
+    expect(await run(process.execPath, ['.statuspress/statuspress.mjs', '--version'], page)).toMatchObject({ code: 0, stdout: `statuspress ${version}\n` });
   }, 180_000);
 
   it('init --from npm:file:<tarball> makes a repository that installs it and passes its check workflow', async () => {
-    const site = path.join(folder, 'npm-site');
-    const init = await run(process.execPath, [path.join(ROOT, 'bin/statuspress.js'), 'init', site, '--from', `npm:file:${tarball}`], folder);
-    expect(init.code, init.stderr).toBe(0);
     expect(init.stdout).toContain('npm install');
-    const install = await run(NPM, ['install'], site);
     expect(install.code, install.stderr).toBe(0);
     expect(JSON.parse(await readFile(path.join(site, 'package-lock.json'), 'utf8'))).toMatchObject({ packages: { 'node_modules/statuspress': { version } } });
     // The workflow's own steps: npm ci, then npx statuspress validate and build.
