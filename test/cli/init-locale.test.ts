@@ -7,7 +7,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import type { CliRun } from '../helpers/cli.js';
-import { runMain } from '../helpers/main.js';
 
 let tmp: string;
 beforeAll(async () => {
@@ -23,10 +22,7 @@ async function files(dir: string): Promise<string[]> {
   return all.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
 }
 
-/**
- * A usage error as the CLI prints it: exit 2, the message, no stack trace. The first of each case
- * runs the bin as a child process; the others call the CLI's main() here, the same parsing and words.
- */
+/** A usage error as the CLI prints it: exit 2, the message, no stack trace. */
 function expectUsage(res: CliRun, message: string): void {
   expect(res.stdout).toBe('');
   expect(res.stderr).not.toMatch(/\n\s+at /);
@@ -89,11 +85,10 @@ describe('statuspress init --locale --time-zone', () => {
 
   it('an unknown locale or zone: exit 2 with a did-you-mean, and nothing written', async () => {
     expectUsage(await runCli(['init', 'bad', '--locale', 'de_DE'], { cwd: tmp }), '--locale: "de_DE" is not a language statuspress ships; did you mean de-DE?');
-    const bad = path.join(tmp, 'bad');
-    expectUsage(await runMain(['init', bad, '--locale', 'klingon']), '--locale: "klingon" is not a language statuspress ships');
-    expectUsage(await runMain(['init', bad, '--locale', '']), '--locale: "" is not a language statuspress ships');
-    expectUsage(await runMain(['init', bad, '--time-zone', 'Europe/Berln']), '--time-zone: "Europe/Berln" is not an IANA time zone; did you mean Europe/Berlin?');
-    expectUsage(await runMain(['init', bad, '--locale', 'de', '--time-zone', 'Mars/Olympus']), '--time-zone: "Mars/Olympus" is not an IANA time zone');
+    expectUsage(await runCli(['init', 'bad', '--locale', 'klingon'], { cwd: tmp }), '--locale: "klingon" is not a language statuspress ships');
+    expectUsage(await runCli(['init', 'bad', '--locale', ''], { cwd: tmp }), '--locale: "" is not a language statuspress ships');
+    expectUsage(await runCli(['init', 'bad', '--time-zone', 'Europe/Berln'], { cwd: tmp }), '--time-zone: "Europe/Berln" is not an IANA time zone; did you mean Europe/Berlin?');
+    expectUsage(await runCli(['init', 'bad', '--locale', 'de', '--time-zone', 'Mars/Olympus'], { cwd: tmp }), '--time-zone: "Mars/Olympus" is not an IANA time zone');
     expect((await readdir(tmp)).filter((e) => e !== 'site')).toEqual([]);
   });
 
@@ -103,7 +98,7 @@ describe('statuspress init --locale --time-zone', () => {
     expect(both.stderr).toContain('  --locale: "de_DE" is not a language statuspress ships; did you mean de-DE?');
     expect(both.stderr).toContain('  --time-zone: "Europe/Berln" is not an IANA time zone; did you mean Europe/Berlin?');
 
-    const all = await runMain(['init', path.join(tmp, 'bad'), 'extra', '--from', 'yarn', '--branch', 'a b', '--locale', 'klingon', '--time-zone', 'Mars/Olympus', '--url', 'ftp://x']);
+    const all = await runCli(['init', 'bad', 'extra', '--from', 'yarn', '--branch', 'a b', '--locale', 'klingon', '--time-zone', 'Mars/Olympus', '--url', 'ftp://x'], { cwd: tmp });
     expectUsage(all, 'statuspress init wrote nothing: its command line has 6 problems:');
     for (const line of [
       '  Name the folder to create: statuspress init DIR',
@@ -115,7 +110,7 @@ describe('statuspress init --locale --time-zone', () => {
     ])
       expect(all.stderr).toContain(line);
     // One problem keeps its own words.
-    expectUsage(await runMain(['init', path.join(tmp, 'bad'), '--from', 'yarn']), '--from must be bundle, npm or npm:SPEC');
+    expectUsage(await runCli(['init', 'bad', '--from', 'yarn'], { cwd: tmp }), '--from must be bundle, npm or npm:SPEC');
     expect((await readdir(tmp)).filter((e) => e !== 'site')).toEqual([]);
   });
 });
