@@ -5,7 +5,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type fc from 'fast-check';
-import { build } from '../../src/build.js';
 import { readContent } from '../../src/content/index.js';
 import { deriveSite } from '../../src/derive/index.js';
 import { renderApi } from '../../src/render/api.js';
@@ -74,6 +73,8 @@ export function requestOf(href: string): ApiRequest {
 
 /** Writes the scenario's content, builds it at its `now` with build(), reads the output, calls `check`, and cleans up. */
 export async function withBuiltSite<T>(scenario: Scenario, check: (site: BuiltSite) => Promise<T> | T): Promise<T> {
+  // Loaded here: the properties that render in memory never load the HTML site's templates, scripts and workers.
+  const { build } = await import('../../src/build.js');
   return inTemporaryFolder(async (root) => {
     const content = path.join(root, 'content');
     const dir = path.join(root, 'dist');
