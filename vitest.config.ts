@@ -25,8 +25,8 @@ export default defineConfig({
     pool: 'forks',
     // Set, not vitest's default (one less than the cores: one worker on CI's two cores, every file in
     // turn). Many tests wait on a child process, a browser or a server, whose work is not the worker's:
-    // one worker more than the cores keeps them busy (on two cores: 3 workers ran the suite in 3.8
-    // minutes, 2 in 4.9, 4 in 4.0). The tests inject their limits, so they hold under that load.
+    // one worker more than the cores keeps them busy (docs/testing.md has the figures). The tests
+    // inject their limits, so they hold under that load.
     maxWorkers: availableParallelism() + 1,
   },
 });
