@@ -65,6 +65,16 @@ export const integerList = (value: string, flag: '--components'): number[] =>
     return n;
   });
 
+const DURATION = /^(?:(\d{1,5})d)?(?:(\d{1,6})h)?(?:(\d{1,7})m)?$/;
+
+/** A duration as `--in` and `--for` take it (`30m`, `2h`, `3d`, `1d12h`), in ms; a usage error naming the flag otherwise. */
+export function duration(value: string, flag: '--in' | '--for'): number {
+  const m = DURATION.exec(value);
+  if (m === null || value === '') throw fail(COMMAND.badDuration, { flag, value });
+  const [, days = '0', hours = '0', minutes = '0'] = m;
+  return ((Number(days) * 24 + Number(hours)) * 60 + Number(minutes)) * 60_000;
+}
+
 /** A whole number; a usage error naming the flag otherwise. */
 export const integer = (value: string, flag: '--parent' | '--position'): number => {
   const n = Number(value);

@@ -1,5 +1,6 @@
 // `statuspress new notice|maintenance|component`: a new content file with the next free id, checked
-// first. `new maintenance` is `new notice --type planned`, with its window required.
+// first. `new maintenance` is `new notice --type planned`, with its window required: when it begins
+// and ends, or how far from now it begins (`--in`) and how long it lasts (`--for`).
 import path from 'node:path';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
@@ -7,7 +8,7 @@ import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
 import type { Command } from './command.js';
 import { describeNotice, stateWords } from './update.js';
-import { authoringNowFlag, contentFlag, integer, integerList, nowOption, reportElsewhere, text, texts } from './command.js';
+import { authoringNowFlag, contentFlag, duration, integer, integerList, nowOption, reportElsewhere, text, texts } from './command.js';
 import type { FilledTemplate } from '../scaffold/notice-template.js';
 
 /** The notice template `name` of the site (templates/ beside the content, or `templatesDir`), filled from `--set`. */
@@ -33,6 +34,8 @@ export const newFile: Command = {
     message: { type: 'string', value: 'TEXT', description: "notice, maintenance: the first update's Markdown text" },
     'begins-at': { type: 'string', value: 'ISO', description: 'maintenance (planned notice): when the window begins' },
     'ends-at': { type: 'string', value: 'ISO', description: 'maintenance (planned notice): when the window ends' },
+    in: { type: 'string', value: 'DURATION', description: 'maintenance, instead of --begins-at: the window begins this long after now, to the minute (30m, 2h, 3d, 1d12h)' },
+    for: { type: 'string', value: 'DURATION', description: 'maintenance, instead of --ends-at: the window lasts this long (1h, 90m)' },
     name: { type: 'string', value: 'NAME', description: "component: the component's name" },
     description: { type: 'string', value: 'TEXT', description: 'component: one line about it' },
     parent: { type: 'string', value: 'ID', description: "component: its parent's id" },
@@ -65,7 +68,7 @@ export const newFile: Command = {
           // Say where the type came from: the template's, when no --type was given.
           throw fail(COMMAND.maintenanceIsPlanned, { type, ...(text(values, 'type') === undefined && templateName !== undefined ? { template: templateName } : {}) });
         }
-        if (subject === undefined || text(values, 'begins-at') === undefined || text(values, 'ends-at') === undefined) {
+        if (subject === undefined || (text(values, 'begins-at') ?? text(values, 'in')) === undefined || (text(values, 'ends-at') ?? text(values, 'for')) === undefined) {
           throw fail(COMMAND.maintenanceNeeds, undefined);
         }
         type = 'planned';
@@ -76,6 +79,10 @@ export const newFile: Command = {
       const message = text(values, 'message') ?? template?.content;
       const beginsAt = text(values, 'begins-at');
       const endsAt = text(values, 'ends-at');
+      const beginsIn = text(values, 'in');
+      const lasts = text(values, 'for');
+      if (beginsIn !== undefined && beginsAt !== undefined) throw fail(COMMAND.windowTwice, { flags: '--in and --begins-at' });
+      if (lasts !== undefined && endsAt !== undefined) throw fail(COMMAND.windowTwice, { flags: '--for and --ends-at' });
       const lang = text(values, 'lang');
       const translatedSubject = text(values, 'subject-translation');
       const translatedMessage = text(values, 'message-translation');
@@ -98,6 +105,8 @@ export const newFile: Command = {
         ...(message !== undefined ? { content: message } : {}),
         ...(beginsAt !== undefined ? { beginsAt } : {}),
         ...(endsAt !== undefined ? { endsAt } : {}),
+        ...(beginsIn !== undefined ? { beginsIn: duration(beginsIn, '--in') } : {}),
+        ...(lasts !== undefined ? { lasts: duration(lasts, '--for') } : {}),
         ...(lang === undefined
           ? {}
           : {
@@ -135,6 +144,7 @@ export const newFile: Command = {
     }
     out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);
     if (created.notice) out.log(`  ${describeNotice(created.notice)}: ${stateWords(created.notice)}`);
+    for (const warning of created.warnings) out.error(`warning: ${warning}`);
     reportElsewhere(out, created.elsewhere, contentDir);
     return 0;
   },

@@ -193,9 +193,40 @@ export const COMMAND = {
     code: 'usage/maintenance-needs-subject-and-window',
     exit: 2,
     title: 'A new maintenance without its subject or window',
-    when: '`statuspress new maintenance` lacks `--subject`, `--begins-at` or `--ends-at`.',
-    message: () => 'A maintenance needs --subject, --begins-at and --ends-at',
+    when: '`statuspress new maintenance` lacks `--subject`, or when its window begins (`--begins-at` or `--in`) or ends (`--ends-at` or `--for`).',
+    message: () => 'A maintenance needs --subject, when its window begins (--begins-at ISO or --in DURATION) and when it ends (--ends-at ISO or --for DURATION)',
     hint: USAGE_HINT,
+  }),
+  badDuration: command({
+    code: 'usage/bad-duration',
+    exit: 2,
+    title: '`--in` or `--for` is not a duration',
+    when: '`--in` or `--for` of `statuspress new` is not a whole number of days, hours and minutes, in that order (`30m`, `2h`, `3d`, `1d12h`).',
+    message: ({ flag, value }: { flag: '--in' | '--for'; value: string }) =>
+      `${flag} must be a duration in days, hours and minutes, in that order (30m, 2h, 3d, 1d12h), not ${quote(value)}`,
+    hint: USAGE_HINT,
+    example: { flag: '--in', value: '2 days' },
+  }),
+  windowTwice: command({
+    code: 'usage/window-twice',
+    exit: 2,
+    title: 'A window’s beginning or end given twice',
+    when: '`statuspress new` is given both `--in` and `--begins-at` (when the window begins), or both `--for` and `--ends-at` (when it ends).',
+    message: ({ flags }: { flags: '--in and --begins-at' | '--for and --ends-at' }) => `${flags} both say when the window ${flags.startsWith('--in') ? 'begins' : 'ends'}; give one of them`,
+    hint: USAGE_HINT,
+    example: { flags: '--in and --begins-at' },
+  }),
+  forNeedsBegin: command({
+    code: 'usage/for-needs-begin',
+    exit: 2,
+    title: '`--for` without a beginning to count from',
+    when: '`statuspress new` is given `--for` (how long the window lasts) without `--in`, or with a `--begins-at` that is not a timestamp with a zone, so the end cannot be counted.',
+    message: ({ value }: { value?: string }) =>
+      value === undefined
+        ? '--for counts from the window’s beginning: give --in DURATION or --begins-at ISO as well'
+        : `--for counts from --begins-at, and ${quote(value)} is not a timestamp with a time zone (2026-11-28T22:00:00Z)`,
+    hint: USAGE_HINT,
+    example: { value: '2026-11-28 22:00' },
   }),
   maintenanceIsPlanned: command({
     code: 'usage/maintenance-is-planned',
@@ -953,6 +984,15 @@ export const COMMAND = {
   }),
 
   // The content.
+  windowPassed: command({
+    code: 'content/window-passed',
+    exit: 0,
+    title: 'A new maintenance whose window has passed',
+    when: '`statuspress new` wrote a planned notice whose window ends before now (`--now`, default the clock): the page shows it as complete at once, and never as upcoming. Most often a date copied from an example, or a mistyped year. A warning: the notice is written, as a maintenance entered afterwards is.',
+    message: ({ id, ends, now }: { id: number; ends: string; now: string }) =>
+      `the window of notice ${id} ended at ${ends}, before now (${now}): the page shows it as complete already; if it is still ahead, move it with statuspress update ${id} --begins-at ISO --ends-at ISO --message TEXT`,
+    example: { id: 28, ends: '2026-11-28T23:00:00Z', now: '2026-12-02T09:30:00Z' },
+  }),
   unknownTemplate: command({
     code: 'content/unknown-template',
     exit: 0,

@@ -10,6 +10,7 @@ import { fail } from '../errors.js';
 import { t } from '../i18n/index.js';
 import type { ContentIssue } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
+import { parseTimestamp } from '../time.js';
 import { NOTICE_TYPES } from '../types.js';
 import type { NoticeType } from '../types.js';
 import { withContentLock } from './lock.js';
@@ -32,6 +33,10 @@ export interface NewNoticeOptions {
   /** Planned only, required there: ISO 8601 with a time zone, written as given. */
   beginsAt?: string;
   endsAt?: string;
+  /** Instead of `beginsAt`: the window begins this many ms after `now`, to the minute. */
+  beginsIn?: number;
+  /** Instead of `endsAt`: the window lasts this many ms from its beginning. */
+  lasts?: number;
   /** Epoch ms of the first update (default: the current time, to the second). */
   now?: number;
   /** The longest wait for another authoring command on the same content (ms; default 30 s). */
@@ -58,6 +63,8 @@ export interface Created {
   elsewhere: ContentIssue[];
   /** A new notice as the page shows it as of its first update. */
   notice?: Standing;
+  /** What was written but is most likely not meant (a maintenance window already over). */
+  warnings: string[];
 }
 
 const DEFAULT_STATE: Record<NoticeType, string | undefined> = {
@@ -82,6 +89,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     const id = nextId(loaded.notices);
     const state = options.state ?? DEFAULT_STATE[type];
     const translated = options.translation;
+    const { beginsAt, endsAt } = windowOf(options, now);
     // Only what was given or has a default: the validation below speaks about anything out of place
     // (a window on an unplanned notice, a state on a general one) in the content's own terms.
     const notice = {
@@ -89,8 +97,8 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
       type,
       subject,
       components: options.components ?? [],
-      ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
-      ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
+      ...(beginsAt === undefined ? {} : { begins_at: beginsAt }),
+      ...(endsAt === undefined ? {} : { ends_at: endsAt }),
       updates: [
         {
           at,
@@ -103,8 +111,26 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     };
     const file = `notices/${id}-${slugify(subject, 'notice')}.yaml`;
     const { elsewhere, source } = await create(loaded, 'notice', file, toYaml(notice, { flow: ['components'] }));
-    return { file, id, elsewhere, notice: standingOf(noticeOf(source)!, now) };
+    const written = noticeOf(source)!;
+    // A window over already is what a date copied from an example gives: written (a maintenance may
+    // be entered afterwards), but said.
+    const warnings = written.endsAt !== null && written.endsAt <= now ? [COMMAND.windowPassed.message({ id, ends: isoAt(written.endsAt), now: isoAt(now) })] : [];
+    return { file, id, elsewhere, notice: standingOf(written, now), warnings };
   }, lockOptions(options));
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The window as the file gives it: `--begins-at`/`--ends-at` as written, `--in` counted from `now`
+ * (to the minute, as a person would write it) and `--for` from the beginning.
+ */
+function windowOf(options: NewNoticeOptions, now: number): { beginsAt?: string; endsAt?: string } {
+  const beginsAt = options.beginsIn === undefined ? options.beginsAt : isoAt(Math.floor((now + options.beginsIn) / MINUTE) * MINUTE);
+  if (options.lasts === undefined) return { ...(beginsAt === undefined ? {} : { beginsAt }), ...(options.endsAt === undefined ? {} : { endsAt: options.endsAt }) };
+  const begins = beginsAt === undefined ? null : parseTimestamp(beginsAt);
+  if (begins === null) throw fail(COMMAND.forNeedsBegin, beginsAt === undefined ? {} : { value: beginsAt });
+  return { beginsAt: beginsAt!, endsAt: isoAt(begins + options.lasts) };
 }
 
 const lockOptions = (options: { lockWaitMs?: number }): LockOptions => (options.lockWaitMs === undefined ? {} : { waitMs: options.lockWaitMs });
@@ -129,7 +155,7 @@ export async function newComponent(contentDir: string, options: NewComponentOpti
     };
     const file = `components/${id}-${slugify(name, 'component')}.yaml`;
     const { elsewhere } = await create(loaded, 'component', file, toYaml(component));
-    return { file, id, elsewhere };
+    return { file, id, elsewhere, warnings: [] };
   }, lockOptions(options));
 }
 

@@ -74,10 +74,11 @@ describe('newNotice', () => {
       id: 2,
       file: 'notices/2-elevated-error-rates-on-the-rest.yaml',
       elsewhere: [],
+      warnings: [],
       notice: { id: 2, subject: 'Elevated error rates on the REST API today!', type: 'unplanned', state: 'investigating' },
     });
     const again = await newNotice(dir, { type: 'general', subject: '!!!', now: NOW });
-    expect(again).toEqual({ id: 3, file: 'notices/3-notice.yaml', elsewhere: [], notice: { id: 3, subject: '!!!', type: 'general', state: 'open' } });
+    expect(again).toEqual({ id: 3, file: 'notices/3-notice.yaml', elsewhere: [], warnings: [], notice: { id: 3, subject: '!!!', type: 'general', state: 'open' } });
   });
 
   it('counts from the largest id, in a folder with no notices and in the example content', async () => {
@@ -240,7 +241,7 @@ describe('newComponent', () => {
   it('takes the next id, names the file, and writes a component that validates', async () => {
     const dir = await initContent();
     const created = await newComponent(dir, { name: 'GraphQL API', description: 'Queries: "all" #1', parentId: 2, position: 3, now: NOW });
-    expect(created).toEqual({ id: 5, file: 'components/5-graphql-api.yaml', elsewhere: [] });
+    expect(created).toEqual({ id: 5, file: 'components/5-graphql-api.yaml', elsewhere: [], warnings: [] });
     const component = (await readContent(dir)).components.find((c) => c.id === 5)!;
     expect(component).toMatchObject({ name: 'GraphQL API', description: 'Queries: "all" #1', parentId: 2, position: 3, createdAt: NOW, updatedAt: NOW });
     expect((await newComponent(dir, { name: 'Status', now: NOW })).file).toBe('components/6-status.yaml');
@@ -251,7 +252,7 @@ describe('newComponent', () => {
     await mkdir(dir);
     await writeFile(path.join(dir, 'site.yaml'), 'name: X\nurl: https://x.example\ncreated_at: 2024-01-01T00:00:00Z\n');
     await mkdir(path.join(dir, 'notices'));
-    expect(await newComponent(dir, { name: 'Website', now: NOW })).toEqual({ id: 1, file: 'components/1-website.yaml', elsewhere: [] });
+    expect(await newComponent(dir, { name: 'Website', now: NOW })).toEqual({ id: 1, file: 'components/1-website.yaml', elsewhere: [], warnings: [] });
     expect((await readContent(dir)).components).toHaveLength(1);
   });
 
