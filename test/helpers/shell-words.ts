@@ -41,10 +41,13 @@ export function shellCommands(script: string): string[][] {
   return commands;
 }
 
-/** The fenced code blocks of a Markdown text whose info string is `lang`, in order. */
+/** The fenced code blocks of a Markdown text whose info string is `lang`, in order; a block in a list item without its indent. */
 export function codeBlocks(markdown: string, lang: string): string[] {
   const blocks: string[] = [];
-  const fence = /^```(\S*)\n([\s\S]*?)^```$/gm;
-  for (let match = fence.exec(markdown); match !== null; match = fence.exec(markdown)) if (match[1] === lang) blocks.push(match[2]!);
+  const fence = /^( *)```(\S*)\n([\s\S]*?)^\1```$/gm;
+  for (let match = fence.exec(markdown); match !== null; match = fence.exec(markdown)) {
+    const indent = match[1]!;
+    if (match[2] === lang) blocks.push(match[3]!.split('\n').map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line)).join('\n'));
+  }
   return blocks;
 }
