@@ -72,10 +72,11 @@ describe('a German site in Berlin', () => {
     expect(component).toContain('M89 0h.8v10h-.8z');
   });
 
-  it('keeps the API in UTC and English', () => {
+  it("keeps the API's times in UTC and its fixed words, and gives its default texts in German", () => {
     const answer = built.json('api/v1/notices/90.json');
     expect(JSON.stringify(answer)).toContain('"2026-11-20T23:30:00.000Z"');
-    // The API's words are English; state_text is the site's own sentence (the catalogue's when site.yaml sets none).
+    // The figures' words are the specification's, in English; state_text stands in for the site's own
+    // sentence, so it is the catalogue's in the site's language when site.yaml sets none.
     expect(built.json('api/v1/components/1/metrics.json').mean_time_to_recovery.words).toMatch(/^\d+ (days?|hours?|minutes?|seconds?)( |$)/);
     expect(built.json('api/v1/status.json').page.state_text).toBe('Alle Systeme betriebsbereit');
   });
