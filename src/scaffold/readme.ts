@@ -15,12 +15,15 @@ registry is down. \`${sp} upgrade\` run by a newer statuspress replaces it (see 
 \`package-lock.json\`: the workflows run \`npm ci\`, which needs it.`;
   const upgrade =
     source.kind === 'bundle'
-      ? `Any newer statuspress replaces the bundled file with itself, printing the old and new versions:
+      ? `Any newer statuspress replaces the bundled file with itself, printing the old and new versions.
+From a clone of statuspress beside this repository, once it holds the newer version (pulled and built there):
 
 \`\`\`sh
-npx statuspress@latest upgrade      # or: node path/to/newer/statuspress.mjs upgrade
+node ../statuspress/lib/statuspress.mjs upgrade
 git add ${BUNDLE_PATH} && git commit -m "statuspress upgrade"
-\`\`\``
+\`\`\`
+
+(Once statuspress is published on npm, \`npx statuspress@latest upgrade\` does the same from anywhere.)`
       : `\`\`\`sh
 npm install statuspress@latest
 git add package.json package-lock.json && git commit -m "statuspress upgrade"
