@@ -8,7 +8,7 @@
 // instead of 8080, since other tests run beside it.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { appendFile, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { appendFile, cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -107,8 +107,14 @@ async function follow(): Promise<Map<string, Ran[]>> {
         }
       }
     }
-    // Step 6 ends with the pull request merged on GitHub: main moves to the branch.
+    // Step 6 ends with the pull request merged on GitHub: main moves to the branch. Before that, the
+    // check the doc shows: the same change with the state misspelt, as the Check workflow runs it.
     if (section.title.startsWith('6. ')) {
+      const misspelt = path.join(tmp, 'misspelt');
+      await cp(path.join(cwd, 'content'), path.join(misspelt, 'content'), { recursive: true });
+      const file = path.join(misspelt, 'content/notices/2-elevated-error-rates-on-the-rest.yaml');
+      await writeFile(file, (await readFile(file, 'utf8')).replace('state: identified', 'state: identifed'));
+      checked = await exec(process.execPath, ['.statuspress/statuspress.mjs', 'validate', '--content', path.join(misspelt, 'content'), '--format', 'github', '--now', now], cwd);
       const branch = outputs.find((r) => r.words[1] === 'switch' && r.words[2] === '-c')!.words[3]!;
       expect((await exec('git', ['update-ref', 'refs/heads/main', `refs/heads/${branch}`], remote)).code).toBe(0);
     }
@@ -120,6 +126,7 @@ async function follow(): Promise<Map<string, Ran[]>> {
 }
 
 let ran: Map<string, Ran[]>;
+let checked: Ran & { code: number };
 const repo = (): string => path.join(tmp, 'status-page');
 
 describe('docs/first-incident.md, followed word for word', () => {
@@ -139,6 +146,13 @@ describe('docs/first-incident.md, followed word for word', () => {
     const written = opened.created!;
     expect(written.replace(/^( {2}- at: ).*$/m, `$1${/^ {2}- at: (.*)$/m.exec(shown)![1]}`)).toBe(shown);
     expect(written).toContain(`  - at: ${new Date(START + 5 * STEP_MS).toISOString().replace('.000Z', 'Z')}\n`);
+  });
+
+  it('marks a misspelt state on the pull request as the doc shows it', () => {
+    const [place, title, message] = codeBlocks(SECTIONS[6]!.body, '')[0]!.trim().split('\n');
+    const [file, line] = /^(\S+), line (\d+)$/.exec(place!)!.slice(1);
+    expect(checked.code).toBe(1);
+    expect(checked.stderr).toMatch(new RegExp(`^::error file=[^,]*${file!.replace(/[.]/g, '\\.')},line=${line},col=\\d+,title=${title!.replace(/[.()]/g, '\\$&')}::${message!.replace(/[.?"]/g, '\\$&')}$`, 'm'));
   });
 
   it('publishes every commit of the doc to GitHub, the pull request merged', async () => {
