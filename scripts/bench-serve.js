@@ -177,7 +177,7 @@ async function mainWrk(dist) {
 
 async function withServe(dist, rateLimit, fn) {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--dir', dist, '--port', String(port), '--rate-limit', String(rateLimit)], { stdio: 'ignore' });
+  const child = spawn(process.execPath, [CLI, 'serve', '--dir', dist, '--port', String(port), '--at-build-time', '--rate-limit', String(rateLimit)], { stdio: 'ignore' });
   try {
     await waitForPort(port);
     return await fn(`http://127.0.0.1:${port}`);

@@ -18,7 +18,8 @@ import { loadTheme } from './render/site/theme.js';
 import type { Theme } from './render/site/theme.js';
 import { startHtmlThread, startTemplateProcess } from './render/worker.js';
 import type { Renderer } from './render/worker.js';
-import { renderState } from './render/state.js';
+import { keptTemplates } from './render/kept.js';
+import { nextPublishedChange, renderNextChange, renderState } from './render/state.js';
 import { stageRunner } from './stages.js';
 import type { Content } from './types.js';
 import { openOutput } from './write/index.js';
@@ -34,12 +35,28 @@ export interface BuildOptions {
   threads?: number;
   /** The limits the site's own templates render within; default: RENDER_LIMITS (the tests set them in milliseconds). */
   renderLimits?: Partial<RenderLimits>;
+  /**
+   * Instead of contentDir and templatesDir: what a build of outDir kept (`build --again`, serve/kept.ts),
+   * built as of `now`. It replaces only that build: should another take its place meanwhile, this one
+   * is dropped (`output/superseded`).
+   */
+  kept?: KeptBuild;
+}
+
+/** The published content and the site's own templates a build kept beside its output, and its folder. */
+export interface KeptBuild {
+  content: Content;
+  /** `_statuspress/templates` of that build: missing when the site has none of its own. */
+  templatesDir: string;
+  folder: string;
 }
 
 export type BuildStage = 'load' | 'validate' | 'templates' | 'derive' | 'render' | 'write';
 
 export interface BuildResult {
   now: number;
+  /** When the output next changes by time alone (published facts only), epoch ms; null: never. */
+  nextChange: number | null;
   files: number;
   bytes: number;
   /** Problems that did not stop the build: the new output is in place (e.g. an old output left behind). */
@@ -52,11 +69,11 @@ export interface BuildResult {
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
-export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads(), renderLimits }: BuildOptions): Promise<BuildResult> {
+export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads(), renderLimits, kept }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
-  const theme = { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
+  const theme = kept ? { dir: kept.templatesDir, required: false } : { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
   // Its write thread starts now too, and writes and compresses what this thread renders.
-  const output = await openOutput(outDir, { outside: [contentDir], thread: true });
+  const output = await openOutput(outDir, kept ? { thread: true, replacing: kept.folder } : { outside: [contentDir], thread: true });
   // The HTML site's renderers start up while the content is read, as soon as the theme is known: with
   // the site's own templates, one process of their own renders the pages of the templates (they
   // render nowhere else: render/worker.ts); with the built-in ones, threads on cores to spare (the first renders the
@@ -84,7 +101,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     // The theme is made ready with the content, so a broken template is reported with the content's problems.
     // Texts ahead (render/site/ahead.ts): to the process of the site's own templates, which renders
     // them all; else the write thread writes the dates of the pages this thread will render.
-    const [{ content, notes }, themed] = await readContent(contentDir, now, stage, themeLoaded, (loaded) => {
+    const [{ content, notes }, themed] = kept ? [{ content: kept.content, notes: [] }, await themeLoaded] : await readContent(contentDir, now, stage, themeLoaded, (loaded) => {
       const ahead = starting.filter((renderer) => renderer.ahead !== undefined);
       if (ahead.length > 0) ahead.forEach((renderer) => renderer.ahead!(loaded));
       else output.ahead(textsAhead(loaded, { withMarkdown: false }));
@@ -102,11 +119,12 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     html.catch(() => undefined);
     await Promise.all(jobs.map((j) => j.sent));
     const site = stage('derive', () => deriveSite(content, now));
+    const next = nextPublishedChange(content, now);
     output.datesWritten().forEach(rememberDates);
     await stage('render', async () => {
       output.write(renderApi(site));
       output.write(renderHostFiles());
-      output.write([renderState(content, now)]);
+      output.write([renderState(content, now), renderNextChange(next), ...keptTemplates(theme.dir)]);
       // Then, with the site's own templates, what none of them renders (the styles, feeds, badges:
       // their process renders only their pages); else the notice pages no thread has claimed yet
       // (all of the site, with no thread).
@@ -117,7 +135,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     });
     const { files, bytes, warnings } = await stage('write', () => output.commit());
     // Updates withheld until after `now`: worth a look (a typo in a year shows as one), not an error.
-    return { now, files, bytes, warnings: [...notes, ...themed.warnings, ...warnings], timings: stage.timings };
+    return { now, nextChange: next, files, bytes, warnings: [...notes, ...themed.warnings, ...warnings], timings: stage.timings };
   } catch (error) {
     // The renderers first: they may still be writing into the folder discard() removes.
     await stopRenderers();

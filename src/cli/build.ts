@@ -14,6 +14,7 @@ export const build: Command = {
     now: { type: 'string', value: 'ISO', description: 'the moment to build as of, with a zone (default: the clock)' },
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
     threads: { type: 'string', value: 'N', description: 'threads rendering the HTML site beside the main one, 0 to 4 (default: 1 per core beyond 2, at most 3)' },
+    again: { type: 'boolean', default: false, description: 'build the content the output holds again, as of --now (no --content read): what serve runs as the clock changes the site' },
     timings: { type: 'boolean', default: false, description: 'print how long each stage took' },
   },
   async run(values, out) {
@@ -23,12 +24,14 @@ export const build: Command = {
     if (threads === null || (threads !== undefined && threads > MAX_THREADS)) throw fail(COMMAND.badThreads, { value: String(values.threads) });
     const started = performance.now();
     const { build: run } = await import('../build.js');
+    const kept = values.again ? await (await import('../serve/build-state.js')).readKept(String(values.out)) : undefined;
     const result = await run({
       contentDir: String(values.content),
       outDir: String(values.out),
       ...(now === undefined ? {} : { now }),
       ...(templates === undefined ? {} : { templatesDir: templates }),
       ...(threads === undefined ? {} : { threads }),
+      ...(kept === undefined ? {} : { kept }),
     });
     const ms = Math.round(performance.now() - started);
     for (const warning of result.warnings) out.error(`warning: ${warning}`);
@@ -36,6 +39,8 @@ export const build: Command = {
     if (values.timings) {
       out.log(`${Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ')} (files are written and compressed as they are rendered; write is publishing the output)`);
     }
+    // Last, for a scheduler to read (also in _statuspress/next-change): from published facts only.
+    out.log(result.nextChange === null ? 'Next change by time alone: none' : `Next change by time alone: ${new Date(result.nextChange).toISOString()}`);
     return 0;
   },
 };

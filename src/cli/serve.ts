@@ -17,6 +17,7 @@ export const serve: Command = {
     'rate-limit': { type: 'string', default: String(DEFAULT_RATE_LIMIT), value: 'N', description: 'API requests a second per client (0 turns the limit off)' },
     'trust-proxy': { type: 'string', default: '', value: 'ADDR,ADDR', description: 'proxies whose X-Forwarded-For names the client' },
     'access-log': { type: 'boolean', default: false, description: 'print a line per request' },
+    'at-build-time': { type: 'boolean', default: false, description: "answer as of the build's moment, not following the clock (builds made with --now)" },
   },
   async run(values, out) {
     const port = wholeNumber(values.port);
@@ -37,6 +38,8 @@ export const serve: Command = {
       rateLimit,
       trustProxy,
       ...(values['access-log'] ? { log: out.log } : {}),
+      // Following the clock runs this very CLI again (`build --again`), whichever file it is.
+      ...(values['at-build-time'] ? {} : { follow: { cli: process.argv[1]!, note: out.log } }),
     });
     // The signal handlers come first: whoever reads the URL line may signal at once.
     const stopped = new Promise<void>((resolve) => {

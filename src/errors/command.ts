@@ -1074,6 +1074,15 @@ export const COMMAND = {
     hint: 'Make room in the temporary folder, or point TMPDIR at a folder with room; the previous output was left as it was.',
     example: { detail: 'ENOSPC: no space left on device, write' },
   }),
+  superseded: command({
+    code: 'output/superseded',
+    exit: 1,
+    title: 'Another build replaced the output meanwhile',
+    when: '`statuspress build --again` (which `serve` runs at each moment the clock changes the site) built the content the output held, but another build was published before it finished.',
+    message: ({ out }: { out: string }) => `another build was published into ${out} while this one was built again from the previous; the newer one stays`,
+    hint: 'Nothing to do: the build now in the output is newer. Run `statuspress build --again` again to build it as of now.',
+    example: { out: 'dist' },
+  }),
   oldOutputLeft: command({
     code: 'output/old-output-left',
     exit: 0,

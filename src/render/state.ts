@@ -2,8 +2,9 @@
 // the build's `now` and the published content, so answers computed on demand come from the same code
 // as of the same moment. Only published content goes in: updates dated after `now` must not leak
 // through the output.
+import { nextChange } from '../derive/next-change.js';
 import { publishedContent } from '../derive/updates.js';
-import { STATE_FILE } from '../routes/files.js';
+import { NEXT_CHANGE_FILE, STATE_FILE } from '../routes/files.js';
 import type { Content } from '../types.js';
 import type { OutputFile } from './types.js';
 
@@ -21,4 +22,15 @@ export interface BuildState {
 export function renderState(content: Content, now: number): OutputFile {
   const state: BuildState = { format: STATE_FORMAT, now: new Date(now).toISOString(), content: publishedContent(content, now) };
   return { path: STATE_FILE, contents: JSON.stringify(state) };
+}
+
+/**
+ * When the output of `content` built as of `now` next changes by time alone, epoch ms, or null:
+ * asked of the published content only, so a withheld update's time is never told.
+ */
+export const nextPublishedChange = (content: Content, now: number): number | null => nextChange(publishedContent(content, now), now);
+
+/** `_statuspress/next-change`: that moment as an ISO instant, or `none`, on one line (for a scheduler outside). */
+export function renderNextChange(next: number | null): OutputFile {
+  return { path: NEXT_CHANGE_FILE, contents: `${next === null ? 'none' : new Date(next).toISOString()}\n` };
 }

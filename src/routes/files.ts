@@ -10,6 +10,10 @@ import type { Endpoint, Param } from './table.js';
 /** Output folder for statuspress's own state (the build's `now` and content snapshot); never served. */
 export const STATE_DIR = '_statuspress';
 export const STATE_FILE = `${STATE_DIR}/build.json`;
+/** The site's own templates and message overrides, kept for a later build of the same content (`build --again`). */
+export const KEPT_TEMPLATES_DIR = `${STATE_DIR}/templates`;
+/** When the output next changes by time alone, from published facts only: an ISO instant, or `none`. */
+export const NEXT_CHANGE_FILE = `${STATE_DIR}/next-change`;
 
 /** Folder of a paged endpoint's files, below its path: `notices/q/…`, clear of `notices/<id>`. */
 export const LIST_DIR = 'q';

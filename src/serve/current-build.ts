@@ -45,7 +45,11 @@ export class BuildWatcher {
   private checkedAt = -Infinity;
   private checking: Promise<ServedBuild> | null = null;
 
-  constructor(private readonly dir: string) {}
+  constructor(
+    private readonly dir: string,
+    /** Told of each build once it is the current one (the first, and each swapped in after). */
+    private readonly onNew: (build: ServedBuild) => void = () => undefined,
+  ) {}
 
   /** Loads the build now; throws StatuspressError when the folder is not a build. */
   async load(): Promise<ServedBuild> {
@@ -57,6 +61,7 @@ export class BuildWatcher {
     await build.derived();
     this.build = build;
     this.checkedAt = performance.now();
+    this.onNew(build);
     return build;
   }
 
@@ -88,7 +93,10 @@ export class BuildWatcher {
       this.taken = look;
       this.checkedAt = performance.now();
       // No build there right now (an older version's two-rename swap): the last one still answers.
-      if (found !== null && found.id !== this.build?.id) this.build = found;
+      if (found !== null && found.id !== this.build?.id) {
+        this.build = found;
+        this.onNew(found);
+      }
     }
     if (this.build === null) return this.load();
     return this.build;

@@ -22,6 +22,8 @@ import type { ServedBuild } from './current-build.js';
 import type { CachedFile } from './file-cache.js';
 import { sendCached, serveRange } from './static.js';
 import { sendHot } from './hot.js';
+import { followClock } from './follow.js';
+import type { FollowOptions, Follower } from './follow.js';
 import { trimEndOf } from '../text.js';
 
 export interface ServeOptions {
@@ -42,6 +44,12 @@ export interface ServeOptions {
   drainMs?: number;
   /** The rate limiter's clock in ms; default performance.now. Tests pass their own to simulate time. */
   clock?: () => number;
+  /**
+   * Follow the clock (follow.ts): at each moment the build's content gives a different site by time
+   * alone, build it again as of then and answer from that build. Without it, every answer is as of
+   * the moment the build in the output was made for (`serve --at-build-time`).
+   */
+  follow?: FollowOptions;
 }
 
 export interface RunningServer {
@@ -56,7 +64,10 @@ const ALLOWED = 'GET, HEAD, OPTIONS';
 
 /** Starts serving `dir`; resolves once listening. Throws StatuspressError when `dir` is not a build. */
 export async function serve(options: ServeOptions): Promise<RunningServer> {
-  const builds = new BuildWatcher(path.resolve(options.dir));
+  const dir = path.resolve(options.dir);
+  let follower: Follower | null = null;
+  const builds = new BuildWatcher(dir, (build) => follower?.follow(build));
+  if (options.follow) follower = followClock(dir, builds, options.follow);
   await builds.load();
   const context: Context = {
     base: trimEndOf(options.base ?? '', '/'),
@@ -82,7 +93,7 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       server.emit('requestError', error);
     });
   });
-  await new Promise<void>((resolve, reject) => {
+  const listening = new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
       const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 8080}`;
       reject(
@@ -93,13 +104,20 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
     });
     server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
   });
+  await listening.catch(async (error: unknown) => {
+    await follower?.stop();
+    throw error;
+  });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const host = options.host ?? '127.0.0.1';
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
-    close: () => drain(server, options.drainMs ?? 10_000),
+    close: async () => {
+      await follower?.stop();
+      await drain(server, options.drainMs ?? 10_000);
+    },
   };
 }
 

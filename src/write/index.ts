@@ -52,7 +52,7 @@ export interface Committed {
  * With `thread`, write() hands its files to a write thread (when the system gives one), and a failure
  * to write them is thrown by write() when it hands over the next batch, or by commit().
  */
-export async function openOutput(outDir: string, { outside = [] as string[], thread = false } = {}): Promise<Output> {
+export async function openOutput(outDir: string, { outside = [] as string[], thread = false, replacing = undefined as string | undefined } = {}): Promise<Output> {
   const target = await outputTarget(outDir);
   for (const folder of outside) {
     const root = await realpath(folder).catch(() => null);
@@ -65,7 +65,7 @@ export async function openOutput(outDir: string, { outside = [] as string[], thr
   } catch (error) {
     throw writeFailed(outDir, error);
   }
-  return new FolderOutput(outDir, slot, thread);
+  return new FolderOutput(outDir, slot, thread, replacing === undefined ? null : await realpath(replacing).catch(() => replacing));
 }
 
 class FolderOutput implements Output {
@@ -79,6 +79,8 @@ class FolderOutput implements Output {
     private readonly outDir: string,
     private readonly slot: Slot,
     thread: boolean,
+    /** The build this one may replace (`build --again`): when the output holds another by commit(), this one is dropped. */
+    private readonly replacing: string | null = null,
   ) {
     this.writer = thread ? startWriter(slot.folder) : new FileWriter(slot.folder);
   }
@@ -131,6 +133,10 @@ class FolderOutput implements Output {
     try {
       all = [await this.writer.settle(), ...this.adopted];
       unique(all);
+      if (this.replacing !== null) {
+        const current = await realpath(this.slot.target).catch(() => null);
+        if (current !== this.replacing) throw fail(COMMAND.superseded, { out: this.outDir });
+      }
       previous = await publish(this.slot);
     } catch (error) {
       // What went wrong is the error to report, even when removing the build's folder fails too

@@ -84,7 +84,7 @@ describe.each(Object.keys(SCENARIOS) as Scenario[])('%s: every API file', (scena
     expect(apiFiles(built).filter((f) => !f.endsWith('.json'))).toEqual([]);
     const other = [...built.files.keys()].filter((f) => !f.startsWith('api/')).sort();
     const kinds = [
-      /^(?:_headers|_redirects|_statuspress\/build\.json|_statuspress\/nginx\.conf)$/, // host configuration and the build state
+      /^(?:_headers|_redirects|_statuspress\/build\.json|_statuspress\/next-change|_statuspress\/nginx\.conf)$/, // host configuration and the build state
       /^(?:index\.html|404\.html|feed\.atom|maintenance\.ics|badges\/status\.svg|widget\.js)$/,
       /^notices\/\d+\/index\.html$/,
       /^components\/\d+\/(?:index\.html|data\.json|feed\.atom|maintenance\.ics)$/,

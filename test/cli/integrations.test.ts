@@ -16,7 +16,7 @@ const run = (args: string[], env: Record<string, string> = {}): Promise<CliRun> 
 
 /** `statuspress serve` on a free port for the time of `fn`. */
 async function serving<T>(dist: string, fn: (base: string) => Promise<T>): Promise<T> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--dir', dist, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--dir', dist, '--port', '0', '--at-build-time'], { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const base = await new Promise<string>((resolve, reject) => {
       let out = '';

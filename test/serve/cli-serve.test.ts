@@ -88,7 +88,7 @@ function waitFor(cli: Cli, predicate: () => boolean, what: string): Promise<void
 
 /** Starts `statuspress serve` on port 0 and reads the bound URL from its first line. */
 async function startServe(extra: string[] = []): Promise<Cli & { url: string; firstLine: string }> {
-  const cli = run(['serve', '--dir', dist, '--port', '0', ...extra]);
+  const cli = run(['serve', '--dir', dist, '--port', '0', '--at-build-time', ...extra]);
   await waitFor(cli, () => cli.stdout().includes('\n'), 'first line');
   const firstLine = cli.stdout().split('\n')[0]!;
   const match = /^Serving .* at (http:\/\/127\.0\.0\.1:(\d+))\/\s/.exec(firstLine);
@@ -291,7 +291,7 @@ describe('statuspress serve (the process)', () => {
 
 describe('statuspress serve: refusals', () => {
   it.each([['abc'], ['-1'], ['1.5'], ['']])('exits 2 on --rate-limit %j, naming the flag', async (value) => {
-    const cli = run(['serve', '--dir', dist, '--port', '0', '--rate-limit', value]);
+    const cli = run(['serve', '--dir', dist, '--port', '0', '--at-build-time', '--rate-limit', value]);
     // A server that started instead never exits: the test times out and afterEach kills it.
     const { code } = await exited(cli);
     expect(code).toBe(2);
@@ -327,7 +327,7 @@ describe('statuspress serve: refusals', () => {
   it('exits non-zero with a message, not a stack trace, when the port is taken', async () => {
     const first = await startServe(['--rate-limit', '0']);
     const port = new URL(first.url).port;
-    const second = run(['serve', '--dir', dist, '--port', port]);
+    const second = run(['serve', '--dir', dist, '--port', port, '--at-build-time']);
     const { code } = await exited(second);
     expect(code).not.toBe(0);
     expect(second.stderr()).toMatch(new RegExp(`${port}|EADDRINUSE|in use`));

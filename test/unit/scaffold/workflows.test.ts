@@ -151,7 +151,7 @@ describe('the workflow steps, run in a repository init made', () => {
     expect(run.log).toMatch(/Built \d+ files/);
     expect(runner.actions.map((a) => a.uses)).toContain('actions/upload-artifact@v7');
     // The build the check made, served by the bundled CLI.
-    const server = spawn(process.execPath, ['.statuspress/statuspress.mjs', 'serve', '--dir', 'dist', '--port', '0'], { cwd: repo });
+    const server = spawn(process.execPath, ['.statuspress/statuspress.mjs', 'serve', '--dir', 'dist', '--port', '0', '--at-build-time'], { cwd: repo });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = '';
