@@ -79,7 +79,8 @@ export async function sendAll(
       let failedBefore = false;
       for (const message of messages.get(target.label) ?? []) {
         const base = { target: target.label, event: message.event };
-        if (failedBefore) {
+        // Stopped: whatever was not handed over is the next run's, even after a failure.
+        if (failedBefore && !stop.aborted) {
           done.push({ ...base, ok: false, attempts: 0, reason: 'not tried after an earlier message to this target failed' });
           continue;
         }
