@@ -1,7 +1,8 @@
 // `statuspress notify`: tells chat channels and webhooks what changed since the last deployment.
 // Exit 0 when the comparison was made and recorded, even when a target failed (a warning lists each
 // failed delivery: the deployment stands); 2 for a usage error (a flag, an unset variable); 1 when
-// the content is invalid or the previous state cannot be read or recorded.
+// the content is invalid or the previous state cannot be read or recorded; 128 + the signal's number
+// when a signal stopped the sending (what was held for the next run recorded first).
 import { excerpt } from '../content/quote.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
@@ -29,7 +30,7 @@ export const notify: Command = {
     if (previous === undefined || previous === '') throw fail(COMMAND.notifyNeedsPrevious, undefined);
     const now = nowFlag(values);
     const dryRun = values['dry-run'] === true;
-    const { notify: run } = await import('../notify/index.js');
+    const { notify: run, signalExit } = await import('../notify/index.js');
     const result = await run({ contentDir: String(values.content), previous, dryRun, ...(now === undefined ? {} : { now }) });
     const iso = (ms: number): string => new Date(ms).toISOString();
     for (const warning of result.warnings) out.error(`warning: ${warning}`);
@@ -49,13 +50,23 @@ export const notify: Command = {
     }
     if (result.targets.length === 0) out.log(`No targets in site.yaml (notify:), so nothing is sent${result.recorded === null ? '' : '; the state is recorded all the same'}.`);
     else if (result.deliveries.length > 0) {
+      // Each target on its own: some may have every message while another has none.
       const sent = result.targets.map((label) => {
         const mine = result.deliveries.filter((d) => d.target === label);
-        return `${label} ${mine.filter((d) => d.ok).length}/${mine.length}`;
+        const count = (fate: string): number => mine.filter((d) => d.fate === fate).length;
+        const failed = mine.filter((d) => !d.ok && (d.fate === undefined || d.fate === 'partial')).length;
+        const notes = [
+          [count('partial'), 'partly delivered'],
+          [failed - count('partial'), 'not delivered'],
+          [count('unknown'), 'unknown'],
+          [count('held'), 'held for the next run'],
+        ].filter(([n]) => (n as number) > 0);
+        return `${label} ${mine.filter((d) => d.ok).length}/${mine.length}${notes.length === 0 ? '' : ` (${notes.map(([n, what]) => `${n} ${what}`).join(', ')})`}`;
       });
-      out.log(`Delivered: ${sent.join(', ')}`);
+      const complete = result.deliveries.every((d) => d.ok);
+      out.log(`${complete ? 'Delivered' : 'Delivered in part'}: ${sent.join(', ')}`);
     }
     if (result.recorded !== null) out.log(`Recorded in ${result.recorded}${result.migrated === null ? '' : ` (a record of format ${result.migrated.from}, an older statuspress's, upgraded to format ${result.migrated.to})`}`);
-    return 0;
+    return result.stopped === null ? 0 : signalExit(result.stopped.signal ?? 'SIGTERM');
   },
 };

@@ -1226,10 +1226,28 @@ export const COMMAND = {
     code: 'notify/delivery-failed',
     exit: 0,
     title: 'A notification was not delivered',
-    when: 'A target did not take a message after its retries (an error status, no answer, a refused connection, a Retry-After longer than a minute, or two minutes spent on it). Its later messages in the run are not tried, so the channel never shows them out of order. A warning: the other targets got theirs, the command exits 0 and the deployment stands. The events are recorded as sent and are not tried by later runs.',
+    when: 'A target did not take a message after its retries (an error status, a refused connection, a Retry-After longer than a minute, three attempts, or three minutes spent on the target), or an email server refused some of its recipients (the others have it: it is not sent again). After a message that was not taken, the target’s later messages in the run are not tried, so the channel never shows them out of order. A warning: the other targets got theirs, the command exits 0 and the deployment stands. The events are recorded as sent and are not tried by later runs.',
     message: ({ target, failed, total, reason }: { target: string; failed: number; total: number; reason: string }) =>
       `${target}: ${failed} of ${plural(total, 'message')} not delivered: ${reason}`,
-    example: { target: 'teams (TEAMS_WEBHOOK_URL)', failed: 2, total: 3, reason: 'HTTP 500 (5 attempts)' },
+    example: { target: 'teams (TEAMS_WEBHOOK_URL)', failed: 2, total: 3, reason: 'HTTP 500 (3 attempts)' },
+  }),
+  notifyDeliveryUnknown: command({
+    code: 'notify/delivery-unknown',
+    exit: 0,
+    title: 'A notification was handed over, and no answer came',
+    when: 'A target was given a message (an HTTP request sent, an email’s data sent to the server) and did not answer within the attempt’s minute, or the run was stopped while it waited. The message may have arrived, so it is not sent again: the record keeps it as unknown. Look at the channel or the mailing list; the target’s later messages in the run are not tried.',
+    message: ({ target, unknown, total, reason }: { target: string; unknown: number; total: number; reason: string }) =>
+      `${target}: ${unknown} of ${plural(total, 'message')} handed over without an answer (${reason}): recorded as unknown, not sent again`,
+    example: { target: 'email (SMTP_URL, STATUS_EMAIL_TO)', unknown: 1, total: 2, reason: 'the server took the message but gave no answer within 60 s' },
+  }),
+  notifyStopped: command({
+    code: 'notify/stopped',
+    exit: 0,
+    title: 'The run was stopped while sending',
+    when: 'SIGINT, SIGTERM or SIGHUP (a cancelled job, Ctrl-C) came while messages were being sent, or were still to be sent. Every attempt under way ended at once; the messages not yet handed to their target are held in the record and the next run sends them, each to its target only. The command then ends with 128 + the signal’s number (143 for SIGTERM).',
+    message: ({ signal, held }: { signal: string; held: number }) =>
+      `stopped by ${signal}: ${plural(held, 'message')} not yet sent ${held === 1 ? 'is' : 'are'} held in the record for the next run`,
+    example: { signal: 'SIGTERM', held: 4 },
   }),
   notifyNothingOnSite: command({
     code: 'notify/nothing-on-site',

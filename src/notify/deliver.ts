@@ -1,6 +1,7 @@
-// One message to one target over HTTP: retried with backoff while the failure may pass (no answer, a
-// dropped connection, 408, 425, 429, 5xx), honouring Retry-After, within a bounded number of
-// attempts and a time budget the target's messages share. A failure is described without the
+// One message to one target over HTTP: retried with backoff while the failure may pass (a dropped
+// connection, 408, 425, 429, 5xx), honouring Retry-After, within a bounded number of attempts and a
+// time budget the target's messages share. A request that got no answer at all is not retried: the
+// target may have taken it, and a second copy is worse than an unknown one. A failure is described without the
 // target's address or secret: the words come from the status, the error's code and (cut, with the
 // address and secret blanked) what the target answered.
 import { quote } from '../content/quote.js';
@@ -15,16 +16,19 @@ export interface RetryPolicy {
   attemptTimeoutMs: number;
   /** How long all of a target's messages in one run may take, ms: past it, no new attempt starts. */
   budgetMs: number;
+  /** How long the sending of a whole run may take, ms: every target's budget ends by then. */
+  runMs: number;
   /** The longest Retry-After waited for, ms; a target asking for more has failed. */
   maxRetryAfterMs: number;
 }
 
 export const DEFAULT_RETRY: RetryPolicy = {
-  attempts: 5,
+  attempts: 3,
   backoffMs: 1000,
   maxBackoffMs: 30_000,
-  attemptTimeoutMs: 10_000,
-  budgetMs: 120_000,
+  attemptTimeoutMs: 60_000,
+  budgetMs: 180_000,
+  runMs: 600_000,
   maxRetryAfterMs: 60_000,
 };
 
@@ -54,21 +58,53 @@ export interface HttpRequest {
   body: string;
 }
 
-export type Outcome = { ok: true; attempts: number; status: number } | { ok: false; attempts: number; reason: string };
+/**
+ * How a message that was not delivered ended. `failed`: the target refused it, or never got it whole.
+ * `partial`: some of an email's recipients took it. `unknown`: it was handed over and no answer came,
+ * so it may have arrived: not sent again. `held`: the run was stopped before it was handed over: the
+ * next run sends it.
+ */
+export type Fate = 'failed' | 'partial' | 'unknown' | 'held';
+
+export type Outcome = { ok: true; attempts: number; status: number } | { ok: false; attempts: number; reason: string; fate: Fate };
+
+/** The words of a run stopped before a message was handed over. */
+export const HELD_REASON = 'the run was stopped before it was sent: the next run sends it';
+
+/** Resolves after `ms`, or as soon as `stop` is aborted: a stopped run does not wait out a backoff. */
+export function pause(transport: Transport, ms: number, stop: AbortSignal): Promise<void> {
+  if (stop.aborted) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      stop.removeEventListener('abort', done);
+      resolve();
+    };
+    stop.addEventListener('abort', done, { once: true });
+    void transport.sleep(ms).then(done);
+  });
+}
+
+/** `60 s`, or `250 ms` under a second. */
+export const duration = (ms: number): string => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
+
+const NEVER = new AbortController().signal;
 
 /**
  * POSTs the request `build` makes (anew for each attempt: a signature carries the time) until it
  * is answered 2xx, fails for good, or runs out of attempts or of time (`deadline`, epoch ms).
  * `secrets` are blanked from any text the target answered.
  */
-export async function deliver(build: () => HttpRequest, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[]): Promise<Outcome> {
+export async function deliver(build: () => HttpRequest, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[], stop: AbortSignal = NEVER): Promise<Outcome> {
   let reason = 'no attempt was made: the time allowed for this target had run out';
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    // Every attempt before had an answer (or no connection): nothing of this message is with the target.
+    if (stop.aborted) return { ok: false, attempts: attempt - 1, reason: HELD_REASON, fate: 'held' };
     const left = deadline - transport.clock();
-    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out` };
+    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out`, fate: 'failed' };
     const timeout = Math.min(policy.attemptTimeoutMs, left);
     const request = build();
     let wait: number | null;
+    const limit = transport.timeout(timeout);
     try {
       const response = await transport.fetch(request.url, {
         method: 'POST',
@@ -76,7 +112,7 @@ export async function deliver(build: () => HttpRequest, policy: RetryPolicy, tra
         body: request.body,
         // A webhook that redirects is misconfigured; following it could carry the message elsewhere.
         redirect: 'manual',
-        signal: transport.timeout(timeout),
+        signal: AbortSignal.any([limit, stop]),
       });
       if (response.status >= 200 && response.status < 300) {
         // Taken: what follows the status is not needed, and a body slow to come must not make it a retry (a second message).
@@ -84,21 +120,24 @@ export async function deliver(build: () => HttpRequest, policy: RetryPolicy, tra
         return { ok: true, attempts: attempt, status: response.status };
       }
       reason = `HTTP ${response.status}${answered(await readSome(response), secrets)}`;
-      if (!retryable(response.status)) return { ok: false, attempts: attempt, reason };
+      if (!retryable(response.status)) return { ok: false, attempts: attempt, reason, fate: 'failed' };
       wait = retryAfter(response.headers.get('retry-after'), transport.clock());
       if (wait !== null && (wait > policy.maxRetryAfterMs || transport.clock() + wait >= deadline)) {
-        return { ok: false, attempts: attempt, reason: `${reason}, asking to wait ${Math.ceil(wait / 1000)} s: longer than allowed` };
+        return { ok: false, attempts: attempt, reason: `${reason}, asking to wait ${Math.ceil(wait / 1000)} s: longer than allowed`, fate: 'failed' };
       }
     } catch (error) {
-      reason = failure(error, timeout);
+      // The request was on its way, and no status came: the target may have taken it.
+      if (stop.aborted) return { ok: false, attempts: attempt, reason: 'the run was stopped while waiting for the answer', fate: 'unknown' };
+      if (limit.aborted) return { ok: false, attempts: attempt, reason: `no answer within ${duration(timeout)}`, fate: 'unknown' };
+      reason = failure(error);
       wait = null;
     }
     if (attempt === policy.attempts) break;
     const delay = wait ?? Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (attempt - 1));
-    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt` };
-    await transport.sleep(delay);
+    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt`, fate: 'failed' };
+    await pause(transport, delay, stop);
   }
-  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)` };
+  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)`, fate: 'failed' };
 }
 
 /** Worth another attempt: the target may be briefly down or busy. */
@@ -113,7 +152,7 @@ export function retryAfter(value: string | null, now: number): number | null {
   return Number.isNaN(date) ? null : Math.max(0, date - now);
 }
 
-/** The first 4 KiB of the answer, at most: the rest is cancelled. */
+/** The first 4 KiB of the answer, at most: the rest is cancelled, and an answer cut off is what came of it (its status is the answer). */
 async function readSome(response: Response): Promise<string> {
   if (response.body === null) return '';
   const reader = response.body.getReader();
@@ -126,6 +165,8 @@ async function readSome(response: Response): Promise<string> {
       chunks.push(value);
       size += value.byteLength;
     }
+  } catch {
+    // cut off: the status has answered
   } finally {
     await reader.cancel().catch(() => undefined);
   }
@@ -148,9 +189,7 @@ function answered(text: string, secrets: readonly string[]): string {
 }
 
 /** Why a request got no answer, in words that hold no address. */
-function failure(error: unknown, timeout: number): string {
-  const name = (error as { name?: string }).name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `no answer within ${timeout >= 1000 ? `${Math.round(timeout / 1000)} s` : `${timeout} ms`}`;
+function failure(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } }).cause;
   const code = String(cause?.code ?? (error as { code?: unknown }).code ?? '');
   const words: Record<string, string> = {

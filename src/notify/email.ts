@@ -5,12 +5,14 @@
 // reply or a lost connection is tried again with backoff, a 5xx reply is final. Failures are told
 // in words of ours and the server's reply, with every address, user name and password blanked.
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type * as Mailer from 'nodemailer';
 import { messages } from '../i18n/index.js';
 import type { SiteConfig } from '../types.js';
 import { escapeHtml } from '../render/site/feeds.js';
 import { renderMarkdown } from '../render/site/markdown.js';
 import { quote } from '../content/quote.js';
+import { duration, HELD_REASON, pause } from './deliver.js';
 import type { RetryPolicy, Transport, Outcome } from './deliver.js';
 import type { NotifyEvent } from './events.js';
 import { clean, cut, oneLine } from './format.js';
@@ -95,45 +97,76 @@ export interface MailTarget {
 /**
  * Sends `email` to the target's recipients: one of them in To, several each in Bcc (so none sees
  * another). Tried again, with the policy's backoff, after a 4xx reply or a connection that failed
- * or timed out; a 5xx reply, a refused authentication or a failed TLS handshake is final.
+ * or timed out before the message's data was sent; a 5xx reply, a refused authentication or a failed
+ * TLS handshake is final. Each attempt has one deadline for all of it, however the server trickles
+ * its replies. Once the data is sent, no answer is not a failure: the server may have queued it, so
+ * it is `unknown` and not sent again; `stop` ends an attempt at once, and before the data it is `held`.
  */
-export async function deliverMail(target: MailTarget, email: Email, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[]): Promise<Outcome> {
+export async function deliverMail(target: MailTarget, email: Email, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[], stop: AbortSignal = new AbortController().signal): Promise<Outcome> {
   let reason = 'no attempt was made: the time allowed for this target had run out';
+  const mailer = await nodemailer();
+  const raw = await composed(target, email, transport.clock());
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
+    if (stop.aborted) return { ok: false, attempts: attempt - 1, reason: HELD_REASON, fate: 'held' };
     const left = deadline - transport.clock();
-    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out` };
+    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out`, fate: 'failed' };
     const timeout = Math.min(policy.attemptTimeoutMs, left);
-    const mailer = (await nodemailer()).createTransport({ url: target.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, disableFileAccess: true, disableUrlAccess: true });
+    const limit = transport.timeout(timeout);
+    const smtp = mailer.createTransport({ url: target.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, disableFileAccess: true, disableUrlAccess: true });
+    // The message is read from this stream only once the server has said to send it (354): once
+    // it has been read to its end, the server has, or will have, the whole message.
+    let handedOver = false;
+    const data = Readable.from([raw]).on('end', () => {
+      handedOver = true;
+    });
     try {
-      const info = await mailer.sendMail({
-        from: target.from,
-        ...(target.recipients.length === 1 ? { to: target.recipients[0] } : { bcc: target.recipients }),
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-        messageId: email.messageId,
-        ...(email.inReplyTo === null ? {} : { inReplyTo: email.inReplyTo, references: [email.inReplyTo] }),
-        date: new Date(transport.clock()),
-        // RFC 3834: an automatic message, so auto-responders do not answer it.
-        headers: { 'Auto-Submitted': 'auto-generated', 'User-Agent': `statuspress/${__STATUSPRESS_VERSION__}` },
-      });
+      const info = await smtp.sendMail({ envelope: { from: target.from, to: target.recipients }, raw: data, signal: AbortSignal.any([limit, stop]) });
       const rejected = Array.isArray(info.rejected) ? info.rejected.length : 0;
       // Some recipients took it: trying again would send it to those twice.
-      if (rejected > 0) return { ok: false, attempts: attempt, reason: `the server refused ${rejected} of ${target.recipients.length} recipients` };
+      if (rejected > 0) {
+        return { ok: false, attempts: attempt, reason: `delivered to ${target.recipients.length - rejected} of ${target.recipients.length} recipients: the server refused ${rejected}, and it is not sent again`, fate: 'partial' };
+      }
       return { ok: true, attempts: attempt, status: 250 };
     } catch (error) {
-      const failed = smtpFailure(error, timeout, secrets);
+      const answered = typeof (error as SmtpError).responseCode === 'number';
+      if (handedOver && !answered) {
+        const why = stop.aborted ? 'the run was stopped while waiting for the server’s answer to the message' : `the server took the message but gave no answer within ${duration(timeout)}`;
+        return { ok: false, attempts: attempt, reason: `${why}`, fate: 'unknown' };
+      }
+      if (stop.aborted) return { ok: false, attempts: attempt, reason: HELD_REASON, fate: 'held' };
+      const failed = limit.aborted ? { reason: `no answer within ${duration(timeout)}`, final: false } : smtpFailure(error, timeout, secrets);
       reason = failed.reason;
-      if (failed.final) return { ok: false, attempts: attempt, reason };
+      if (failed.final) return { ok: false, attempts: attempt, reason, fate: 'failed' };
     } finally {
-      mailer.close();
+      smtp.close();
     }
     if (attempt === policy.attempts) break;
     const delay = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (attempt - 1));
-    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt` };
-    await transport.sleep(delay);
+    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt`, fate: 'failed' };
+    await pause(transport, delay, stop);
   }
-  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)` };
+  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)`, fate: 'failed' };
+}
+
+/** The message as the server gets it: made once, so every attempt sends the same bytes. */
+async function composed(target: MailTarget, email: Email, now: number): Promise<Buffer> {
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
+  return new MailComposer({
+    from: target.from,
+    ...(target.recipients.length === 1 ? { to: target.recipients[0] } : { bcc: target.recipients }),
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    messageId: email.messageId,
+    ...(email.inReplyTo === null ? {} : { inReplyTo: email.inReplyTo, references: [email.inReplyTo] }),
+    date: new Date(now),
+    // RFC 3834: an automatic message, so auto-responders do not answer it.
+    headers: { 'Auto-Submitted': 'auto-generated', 'User-Agent': `statuspress/${__STATUSPRESS_VERSION__}` },
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  })
+    .compile()
+    .build();
 }
 
 /**
@@ -161,7 +194,7 @@ export function smtpFailure(error: unknown, timeout: number, secrets: readonly s
     // RFC 5321: 4yz is transient, 5yz permanent.
     return { reason: `SMTP ${e.responseCode}${reply}`, final: e.responseCode >= 500 };
   }
-  if (e.code === 'ETIMEDOUT') return { reason: `no answer within ${timeout >= 1000 ? `${Math.round(timeout / 1000)} s` : `${timeout} ms`}`, final: false };
+  if (e.code === 'ETIMEDOUT') return { reason: `no answer within ${duration(timeout)}`, final: false };
   const words: Record<string, string> = {
     ECONNREFUSED: 'connection refused',
     ECONNRESET: 'connection reset',

@@ -9,22 +9,24 @@ import { lineage } from '../derive/components.js';
 import { deriveSite } from '../derive/index.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import { DEFAULT_RETRY, deliver, REAL_TRANSPORT } from './deliver.js';
-import type { Outcome, RetryPolicy, Transport } from './deliver.js';
-import { deliverMail, emailOf } from './email.js';
+import { DEFAULT_RETRY, REAL_TRANSPORT } from './deliver.js';
+import type { RetryPolicy, Transport } from './deliver.js';
 import { compare } from './events.js';
 import type { NotifyEvent, Renumbered } from './events.js';
 import { messageOf } from './format.js';
 import type { Message } from './format.js';
 import { DEFAULT_LOCK, fetchSiteState, readRecordFile, stateAddress, withLock, writeRecordFile } from './record.js';
-import type { Previous } from './record.js';
+import type { LockOptions, Previous } from './record.js';
+import { messagesFor, sendAll, stopOnSignals, stoppedBy } from './send.js';
+import type { Delivery } from './send.js';
 import { keptSent, RECORD_FORMAT, snapshotOf } from './snapshot.js';
-import type { NotifyRecord } from './snapshot.js';
-import { isHttpUrl, labelOf, requestFor, resolveTargets, takes } from './targets.js';
-import type { ResolvedTarget } from './targets.js';
+import type { HeldMessage, NotifyRecord } from './snapshot.js';
+import { isHttpUrl, labelOf, resolveTargets } from './targets.js';
 
 export { isHttpUrl } from './targets.js';
+export { signalExit } from './send.js';
 export type { NotifyEvent, Renumbered } from './events.js';
+export type { Delivery } from './send.js';
 
 export interface NotifyOptions {
   contentDir: string;
@@ -41,15 +43,8 @@ export interface NotifyOptions {
   lock?: { waitMs?: number; staleMs?: number };
   /** How long the site's state file may take to arrive, ms. */
   fetchTimeoutMs?: number;
-}
-
-export interface Delivery {
-  target: string;
-  event: string;
-  ok: boolean;
-  attempts: number;
-  /** Why it failed; for a message not tried after an earlier failure, that says so. */
-  reason?: string;
+  /** Stops the sending when aborted (its reason a signal's name, if one); default: SIGINT, SIGTERM and SIGHUP while sending. */
+  stop?: AbortSignal;
 }
 
 export interface NotifyResult {
@@ -76,6 +71,8 @@ export interface NotifyResult {
   warnings: string[];
   /** The record file written, if any. */
   recorded: string | null;
+  /** Whether the sending was stopped, and by which signal when one (the CLI then ends with 128 + its number). */
+  stopped: { signal: NodeJS.Signals | null } | null;
 }
 
 /** Compares, claims, sends, reports. Throws StatuspressError for usage errors and an unreadable previous state; failed deliveries are in the result. */
@@ -86,6 +83,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     if (hasCredentials(new URL(options.previous))) throw fail(COMMAND.notifyPreviousCredentials, undefined);
   }
   const transport = options.transport ?? REAL_TRANSPORT;
+  const runStart = transport.clock();
   const policy = { ...DEFAULT_RETRY, ...options.retry };
   const content = await readContent(options.contentDir);
   const now = options.now ?? transport.clock();
@@ -104,12 +102,12 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     if (previous.kind !== 'found') {
       // Nothing is sent, and the reminders already due are claimed: they are not news of a change after this run.
       const due = compare(current, site, leads).events.filter((e) => e.type === 'maintenance.reminder').map((e) => e.id);
-      return { outcome: 'first-run', previousNow: null, events: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: keptSent(new Map(), due, now) } };
+      return { outcome: 'first-run', previousNow: null, events: [], held: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: keptSent(new Map(), due, now) } };
     }
-    const { snapshot, sent } = previous.record;
+    const { snapshot, sent, unknown } = previous.record;
     const migrated = previous.migrated ? { from: previous.migrated, to: RECORD_FORMAT } : null;
     // A run of an older build (a re-run of an old workflow run) must not undo the record or announce the past.
-    if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], alreadySent: [], renumbered: [], migrated, record: null };
+    if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], held: [], alreadySent: [], renumbered: [], migrated, record: null };
     const { events: all, renumbered, silent } = compare(snapshot, site, leads, filters);
     for (const r of renumbered) warnings.push(COMMAND.notifyIdsRenumbered.message(r));
     const events = all.filter((e) => !sent.has(e.id));
@@ -118,14 +116,21 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     const notices = new Map([...snapshot.notices, ...current.notices]);
     const noticeComponents = new Map([...snapshot.noticeComponents, ...current.noticeComponents]);
     const noticePostmortems = new Map([...snapshot.noticePostmortems, ...current.noticePostmortems]);
+    // What a stopped run held is this run's to send now; a message for a target no longer listed is dropped.
+    const labels = new Set(targets.map((t) => t.label));
     return {
       outcome: 'compared',
       previousNow: snapshot.now,
       events,
+      held: (previous.record.held ?? []).filter((m) => labels.has(m.target)),
       alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
       renumbered,
       migrated,
-      record: { snapshot: { ...current, notices, noticeComponents, noticePostmortems }, sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now) },
+      record: {
+        snapshot: { ...current, notices, noticeComponents, noticePostmortems },
+        sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now),
+        ...(unknown === undefined ? {} : { unknown }),
+      },
     };
   };
 
@@ -153,18 +158,30 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
 
   const componentName = (id: number): string | undefined => site.componentsById.get(id)?.source.name;
   const lines = lineage(content.components);
-  const send = (target: ResolvedTarget, event: NotifyEvent, deadline: number, secrets: readonly string[]): Promise<Outcome> =>
-    target.mail === null
-      ? deliver(requestFor(target, event, content.site, componentName, transport.clock), policy, transport, deadline, secrets)
-      : deliverMail(target.mail, emailOf(event, messageOf(event, content.site, componentName), content.site), policy, transport, deadline, secrets);
-  const deliveries = options.dryRun ? [] : await sendAll(targets, result.events, send, lines, policy, transport);
+  const messages = new Map(targets.map((t) => [t.label, messagesFor(t, result.events, result.held, lines, content.site, componentName)]));
+  const listening = options.stop === undefined && targets.length > 0 ? stopOnSignals() : null;
+  const stop = options.stop ?? listening?.signal ?? new AbortController().signal;
+  let deliveries: Delivery[] = [];
+  let held: HeldMessage[] = [];
+  try {
+    ({ deliveries, held } = targets.length === 0 ? { deliveries: [], held: [] } : await sendAll(targets, messages, policy, transport, stop, runStart));
+  } finally {
+    listening?.done();
+  }
+  const unknown = deliveries.filter((d) => d.fate === 'unknown');
+  // What the record must say besides the claims: never sent again, or sent by the next run.
+  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep }, unknown, held);
   for (const target of targets) {
     const mine = deliveries.filter((d) => d.target === target.label);
-    const failed = mine.filter((d) => !d.ok);
+    const failed = mine.filter((d) => !d.ok && (d.fate === undefined || d.fate === 'partial'));
     if (failed.length > 0) {
       warnings.push(COMMAND.notifyDeliveryFailed.message({ target: target.label, failed: failed.length, total: mine.length, reason: failed[0]!.reason ?? '' }));
     }
+    const lost = mine.filter((d) => d.fate === 'unknown');
+    if (lost.length > 0) warnings.push(COMMAND.notifyDeliveryUnknown.message({ target: target.label, unknown: lost.length, total: mine.length, reason: lost[0]!.reason ?? '' }));
   }
+  const stopped = stop.aborted ? { signal: stoppedBy(stop) } : null;
+  if (stopped !== null) warnings.push(COMMAND.notifyStopped.message({ signal: stopped.signal ?? 'a stop', held: held.length }));
   return {
     now,
     outcome: result.outcome,
@@ -177,6 +194,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     deliveries,
     warnings,
     recorded,
+    stopped,
   };
 }
 
@@ -184,6 +202,8 @@ interface Plan {
   outcome: NotifyResult['outcome'];
   previousNow: number | null;
   events: NotifyEvent[];
+  /** Messages a stopped run held, for this run's targets. */
+  held: HeldMessage[];
   alreadySent: string[];
   renumbered: Renumbered[];
   migrated: NotifyResult['migrated'];
@@ -192,59 +212,17 @@ interface Plan {
 }
 
 /**
- * Every target at once, each sending its events in order. After a message to a target fails, its
- * later ones are not tried: they would most likely fail too, and a channel must not show an update
- * without the one before it. The time budget runs per target, so a dead target delays no other.
+ * Adds to the record what the sending left: the targets whose answer never came (kept as unknown),
+ * and the messages a stop held. Read again under the lock: another run may have replaced it meanwhile.
  */
-async function sendAll(
-  targets: readonly ResolvedTarget[],
-  events: readonly NotifyEvent[],
-  send: (target: ResolvedTarget, event: NotifyEvent, deadline: number, secrets: readonly string[]) => Promise<Outcome>,
-  lines: ReadonlyMap<number, readonly number[]>,
-  policy: RetryPolicy,
-  transport: Transport,
-): Promise<Delivery[]> {
-  // Every target's address, path, query (and each value in it: a Teams workflow's `sig` is its key)
-  // and secret is blanked from every answer: one target may echo another's.
-  const secrets = targets
-    .flatMap((t) => {
-      const url = new URL(t.url);
-      // A mail server's user name and password, and the recipients, are blanked too.
-      // The relay's name alone too: a server's reply repeats it without the port.
-      const mail = t.mail === null ? [] : [url.username, url.password, decoded(url.username), decoded(url.password), url.host, url.hostname, ...t.mail.recipients];
-      return [t.url, url.pathname + url.search, url.pathname, ...url.searchParams.values(), ...(t.secret === null ? [] : [t.secret]), ...mail];
-    })
-    .filter((s) => s.length > 1)
-    .sort((a, b) => b.length - a.length);
-  const perTarget = await Promise.all(
-    targets.map(async (target) => {
-      const deadline = transport.clock() + policy.budgetMs;
-      const done: Delivery[] = [];
-      let failedBefore = false;
-      const taken = events.filter((e) => takes(target.target, e, lines));
-      // A notice announced to this target now (it came to list one of its components) is one message: its text so far.
-      const announced = new Set(taken.filter((e) => e.audience !== undefined).map((e) => e.notice!.id));
-      for (const event of taken.filter((e) => e.audience !== undefined || e.notice === null || !announced.has(e.notice.id))) {
-        if (failedBefore) {
-          done.push({ target: target.label, event: event.id, ok: false, attempts: 0, reason: 'not tried after an earlier message to this target failed' });
-          continue;
-        }
-        const outcome = await send(target, event, deadline, secrets);
-        done.push({ target: target.label, event: event.id, ok: outcome.ok, attempts: outcome.attempts, ...(outcome.ok ? {} : { reason: outcome.reason }) });
-        failedBefore = !outcome.ok;
-      }
-      return done;
-    }),
-  );
-  return perTarget.flat();
+async function settle(file: string, lock: LockOptions, unknown: readonly Delivery[], held: readonly HeldMessage[]): Promise<void> {
+  await withLock(file, lock, async () => {
+    const found = await readRecordFile(file);
+    if (found.kind !== 'found') return;
+    const known = new Map(found.record.unknown ?? []);
+    for (const d of unknown) known.set(d.event, [...(known.get(d.event) ?? []), d.target]);
+    await writeRecordFile(file, { ...found.record, unknown: known, held: [...(found.record.held ?? []), ...held] });
+  });
 }
-
-const decoded = (text: string): string => {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-};
 
 const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';

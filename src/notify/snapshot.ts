@@ -60,8 +60,10 @@ export function snapshotOf(site: DerivedSite): Snapshot {
  * format, each upgraded to the next by one step of UPGRADES; any change to what a key means bumps it.
  * 1: notices held update ids (then each update's position in its file + 1). 2: each update's id, time and text hash.
  * 3: `notice_components`, each notice's components; `notice_postmortems`, when each published postmortem was.
+ * 4: `unknown`, the targets that were handed an event but never answered; `held`, the messages a
+ * stopped run had not yet handed over, each for its target, sent by the next run.
  */
-export const RECORD_FORMAT = 3;
+export const RECORD_FORMAT = 4;
 
 /** Sent event ids are kept this long, so an event found again (a maintenance's start undone and redone) is not sent again. */
 export const SENT_KEPT_MS = 90 * 86_400_000;
@@ -71,7 +73,27 @@ export const SENT_KEPT_MAX = 5000;
 /** An update in the record: `{id, at, hash}`, or `{id}` alone as migrated from format 1. */
 export type RecordUpdateJson = { id: number; at: string; hash: string } | { id: number };
 
-/** The notify record as JSON (format 3): the last build notified about, and the events already sent. */
+/** A message a stopped run had not handed over: what its target is to get, made as that run made it. */
+export interface HeldMessage {
+  /** The event's id and type. */
+  event: string;
+  type: string;
+  /** The target's label (`slack (SLACK_WEBHOOK_URL)`): the next run sends it if it still has that target. */
+  target: string;
+  /** An HTTP target's request body, or an email target's message. */
+  body: string | null;
+  email: HeldEmail | null;
+}
+
+export interface HeldEmail {
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  inReplyTo: string | null;
+}
+
+/** The notify record as JSON (format 4): the last build notified about, and the events already sent. */
 export interface RecordJson {
   format: number;
   /** The build's `now`. */
@@ -85,12 +107,20 @@ export interface RecordJson {
   notice_postmortems: Record<string, string>;
   /** Event id → `now` of the build whose run claimed it. */
   sent: Record<string, string>;
+  /** Event id → the targets it was handed to without an answer: it may have arrived, so it is not sent again. */
+  unknown: Record<string, string[]>;
+  /** The messages a stopped run had not handed over, oldest first. */
+  held: HeldMessage[];
 }
 
 export interface NotifyRecord {
   snapshot: Snapshot;
   /** Event id → epoch ms of the build whose run claimed it. */
   sent: Map<string, number>;
+  /** Event id → the targets whose delivery of it is unknown (kept while the id is in `sent`). */
+  unknown?: Map<string, string[]>;
+  /** Messages for the next run to send, each to its target (claimed in `sent` for every other target). */
+  held?: HeldMessage[];
 }
 
 /** The record as it is written. */
@@ -107,6 +137,8 @@ export function recordJson(record: NotifyRecord): string {
     notice_components: Object.fromEntries([...snapshot.noticeComponents].map(([id, components]) => [String(id), components])),
     notice_postmortems: Object.fromEntries([...snapshot.noticePostmortems].map(([id, at]) => [String(id), formatTimestamp(at)])),
     sent: Object.fromEntries([...sent].map(([id, at]) => [id, formatTimestamp(at)])),
+    unknown: Object.fromEntries([...(record.unknown ?? new Map<string, string[]>())].filter(([id]) => sent.has(id))),
+    held: record.held ?? [],
   };
   return `${JSON.stringify(json, null, 1)}\n`;
 }
@@ -146,6 +178,8 @@ const UPGRADES: Record<number, (json: Json) => Json> = {
   // Format 2 kept no notice's components: each is unknown, taken as unchanged when next compared.
   // Nor any postmortem: there were none before format 3.
   2: (json) => ({ ...json, format: 3, notice_components: {}, notice_postmortems: {} }),
+  // Format 3 sent or claimed every event for every target: nothing unknown, nothing held.
+  3: (json) => ({ ...json, format: 4, unknown: {}, held: [] }),
 };
 
 class Damaged extends Error {}
@@ -212,7 +246,36 @@ function recordOf(json: Json): NotifyRecord {
     if (at === null) throw new Damaged('an event of "sent" has no valid time');
     sent.set(id, at);
   }
-  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices, noticeComponents, noticePostmortems }, sent };
+  const unknown = new Map<string, string[]>();
+  if (!isObject(json.unknown)) throw new Damaged('it has no "unknown" object');
+  for (const [id, value] of Object.entries(json.unknown)) {
+    if (!Array.isArray(value) || !value.every((t) => typeof t === 'string')) throw new Damaged('an event of "unknown" has no list of targets');
+    unknown.set(id, value as string[]);
+  }
+  if (!Array.isArray(json.held)) throw new Damaged('it has no "held" list');
+  const held = json.held.map(heldOf);
+  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices, noticeComponents, noticePostmortems }, sent, unknown, held };
+}
+
+const text = (value: unknown): value is string => typeof value === 'string';
+
+function heldOf(value: unknown): HeldMessage {
+  const bad = new Damaged('a message of "held" is not one');
+  if (!isObject(value) || !text(value.event) || !text(value.type) || !text(value.target)) throw bad;
+  const { body, email } = value;
+  if (body !== null && !text(body)) throw bad;
+  if (email !== null) {
+    if (!isObject(email) || !text(email.subject) || !text(email.text) || !text(email.html) || !text(email.messageId) || !(email.inReplyTo === null || text(email.inReplyTo))) throw bad;
+  }
+  if ((body === null) === (email === null)) throw bad;
+  const mail = email as HeldEmail | null;
+  return {
+    event: value.event,
+    type: value.type,
+    target: value.target,
+    body,
+    email: mail === null ? null : { subject: mail.subject, text: mail.text, html: mail.html, messageId: mail.messageId, inReplyTo: mail.inReplyTo },
+  };
 }
 
 function updateOf(value: unknown): KnownUpdate {

@@ -99,33 +99,38 @@ export function signature(secret: string, timestamp: string, body: string): stri
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
 
-/**
- * The request `resolved` gets for `event`, made anew for each attempt (`clock` gives a webhook's
- * signature its time, so a retry minutes later still passes a receiver's freshness check).
- */
-export function requestFor(resolved: ResolvedTarget, event: NotifyEvent, site: SiteConfig, componentName: (id: number) => string | undefined, clock: () => number): () => HttpRequest {
-  const headers = { 'Content-Type': 'application/json', 'User-Agent': `statuspress/${__STATUSPRESS_VERSION__}` };
+/** The body of the request an HTTP target gets for `event`: made once, kept as it is if a stopped run holds it for the next. */
+export function bodyFor(resolved: ResolvedTarget, event: NotifyEvent, site: SiteConfig, componentName: (id: number) => string | undefined): string {
   const { type } = resolved.target;
   if (type === 'email') throw new Error('an email target gets no HTTP request');
-  if (type === 'webhook') {
-    const body = JSON.stringify(webhookPayload(event, site));
-    return () => {
-      const timestamp = String(Math.floor(clock() / 1000));
-      return {
-        url: resolved.url,
-        headers: {
-          ...headers,
-          'X-Statuspress-Event': event.type,
-          'X-Statuspress-Event-Id': event.id,
-          [TIMESTAMP_HEADER]: timestamp,
-          [SIGNATURE_HEADER]: signature(resolved.secret ?? '', timestamp, body),
-        },
-        body,
-      };
-    };
-  }
+  if (type === 'webhook') return JSON.stringify(webhookPayload(event, site));
   const message = messageOf(event, site, componentName);
-  const payload = type === 'slack' ? slackPayload(message) : type === 'discord' ? discordPayload(message) : teamsPayload(message);
-  const request = { url: resolved.url, headers, body: JSON.stringify(payload) };
-  return () => request;
+  return JSON.stringify(type === 'slack' ? slackPayload(message) : type === 'discord' ? discordPayload(message) : teamsPayload(message));
+}
+
+/**
+ * The request `resolved` gets for the event `event` of type `type`, whose body is `body`: made anew
+ * for each attempt (`clock` gives a webhook's signature its time, so a retry minutes later, or the
+ * next run sending a held message, still passes a receiver's freshness check).
+ */
+export function requestOf(resolved: ResolvedTarget, event: { id: string; type: string }, body: string, clock: () => number): () => HttpRequest {
+  const headers = { 'Content-Type': 'application/json', 'User-Agent': `statuspress/${__STATUSPRESS_VERSION__}` };
+  if (resolved.target.type !== 'webhook') {
+    const request = { url: resolved.url, headers, body };
+    return () => request;
+  }
+  return () => {
+    const timestamp = String(Math.floor(clock() / 1000));
+    return {
+      url: resolved.url,
+      headers: {
+        ...headers,
+        'X-Statuspress-Event': event.type,
+        'X-Statuspress-Event-Id': event.id,
+        [TIMESTAMP_HEADER]: timestamp,
+        [SIGNATURE_HEADER]: signature(resolved.secret ?? '', timestamp, body),
+      },
+      body,
+    };
+  };
 }

@@ -99,7 +99,9 @@ export function fastTransport(hangs?: Receiver, start = Date.parse('2026-11-20T1
   const limits: number[] = [];
   let now = start;
   // The requests in flight (by path and body: one run sends each message once), and how to cut each.
-  const cutters = new WeakMap<AbortSignal, (reason: DOMException) => void>();
+  // The cutter of the latest limit made: deliver makes each attempt's limit just before its request
+  // (and combines it with the run's stop, so the request's signal is not the limit itself).
+  let latest: ((reason: DOMException) => void) | undefined;
   const inFlight: { path: string; body: string; cut: (reason: DOMException) => void }[] = [];
   hangs?.onHang((request) => {
     const i = inFlight.findIndex((f) => f.path === request.path && f.body === request.body);
@@ -109,7 +111,8 @@ export function fastTransport(hangs?: Receiver, start = Date.parse('2026-11-20T1
     slept,
     limits,
     fetch: async (input, init) => {
-      const cut = init?.signal ? cutters.get(init.signal) : undefined;
+      const cut = init?.signal ? latest : undefined;
+      latest = undefined;
       const entry = cut === undefined ? null : { path: new URL(input instanceof Request ? input.url : input).pathname, body: String(init?.body ?? ''), cut };
       if (entry !== null) inFlight.push(entry);
       try {
@@ -129,7 +132,7 @@ export function fastTransport(hangs?: Receiver, start = Date.parse('2026-11-20T1
       if (hangs === undefined) return AbortSignal.timeout(ms);
       const controller = new AbortController();
       const signal = AbortSignal.any([controller.signal, AbortSignal.timeout(ms)]);
-      cutters.set(signal, (reason) => controller.abort(reason));
+      latest = (reason) => controller.abort(reason);
       return signal;
     },
   };

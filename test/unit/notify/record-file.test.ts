@@ -77,7 +77,7 @@ describe('the record of an older version (format 1)', () => {
     expect(result.migrated).toEqual({ from: 1, to: RECORD_FORMAT });
     expect(s.sent().map((b) => b.update?.content)).toEqual(['Found it.']);
     const written = JSON.parse(await readFile(s.record, 'utf8')) as { format: number; notices: unknown; sent: Record<string, string> };
-    expect(written.format).toBe(3);
+    expect(written.format).toBe(RECORD_FORMAT);
     expect(written.notices).toEqual({
       42: [
         { id: 42001, at: iso(5), hash: textHash('Looking.') },
@@ -93,10 +93,10 @@ describe('the record of an older version (format 1)', () => {
     const v2 = { format: 2, now: iso(10), page: 'degraded', components: { 1: 'degraded', 2: 'operational' }, notices: { 42: [{ id: 42001, at: iso(5), hash: textHash('Looking.') }] }, sent: {} };
     await writeFile(s.record, `${JSON.stringify(v2)}\n`);
     const result = await s.run(25);
-    expect(result.migrated).toEqual({ from: 2, to: 3 });
+    expect(result.migrated).toEqual({ from: 2, to: RECORD_FORMAT });
     expect(result.events).toEqual([]);
     const written = JSON.parse(await readFile(s.record, 'utf8')) as { format: number; notice_components: unknown };
-    expect(written).toMatchObject({ format: 3, notice_components: { 42: [1] } });
+    expect(written).toMatchObject({ format: RECORD_FORMAT, notice_components: { 42: [1] }, unknown: {}, held: [] });
   });
 
   it('its ids were positions in the file: each names the update at that position, and ids that differ now are told', async () => {
