@@ -1,6 +1,6 @@
 // `npm run test:quick`: the loop while editing. The unit and whole-build tests, in this process's
-// workers: none drives a browser, starts nginx, runs the CLI as a process, kills one, installs
-// packages, runs the workflows, floods a server or makes up sites at random. Those are in `npm test`,
+// workers: none drives a browser, starts nginx, kills a process, installs packages, runs the
+// workflows, floods a server or makes up sites at random (a few run the bundled CLI once). Those are in `npm test`,
 // which CI runs. docs/testing.md lists what each part covers.
 import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';

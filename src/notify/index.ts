@@ -15,7 +15,8 @@ import { compare } from './events.js';
 import type { NotifyEvent, Renumbered } from './events.js';
 import { messageOf } from './format.js';
 import type { Message } from './format.js';
-import { DEFAULT_LOCK, fetchSiteState, readRecordFile, stateAddress, withLock, writeRecordFile } from './record.js';
+import { DEFAULT_LOCK, readRecordFile, withLock, writeRecordFile } from './record.js';
+import { fetchSiteState, stateAddress } from './site-state.js';
 import type { LockOptions, Previous } from './record.js';
 import { messagesFor, sendAll, stopOnSignals, stoppedBy } from './send.js';
 import type { Delivery } from './send.js';
@@ -40,7 +41,7 @@ export interface NotifyOptions {
   dryRun?: boolean;
   transport?: Transport;
   retry?: Partial<RetryPolicy>;
-  lock?: { waitMs?: number; staleMs?: number };
+  lock?: { waitMs?: number; staleMs?: number; graceMs?: number };
   /** How long the site's state file may take to arrive, ms. */
   fetchTimeoutMs?: number;
   /** Stops the sending when aborted (its reason a signal's name, if one); default: SIGINT, SIGTERM and SIGHUP while sending. */

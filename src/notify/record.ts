@@ -1,24 +1,16 @@
-// Where the previous state comes from. A file: the notify record, read and replaced under a lock, so
-// two runs on one machine take turns and the second finds the first's events already claimed. A
-// site's address: the state file its last build published (`_statuspress/build.json`), read only.
+// The notify record: the previous state kept in a file, read and replaced under a lock, so
+// two runs on one machine take turns and the second finds the first's events already claimed. (A
+// site's published state, the other source, is read by site-state.ts.)
 import { randomUUID } from 'node:crypto';
 import { closeSync, constants, openSync, rmSync, writeSync } from 'node:fs';
 import type { Stats } from 'node:fs';
 import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_COMPONENT_DEPTH } from '../content/cross.js';
-import { deriveSite } from '../derive/index.js';
 import { quote } from '../content/quote.js';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import { STATE_FORMAT } from '../render/state.js';
-import type { BuildState } from '../render/state.js';
-import { STATE_FILE } from '../routes/files.js';
-import { parseTimestamp } from '../time.js';
-import type { Component } from '../types.js';
 import type { NotifyRecord } from './snapshot.js';
-import { parseRecord, RECORD_FORMAT, recordJson, snapshotOf } from './snapshot.js';
-import { trimEndOf } from '../text.js';
+import { parseRecord, RECORD_FORMAT, recordJson } from './snapshot.js';
 
 /** What was found where the previous state should be. */
 export type Previous =
@@ -171,10 +163,15 @@ export interface LockOptions {
   waitMs: number;
   /** A lock older than this was left by a run that died (a run holds it for milliseconds), ms. */
   staleMs: number;
+  /** How long a lock may go without its owner's time before it counts as stale, ms (5 s). */
+  graceMs?: number;
   sleep: (ms: number) => Promise<void>;
 }
 
 export const DEFAULT_LOCK: Omit<LockOptions, 'sleep'> = { waitMs: 30_000, staleMs: 120_000 };
+
+/** Its owner writes its time microseconds after making it: a lock without one for this long never will. */
+const UNWRITTEN_GRACE_MS = 5_000;
 
 /**
  * Runs `fn` holding `<file>.lock`, created exclusively: another run waits for it to go (up to
@@ -190,6 +187,7 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
   // (the run went on waiting, SIGTERM ignored). With nothing held, a handler just ends the process.
   listen();
   let got = false;
+  let mine = '';
   try {
     for (let pause = 10; ; pause = Math.min(pause * 2, 200)) {
       // Made synchronously, the handlers listening: a signal is then handled once the lock is in
@@ -200,8 +198,9 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
         const fd = openSync(lock, 'wx');
         made = true;
         held.add(lock);
+        mine = `${process.pid} ${new Date().toISOString()}\n`;
         try {
-          writeSync(fd, `${process.pid} ${new Date().toISOString()}\n`);
+          writeSync(fd, mine);
         } finally {
           closeSync(fd);
         }
@@ -217,7 +216,7 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
         }
       }
       const seen = await readAtMostFile(lock, 4096);
-      if (seen !== null && lockAge(seen, watched) > options.staleMs) {
+      if (seen !== null && lockAge(seen, watched, Math.min(options.staleMs, options.graceMs ?? UNWRITTEN_GRACE_MS)) > options.staleMs) {
         await removeStaleLock(lock, seen);
         continue;
       }
@@ -235,7 +234,8 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
   try {
     return await fn();
   } finally {
-    await rm(lock, { force: true });
+    // Only while it is still ours: had another run taken it over as stale, it is that run's now.
+    if ((await readAtMostFile(lock, 4096)) === mine) await rm(lock, { force: true });
     release(lock);
   }
 }
@@ -244,13 +244,15 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
  * How old a lock is by the time its owner wrote in it (`<pid> <time>`), never by the file system's
  * times: those come from the kernel's clock, which this process's clock need not agree with (a test
  * under faketime saw every fresh lock as months old). A lock without a time (being written, or no
- * lock of ours) is as old as this run has seen it unchanged, on its monotonic clock (`watched`).
+ * lock of ours: empty after a crash) is stale once this run has seen it unchanged, on its monotonic
+ * clock (`watched`), for a few seconds: waiting `staleMs` for it would outlast every run's wait.
  */
-function lockAge(text: string, watched: { text: string; since: number }): number {
+function lockAge(text: string, watched: { text: string; since: number }, graceMs: number): number {
   const at = Date.parse(/^\d+ (\S+)\n/.exec(text)?.[1] ?? '');
   if (Number.isFinite(at)) return Math.abs(Date.now() - at);
   if (text !== watched.text) Object.assign(watched, { text, since: performance.now() });
-  return performance.now() - watched.since;
+  const seen = performance.now() - watched.since;
+  return seen > graceMs ? Infinity : seen;
 }
 
 /** The first `max` bytes of a regular file as text; null when it is not one or cannot be read. */
@@ -285,119 +287,4 @@ export async function removeStaleLock(lock: string, seen: string): Promise<void>
   // Another run's fresh lock: back in place, unless a third run has made one in the meantime.
   if (text !== seen) await link(aside, lock).catch(() => undefined);
   await rm(aside, { force: true });
-}
-
-/** `<site>/_statuspress/build.json`, unless the address names a .json file itself. */
-export function stateAddress(site: string): string {
-  return namesJsonFile(site) ? site : `${trimEndOf(site, '/')}/${STATE_FILE}`;
-}
-
-/**
- * Whether the address ends in `.json`, or in `.json?` and a query on the last line: what
- * /\.json(\?.*)?$/i says, without retrying from every `.json?` of a long run (100,000 of them: 3 s).
- */
-function namesJsonFile(site: string): boolean {
-  const lower = site.toLowerCase();
-  if (lower.endsWith('.json')) return true;
-  for (let q = lower.indexOf('?', lower.lastIndexOf('\n') + 1); q !== -1; q = lower.indexOf('?', q + 1)) {
-    if (lower.endsWith('.json', q)) return true;
-  }
-  return false;
-}
-
-/** The largest state file read from a site: it holds the published content (each file of which is at most 1 MiB). */
-export const MAX_STATE_BYTES = 64 * 2 ** 20;
-const tooLarge = `the answer is larger than ${MAX_STATE_BYTES / 2 ** 20} MiB`;
-
-/** The body as text, or null once it passes `max` bytes (the rest is not read). */
-async function readAtMost(response: Response, max: number): Promise<string | null> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return Buffer.concat(chunks).toString('utf8');
-      size += value.byteLength;
-      if (size > max) return null;
-      chunks.push(value);
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-}
-
-/**
- * The previous build's facts from the state file the deployed site published. 404 is none (a first
- * deployment, or a host that does not serve `_statuspress/`); anything else but 200 and a state
- * file is `notify/previous-unreadable`, and so is an answer over MAX_STATE_BYTES or not complete
- * within `timeoutMs` (headers and body). A query and `Cache-Control: no-cache` ask caches for the
- * current file. `timeout` makes the signal that ends it (Transport's: a test cuts an answer it sees stall).
- */
-export async function fetchSiteState(site: string, fetcher: typeof fetch, timeoutMs: number, timeout: (ms: number) => AbortSignal = (ms) => AbortSignal.timeout(ms)): Promise<Previous> {
-  const address = stateAddress(site);
-  const unreadable = (detail: string, cause?: unknown): never => {
-    throw fail(COMMAND.notifyPreviousUnreadable, { from: address, detail, file: false }, cause === undefined ? {} : { cause });
-  };
-  let response: Response;
-  try {
-    const url = new URL(address);
-    url.searchParams.set('statuspress-notify', String(Date.now()));
-    response = await fetcher(url, { headers: { 'Cache-Control': 'no-cache', Accept: 'application/json' }, signal: timeout(timeoutMs) });
-  } catch (error) {
-    return unreadable((error as { name?: string }).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : String((error as { cause?: { code?: string } }).cause?.code ?? 'network error'), error);
-  }
-  if (response.status === 404) {
-    await response.body?.cancel();
-    return { kind: 'none' };
-  }
-  if (response.status !== 200) {
-    await response.body?.cancel();
-    return unreadable(`HTTP ${response.status}`);
-  }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_STATE_BYTES) {
-    await response.body?.cancel().catch(() => undefined);
-    return unreadable(tooLarge);
-  }
-  let text: string | null;
-  try {
-    text = await readAtMost(response, MAX_STATE_BYTES);
-  } catch (error) {
-    return unreadable((error as { name?: string }).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'the answer was cut off', error);
-  }
-  if (text === null) return unreadable(tooLarge);
-  let state: Partial<BuildState>;
-  try {
-    state = JSON.parse(text) as Partial<BuildState>;
-  } catch (error) {
-    return unreadable('the answer is not JSON', error);
-  }
-  // Any JSON may come from a public address: only a state file with another format number is of another version.
-  if (typeof state !== 'object' || state === null || Array.isArray(state) || typeof state.format !== 'number') return unreadable('not a statuspress state file');
-  if (state.format !== STATE_FORMAT) return { kind: 'other-format' };
-  const now = typeof state.now === 'string' ? parseTimestamp(state.now) : null;
-  if (now === null || state.content === undefined) return unreadable('not a statuspress state file');
-  try {
-    // Whatever a public address answers: a tree no valid build has would cost components × depth to derive.
-    if (tooDeep(state.content.components)) throw new Error(`components nested deeper than ${MAX_COMPONENT_DEPTH} levels, or in a cycle`);
-    // The facts only: what was sent is not published, so nothing counts as sent.
-    return { kind: 'found', record: { snapshot: snapshotOf(deriveSite(state.content, now)), sent: new Map() } };
-  } catch (error) {
-    return unreadable('not a statuspress state file', error);
-  }
-}
-
-/** Whether a component lies deeper than validation allows (a cycle does): each chain walked at most that far. */
-function tooDeep(components: readonly Component[]): boolean {
-  const parent = new Map(components.map((c) => [c.id, c.parentId]));
-  return components.some((c) => {
-    let id: number | null | undefined = c.id;
-    for (let level = 0; id !== null && id !== undefined; level++) {
-      if (level === MAX_COMPONENT_DEPTH) return true;
-      id = parent.get(id);
-    }
-    return false;
-  });
 }

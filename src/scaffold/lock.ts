@@ -8,8 +8,9 @@
 // taken. A run that finds it waits, a bounded time, then fails loudly. A lock whose owner is gone (a
 // run killed with SIGKILL, a crashed machine's file left behind) is taken over: under a second,
 // short-lived exclusive file (the breaker), the taker re-reads the lock and removes it only if it is
-// still the same dead owner's, so two takers never both take it, and a live owner's lock is never
-// removed.
+// still the same dead owner's, so two takers never both take it. A live owner's lock is removed only
+// once it is five minutes old by its owner's word (a command holds it for seconds).
+// Locks written before their time was (`{pid, host, token}`) are judged by their owner alone.
 //
 // A lock's age is read from what its owner wrote in it, never from the file system's times: those come
 // from the kernel's clock, which the process's own clock need not agree with (another machine sharing
@@ -43,8 +44,8 @@ interface Owner {
   pid: number;
   host: string;
   token: string;
-  /** When the owner took the lock, epoch ms by its clock. */
-  at: number;
+  /** When the owner took the lock, epoch ms by its clock; null in a lock written before the time was. */
+  at: number | null;
 }
 
 export interface LockOptions {
@@ -82,12 +83,14 @@ async function acquire(contentDir: string, waitMs: number, graceMs: number): Pro
     await mustBeLockFile(file);
     const seen = await readLock(file);
     holder = seen?.owner ?? null;
-    if (seen !== null && abandoned(seen, unwritten.lock)) await takeOver(file, seen, unwritten);
-    else if (performance.now() >= deadline) throw fail(COMMAND.contentLocked, { lock: file, owner: describeOwner(holder), seconds: Math.round(waitMs / 1000) });
-    else {
-      await sleep(pause + Math.floor(Math.random() * pause));
-      pause = Math.min(pause * 2, 200);
+    if (seen !== null && abandoned(seen, unwritten.lock)) {
+      await takeOver(file, seen, unwritten);
+      // A taker that stays (another run's breaker, alive) must not keep this run past its wait.
+      if (performance.now() < deadline || (await readLock(file)) === null) continue;
     }
+    if (performance.now() >= deadline) throw fail(COMMAND.contentLocked, { lock: file, owner: describeOwner(holder), seconds: Math.round(waitMs / 1000) });
+    await sleep(pause + Math.floor(Math.random() * pause));
+    pause = Math.min(pause * 2, 200);
   }
 }
 
@@ -127,8 +130,9 @@ async function readLock(file: string): Promise<SeenLock | null> {
 function ownerIn(text: string): Owner | null {
   try {
     const value = JSON.parse(text) as Partial<Owner>;
-    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string' && typeof value.at === 'number' && Number.isFinite(value.at)) {
-      return { pid: value.pid, host: value.host, token: value.token, at: value.at };
+    if (typeof value.pid === 'number' && typeof value.host === 'string' && typeof value.token === 'string') {
+      if (value.at === undefined) return { pid: value.pid, host: value.host, token: value.token, at: null };
+      if (typeof value.at === 'number' && Number.isFinite(value.at)) return { pid: value.pid, host: value.host, token: value.token, at: value.at };
     }
   } catch {
     // Being written, or not a lock of ours: waited for a while (Unwritten).
@@ -166,7 +170,7 @@ class Unwritten {
 function abandoned(seen: SeenLock, unwritten: Unwritten): boolean {
   const { owner } = seen;
   if (owner === null) return unwritten.aged(seen.text);
-  if (Math.abs(Date.now() - owner.at) > ABANDONED_AFTER_MS) return true;
+  if (owner.at !== null && Math.abs(Date.now() - owner.at) > ABANDONED_AFTER_MS) return true;
   // Another machine's process (a shared folder) cannot be asked: it is waited for, until it has aged.
   if (owner.host !== hostname()) return false;
   return !running(owner.pid);

@@ -69,7 +69,7 @@ describe('leftovers of killed builds are told apart from the user files beside t
 describe('a repository made by init', () => {
   it('ignores the output in git: the `dist` link and `dist.builds/` are not offered for commit', async () => {
     const dir = path.join(work, 'init');
-    await initSite(dir, { name: 'Review', url: 'https://status.review.test' });
+    await initSite(dir, { name: 'Review', url: 'https://status.review.test', now: NOW });
     await build({ contentDir: path.join(dir, 'content'), outDir: path.join(dir, 'dist'), now: NOW });
     execFileSync('git', ['init', '-q', dir]);
     const untracked = execFileSync('git', ['-C', dir, 'status', '--porcelain', '--untracked-files=normal'], { encoding: 'utf8' });

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadContent, requireValid, validateContent } from '../../../src/content/index.js';
 import { StatuspressError } from '../../../src/errors.js';
 import { notify } from '../../../src/notify/index.js';
-import { removeStaleLock } from '../../../src/notify/record.js';
+import { removeStaleLock, withLock } from '../../../src/notify/record.js';
 import { textHash } from '../../../src/notify/snapshot.js';
 import type { NotifyOptions, NotifyResult } from '../../../src/notify/index.js';
 import { renderState } from '../../../src/render/state.js';
@@ -579,6 +579,28 @@ describe('statuspress notify: the previous state', () => {
     await writeFile(lock, `1 ${new Date(Date.now() - 120_000).toISOString()}\n`);
     expect((await s.run(10, { lock: { waitMs: 50, staleMs: 60_000 } })).outcome).toBe('compared');
     await expect(readFile(lock)).rejects.toThrow(/ENOENT/);
+  });
+
+  it('a lock its owner never wrote a time in (a crash, garbage) is taken over within the wait', async () => {
+    const s = await setup(ALL_TARGETS);
+    await s.run(0);
+    for (const left of ['', 'someone\n', '4242\n']) {
+      await writeFile(`${s.record}.lock`, left);
+      // The wait is shorter than staleMs, as by default: only the grace lets the run go on.
+      expect((await s.run(10, { lock: { waitMs: 1_000, staleMs: 60_000, graceMs: 50 } })).outcome).toBe('compared');
+      await expect(readFile(`${s.record}.lock`)).rejects.toThrow(/ENOENT/);
+    }
+  });
+
+  it('lets go of its lock only while it is still its own', async () => {
+    const dir = await scratch();
+    const file = path.join(dir, 'record.json');
+    const other = `2 ${new Date().toISOString()}\n`;
+    await withLock(file, { waitMs: 50, staleMs: 60_000, sleep: async () => {} }, async () => {
+      // Taken over meanwhile by a run that found it stale: that run's lock is left to that run.
+      await writeFile(`${file}.lock`, other);
+    });
+    expect(await readFile(`${file}.lock`, 'utf8')).toBe(other);
   });
 
   it('a stale lock found by two runs: the second leaves alone the fresh lock the first made meanwhile', async () => {

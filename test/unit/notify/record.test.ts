@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
 import type { StatuspressError } from '../../../src/errors.js';
-import { fetchSiteState, MAX_STATE_BYTES, stateAddress } from '../../../src/notify/record.js';
+import { fetchSiteState, MAX_STATE_BYTES, stateAddress } from '../../../src/notify/site-state.js';
 import { STATE_FILE } from '../../../src/routes/files.js';
 import { scratch, writeSite } from './helpers.js';
 

@@ -258,6 +258,30 @@ describe('the content folder lock', () => {
     expect(await readFile(lock, 'utf8')).toBe('');
   });
 
+  it('judges a lock written before locks held their time by its owner: a live one is waited for, a dead one taken over', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const lock = path.join(dir, LOCK_FILE);
+    await writeFile(lock, JSON.stringify({ pid: process.pid, host: hostname(), token: 'older' }));
+    const waiting = withContentLock(dir, async () => 'taken', { waitMs: 300, graceMs: 20 }).catch((e: unknown) => e);
+    expect(await waiting).toMatchObject({ code: 'usage/content-locked' });
+    expect(JSON.parse(await readFile(lock, 'utf8'))).toMatchObject({ token: 'older' });
+    const child = spawn(process.execPath, ['-e', '']);
+    const dead = await new Promise<number>((resolve) => child.on('exit', () => resolve(child.pid!)));
+    await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), token: 'older' }));
+    await expect(withContentLock(dir, async () => 'taken', { waitMs: 2000, graceMs: 20 })).resolves.toBe('taken');
+  });
+
+  it('gives up after its wait while a live run holds the breaker of an abandoned lock', async () => {
+    const dir = await contentWith({ '42.yaml': INCIDENT });
+    const lock = path.join(dir, LOCK_FILE);
+    const child = spawn(process.execPath, ['-e', '']);
+    const dead = await new Promise<number>((resolve) => child.on('exit', () => resolve(child.pid!)));
+    await writeFile(lock, JSON.stringify({ pid: dead, host: hostname(), token: 'dead', at: Date.now() }));
+    await writeFile(`${lock}.breaker`, JSON.stringify({ pid: process.pid, host: hostname(), token: 'taker', at: Date.now() }));
+    const waiting = withContentLock(dir, async () => 'taken', { waitMs: 200 }).catch((e: unknown) => e);
+    expect(await waiting).toMatchObject({ code: 'usage/content-locked' });
+  });
+
   it('waits for a lock of another machine, naming it only when its name is plain', async () => {
     const dir = await contentWith({ '42.yaml': INCIDENT });
     await writeFile(path.join(dir, LOCK_FILE), JSON.stringify({ pid: 1, host: 'ci\u001b]0;pwned\u0007', token: 'abc', at: Date.now() }));
