@@ -48,6 +48,13 @@ describe('the limits of the site\'s own templates', () => {
     await build({ contentDir, outDir: path.join(site, 'built-in'), now: Date.parse(NOW) });
     await build({ contentDir, outDir: path.join(site, 'copied'), now: Date.parse(NOW), templatesDir: path.join(site, 'copies'), renderLimits: { pageMs: 60_000, graceMs: 60_000 } });
     const [builtIn, copied] = await Promise.all([readAll(path.join(site, 'built-in')), readAll(path.join(site, 'copied'))]);
+    // Besides the pages: the site's own templates, kept for serve to build the same site again later.
+    const kept = [...copied.keys()].filter((file) => file.startsWith('_statuspress/templates/'));
+    expect(kept).toHaveLength(11);
+    for (const file of kept) {
+      expect(copied.get(file)!.equals(readFileSync(path.join(site, 'copies', file.slice('_statuspress/templates/'.length)))), file).toBe(true);
+      copied.delete(file);
+    }
     expect([...copied.keys()]).toEqual([...builtIn.keys()]);
     expect(builtIn.size).toBeGreaterThan(1_000);
     for (const [file, bytes] of builtIn) expect(copied.get(file)!.equals(bytes), file).toBe(true);
