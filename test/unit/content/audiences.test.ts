@@ -70,7 +70,7 @@ describe('audienceView', () => {
   });
 
   it('refuses an audience the site does not name', async () => {
-    expect(() => audienceView({ ...({} as never), site: { name: 'x' } as never, components: [], notices: [] }, 'staff')).toThrow(/--audience "staff" is no audience of this site; site.yaml names none/);
+    expect(() => audienceView({ site: { name: 'x' } as never, components: [], notices: [] }, 'staff')).toThrow(/--audience "staff" is no audience of this site; site.yaml names none/);
   });
 });
 
