@@ -26,7 +26,9 @@ afterAll(async () => {
 /** Every file of a build of `content` (as `audience`), by path, as bytes. */
 async function built(content: string, label: string, audience?: string): Promise<Map<string, Buffer>> {
   const out = path.join(tmp, `out-${label}`);
-  await build({ contentDir: content, outDir: out, now: NOW, threads: 0, ...(audience === undefined ? {} : { audience }) });
+  // The example's templates/ sits beside it; a copy elsewhere is built with the same.
+  const templates = label.startsWith('example') ? { templatesDir: path.join(ROOT, 'templates') } : {};
+  await build({ contentDir: content, outDir: out, now: NOW, threads: 0, ...templates, ...(audience === undefined ? {} : { audience }) });
   return readAll(await realpath(out));
 }
 
