@@ -20,6 +20,7 @@ import { startHtmlThread, startTemplateProcess } from './render/worker.js';
 import type { Renderer } from './render/worker.js';
 import { keptTemplates } from './render/kept.js';
 import { nextPublishedChange, renderNextChange, renderState } from './render/state.js';
+import { audienceView } from './audience.js';
 import { stageRunner } from './stages.js';
 import type { Content } from './types.js';
 import { openOutput } from './write/index.js';
@@ -41,6 +42,8 @@ export interface BuildOptions {
    * is dropped (`output/superseded`).
    */
   kept?: KeptBuild;
+  /** The audience whose site to build (site.yaml `audiences`); default: the public's. */
+  audience?: string;
 }
 
 /** The published content and the site's own templates a build kept beside its output, and its folder. */
@@ -69,7 +72,7 @@ export interface BuildResult {
 }
 
 /** Builds the site; throws ContentError with every problem, or StatuspressError, leaving outDir untouched. */
-export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads(), renderLimits, kept }: BuildOptions): Promise<BuildResult> {
+export async function build({ contentDir, outDir, now = Date.now(), templatesDir, threads = defaultThreads(), renderLimits, kept, audience }: BuildOptions): Promise<BuildResult> {
   const stage = stageRunner<BuildStage>();
   const theme = kept ? { dir: kept.templatesDir, required: false } : { dir: templatesDir ?? defaultTemplates(contentDir), required: templatesDir !== undefined };
   // Its write thread starts now too, and writes and compresses what this thread renders.
@@ -101,7 +104,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     // The theme is made ready with the content, so a broken template is reported with the content's problems.
     // Texts ahead (render/site/ahead.ts): to the process of the site's own templates, which renders
     // them all; else the write thread writes the dates of the pages this thread will render.
-    const [{ content, notes }, themed] = kept ? [{ content: kept.content, notes: [] }, await themeLoaded] : await readContent(contentDir, now, stage, themeLoaded, (loaded) => {
+    const [{ content, notes }, themed] = kept ? [{ content: kept.content, notes: [] }, await themeLoaded] : await readContent(contentDir, { now, audience }, stage, themeLoaded, (loaded) => {
       const ahead = starting.filter((renderer) => renderer.ahead !== undefined);
       if (ahead.length > 0) ahead.forEach((renderer) => renderer.ahead!(loaded));
       else output.ahead(textsAhead(loaded, { withMarkdown: false }));
@@ -123,7 +126,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     output.datesWritten().forEach(rememberDates);
     await stage('render', async () => {
       output.write(renderApi(site));
-      output.write(renderHostFiles());
+      output.write(renderHostFiles(content.site.private));
       output.write([renderState(content, now), renderNextChange(next), ...keptTemplates(theme.dir)]);
       // Then, with the site's own templates, what none of them renders (the styles, feeds, badges:
       // their process renders only their pages); else the notice pages no thread has claimed yet
@@ -157,7 +160,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
  */
 async function readContent(
   contentDir: string,
-  now: number,
+  { now, audience }: { now: number; audience: string | undefined },
   stage: ReturnType<typeof stageRunner<BuildStage>>,
   themeLoaded: Promise<Theme>,
   read: (loaded: LoadedContent) => void,
@@ -174,7 +177,8 @@ async function readContent(
     const shown = (issues: ContentIssue[], folder: string | undefined): ContentIssue[] => issues.map((issue) => ({ ...issue, file: shownPath(folder, issue.file) }));
     throw new ContentError([...shown(error.issues, error.folder), ...shown(validated.issues, loaded.dir)]);
   });
-  const content = requireValid(validated, loaded.dir);
+  // What follows sees only what the audience sees (src/audience.ts).
+  const content = audienceView(requireValid(validated, loaded.dir), audience ?? null);
   return [{ content, notes: validated.notes.map((note) => formatIssue(note, loaded.dir)) }, themed];
 }
 

@@ -3,6 +3,7 @@
 // the last deployed one). Every build's bytes differ (its time, the metrics' running totals), so the
 // hash is not of the output: it is of the published content, the states derived from it, and the
 // clock only where the clock shows. docs/workflows.md states the rule for users.
+import { audienceView } from './audience.js';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +23,8 @@ export interface FingerprintOptions {
   now?: number;
   /** The site's own templates; default: `templates/` beside the content folder, when there is one. */
   templatesDir?: string;
+  /** The audience whose site to fingerprint (site.yaml `audiences`); default: the public's. */
+  audience?: string;
 }
 
 /**
@@ -39,9 +42,9 @@ export interface Fingerprint {
 }
 
 /** The fingerprint of the site the content builds into as of `now`; throws ContentError like a build. */
-export async function fingerprint({ contentDir, now = Date.now(), templatesDir }: FingerprintOptions): Promise<Fingerprint> {
+export async function fingerprint({ contentDir, now = Date.now(), templatesDir, audience }: FingerprintOptions): Promise<Fingerprint> {
   const [loaded, theme] = await Promise.all([loadContent(contentDir), filesHash(templatesDir ?? defaultTemplates(contentDir))]);
-  const content = requireValid(validateContent(loaded), loaded.dir);
+  const content = audienceView(requireValid(validateContent(loaded), loaded.dir), audience ?? null);
   const site = deriveSite(content, now);
   const clock: ClockPart = site.notices.some((n) => n.impact !== null && n.impact.end >= now) ? 'minute' : 'day';
   const seen = {

@@ -62,6 +62,16 @@ export interface NotifyTarget {
   reminderMs: number | null;
   /** `email` only, else null: the variable holding the recipients, and the sender. */
   email: { toEnv: string; from: string } | null;
+  /** The audience whose events it gets; absent: the public's. */
+  audience?: string;
+}
+
+/** An audience beyond the public one (site.yaml `audiences`): its own site's name and address. */
+export interface AudienceSite {
+  name: string;
+  url: string;
+  /** The htpasswd file its host files require credentials from; null: none named, every request refused. */
+  passwordFile: string | null;
 }
 
 export interface SiteConfig {
@@ -92,6 +102,10 @@ export interface SiteConfig {
   translations?: Record<string, { stateText?: Partial<Record<State, string>> }>;
   /** On a language's copy of the site (derive/localize.ts): the state texts in the default language for want of a translation, with that language. */
   fallback?: Partial<Record<State, string>>;
+  /** The audiences beyond the public one, by name; absent without any, and in every audience's view (src/audience.ts). */
+  audiences?: Record<string, AudienceSite>;
+  /** In a private audience's view only (src/audience.ts): which one, and the password file its host files require. */
+  private?: { audience: string; passwordFile: string | null };
 }
 
 export interface Component {
@@ -108,6 +122,8 @@ export interface Component {
   translations?: Record<string, { name?: string; description?: string }>;
   /** On a language's copy of the site (derive/localize.ts): the texts in the default language for want of a translation, with that language. */
   fallback?: Partial<Record<'name' | 'description', string>>;
+  /** Its own `audience` (its children inherit it); absent: public. Never in an audience's view (src/audience.ts). */
+  audience?: string[];
   /** Content file, relative to the content folder (for messages). */
   file: string;
 }
@@ -161,6 +177,8 @@ export interface Notice {
   translations?: Record<string, { subject?: string }>;
   /** On a language's copy of the site (derive/localize.ts): the subject's language when it is the default's for want of a translation. */
   fallback?: Partial<Record<'subject', string>>;
+  /** The audiences it belongs to; absent: public. Never in an audience's view (src/audience.ts). */
+  audience?: string[];
   file: string;
 }
 

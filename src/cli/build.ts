@@ -15,11 +15,13 @@ export const build: Command = {
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
     threads: { type: 'string', value: 'N', description: 'threads rendering the HTML site beside the main one, 0 to 4 (default: 1 per core beyond 2, at most 3)' },
     again: { type: 'boolean', default: false, description: 'build the content the output holds again, as of --now (no --content read): what serve runs as the clock changes the site' },
+    audience: { type: 'string', value: 'NAME', description: "build that audience's site (site.yaml audiences) at its url (default: the public site)" },
     timings: { type: 'boolean', default: false, description: 'print how long each stage took' },
   },
   async run(values, out) {
     const now = nowFlag(values);
     const templates = text(values, 'templates');
+    const audience = text(values, 'audience');
     const threads = values.threads === undefined ? undefined : wholeNumber(values.threads);
     if (threads === null || (threads !== undefined && threads > MAX_THREADS)) throw fail(COMMAND.badThreads, { value: String(values.threads) });
     const started = performance.now();
@@ -32,10 +34,11 @@ export const build: Command = {
       ...(templates === undefined ? {} : { templatesDir: templates }),
       ...(threads === undefined ? {} : { threads }),
       ...(kept === undefined ? {} : { kept }),
+      ...(audience === undefined ? {} : { audience }),
     });
     const ms = Math.round(performance.now() - started);
     for (const warning of result.warnings) out.error(`warning: ${warning}`);
-    out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
+    out.log(`Built ${result.files} files (${(result.bytes / 1024).toFixed(0)} KiB) into ${values.out}${audience === undefined ? '' : ` for the audience ${audience}`} as of ${new Date(result.now).toISOString()} in ${ms} ms`);
     if (values.timings) {
       out.log(`${Object.entries(result.timings).map(([stage, t]) => `${stage} ${t} ms`).join(', ')} (files are written and compressed as they are rendered; write is publishing the output)`);
     }

@@ -11,15 +11,18 @@ export const fingerprint: Command = {
     content: contentFlag(),
     now: { type: 'string', value: 'ISO', description: 'the moment, as given to build --now (default: the clock)' },
     templates: { type: 'string', value: 'DIR', description: "the site's own templates (default: templates/ beside the content, if any)" },
+    audience: { type: 'string', value: 'NAME', description: "that audience's site, as build --audience makes it (default: the public site)" },
   },
   async run(values, out) {
     const now = nowFlag(values);
     const templates = text(values, 'templates');
+    const audience = text(values, 'audience');
     const { fingerprint: run } = await import('../fingerprint.js');
     const result = await run({
       contentDir: String(values.content),
       ...(now === undefined ? {} : { now }),
       ...(templates === undefined ? {} : { templatesDir: templates }),
+      ...(audience === undefined ? {} : { audience }),
     });
     out.log(result.value);
     return 0;

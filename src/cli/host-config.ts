@@ -4,7 +4,7 @@ import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RATE_LIMIT } from '../serve/rate-limit.js';
 import type { Command } from './command.js';
-import { wholeNumber } from './command.js';
+import { text, wholeNumber } from './command.js';
 
 export const hostConfig: Command = {
   name: 'host-config',
@@ -16,14 +16,17 @@ export const hostConfig: Command = {
     root: { type: 'string', value: 'PATH', description: "nginx's root, if not the absolute --dir" },
     listen: { type: 'string', default: '80', value: 'ADDR:PORT', description: "nginx's listen address" },
     'server-name': { type: 'string', default: '_', value: 'NAME', description: "nginx's server_name" },
+    audience: { type: 'string', value: 'NAME', description: "for that audience's site (site.yaml audiences): credentials required, no CORS" },
+    content: { type: 'string', default: 'content', value: 'DIR', description: 'the content folder whose site.yaml names the audience (with --audience)' },
     'rate-limit': { type: 'string', default: String(DEFAULT_RATE_LIMIT), value: 'N', description: 'API requests a second per client address (0: no limit)' },
   },
   async run(values, out, positionals) {
     const [host, ...extra] = positionals;
     if ((host !== 'nginx' && host !== 'netlify') || extra.length > 0) throw fail(COMMAND.hostNeeded, undefined);
     const { netlifyHeaders, netlifyRedirects, nginxConfig } = await import('../hosting/index.js');
+    const secret = await privateOf(text(values, 'audience'), String(values.content));
     if (host === 'netlify') {
-      out.log(`# file: _redirects\n${netlifyRedirects()}\n# file: _headers\n${netlifyHeaders()}`);
+      out.log(`# file: _redirects\n${netlifyRedirects()}\n# file: _headers\n${netlifyHeaders(undefined, { secret: secret !== undefined })}`);
       return 0;
     }
     const rateLimit = wholeNumber(values['rate-limit']);
@@ -34,7 +37,15 @@ export const hostConfig: Command = {
     if (/[\s;{}'"]/.test(root)) throw fail(COMMAND.badRoot, { root });
     const serverName = String(values['server-name']);
     if (!/^[\w.*~-]+(?: [\w.*~-]+)*$/.test(serverName)) throw fail(COMMAND.badServerName, { value: serverName });
-    out.log(nginxConfig({ root, listen, rateLimit, serverName }));
+    out.log(nginxConfig({ root, listen, rateLimit, serverName, ...(secret === undefined ? {} : { private: secret }) }));
     return 0;
   },
 };
+
+/** What the host files of `audience`'s site require (its password file), read from the content; none for the public site. */
+async function privateOf(audience: string | undefined, contentDir: string): Promise<{ passwordFile: string | null } | undefined> {
+  if (audience === undefined) return undefined;
+  const [{ readContent }, { audienceView }] = await Promise.all([import('../content/index.js'), import('../audience.js')]);
+  const secret = audienceView(await readContent(contentDir), audience).site.private!;
+  return { passwordFile: secret.passwordFile };
+}

@@ -6,7 +6,7 @@ import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { Created } from '../scaffold/new.js';
 import type { NoticeType } from '../types.js';
-import type { Command } from './command.js';
+import type { Command, Values } from './command.js';
 import { describeNotice, stateWords } from './update.js';
 import { authoringNowFlag, contentFlag, duration, integer, integerList, nowOption, reportElsewhere, text, texts } from './command.js';
 import type { FilledTemplate } from '../scaffold/notice-template.js';
@@ -43,6 +43,7 @@ export const newFile: Command = {
     template: { type: 'string', value: 'NAME', description: 'notice, maintenance: start from templates/notices/NAME.yaml (the options above override it)' },
     set: { type: 'string', value: 'KEY=VALUE', multiple: true, description: "with --template: fill the template's {KEY} with VALUE (once per placeholder)" },
     templates: { type: 'string', value: 'DIR', description: "with --template: the site's templates folder (default: templates/ beside the content)" },
+    audience: { type: 'string', value: 'NAME', description: "the audience (site.yaml audiences) it belongs to; its id comes from that audience's range" },
     lang: { type: 'string', value: 'LOCALE', description: "the language (one of site.yaml's locales) of the -translation options" },
     'subject-translation': { type: 'string', value: 'TEXT', description: 'with --lang: the subject in that language' },
     'message-translation': { type: 'string', value: 'TEXT', description: "with --lang: the first update's text in that language" },
@@ -94,6 +95,7 @@ export const newFile: Command = {
       }
       created = await newNotice(contentDir, {
         ...nowOption(values),
+        ...audienceOption(values),
         type: type as NoticeType,
         subject,
         ...(components !== undefined
@@ -133,6 +135,7 @@ export const newFile: Command = {
       }
       created = await newComponent(contentDir, {
         ...nowOption(values),
+        ...audienceOption(values),
         name,
         ...(description !== undefined ? { description } : {}),
         ...(parent !== undefined ? { parentId: integer(parent, '--parent') } : {}),
@@ -148,4 +151,10 @@ export const newFile: Command = {
     reportElsewhere(out, created.elsewhere, contentDir);
     return 0;
   },
+};
+
+/** `--audience NAME`, when given. */
+const audienceOption = (values: Values): { audience?: string } => {
+  const audience = text(values, 'audience');
+  return audience === undefined ? {} : { audience };
 };

@@ -23,9 +23,11 @@ export const validate: Command = {
     if (format !== 'text' && format !== 'github') throw fail(COMMAND.badFormat, { value: String(format) });
     const now = nowFlag(values) ?? Date.now();
     const contentDir = String(values.content);
-    const { loadContent, validateContent } = await import('../content/index.js');
-    const validated = validateContent(await loadContent(contentDir), { now, ahead: 'error' });
-    const { notes } = validated;
+    const { loadContent, locate, validateContent } = await import('../content/index.js');
+    const loaded = await loadContent(contentDir);
+    const validated = validateContent(loaded, { now, ahead: 'error' });
+    // Once, at site.yaml's `audiences`: their parts are only as private as the repository.
+    const notes = validated.value?.site.audiences === undefined || loaded.site === null ? validated.notes : [locate(loaded.site, { path: ['audiences'], at: 'key', ...say(CONTENT.privateRepository) }), ...validated.notes];
     // The site's templates/ too: what the build would refuse there, the pull-request check sees.
     const given = text(values, 'templates');
     // Each named as the command names its folder: the content's under --content, the templates' under theirs.

@@ -9,7 +9,7 @@ export { loadContent } from './load.js';
 export type { LoadedContent, SourceFile, SourceKind } from './load.js';
 export { noticeOf, validateContent } from './validate.js';
 export type { Validated, ValidateOptions } from './validate.js';
-export { positionOf } from './positions.js';
+export { locate, positionOf } from './positions.js';
 
 /** The content of a validation that found no issue; ContentError with every issue otherwise (`folder`: the content folder, for the messages' paths). */
 export function requireValid({ value, issues }: { value: Content | null; issues: ContentIssue[] }, folder?: string): Content {

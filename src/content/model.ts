@@ -46,11 +46,19 @@ export function toSite(data: SiteData): SiteConfig {
             components: t.components ?? null,
             reminderMs: t.reminder === false ? null : (reminderMs(t.reminder ?? DEFAULT_REMINDER) ?? null),
             email: t.type === 'email' ? { toEnv: t.to_env ?? '', from: t.from ?? '' } : null,
+            ...(t.audience === undefined ? {} : { audience: t.audience }),
           })),
         }),
     ...(data.subscribe_url === undefined ? {} : { subscribeUrl: data.subscribe_url }),
     ...(locales === undefined ? {} : { locales }),
     ...byLocale(data.translations, (t) => (t.state_text === undefined ? {} : { stateText: definedOnly(t.state_text) })),
+    ...(data.audiences === undefined
+      ? {}
+      : {
+          audiences: Object.fromEntries(
+            Object.entries(data.audiences).map(([key, a]) => [key, { name: a.name ?? data.name, url: a.url, passwordFile: a.password_file ?? null }]),
+          ),
+        }),
   };
 }
 
@@ -66,9 +74,13 @@ export function toComponent(data: ComponentData, file: string): Component {
     createdAt: data.created_at,
     updatedAt: data.updated_at ?? data.created_at,
     ...byLocale(data.translations, (t) => definedOnly(t)),
+    ...audienceOf(data.audience),
     file,
   };
 }
+
+/** `audience` as the model holds it: always a list; no key for the public. */
+const audienceOf = (given: string | string[] | undefined): { audience?: string[] } => (given === undefined ? {} : { audience: typeof given === 'string' ? [given] : [...given] });
 
 /** Notice of a valid notice file; rules.ts has already checked keys and states against its type. */
 export function toNotice(data: NoticeData, file: string): Notice {
@@ -103,6 +115,7 @@ export function toNotice(data: NoticeData, file: string): Notice {
     ),
     ...(data.type === 'unplanned' && data.postmortem !== undefined ? { postmortem: { at: data.postmortem.at, content: data.postmortem.content } } : {}),
     ...byLocale(data.translations, (t) => definedOnly(t)),
+    ...audienceOf(data.audience),
     file,
   };
 }

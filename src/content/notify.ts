@@ -13,7 +13,7 @@ import { field } from './rules.js';
 export const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]{0,127}$/;
 
 /** The keys a target has; anything else that could hold an address or a secret gets the secret's message. */
-const TARGET_KEYS = new Set(['type', 'url_env', 'secret_env', 'events', 'to_env', 'from', 'components', 'reminder']);
+const TARGET_KEYS = new Set(['type', 'url_env', 'secret_env', 'events', 'to_env', 'from', 'components', 'reminder', 'audience']);
 
 /** How long before a maintenance begins a target is reminded of it, unless it says otherwise. */
 export const DEFAULT_REMINDER = '24h';

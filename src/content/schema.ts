@@ -82,6 +82,25 @@ const notifyTarget = z.strictObject({
   components: z.array(positiveId).optional(),
   // `24h`, `90m`, `2d`, or false; notify.ts checks the text (reminderMs).
   reminder: z.union([z.literal(false), z.string()]).optional(),
+  // The one audience whose events it gets (audiences.ts checks the name); none: the public's.
+  audience: z.string().optional(),
+});
+
+/**
+ * `audience: staff` or `audience: [staff, partners]` on a component or notice: the audiences it
+ * belongs to, the public not among them (audiences.ts checks the names against site.yaml's).
+ */
+const audience = z.union([z.string(), z.array(z.string()).min(1)]).optional();
+
+/** An audience of site.yaml's `audiences`: its site's name and address, and the password file its host files require. */
+const audienceSite = z.strictObject({
+  name: text.optional(),
+  url: baseUrl,
+  // Printed into an nginx configuration: no space, quote, semicolon or brace could end the directive.
+  password_file: z
+    .string()
+    .regex(/^\/[^\s;{}'"\\]+$/, { error: zodMessage(say(CONTENT.badPasswordFile)) })
+    .optional(),
 });
 
 /** The sign-up page of a mailing list: as the site's url, but a query is allowed (`?list=status`). */
@@ -125,6 +144,8 @@ export const siteSchema = z.strictObject({
     .max(MAX_LOCALES, { error: (issue) => zodMessage(say(CONTENT.tooManyLocales, { count: (issue.input as unknown[]).length, max: MAX_LOCALES })) })
     .optional(),
   translations: translations(z.strictObject({ state_text: stateText.optional() })),
+  // Names are checked by audiences.ts, at their key.
+  audiences: z.record(z.string(), audienceSite).optional(),
 });
 
 export const componentSchema = z.strictObject({
@@ -136,6 +157,7 @@ export const componentSchema = z.strictObject({
   metrics: z.boolean().default(true),
   created_at: timestamp,
   updated_at: timestamp.optional(),
+  audience,
   translations: translations(z.strictObject({ name: text.optional(), description: plain.optional() })),
 });
 
@@ -180,6 +202,7 @@ const noticeFields = <U extends z.ZodType>(update: U) => ({
     .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
   // Incidents only, and not before the first update: rules.ts checks both.
   postmortem: z.strictObject({ at: timestamp, content: text }).optional(),
+  audience,
 });
 
 const updateSchema = z.strictObject({ ...updateFields, translations: translations(updateTranslation) });

@@ -5,6 +5,7 @@ import type { ContentIssue } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { Component, Content, Notice, SiteConfig } from '../types.js';
+import { audienceFindings } from './audiences.js';
 import { crossFileFindings } from './cross.js';
 import type { LoadedContent } from './load.js';
 import { errorMessage, toFindings } from './messages.js';
@@ -71,6 +72,7 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
   const components = loaded.components.map((s) => check(s, componentSchema, both(componentRules, componentLanguageRules), toComponent));
   const notices = loaded.notices.map((s) => check(s, noticeSchema, both(noticeRules, noticeLanguageRules), toNotice, noticeSchemaFor));
   for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'), loaded.site)) issues.push(locate(source, finding));
+  for (const { source, finding } of audienceFindings(loaded.site, loaded.components, loaded.notices)) issues.push(locate(source, finding));
   for (const { source, finding } of translationLanguageFindings(loaded.site, [...loaded.components, ...loaded.notices])) issues.push(locate(source, finding));
   const { now } = options;
   const notes: ContentIssue[] = [];

@@ -3,6 +3,7 @@
 // see validateContent), derives the site (cheap) and drops the rendered pages, which are rendered
 // again when asked for. On a 10,000-notice site that is what makes a one-file edit show at once.
 // The clock moves the site too: retime() derives the same content again as of the clock's time.
+import { audienceView } from '../audience.js';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent, validateContent } from '../content/index.js';
@@ -118,7 +119,8 @@ export class DevState {
       if (value === null) return this.failed(issues.length > 0 ? issues.map((issue) => formatIssue(issue, this.options.contentDir)) : ['site.yaml is missing'], started, read);
       const now = this.clock.now();
       await loadPagesOf(value.site);
-      this.derive(value, now, this.theme);
+      // The public's site, as `statuspress build` makes it.
+      this.derive(audienceView(value, null), now, this.theme);
       this.problems = [];
       return { ms: Math.round(performance.now() - started), problems: [], warnings: this.theme.warnings, read, now, withheld: this.withheld() };
     } catch (error) {

@@ -470,6 +470,25 @@ export const COMMAND = {
     hint: USAGE_HINT,
     example: { value: 'all' },
   }),
+  unknownAudience: command({
+    code: 'usage/unknown-audience',
+    exit: 2,
+    title: '`--audience` names no audience of the site',
+    when: 'A command’s `--audience` is not a name under `audiences` in site.yaml.',
+    message: ({ value, known }: { value: string; known: readonly string[] }) =>
+      `--audience ${JSON.stringify(value)} is no audience of this site; ${known.length === 0 ? 'site.yaml names none under `audiences`' : `use one of ${known.join(', ')}`} (without --audience: the public site)`,
+    hint: USAGE_HINT,
+    example: { value: 'stafff', known: ['staff'] },
+  }),
+  idRangeFull: command({
+    code: 'usage/id-range-full',
+    exit: 2,
+    title: 'No id left in an audience’s range',
+    when: '`statuspress new` finds every id of the audience’s range taken (docs/content.md, Audiences: ids).',
+    message: ({ first, last }: { first: number; last: number }) => `every id from ${first} to ${last} is taken; write the file by hand with a free id outside the other audiences' ranges`,
+    hint: USAGE_HINT,
+    example: { first: 1_000_000, last: 1_999_999 },
+  }),
   badBase: command({
     code: 'usage/bad-base',
     exit: 2,

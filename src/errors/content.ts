@@ -939,6 +939,50 @@ export const CONTENT = {
     hint: 'Remove one of the two.',
     example: { id: 3 },
   }),
+  // Audiences: site.yaml's `audiences`, and `audience` on components, notices and notify targets.
+  badAudienceName: content({
+    code: 'content/bad-audience-name',
+    title: 'An audience name statuspress cannot use',
+    when: 'A name under site.yaml’s `audiences` is not lowercase letters, digits and hyphens starting with a letter (at most 32), or is `public`, the name of everything without `audience`.',
+    message: ({ name }: { name: string }) =>
+      name === 'public' ? 'public is the audience of everything without `audience`; name the other audience otherwise' : `${quote(name, 40)} is not an audience name; use lowercase letters, digits and hyphens, starting with a letter, like staff`,
+    hint: 'Rename it, e.g. `staff` or `partners`.',
+    example: { name: 'Staff Team' },
+  }),
+  badPasswordFile: content({
+    code: 'content/bad-password-file',
+    title: 'A password file nginx cannot be given',
+    when: 'An audience’s `password_file` is not an absolute path, or holds a space, quote, semicolon, brace or backslash.',
+    message: () => 'password_file must be the absolute path of an htpasswd file, without spaces, quotes, semicolons, braces or backslashes, like /etc/nginx/statuspress-staff.htpasswd',
+    hint: 'Write the absolute path of the file `htpasswd` made, e.g. /etc/nginx/statuspress-staff.htpasswd.',
+  }),
+  unknownAudience: content({
+    code: 'content/unknown-audience',
+    title: 'An audience site.yaml does not name',
+    when: 'An `audience` (of a component, a notice or a notify target) names an audience that site.yaml’s `audiences` does not list.',
+    message: ({ name, known }: { name: string; known: readonly string[] }) =>
+      `${quote(name, 40)} is no audience of this site; ${known.length === 0 ? 'name it under `audiences` in site.yaml first' : `use one of ${known.join(', ')}, or add it under \`audiences\` in site.yaml`}`,
+    hint: 'Add the audience under `audiences` in site.yaml, or correct the name.',
+    example: { name: 'stafff', known: ['staff'] },
+  }),
+  audienceOutsideParent: content({
+    code: 'content/audience-outside-parent',
+    title: 'A component seen by more than its parent',
+    when: 'A component’s `audience` names an audience its parent (by its own `audience` or its parent’s) is not shown to: a component is shown only under its parent, so it would be hidden where it claims to be seen.',
+    message: ({ parent, audiences }: { parent: number; audiences: readonly string[] }) =>
+      `its parent, component ${parent}, is seen by ${audiences.join(', ')} only; give this component one of those audiences, or remove \`audience\` to inherit the parent’s`,
+    hint: 'Remove `audience` (children inherit their parent’s), or move the component under a parent its audience sees.',
+    example: { parent: 2, audiences: ['staff'] },
+  }),
+  privateRepository: content({
+    code: 'content/private-repository',
+    note: true,
+    title: 'Private parts in a repository',
+    when: 'site.yaml names `audiences`: their components and notices are only as private as the repository that holds them.',
+    message: () =>
+      'the parts of audiences other than the public one are in this repository: keep it private (the files, history, Actions logs, caches and artifacts of a public repository are readable by anyone)',
+    hint: 'Nothing, if the repository is private; else move the content to a private one (docs/content.md, Audiences).',
+  }),
   ownParent: content({
     code: 'content/own-parent',
     title: 'A component that is its own parent',

@@ -29,6 +29,26 @@ export const COMMON_HEADERS: readonly (readonly [string, string])[] = [
 ];
 
 /**
+ * Sent instead by a private audience's site: no CORS (with `Access-Control-Allow-Origin: *` any site
+ * a staff member visits could read its API), no Referer at all (its addresses may name what it is
+ * about), and not indexed should a crawler ever get in.
+ */
+export const PRIVATE_HEADERS: readonly (readonly [string, string])[] = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['X-Robots-Tag', 'noindex'],
+];
+
+/** The headers of every answer of a public or a private site. */
+export const headersOf = (isPrivate: boolean): readonly (readonly [string, string])[] => (isPrivate ? PRIVATE_HEADERS : COMMON_HEADERS);
+
+/**
+ * A private site's Cache-Control: the browser's cache only. `public` lets a shared cache (a CDN, a
+ * company proxy) keep an answer given for credentials and hand it to anyone.
+ */
+export const cacheControlOf = (cacheControl: string, isPrivate: boolean): string => (isPrivate ? cacheControl.replace(/^public\b/, 'private') : cacheControl);
+
+/**
  * The pages' Content-Security-Policy: their own scripts, styles, images and API, nothing inline and
  * nothing from elsewhere (the site makes no request that leaves it). Markdown in content can neither
  * add a script nor, with images turned off, load anything.

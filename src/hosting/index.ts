@@ -16,18 +16,21 @@ export { netlifyHeaders, netlifyRedirects } from './netlify.js';
 export const NGINX_FILE = `${STATE_DIR}/nginx.conf`;
 export const NGINX_PLACEHOLDER_ROOT = '/srv/statuspress/dist';
 
-/** The host files of an output folder. Independent of the content, so byte-identical across builds. */
-export function renderHostFiles(): OutputFile[] {
+/**
+ * The host files of an output folder. Independent of the content, so byte-identical across builds,
+ * but for a private audience's site (`secret`: SiteConfig's `private`), which requires credentials.
+ */
+export function renderHostFiles(secret?: { passwordFile: string | null }): OutputFile[] {
   return [
     { path: '_redirects', contents: netlifyRedirects() },
-    { path: '_headers', contents: netlifyHeaders() },
+    { path: '_headers', contents: netlifyHeaders(undefined, { secret: secret !== undefined }) },
     { path: NOT_FOUND_FILE, contents: JSON.stringify(apiError(API.notFoundFile, { href: apiHref({ endpoint: 'status' }) }).toJSON()) },
     { path: NOT_PREBUILT_FILE, contents: JSON.stringify(apiError(API.netlifyNotPrebuilt).toJSON()) },
     {
       path: NGINX_FILE,
       contents:
         `# Set root to the absolute path of this output folder, or print a ready one with\n# \`statuspress host-config nginx --dir <this folder>\`.\n` +
-        nginxConfig({ root: NGINX_PLACEHOLDER_ROOT, listen: '80', rateLimit: DEFAULT_RATE_LIMIT }),
+        nginxConfig({ root: NGINX_PLACEHOLDER_ROOT, listen: '80', rateLimit: DEFAULT_RATE_LIMIT, ...(secret === undefined ? {} : { private: { passwordFile: secret.passwordFile } }) }),
     },
   ];
 }

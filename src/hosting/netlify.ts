@@ -5,7 +5,7 @@
 import { LIST_DIR, STATE_DIR } from '../routes/files.js';
 import { ENDPOINTS, ID, PAGE, SUFFIXES } from '../routes/table.js';
 import type { Endpoint, Param } from '../routes/table.js';
-import { COMMON_HEADERS, DATA_CSP, PAGE_CSP, SITE_CACHE_CONTROL } from './headers.js';
+import { cacheControlOf, DATA_CSP, headersOf, PAGE_CSP, SITE_CACHE_CONTROL } from './headers.js';
 import { SITE } from '../routes/site.js';
 
 /** Where the JSON body of a 404 lives in the output. */
@@ -119,13 +119,15 @@ const firstSegments = (prefixes: string[]): string[] => [...new Set(prefixes.map
  * hosts), and `Access-Control-Allow-Origin: *, *` would break CORS. The API prefixes only add their
  * stricter Content-Security-Policy, which holds whether it replaces the pages' one or joins it.
  */
-export function netlifyHeaders(endpoints: readonly Endpoint[] = ENDPOINTS): string {
+export function netlifyHeaders(endpoints: readonly Endpoint[] = ENDPOINTS, { secret = false }: { secret?: boolean } = {}): string {
   const api = firstSegments([...new Set(endpoints.flatMap((e) => e.api.prefixes))]);
   return [
     '# statuspress: Netlify headers (statuspress host-config netlify).',
+    // Netlify checks credentials itself: its password protection (docs/deploy.md), not a file in the output.
+    ...(secret ? ['# A private audience\'s site: turn on Netlify\'s password protection for it before its first deploy.'] : []),
     '/*',
-    ...COMMON_HEADERS.map(([name, value]) => `  ${name}: ${value}`),
-    `  Cache-Control: ${SITE_CACHE_CONTROL}`,
+    ...headersOf(secret).map(([name, value]) => `  ${name}: ${value}`),
+    `  Cache-Control: ${cacheControlOf(SITE_CACHE_CONTROL, secret)}`,
     `  Content-Security-Policy: ${PAGE_CSP}`,
     // The site's data (feeds, the calendar, badges, the picker's data files) gets the API's stricter policy.
     ...[...api.map((folder) => `/${folder}/*`), `/${SITE.feed().file}`, `/${SITE.maintenance().file}`, '/badges/*', '/components/*/data.json', '/components/*/feed.atom', '/components/*/maintenance.ics', '/widget/*'].flatMap((rule) => [

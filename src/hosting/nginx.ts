@@ -10,7 +10,7 @@ import { ENDPOINTS, ID as ID_PLACEHOLDER, PAGE, SUFFIXES } from '../routes/table
 import type { Api, Endpoint } from '../routes/table.js';
 import { byShape, errorMaps, errorVar, listSegmentVars, onDemandVar, optionSegmentVars, queryMaps } from './nginx-maps.js';
 import { ID } from './regex.js';
-import { API_CACHE_CONTROL, COMMON_HEADERS, DATA_CSP, ERROR_CACHE_CONTROL, HASHED_ASSET, IMMUTABLE_CACHE_CONTROL, PAGE_CSP, SITE_CACHE_CONTROL } from './headers.js';
+import { API_CACHE_CONTROL, cacheControlOf, DATA_CSP, ERROR_CACHE_CONTROL, HASHED_ASSET, headersOf, IMMUTABLE_CACHE_CONTROL, PAGE_CSP, SITE_CACHE_CONTROL } from './headers.js';
 
 export interface NginxOptions {
   /** Absolute path of the output folder. */
@@ -21,6 +21,8 @@ export interface NginxOptions {
   rateLimit: number;
   /** `server_name`; default `_` (any). */
   serverName?: string;
+  /** A private audience's site: requests need credentials from `passwordFile` (an htpasswd file); null: every request is refused. */
+  private?: { passwordFile: string | null };
 }
 
 const ALLOW = 'GET, HEAD, OPTIONS';
@@ -53,11 +55,12 @@ function clientMap(): string {
 /** The server block and its maps for an `http {}` context; `endpoints` is the routing table. */
 export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[] = ENDPOINTS): string {
   const limited = options.rateLimit > 0;
+  const secret = options.private !== undefined;
+  const cache = (value: string): string => cacheControlOf(value, secret);
   // add_header in a location replaces the server's: every location lists them all.
   const headers = [
-    ...COMMON_HEADERS.map(([name, value]) => `add_header ${name} "${value}" always;`),
-    `add_header Access-Control-Allow-Methods "${ALLOW}" always;`,
-    `add_header Access-Control-Allow-Headers "*" always;`,
+    ...headersOf(secret).map(([name, value]) => `add_header ${name} "${value}" always;`),
+    ...(secret ? [] : [`add_header Access-Control-Allow-Methods "${ALLOW}" always;`, `add_header Access-Control-Allow-Headers "*" always;`]),
     `add_header Allow "${ALLOW}" always;`,
     'add_header Content-Security-Policy $statuspress_csp always;',
   ];
@@ -68,7 +71,8 @@ export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[
     // By status: errors briefly (a CDN then shields the origin from floods of bad addresses), 429 never.
     'add_header Cache-Control $statuspress_api_cache always;',
     `if ($statuspress_bad_method) { return 405 ${errorBody(API.methodNotAllowed.status, BAD_METHOD)}; }`,
-    'if ($request_method = OPTIONS) { return 204; }',
+    // A preflight is answered for other sites' pages: a private site has none to answer.
+    ...(secret ? [] : ['if ($request_method = OPTIONS) { return 204; }']),
   ];
   const location = (pattern: string, body: string[]): string =>
     [`  location ~ "${pattern}" {`, ...[...apiCommon, ...body].map((l) => `    ${l}`), '  }'].join('\n');
@@ -79,8 +83,8 @@ export function nginxConfig(options: NginxOptions, endpoints: readonly Endpoint[
 
 ${limited ? `${clientMap()}\nlimit_req_zone $statuspress_client zone=statuspress_api:10m rate=${options.rateLimit}r/s;\n` : ''}
 map $request_method $statuspress_bad_method { GET ""; HEAD ""; OPTIONS ""; default 1; }
-map $status $statuspress_api_cache { "~^[23]" "${API_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }
-map $status $statuspress_site_cache { "~^[23]" "${SITE_CACHE_CONTROL}"; 429 "no-store"; default "${ERROR_CACHE_CONTROL}"; }
+map $status $statuspress_api_cache { "~^[23]" "${cache(API_CACHE_CONTROL)}"; 429 "no-store"; default "${cache(ERROR_CACHE_CONTROL)}"; }
+map $status $statuspress_site_cache { "~^[23]" "${cache(SITE_CACHE_CONTROL)}"; 429 "no-store"; default "${cache(ERROR_CACHE_CONTROL)}"; }
 # Pages may load their own scripts and styles; everything else (JSON, feeds, badges) nothing.
 map $sent_http_content_type $statuspress_csp { "~^text/html" "${PAGE_CSP}"; default "${DATA_CSP}"; }
 
@@ -94,7 +98,7 @@ server {
   listen ${options.listen};
   server_name ${options.serverName ?? '_'};
   root ${options.root};
-  charset utf-8;
+${secret ? credentials(options.private!.passwordFile) : ''}  charset utf-8;
   charset_types application/json text/calendar application/atom+xml image/svg+xml;
   gzip on;
   gzip_static on;
@@ -114,7 +118,7 @@ ${[...new Set(endpoints.map((e) => e.api.root.split('/')[0]))].map((folder) => l
 
   location ~ "${HASHED_ASSET}" {
 ${headers.map((h) => `    ${h}`).join('\n')}
-    add_header Cache-Control "${IMMUTABLE_CACHE_CONTROL}" always;
+    add_header Cache-Control "${cache(IMMUTABLE_CACHE_CONTROL)}" always;
     try_files $uri =404;
   }
 
@@ -127,12 +131,23 @@ ${headers.map((h) => `    ${h}`).join('\n')}
     try_files $uri $uri/index.html $uri.html =404;
   }
 
-${namedError('@statuspress_404', 404, API.nothingAt.message({ path: '$uri' }), headers)}
-${missingLocations(endpoints).map(([name, message]) => namedError(name, 404, message, headers)).join('\n')}
-${namedError('@statuspress_405', 405, BAD_METHOD, headers)}
+${namedError('@statuspress_404', 404, API.nothingAt.message({ path: '$uri' }), headers, cache(ERROR_CACHE_CONTROL))}
+${missingLocations(endpoints).map(([name, message]) => namedError(name, 404, message, headers, cache(ERROR_CACHE_CONTROL))).join('\n')}
+${namedError('@statuspress_405', 405, BAD_METHOD, headers, cache(ERROR_CACHE_CONTROL))}
 ${namedError('@statuspress_429', 429, API.rateLimited.message({ limit: options.rateLimit }), [...headers, 'add_header Retry-After 1 always;'], 'no-store')}
 }
 `;
+}
+
+/**
+ * A private site's access rule, for the server block: every location inherits it. Answers made
+ * before nginx checks access (a 400 for a malformed query, a 405 for a method) come from the request
+ * alone, never from a file of the site. With no password file named, every request is refused: a
+ * private site served by mistake shows nothing.
+ */
+function credentials(passwordFile: string | null): string {
+  if (passwordFile === null) return '  # No password file named (site.yaml audiences.<name>.password_file): every request is refused.\n  deny all;\n';
+  return `  auth_basic "statuspress";\n  auth_basic_user_file ${passwordFile};\n`;
 }
 
 /** `^/(?:api/v1|v1|api)/components/([1-9][0-9]{0,15})/metrics(?:[.]json)?/?$`: every accepted spelling. */

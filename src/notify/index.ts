@@ -4,6 +4,7 @@
 // events in the record *before* sending (so a re-run, or a run racing this one for the lock, finds
 // them claimed and sends nothing twice); send, each target on its own, retrying; report. README.md
 // in this folder explains the rules and their limits.
+import { audienceView } from '../audience.js';
 import { readContent } from '../content/index.js';
 import { lineage } from '../derive/components.js';
 import { deriveSite } from '../derive/index.js';
@@ -86,7 +87,8 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   const transport = options.transport ?? REAL_TRANSPORT;
   const runStart = transport.clock();
   const policy = { ...DEFAULT_RETRY, ...options.retry };
-  const content = await readContent(options.contentDir);
+  // The public's view: a target with an `audience` is left out of it, and no private part reaches a public target.
+  const content = audienceView(await readContent(options.contentDir), null);
   const now = options.now ?? transport.clock();
   const configured = content.site.notify ?? [];
   // Before anything is read or written: a missing variable is a usage error, and nothing is claimed.

@@ -5,6 +5,7 @@ import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent, noticeOf } from '../content/index.js';
 import type { LoadedContent, SourceFile } from '../content/index.js';
+import { audienceIdRange } from '../content/audiences.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors.js';
 import { t } from '../i18n/index.js';
@@ -41,6 +42,8 @@ export interface NewNoticeOptions {
   now?: number;
   /** The longest wait for another authoring command on the same content (ms; default 30 s). */
   lockWaitMs?: number;
+  /** The audience (site.yaml `audiences`) it belongs to, its id from that audience's range; default: public. */
+  audience?: string;
 }
 
 export interface NewComponentOptions {
@@ -53,6 +56,7 @@ export interface NewComponentOptions {
   /** Epoch ms of created_at (default: the current time, to the second). */
   now?: number;
   lockWaitMs?: number;
+  audience?: string;
 }
 
 /** What was written: `file` relative to the content folder, with forward slashes (`notices/28-api-errors.yaml`). */
@@ -86,7 +90,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     const now = options.now ?? currentSecond(); // read once the lock is held, after any run it waited for
     const at = isoAt(now);
     const loaded = await loadContent(contentDir);
-    const id = nextId(loaded.notices);
+    const id = nextId(loaded, loaded.notices, options.audience);
     const state = options.state ?? DEFAULT_STATE[type];
     const translated = options.translation;
     const { beginsAt, endsAt } = windowOf(options, now);
@@ -99,6 +103,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
       components: options.components ?? [],
       ...(beginsAt === undefined ? {} : { begins_at: beginsAt }),
       ...(endsAt === undefined ? {} : { ends_at: endsAt }),
+      ...(options.audience === undefined ? {} : { audience: options.audience }),
       updates: [
         {
           at,
@@ -143,13 +148,14 @@ export async function newComponent(contentDir: string, options: NewComponentOpti
   return withContentLock(contentDir, async () => {
     const at = isoAt(options.now ?? currentSecond());
     const loaded = await loadContent(contentDir);
-    const id = nextId(loaded.components);
+    const id = nextId(loaded, loaded.components, options.audience);
     const component = {
       id,
       name,
       ...(options.description === undefined ? {} : { description: options.description }),
       ...(options.parentId === undefined ? {} : { parent_id: options.parentId }),
       ...(options.position === undefined ? {} : { position: options.position }),
+      ...(options.audience === undefined ? {} : { audience: options.audience }),
       created_at: at,
       ...(options.translation === undefined ? {} : { translations: { [options.translation.lang]: translatedComponent(options.translation) } }),
     };
@@ -180,13 +186,23 @@ const OPTIONS = {
   component: { name: '--name', description: '--description', parent_id: '--parent', position: '--position', translations: '--lang' },
 } as const;
 
-/** One more than the largest id any file of the kind carries (1 when none), valid or not. */
-function nextId(sources: SourceFile[]): number {
-  let max = 0;
+/**
+ * One more than the largest id in the audience's range (content/audiences.ts) any file of the kind
+ * carries, valid or not; the range's first when none does. A usage error for an audience site.yaml does not name.
+ */
+function nextId(loaded: LoadedContent, sources: SourceFile[], audience: string | undefined): number {
+  const range = audienceIdRange(loaded.site?.data, audience ?? null);
+  if (range === null) {
+    const declared = field(loaded.site?.data, 'audiences');
+    throw fail(COMMAND.unknownAudience, { value: audience!, known: typeof declared === 'object' && declared !== null ? Object.keys(declared) : [] });
+  }
+  const [first, last] = range;
+  let max = first - 1;
   for (const source of sources) {
     const id = field(source.data, 'id');
-    if (typeof id === 'number' && Number.isSafeInteger(id) && id > max) max = id;
+    if (typeof id === 'number' && Number.isSafeInteger(id) && id > max && id <= last) max = id;
   }
+  if (max === last) throw fail(COMMAND.idRangeFull, { first, last });
   return max + 1;
 }
 

@@ -76,7 +76,7 @@ describe('messages that used to mislead', () => {
   it('reports a null key at the key, saying what was written', async () => {
     const dir = await writeContent(notice('null: 3\n'));
     expect(await problems(dir)).toEqual([
-      'notices/1.yaml:4:1  unknown key with no name (null:, ~: or "":); remove it (allowed here: id, type, subject, components, tags, begins_at, ends_at, auto_transition, expires_at, began_at, ended_at, impact_seconds, impact, updates, postmortem, translations)',
+      'notices/1.yaml:4:1  unknown key with no name (null:, ~: or "":); remove it (allowed here: id, type, subject, components, tags, begins_at, ends_at, auto_transition, expires_at, began_at, ended_at, impact_seconds, impact, updates, postmortem, audience, translations)',
     ]);
   });
 

@@ -103,7 +103,7 @@ describe('validateContent: every problem at once', () => {
       'site.yaml:1:7  name: must not be empty; write some text',
       'site.yaml:2:6  url: "status.acme.com" is not an absolute URL; write it like https://status.acme.com or https://acme.github.io/status',
       'site.yaml:3:13  created_at: timestamp needs a time zone, e.g. 2026-11-20T10:05:00Z',
-      'site.yaml:4:1  colour: unknown key "colour"; remove it (allowed here: name, url, created_at, metrics, state_text, transition_text, maintenance_spelling, locale, time_zone, notify, subscribe_url, locales, translations)',
+      'site.yaml:4:1  colour: unknown key "colour"; remove it (allowed here: name, url, created_at, metrics, state_text, transition_text, maintenance_spelling, locale, time_zone, notify, subscribe_url, locales, translations, audiences)',
       'site.yaml:6:3  state_text.degradd: unknown key "degradd"; did you mean "degraded"?',
     ]);
   });
