@@ -127,7 +127,7 @@ export async function build({ contentDir, outDir, now = Date.now(), templatesDir
     await stage('render', async () => {
       output.write(renderApi(site));
       output.write(renderHostFiles(content.site.private));
-      output.write([renderState(content, now), renderNextChange(next), ...keptTemplates(theme.dir)]);
+      output.write([renderState(content, now), renderNextChange(next), ...keptTemplates(theme.dir, content.site.locales ?? [content.site.locale])]);
       // Then, with the site's own templates, what none of them renders (the styles, feeds, badges:
       // their process renders only their pages); else the notice pages no thread has claimed yet
       // (all of the site, with no thread).

@@ -85,6 +85,8 @@ function checkOptions(command: Command, args: string[], options: NonNullable<Par
     }
     const flag = command.flags[token.name];
     if (flag?.type === 'string' && token.value === undefined) throw fail(COMMAND.optionNeedsValue, { option: token.rawName, value: flag.value ?? 'VALUE' });
+    // A duration before now (`--in -1h`), which the parser would call an ambiguous option.
+    if ((token.name === 'in' || token.name === 'for') && token.value?.startsWith('-')) throw fail(COMMAND.badDuration, { flag: `--${token.name}`, value: token.value });
   }
 }
 

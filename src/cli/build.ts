@@ -1,6 +1,6 @@
 // `statuspress build`: the content in, the site and API out.
 import type { Command } from './command.js';
-import { fail } from '../errors.js';
+import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { MAX_THREADS } from '../limits.js';
 import { contentFlag, nowFlag, text, wholeNumber } from './command.js';
@@ -35,6 +35,10 @@ export const build: Command = {
       ...(threads === undefined ? {} : { threads }),
       ...(kept === undefined ? {} : { kept }),
       ...(audience === undefined ? {} : { audience }),
+    }).catch((error: unknown) => {
+      // Content from a file any hand could edit, not from the validator: whatever breaks is its fault.
+      if (kept === undefined || error instanceof StatuspressError) throw error;
+      throw fail(COMMAND.keptUnusable, { out: String(values.out), detail: error instanceof Error ? error.message : String(error) }, { cause: error });
     });
     const ms = Math.round(performance.now() - started);
     for (const warning of result.warnings) out.error(`warning: ${warning}`);

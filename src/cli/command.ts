@@ -72,7 +72,10 @@ export function duration(value: string, flag: '--in' | '--for'): number {
   const m = DURATION.exec(value);
   if (m === null || value === '') throw fail(COMMAND.badDuration, { flag, value });
   const [, days = '0', hours = '0', minutes = '0'] = m;
-  return ((Number(days) * 24 + Number(hours)) * 60 + Number(minutes)) * 60_000;
+  const ms = ((Number(days) * 24 + Number(hours)) * 60 + Number(minutes)) * 60_000;
+  // A window that ends as it begins is no window; `--in 0m` (beginning now) is one.
+  if (ms === 0 && flag === '--for') throw fail(COMMAND.badDuration, { flag, value });
+  return ms;
 }
 
 /** A whole number; a usage error naming the flag otherwise. */

@@ -201,9 +201,13 @@ export const COMMAND = {
     code: 'usage/bad-duration',
     exit: 2,
     title: '`--in` or `--for` is not a duration',
-    when: '`--in` or `--for` of `statuspress new` is not a whole number of days, hours and minutes, in that order (`30m`, `2h`, `3d`, `1d12h`).',
+    when: '`--in` or `--for` of `statuspress new` is not a whole number of days, hours and minutes, in that order (`30m`, `2h`, `3d`, `1d12h`), or is negative, or `--for` is zero.',
     message: ({ flag, value }: { flag: '--in' | '--for'; value: string }) =>
-      `${flag} must be a duration in days, hours and minutes, in that order (30m, 2h, 3d, 1d12h), not ${quote(value)}`,
+      value.startsWith('-')
+        ? `${flag} counts forward from now, so it cannot be ${quote(value)}; for a window that began before now, give --begins-at and --ends-at`
+        : /^(?:0+[dhm])+$/.test(value)
+          ? `${flag === '--for' ? 'a window must last' : '--in must be'} longer than ${quote(value)}: give a duration of at least a minute`
+          : `${flag} must be a duration in days, hours and minutes, in that order (30m, 2h, 3d, 1d12h), not ${quote(value)}`,
     hint: USAGE_HINT,
     example: { flag: '--in', value: '2 days' },
   }),
@@ -1101,6 +1105,15 @@ export const COMMAND = {
     message: ({ out }: { out: string }) => `another build was published into ${out} while this one was built again from the previous; the newer one stays`,
     hint: 'Nothing to do: the build now in the output is newer. Run `statuspress build --again` again to build it as of now.',
     example: { out: 'dist' },
+  }),
+  keptUnusable: command({
+    code: 'output/kept-unusable',
+    exit: 1,
+    title: 'What the output kept cannot be built again',
+    when: '`statuspress build --again` (which `serve` runs at each moment the clock changes the site) read the content the output kept in `_statuspress/build.json`, and it is not what a build of this version writes (edited by hand, or damaged).',
+    message: ({ out, detail }: { out: string; detail: string }) => `the content ${out} kept cannot be built again: ${detail}; the output is unchanged`,
+    hint: 'Build the site from its content (`statuspress build`): that writes the kept state anew.',
+    example: { out: 'dist', detail: 'notice 12 has no whole-number id' },
   }),
   oldOutputLeft: command({
     code: 'output/old-output-left',

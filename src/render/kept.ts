@@ -10,8 +10,11 @@ import { KEPT_TEMPLATES_DIR } from '../routes/files.js';
 import { known, readOverrides, realInside } from './site/template-files.js';
 import type { OutputFile } from './types.js';
 
-/** The site's own templates and message overrides in `dir` (null or missing: none), as files of the output. */
-export function keptTemplates(dir: string | null): OutputFile[] {
+/**
+ * The site's own templates in `dir` (null or missing: none) and the message overrides of its own
+ * `languages`, as files of the output: the output is public, so nothing the site does not use.
+ */
+export function keptTemplates(dir: string | null, languages: readonly string[]): OutputFile[] {
   if (dir === null || !existsSync(dir)) return [];
   const files: OutputFile[] = [];
   for (const [file, text] of readOverrides(dir, path.basename(path.resolve(dir)), false)) {
@@ -21,7 +24,9 @@ export function keptTemplates(dir: string | null): OutputFile[] {
   if (existsSync(locales)) {
     const root = realpathSync(dir);
     for (const name of readdirSync(locales).sort()) {
-      if (!/\.ya?ml$/.test(name)) continue;
+      // A regional tag (de-AT) reads its language's file (de.yaml) too.
+      const tag = name.replace(/\.ya?ml$/, '');
+      if (tag === name || !languages.some((language) => language === tag || language.startsWith(`${tag}-`))) continue;
       const real = realInside(root, path.join(locales, name));
       if (real !== null) files.push({ path: `${KEPT_TEMPLATES_DIR}/locales/${name}`, contents: readFileSync(real, 'utf8') });
     }

@@ -12,6 +12,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import { nextChange } from '../derive/next-change.js';
 import { BUILDS_SUFFIX } from '../write/swap.js';
+import { outputTarget } from '../write/target.js';
 import { readBuildState } from './build-state.js';
 import type { BuildWatcher, ServedBuild } from './current-build.js';
 
@@ -28,6 +29,10 @@ export interface FollowOptions {
   /** Told of each build made and of why the clock is no longer followed, one line each. */
   note?: (line: string) => void;
 }
+
+/** After a build that failed (a full disk, a folder made read-only), the next try waits this long, doubling to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 60_000;
+const RETRY_MAX_MS = 15 * 60_000;
 
 /** The longest a timer of Node's may wait: later moments are waited for in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -62,6 +67,7 @@ export function followClock(dir: string, builds: BuildWatcher, options: FollowOp
   let child: ChildProcess | null = null;
   let running: Promise<void> | null = null;
   let stopped = false;
+  let retryMs = RETRY_FIRST_MS;
   // Said once: an output serve may not write into is served at its build's moment.
   let writable: Promise<boolean> | null = null;
 
@@ -80,8 +86,10 @@ export function followClock(dir: string, builds: BuildWatcher, options: FollowOp
       return yes;
     });
     if (!(await writable) || stopped || followed !== build.id) return;
-    cancel = schedule(at, () => (running ??= rebuild().finally(() => (running = null))));
+    cancel = schedule(at, start);
   };
+
+  const start = (): Promise<void> => (running ??= rebuild().finally(() => (running = null)));
 
   const rebuild = async (): Promise<void> => {
     if (stopped) return;
@@ -91,8 +99,17 @@ export function followClock(dir: string, builds: BuildWatcher, options: FollowOp
     if (stopped) return;
     if (result.code !== 0) {
       // Another build published meanwhile is newer: it is followed from its own moment.
-      if (!result.detail.includes('output/superseded')) note(`could not build ${dir} again as of ${moment}: ${result.detail}; serving the build in place`);
-    } else note(`${dir} built again as of ${moment}: the clock changed the site`);
+      if (!result.detail.includes('output/superseded')) {
+        // Tried again later: what failed may pass then, and the build in place is already late.
+        note(`could not build ${dir} again as of ${moment}: ${result.detail}; serving the build in place, trying again in ${retryMs / 60_000} min`);
+        cancel?.();
+        cancel = schedule(now() + retryMs, start);
+        retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+      }
+    } else {
+      retryMs = RETRY_FIRST_MS;
+      note(`${dir} built again as of ${moment}: the clock changed the site`);
+    }
     // Looked at now, so the next answer comes from it, and followed from its moment.
     await plan(await builds.current({ fresh: true }));
   };
@@ -108,12 +125,16 @@ export function followClock(dir: string, builds: BuildWatcher, options: FollowOp
   };
 }
 
-/** Whether a build may be written into the output `dir`: next to it (the link) and in its builds folder. */
+/**
+ * Whether a build may be written where the output `dir` is published: next to it and in its builds
+ * folder. Behind a link of the user's own (`dist -> /var/www/status`) that is where the link points.
+ */
 async function canWrite(dir: string): Promise<boolean> {
   const ok = (file: string): Promise<boolean> => access(file, constants.W_OK).then(() => true, () => false);
-  const builds = `${dir}${BUILDS_SUFFIX}`;
+  const target = await outputTarget(dir).catch(() => path.resolve(dir));
+  const builds = `${target}${BUILDS_SUFFIX}`;
   const hasBuilds = await access(builds).then(() => true, () => false);
-  return (await ok(path.dirname(dir))) && (!hasBuilds || (await ok(builds)));
+  return (await ok(path.dirname(target))) && (!hasBuilds || (await ok(builds)));
 }
 
 /** Runs `statuspress build --again` for `dir` as of `moment`; resolves with its exit code and its last line of errors. */

@@ -66,6 +66,8 @@ describe('new maintenance: its window', () => {
     [['--in', '2d', '--begins-at', '2026-12-10T22:00:00Z', '--for', '1h'], '--in and --begins-at both say when the window begins; give one of them'],
     [['--in', '2d', '--for', '1h', '--ends-at', '2026-12-10T22:00:00Z'], '--for and --ends-at both say when the window ends; give one of them'],
     [['--begins-at', '2026-12-10 22:00', '--for', '1h'], '--for counts from --begins-at, and "2026-12-10 22:00" is not a timestamp with a time zone (2026-11-28T22:00:00Z)'],
+    [['--in', '-1h', '--for', '1h'], '--in counts forward from now, so it cannot be "-1h"; for a window that began before now, give --begins-at and --ends-at'],
+    [['--in', '2d', '--for', '0m'], 'a window must last longer than "0m": give a duration of at least a minute'],
     [['--in', '2d'], 'A maintenance needs --subject, when its window begins (--begins-at ISO or --in DURATION) and when it ends (--ends-at ISO or --for DURATION)'],
   ])('refuses %j as a usage error, writing nothing', async (window, message) => {
     const content = await site();

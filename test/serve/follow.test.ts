@@ -2,12 +2,13 @@
 // alone, it builds that content again as of then (a child process running the bin) and answers from
 // that build. The clock and its timers are the test's own: nothing waits for real time to pass.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
+import { RETRY_FIRST_MS } from '../../src/serve/follow.js';
 import { serve } from '../../src/serve/server.js';
 import type { RunningServer } from '../../src/serve/server.js';
 import { request } from '../http/client.js';
@@ -154,3 +155,46 @@ async function cliServe(extra: string[], until?: string): Promise<{ url: string;
   }
   return { url, lines, stop: () => child.kill() };
 }
+
+describe('serve follows the clock behind a link of the user\'s own, through a failed build', () => {
+  it('builds where the link points, and tries a failed build again later', async () => {
+    // dist -> www/status, as a web server's folder is linked: the builds go next to www/status.
+    const www = path.join(out, 'linked', 'www');
+    await mkdir(www, { recursive: true });
+    const linked = path.join(out, 'linked', 'dist');
+    await symlink(path.join(www, 'status'), linked);
+    await build({ contentDir: path.join(SITE, 'content'), outDir: linked, now: NOW, threads: 0 });
+    // The bin, failing its first run as a full disk would.
+    const failedOnce = path.join(out, 'linked', 'failed-once');
+    const cli = path.join(out, 'linked', 'cli.mjs');
+    await writeFile(
+      cli,
+      `import { existsSync, writeFileSync } from 'node:fs';\n` +
+        `if (!existsSync(${JSON.stringify(failedOnce)})) { writeFileSync(${JSON.stringify(failedOnce)}, ''); console.error('ENOSPC: no space left on device'); process.exit(1); }\n` +
+        `process.argv.splice(1, 1, ${JSON.stringify(BIN)});\nawait import(${JSON.stringify(BIN)});\n`,
+    );
+    let clock = NOW;
+    const timers: { at: number; run: () => Promise<void> }[] = [];
+    const notes: string[] = [];
+    const running = await serve({
+      dir: linked,
+      port: 0,
+      rateLimit: 0,
+      follow: { cli, now: () => clock, schedule: (at, run) => (timers.push({ at, run }), () => timers.splice(timers.findIndex((t) => t.at === at && t.run === run) >>> 0, 1)), note: (line) => notes.push(line) },
+    });
+    try {
+      for (let turn = 0; timers.length === 0 && turn < 10_000; turn++) await new Promise((resolve) => setImmediate(resolve));
+      clock = BEGINS;
+      await timers.shift()!.run();
+      expect(notes.join('\n')).toContain('ENOSPC');
+      expect(await pageState(running.url)).toBe('operational');
+      expect(timers.map((t) => t.at)).toEqual([BEGINS + RETRY_FIRST_MS]);
+      clock = BEGINS + RETRY_FIRST_MS;
+      await timers.shift()!.run();
+      expect(await pageState(running.url)).toBe('under-maintenance');
+      expect((await readdir(path.join(www, 'status.builds'))).length).toBeGreaterThan(0);
+    } finally {
+      await running.close();
+    }
+  });
+});
