@@ -5,8 +5,9 @@ import path from 'node:path';
 import { USAGE_HINT } from './errors/entry.js';
 import type { AnyCommandEntry, ParamsOf } from './errors/entry.js';
 import { COMMAND } from './errors/command.js';
-import type { CommandCode, ContentCode } from './errors/index.js';
+import type { CommandCode } from './errors/index.js';
 import { escapeText } from './content/quote.js';
+import type { ContentIssue } from './errors/content.js';
 
 export type { CommandCode, ContentCode } from './errors/index.js';
 
@@ -62,20 +63,8 @@ function wordsOf(entry: FatalEntry, params: unknown): { message: string; hint: s
   return { message: (entry.message as (p: unknown) => string)(params), hint };
 }
 
-/** One problem in the content, at the YAML node that holds it. */
-export interface ContentIssue {
-  file: string;
-  line: number;
-  column: number;
-  /** Dotted path inside the file (`updates.1.state`); empty for the file as a whole. */
-  path: string;
-  /** The catalogue entry's code (`content/unknown-key`). */
-  code: ContentCode;
-  message: string;
-}
-
-/** The entry's code and message of one problem, before it has a place: what say(CONTENT.…, params) gives. */
-export type IssueWords = Pick<ContentIssue, 'code' | 'message'>;
+// Defined with the content problems' entries (their codes): the catalogue must not import this module.
+export type { ContentIssue, IssueWords } from './errors/content.js';
 
 /** Thrown once with every problem found, never with just the first. */
 export class ContentError extends StatuspressError {

@@ -12,7 +12,9 @@ import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
-import type { SourceKind } from './source.js';
+
+/** What a content file holds, by where it is: site.yaml, components/, notices/. */
+export type SourceKind = 'site' | 'component' | 'notice';
 
 type Report = (file: string, words: IssueWords) => void;
 

@@ -13,13 +13,14 @@ import type { ContentIssue, IssueWords } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import { MAX_DEPTH, MAX_ENTRIES, parseFast } from './fast-yaml.js';
-import type { ContentFile } from './files.js';
+import type { ContentFile, SourceKind } from './files.js';
 import { lostText, sanitized, yamlMistakes } from './yaml-mistakes.js';
 
 export const MAX_FILE_BYTES = 1024 * 1024;
 export const MAX_ALIAS_COUNT = 100;
 
-export type SourceKind = 'site' | 'component' | 'notice';
+// Named where the files are found by their kind (files.ts), which must not import this module.
+export type { SourceKind } from './files.js';
 
 export interface SourceFile {
   /** Relative to the content folder, forward slashes: `notices/42-api.yaml`. */

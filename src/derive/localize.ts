@@ -2,7 +2,7 @@
 // language where the content translates it, and in the default language (marked, for the page's
 // `lang` attributes) where it does not. Derivation runs once; a copy only swaps texts, so each extra
 // language costs its pages and no more.
-import { localePrefix } from '../routes/site.js';
+import { localePrefix } from '../i18n/folder.js';
 import type { Component, SiteConfig, State } from '../types.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from './types.js';
 import { messages } from '../i18n/messages.js';

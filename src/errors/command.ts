@@ -2,7 +2,7 @@
 // prints while succeeding). Codes by prefix: `usage/` the command line or the folders it names (exit
 // 2), `content/` the content and the site's templates, `output/` writing files, `serve/` the server,
 // `notify/` sending notifications, `internal/` a bug: exit 1, or 0 for a warning.
-import type { ContentIssue } from '../errors.js';
+import type { ContentIssue } from './content.js';
 import { quote } from '../content/quote.js';
 import { MAX_THREADS, PAGE_AVERAGE_MS, PAGE_BYTES, PAGE_BYTES_PER_ITEM, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE, TEXT_PER_ITEM } from '../limits.js';
 import { CONTENT } from './content.js';

@@ -1105,3 +1105,18 @@ export const CONTENT = {
     example: { detail: 'Invalid input' },
   }),
 } as const;
+
+/** One problem in the content, at the YAML node that holds it. */
+export interface ContentIssue {
+  file: string;
+  line: number;
+  column: number;
+  /** Dotted path inside the file (`updates.1.state`); empty for the file as a whole. */
+  path: string;
+  /** The catalogue entry's code (`content/unknown-key`). */
+  code: (typeof CONTENT)[keyof typeof CONTENT]['code'];
+  message: string;
+}
+
+/** The entry's code and message of one problem, before it has a place: what say(CONTENT.…, params) gives. */
+export type IssueWords = Pick<ContentIssue, 'code' | 'message'>;

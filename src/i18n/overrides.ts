@@ -17,7 +17,7 @@ import type { ContentIssue } from '../errors.js';
 import { CONTENT } from '../errors/content.js';
 import { MAX_MESSAGES_BYTES } from '../limits.js';
 import { say } from '../errors/entry.js';
-import { realInside } from '../render/site/template-files.js';
+import { realInside } from '../util/real-inside.js';
 import { ENGLISH } from './catalogue.js';
 import { checkLocale } from './check.js';
 import { paramsOf } from './make.js';

@@ -4,32 +4,9 @@
 // drifting apart. Every error answer is made from an entry of the error catalogue (src/errors/api.ts).
 import { errorAnswer, say, STATUS_NAME } from '../errors/entry.js';
 import type { AnyApiEntry, ApiErrorCode, ApiStatus, ErrorAnswer, ParamsOf } from '../errors/entry.js';
-import type { TimelineState } from '../types.js';
-import type { ComponentFilter, NoticeFilter, Timeframe } from './table.js';
 
-export type { ComponentFilter, NoticeFilter, Timeframe } from './table.js';
-
-/** `past` is the filter alias for past_recent + past_distant: real clients of this API send it. */
-export type TimelineFilter = TimelineState | 'past';
-
-/** The endpoints of the Statuspage-compatible API (`/api/v2/…`): one answer each, nothing to choose. */
-export type StatuspageEndpoint =
-  | 'v2Summary'
-  | 'v2Status'
-  | 'v2Components'
-  | 'v2Incidents'
-  | 'v2UnresolvedIncidents'
-  | 'v2Maintenances'
-  | 'v2UpcomingMaintenances'
-  | 'v2ActiveMaintenances';
-
-export type ApiRequest =
-  | { endpoint: 'status' }
-  | { endpoint: StatuspageEndpoint }
-  | { endpoint: 'components'; filter: ComponentFilter; page: number }
-  | { endpoint: 'metrics'; componentId: number; timeframe: Timeframe; showCalculations: boolean }
-  | { endpoint: 'notices'; filter: NoticeFilter; page: number }
-  | { endpoint: 'notice'; id: number };
+// Defined with the table their filters are made from, which must not import this module.
+export type { ApiRequest, ComponentFilter, NoticeFilter, StatuspageEndpoint, Timeframe, TimelineFilter } from './table.js';
 
 // The error answer's shape is the catalogue's (src/errors/entry.ts): docs/errors.md shows it too.
 export { errorAnswer } from '../errors/entry.js';

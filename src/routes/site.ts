@@ -75,11 +75,7 @@ export const SITE = {
   notFound: (): SitePage => file('404.html'),
 };
 
-/**
- * The folder of a language's copy of the site: '' for the default language (the first of `locales`),
- * whose pages stay where they are, else `<tag>/` (`de/`), holding the whole site in that language.
- */
-export const localePrefix = (locale: string, locales: readonly string[]): string => (locales.length === 0 || locale === locales[0] ? '' : `${locale}/`);
+export { localePrefix } from '../i18n/folder.js';
 
 /** A page of the site in the language whose folder is `prefix` (localePrefix()). */
 export const inLocale = (page: SitePage, prefix: string): SitePage => (prefix === '' ? page : { file: `${prefix}${page.file}`, href: `${prefix}${page.href}` });

@@ -5,7 +5,7 @@
 // The HTML site's addresses are in site.ts.
 import { API } from '../errors/api.js';
 import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
-import type { ApiRequest } from './request.js';
+import type { TimelineState } from '../types.js';
 
 export type ParamKind =
   | { type: 'boolean' }
@@ -214,3 +214,25 @@ export type ComponentFilter = FieldsIn<typeof COMPONENT_PARAMS, 'filter'>;
 export type NoticeFilter = FieldsIn<typeof NOTICE_PARAMS, 'filter'>;
 /** Epoch ms of the requested days' 00:00Z; range rules need `now` and are applied by derivation. */
 export type Timeframe = FieldsIn<typeof METRICS_PARAMS, 'timeframe'>;
+
+/** `past` is the filter alias for past_recent + past_distant: real clients of this API send it. */
+export type TimelineFilter = TimelineState | 'past';
+
+/** The endpoints of the Statuspage-compatible API (`/api/v2/…`): one answer each, nothing to choose. */
+export type StatuspageEndpoint =
+  | 'v2Summary'
+  | 'v2Status'
+  | 'v2Components'
+  | 'v2Incidents'
+  | 'v2UnresolvedIncidents'
+  | 'v2Maintenances'
+  | 'v2UpcomingMaintenances'
+  | 'v2ActiveMaintenances';
+
+export type ApiRequest =
+  | { endpoint: 'status' }
+  | { endpoint: StatuspageEndpoint }
+  | { endpoint: 'components'; filter: ComponentFilter; page: number }
+  | { endpoint: 'metrics'; componentId: number; timeframe: Timeframe; showCalculations: boolean }
+  | { endpoint: 'notices'; filter: NoticeFilter; page: number }
+  | { endpoint: 'notice'; id: number };

@@ -10,6 +10,7 @@ import { CONTENT } from '../../errors/content.js';
 import { say } from '../../errors/entry.js';
 import { STYLES, TEMPLATES } from './builtin.js';
 import { MAX_STYLE_BYTES, MAX_TEMPLATES_BYTES } from '../../limits.js';
+import { realInside } from '../../util/real-inside.js';
 
 /**
  * The folder of templates/ that holds notice templates (`statuspress new notice --template NAME`
@@ -68,12 +69,3 @@ export function known(file: string): boolean {
   return (file.endsWith('.hbs') && Object.hasOwn(TEMPLATES, file.slice(0, -'.hbs'.length))) || Object.hasOwn(STYLES, file);
 }
 
-/** Where `full` (under the folder `root`, a real path) leads, when that is inside `root`; null when it leaves it or leads nowhere. */
-export function realInside(root: string, full: string): string | null {
-  try {
-    const real = realpathSync(full);
-    return real.startsWith(root + path.sep) ? real : null;
-  } catch {
-    return null;
-  }
-}
