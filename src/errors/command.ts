@@ -1289,6 +1289,14 @@ export const COMMAND = {
     message: ({ address }: { address: string }) => `${address} answered 404: nothing was sent (a first deployment, or a host that does not serve _statuspress/)`,
     example: { address: 'https://status.acme.com/_statuspress/build.json' },
   }),
+  notifyHeldDropped: command({
+    code: 'notify/held-dropped',
+    exit: 0,
+    title: 'A held message in the record is not sent',
+    when: 'The record holds a message a stopped run had not sent, and it is not one this version could have made for that target: its target is no longer in `site.yaml`, or (a hand edit, a damaged file) its event id or type is not of statuspress’s grammar, a webhook’s body names another event, it is larger than 1 MiB, or it was made for a target of another kind. It is left out of the record, and nothing is sent for it: see that the target has what it should.',
+    message: ({ target, event, reason }: { target: string; event: string; reason: string }) => `${quote(target, 100)}: the held message ${quote(event, 100)} in the record is not sent (${reason}) and is dropped from it`,
+    example: { target: 'webhook (HOOK_URL)', event: 'notice-42-published', reason: 'its body is of another event' },
+  }),
   notifyOtherFormat: command({
     code: 'notify/other-format',
     exit: 0,

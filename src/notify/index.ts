@@ -15,6 +15,7 @@ import type { RetryPolicy, Transport } from './deliver.js';
 import { compare } from './events.js';
 import type { NotifyEvent, Renumbered } from './events.js';
 import { messageOf } from './format.js';
+import { heldProblem } from './held.js';
 import type { Message } from './format.js';
 import { DEFAULT_LOCK, readRecordFile, withLock, writeRecordFile } from './record.js';
 import { fetchSiteState, stateAddress } from './site-state.js';
@@ -119,13 +120,20 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     const notices = new Map([...snapshot.notices, ...current.notices]);
     const noticeComponents = new Map([...snapshot.noticeComponents, ...current.noticeComponents]);
     const noticePostmortems = new Map([...snapshot.noticePostmortems, ...current.noticePostmortems]);
-    // What a stopped run held is this run's to send now; a message for a target no longer listed is dropped.
-    const labels = new Set(targets.map((t) => t.label));
+    // What a stopped run held is this run's to send now, if it is a message this version made for a target still listed.
+    const byLabel = new Map(targets.map((t) => [t.label, t]));
+    // (A dry run resolves no target and sends nothing: it has nothing to say of them.)
+    const held = (previous.record.held ?? []).filter((m) => {
+      if (options.dryRun) return true;
+      const problem = heldProblem(m, byLabel.get(m.target));
+      if (problem !== null) warnings.push(COMMAND.notifyHeldDropped.message({ target: m.target, event: m.event, reason: problem }));
+      return problem === null;
+    });
     return {
       outcome: 'compared',
       previousNow: snapshot.now,
       events,
-      held: (previous.record.held ?? []).filter((m) => labels.has(m.target)),
+      held,
       alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
       renumbered,
       migrated,
