@@ -1289,6 +1289,15 @@ export const COMMAND = {
     message: ({ address }: { address: string }) => `${address} answered 404: nothing was sent (a first deployment, or a host that does not serve _statuspress/)`,
     example: { address: 'https://status.acme.com/_statuspress/build.json' },
   }),
+  notifyAudienceNotServed: command({
+    code: 'notify/audience-not-served',
+    exit: 0,
+    title: 'Targets of another audience are not served by `--previous URL`',
+    when: 'A site’s published state file (`--previous URL`) is one audience’s view: the public site’s (a private audience’s site refuses requests without credentials, and a URL with credentials is refused). Only that audience’s targets are compared with it and sent to; the targets of the other audiences get nothing this run. Keep the notify record as a file (`--previous FILE`): one run then serves every audience.',
+    message: ({ targets, audience, site }: { targets: string[]; audience: string; site: string }) =>
+      `${targets.join(', ')}: not sent to: ${plural(targets.length, 'target')} of the ${audience} audience, and --previous URL is the ${site} site's state; keep the record as a file (--previous FILE) to notify every audience`,
+    example: { targets: ['slack (STAFF_SLACK_URL)'], audience: 'staff', site: 'public' },
+  }),
   notifyHeldDropped: command({
     code: 'notify/held-dropped',
     exit: 0,
