@@ -1,6 +1,7 @@
 // `statuspress notify`: the events between the build being deployed and the one it replaces, each
-// sent once to every target site.yaml's `notify` lists. The recipe: read the content and derive it
-// as of `now` (the build's, so it is the build deployed); read the previous state; claim the new
+// sent once to every target site.yaml's `notify` lists. The recipe: read the content and derive each
+// audience's view of it as of `now` (the build's, so it is the build deployed: audiences.ts); read
+// the previous state; claim the new
 // events in the record *before* sending (so a re-run, or a run racing this one for the lock, finds
 // them claimed and sends nothing twice); send, each target on its own, retrying; report. README.md
 // in this folder explains the rules and their limits.
