@@ -1289,6 +1289,23 @@ export const COMMAND = {
     message: ({ address }: { address: string }) => `${address} answered 404: nothing was sent (a first deployment, or a host that does not serve _statuspress/)`,
     example: { address: 'https://status.acme.com/_statuspress/build.json' },
   }),
+  notifyAudienceNotServed: command({
+    code: 'notify/audience-not-served',
+    exit: 0,
+    title: 'Targets of another audience are not served by `--previous URL`',
+    when: 'A site’s published state file (`--previous URL`) is one audience’s view: the public site’s (a private audience’s site refuses requests without credentials, and a URL with credentials is refused). Only that audience’s targets are compared with it and sent to; the targets of the other audiences get nothing this run. Keep the notify record as a file (`--previous FILE`): one run then serves every audience.',
+    message: ({ targets, audience, site }: { targets: string[]; audience: string; site: string }) =>
+      `${targets.join(', ')}: not sent to: ${plural(targets.length, 'target')} of the ${audience} audience, and --previous URL is the ${site} site's state; keep the record as a file (--previous FILE) to notify every audience`,
+    example: { targets: ['slack (STAFF_SLACK_URL)'], audience: 'staff', site: 'public' },
+  }),
+  notifyHeldDropped: command({
+    code: 'notify/held-dropped',
+    exit: 0,
+    title: 'A held message in the record is not sent',
+    when: 'The record holds a message a stopped run had not sent, and it is not one this version could have made for that target: its target is no longer in `site.yaml`, or (a hand edit, a damaged file) its event id or type is not of statuspress’s grammar, a webhook’s body names another event, it is larger than 1 MiB, or it was made for a target of another kind. It is left out of the record, and nothing is sent for it: see that the target has what it should.',
+    message: ({ target, event, reason }: { target: string; event: string; reason: string }) => `${quote(target, 100)}: the held message ${quote(event, 100)} in the record is not sent (${reason}) and is dropped from it`,
+    example: { target: 'webhook (HOOK_URL)', event: 'notice-42-published', reason: 'its body is of another event' },
+  }),
   notifyOtherFormat: command({
     code: 'notify/other-format',
     exit: 0,

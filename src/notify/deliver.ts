@@ -1,10 +1,13 @@
-// One message to one target over HTTP: retried with backoff while the failure may pass (a dropped
-// connection, 408, 425, 429, 5xx), honouring Retry-After, within a bounded number of attempts and a
-// time budget the target's messages share. A request that got no answer at all is not retried: the
-// target may have taken it, and a second copy is worse than an unknown one. A failure is described without the
-// target's address or secret: the words come from the status, the error's code and (cut, with the
-// address and secret blanked) what the target answered.
+// One message to one target over HTTP: retried with backoff while the failure may pass (a connection
+// that failed before the request went out whole, 408, 425, 429, 5xx), honouring Retry-After, within
+// a bounded number of attempts and a time budget the target's messages share. A request that went
+// out whole and got no answer (no status: the connection dropped, the answer never came) is not
+// retried: the target may have taken it, and a second copy is worse than an unknown one. A failure
+// is described without the target's address or secret: the words come from the status, the error's
+// code and (cut, with the address and secret blanked) what the target answered.
 import { quote } from '../content/quote.js';
+import { NotAnswered, post } from './post.js';
+import type { Post } from './post.js';
 
 export interface RetryPolicy {
   /** Attempts per message, the first included. */
@@ -34,7 +37,10 @@ export const DEFAULT_RETRY: RetryPolicy = {
 
 /** What delivery uses of the world: injected by tests, so they wait for nothing. */
 export interface Transport {
+  /** Reads the site's state file. */
   fetch: typeof fetch;
+  /** Sends a message: a POST that tells whether it went out whole when no answer came (post.ts). */
+  post: Post;
   sleep: (ms: number) => Promise<void>;
   /** Epoch ms: the budget's clock, and the webhook signature's timestamp. */
   clock: () => number;
@@ -47,6 +53,7 @@ export interface Transport {
 
 export const REAL_TRANSPORT: Transport = {
   fetch: (...args) => fetch(...args),
+  post,
   sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   clock: () => Date.now(),
   timeout: (ms) => AbortSignal.timeout(ms),
@@ -97,7 +104,7 @@ const NEVER = new AbortController().signal;
 export async function deliver(build: () => HttpRequest, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[], stop: AbortSignal = NEVER): Promise<Outcome> {
   let reason = 'no attempt was made: the time allowed for this target had run out';
   for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-    // Every attempt before had an answer (or no connection): nothing of this message is with the target.
+    // Every attempt before had an answer, or never went out whole: nothing of this message is with the target.
     if (stop.aborted) return { ok: false, attempts: attempt - 1, reason: HELD_REASON, fate: 'held' };
     const left = deadline - transport.clock();
     if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out`, fate: 'failed' };
@@ -106,30 +113,28 @@ export async function deliver(build: () => HttpRequest, policy: RetryPolicy, tra
     let wait: number | null;
     const limit = transport.timeout(timeout);
     try {
-      const response = await transport.fetch(request.url, {
-        method: 'POST',
-        headers: request.headers,
-        body: request.body,
-        // A webhook that redirects is misconfigured; following it could carry the message elsewhere.
-        redirect: 'manual',
-        signal: AbortSignal.any([limit, stop]),
-      });
-      if (response.status >= 200 && response.status < 300) {
+      const answer = await transport.post(request.url, { headers: request.headers, body: request.body, signal: AbortSignal.any([limit, stop]) });
+      if (answer.status >= 200 && answer.status < 300) {
         // Taken: what follows the status is not needed, and a body slow to come must not make it a retry (a second message).
-        await response.body?.cancel().catch(() => undefined);
-        return { ok: true, attempts: attempt, status: response.status };
+        answer.discard();
+        return { ok: true, attempts: attempt, status: answer.status };
       }
-      reason = `HTTP ${response.status}${answered(await readSome(response), secrets)}`;
-      if (!retryable(response.status)) return { ok: false, attempts: attempt, reason, fate: 'failed' };
-      wait = retryAfter(response.headers.get('retry-after'), transport.clock());
+      reason = `HTTP ${answer.status}${answered(await answer.text(4096), secrets)}`;
+      if (!retryable(answer.status)) return { ok: false, attempts: attempt, reason, fate: 'failed' };
+      wait = retryAfter(answer.header('retry-after'), transport.clock());
       if (wait !== null && (wait > policy.maxRetryAfterMs || transport.clock() + wait >= deadline)) {
         return { ok: false, attempts: attempt, reason: `${reason}, asking to wait ${Math.ceil(wait / 1000)} s: longer than allowed`, fate: 'failed' };
       }
     } catch (error) {
-      // The request was on its way, and no status came: the target may have taken it.
-      if (stop.aborted) return { ok: false, attempts: attempt, reason: 'the run was stopped while waiting for the answer', fate: 'unknown' };
-      if (limit.aborted) return { ok: false, attempts: attempt, reason: `no answer within ${duration(timeout)}`, fate: 'unknown' };
-      reason = failure(error);
+      // Only a request that went out whole can have reached the target; an error of no kind we know counts as one.
+      const sent = !(error instanceof NotAnswered) || error.sent;
+      if (sent) {
+        const why = stop.aborted ? 'the run was stopped while waiting for the answer' : limit.aborted ? `no answer within ${duration(timeout)}` : `${failure(error)} after the request was sent`;
+        return { ok: false, attempts: attempt, reason: why, fate: 'unknown' };
+      }
+      // Nothing of this attempt is with the target, nor of any before it.
+      if (stop.aborted) return { ok: false, attempts: attempt - 1, reason: HELD_REASON, fate: 'held' };
+      reason = limit.aborted ? `no connection within ${duration(timeout)}` : failure(error);
       wait = null;
     }
     if (attempt === policy.attempts) break;
@@ -150,27 +155,6 @@ export function retryAfter(value: string | null, now: number): number | null {
   if (/^\d+$/.test(text)) return Number(text) * 1000;
   const date = Date.parse(text);
   return Number.isNaN(date) ? null : Math.max(0, date - now);
-}
-
-/** The first 4 KiB of the answer, at most: the rest is cancelled, and an answer cut off is what came of it (its status is the answer). */
-async function readSome(response: Response): Promise<string> {
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  try {
-    while (size < 4096) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      size += value.byteLength;
-    }
-  } catch {
-    // cut off: the status has answered
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks).toString('utf8', 0, Math.min(size, 4096));
 }
 
 /** The most characters of a target's answer a failure quotes. */

@@ -1,29 +1,30 @@
 // `statuspress notify`: the events between the build being deployed and the one it replaces, each
-// sent once to every target site.yaml's `notify` lists. The recipe: read the content and derive it
-// as of `now` (the build's, so it is the build deployed); read the previous state; claim the new
+// sent once to every target site.yaml's `notify` lists. The recipe: read the content and derive each
+// audience's view of it as of `now` (the build's, so it is the build deployed: audiences.ts); read
+// the previous state; claim the new
 // events in the record *before* sending (so a re-run, or a run racing this one for the lock, finds
 // them claimed and sends nothing twice); send, each target on its own, retrying; report. README.md
 // in this folder explains the rules and their limits.
-import { audienceView } from '../audience.js';
+import type { AudienceName } from '../audience.js';
 import { readContent } from '../content/index.js';
-import { lineage } from '../derive/components.js';
-import { deriveSite } from '../derive/index.js';
 import { fail } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RETRY, REAL_TRANSPORT } from './deliver.js';
 import type { RetryPolicy, Transport } from './deliver.js';
-import { compare } from './events.js';
+import { audienceRuns, partOf, planAudience } from './audiences.js';
+import type { AudiencePlan } from './audiences.js';
 import type { NotifyEvent, Renumbered } from './events.js';
 import { messageOf } from './format.js';
+import { heldProblem } from './held.js';
 import type { Message } from './format.js';
 import { DEFAULT_LOCK, readRecordFile, withLock, writeRecordFile } from './record.js';
 import { fetchSiteState, stateAddress } from './site-state.js';
 import type { LockOptions, Previous } from './record.js';
 import { messagesFor, sendAll, stopOnSignals, stoppedBy } from './send.js';
 import type { Delivery } from './send.js';
-import { keptSent, RECORD_FORMAT, snapshotOf } from './snapshot.js';
-import type { HeldMessage, NotifyRecord } from './snapshot.js';
-import { isHttpUrl, labelOf, resolveTargets } from './targets.js';
+import { RECORD_FORMAT } from './snapshot.js';
+import type { AudiencePart, HeldMessage, NotifyRecord } from './snapshot.js';
+import { isHttpUrl, labelOf } from './targets.js';
 
 export { isHttpUrl } from './targets.js';
 export { signalExit } from './send.js';
@@ -87,70 +88,59 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   const transport = options.transport ?? REAL_TRANSPORT;
   const runStart = transport.clock();
   const policy = { ...DEFAULT_RETRY, ...options.retry };
-  // The public's view: a target with an `audience` is left out of it, and no private part reaches a public target.
-  const content = audienceView(await readContent(options.contentDir), null);
+  const full = await readContent(options.contentDir);
   const now = options.now ?? transport.clock();
-  const configured = content.site.notify ?? [];
+  // Each audience's view, with its own targets: a target is served its audience's view alone, so no private part reaches a public target.
   // Before anything is read or written: a missing variable is a usage error, and nothing is claimed.
-  const targets = options.dryRun ? [] : resolveTargets(configured, options.env ?? process.env);
-  const site = deriveSite(content, now);
-  const current = snapshotOf(site);
+  const runs = audienceRuns(full, now, options.dryRun ? null : (options.env ?? process.env));
   const warnings: string[] = [];
-  // The reminders' leads the targets ask for: each is an event of its own (a target gets its own lead's).
-  const leads = configured.flatMap((t) => (t.reminderMs === null ? [] : [t.reminderMs]));
-  const filters = configured.flatMap((t) => (t.components === null ? [] : [t.components]));
 
-  const plan = (previous: Previous, from: string): Plan => {
+  const plan = (previous: Previous, from: string, served: ReadonlySet<AudienceName>): Plan => {
     if (previous.kind === 'other-format') warnings.push(COMMAND.notifyOtherFormat.message({ from }));
     if (previous.kind !== 'found') {
-      // Nothing is sent, and the reminders already due are claimed: they are not news of a change after this run.
-      const due = compare(current, site, leads).events.filter((e) => e.type === 'maintenance.reminder').map((e) => e.id);
-      return { outcome: 'first-run', previousNow: null, events: [], held: [], alreadySent: [], renumbered: [], migrated: null, record: { snapshot: current, sent: keptSent(new Map(), due, now) } };
+      // Nothing is sent: each audience's facts are recorded, and the reminders already due claimed.
+      const parts = runs.map((run) => [run.name, planAudience(run, undefined, now, warnings).part] as const);
+      return { outcome: 'first-run', previousNow: null, byAudience: new Map(), held: [], migrated: null, record: recordOfParts(parts) };
     }
-    const { snapshot, sent, unknown } = previous.record;
+    const { snapshot } = previous.record;
     const migrated = previous.migrated ? { from: previous.migrated, to: RECORD_FORMAT } : null;
     // A run of an older build (a re-run of an old workflow run) must not undo the record or announce the past.
-    if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, events: [], held: [], alreadySent: [], renumbered: [], migrated, record: null };
-    const { events: all, renumbered, silent } = compare(snapshot, site, leads, filters);
-    for (const r of renumbered) warnings.push(COMMAND.notifyIdsRenumbered.message(r));
-    const events = all.filter((e) => !sent.has(e.id));
-    // A notice that left the content stays in the record with the updates it had published: added
-    // back, it is not announced again (even one a first run recorded), and what was posted meanwhile is.
-    const notices = new Map([...snapshot.notices, ...current.notices]);
-    const noticeComponents = new Map([...snapshot.noticeComponents, ...current.noticeComponents]);
-    const noticePostmortems = new Map([...snapshot.noticePostmortems, ...current.noticePostmortems]);
-    // What a stopped run held is this run's to send now; a message for a target no longer listed is dropped.
-    const labels = new Set(targets.map((t) => t.label));
-    return {
-      outcome: 'compared',
-      previousNow: snapshot.now,
-      events,
-      held: (previous.record.held ?? []).filter((m) => labels.has(m.target)),
-      alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
-      renumbered,
-      migrated,
-      record: {
-        snapshot: { ...current, notices, noticeComponents, noticePostmortems },
-        sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now),
-        ...(unknown === undefined ? {} : { unknown }),
-      },
-    };
+    if (snapshot.now > now) return { outcome: 'older', previousNow: snapshot.now, byAudience: new Map(), held: [], migrated, record: null };
+    const byAudience = new Map(runs.filter((run) => served.has(run.name)).map((run) => [run.name, planAudience(run, partOf(previous.record, run.name), now, warnings)]));
+    // What a stopped run held is this run's to send now, if it is a message this version made for a target still listed.
+    const byLabel = new Map(runs.flatMap((run) => run.targets.map((t) => [t.label, t] as const)));
+    const held = (previous.record.held ?? []).filter((m) => {
+      // (A dry run resolves no target and sends nothing: it has nothing to say of them.)
+      if (options.dryRun) return true;
+      const problem = heldProblem(m, byLabel.get(m.target));
+      if (problem !== null) warnings.push(COMMAND.notifyHeldDropped.message({ target: m.target, event: m.event, reason: problem }));
+      return problem === null;
+    });
+    // (Only the URL form serves some audiences, and it writes no record.)
+    return { outcome: 'compared', previousNow: snapshot.now, byAudience, held, migrated, record: served.has(null) ? recordOfParts([...byAudience].map(([name, p]) => [name, p.part] as const)) : null };
   };
 
   let result: Plan;
   let recorded: string | null = null;
+  let served: ReadonlySet<AudienceName> = new Set(runs.map((run) => run.name));
   if (isHttpUrl(options.previous)) {
     const previous = await fetchSiteState(options.previous, transport.fetch, options.fetchTimeoutMs ?? 30_000, transport.timeout);
     if (previous.kind === 'none') warnings.push(COMMAND.notifyNothingOnSite.message({ address: stateAddress(options.previous) }));
-    result = plan(previous, stateAddress(options.previous));
+    // A site's state file is its audience's view alone: only that audience's targets are served.
+    const audience = previous.kind === 'found' ? (previous.audience ?? null) : null;
+    served = new Set([audience]);
+    const skipped = runs.filter((run) => run.name !== audience && run.targets.length > 0);
+    for (const run of skipped) warnings.push(COMMAND.notifyAudienceNotServed.message({ targets: run.targets.map((t) => t.label), audience: run.name ?? 'public', site: audience ?? 'public' }));
+    const found = previous.kind === 'found' && audience !== null ? { ...previous, record: { ...previous.record, audiences: new Map([[audience, previous.record]]) } } : previous;
+    result = plan(found, stateAddress(options.previous), served);
   } else {
     const file = options.previous;
     const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep };
     // A dry run only reads: it takes no lock and creates nothing.
     result = options.dryRun
-      ? plan(await readRecordFile(file), file)
+      ? plan(await readRecordFile(file), file, served)
       : await withLock(file, lock, async () => {
-          const planned = plan(await readRecordFile(file), file);
+          const planned = plan(await readRecordFile(file), file, served);
           if (planned.record !== null) {
             await writeRecordFile(file, planned.record);
             recorded = file;
@@ -159,9 +149,12 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
         });
   }
 
-  const componentName = (id: number): string | undefined => site.componentsById.get(id)?.source.name;
-  const lines = lineage(content.components);
-  const messages = new Map(targets.map((t) => [t.label, messagesFor(t, result.events, result.held, lines, content.site, componentName)]));
+  const servedRuns = runs.filter((run) => served.has(run.name));
+  const targets = servedRuns.flatMap((run) => run.targets);
+  const audienceOf = new Map(servedRuns.flatMap((run) => run.targets.map((t) => [t.label, run.name] as const)));
+  const messages = new Map(
+    servedRuns.flatMap((run) => run.targets.map((t) => [t.label, messagesFor(t, result.byAudience.get(run.name)?.events ?? [], result.held, run.lines, run.content.site, run.componentName)] as const)),
+  );
   const listening = options.stop === undefined && targets.length > 0 ? stopOnSignals() : null;
   const stop = options.stop ?? listening?.signal ?? new AbortController().signal;
   let deliveries: Delivery[] = [];
@@ -173,7 +166,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   }
   const unknown = deliveries.filter((d) => d.fate === 'unknown');
   // What the record must say besides the claims: never sent again, or sent by the next run.
-  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep }, unknown, held);
+  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep }, unknown, held, audienceOf);
   for (const target of targets) {
     const mine = deliveries.filter((d) => d.target === target.label);
     const failed = mine.filter((d) => !d.ok && (d.fate === undefined || d.fate === 'partial'));
@@ -185,17 +178,28 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   }
   const stopped = stop.aborted ? { signal: stoppedBy(stop) } : null;
   if (stopped !== null) warnings.push(COMMAND.notifyStopped.message({ signal: stopped.signal ?? 'a stop', held: held.length }));
+  // Reported once each: a public event is one of every audience's.
+  const events = new Map<string, { event: NotifyEvent; message: Message }>();
+  const alreadySent = new Set<string>();
+  const renumbered: Renumbered[] = [];
+  for (const run of servedRuns) {
+    const planned = result.byAudience.get(run.name);
+    if (planned === undefined) continue;
+    for (const event of planned.events) if (!events.has(event.id)) events.set(event.id, { event, message: messageOf(event, run.content.site, run.componentName) });
+    for (const id of planned.alreadySent) alreadySent.add(id);
+    renumbered.push(...planned.renumbered.filter((r) => !renumbered.some((o) => JSON.stringify(o) === JSON.stringify(r))));
+  }
   return {
     now,
     outcome: result.outcome,
     previousNow: result.previousNow,
-    events: result.events.map((event) => ({ event, message: messageOf(event, content.site, componentName) })),
-    alreadySent: result.alreadySent,
-    renumbered: result.renumbered,
+    events: [...events.values()],
+    alreadySent: [...alreadySent].filter((id) => !events.has(id)),
+    renumbered,
     migrated: result.migrated,
-    targets: configured.map(labelOf),
+    targets: (full.site.notify ?? []).map(labelOf),
     deliveries,
-    warnings,
+    warnings: [...new Set(warnings)],
     recorded,
     stopped,
   };
@@ -204,27 +208,43 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
 interface Plan {
   outcome: NotifyResult['outcome'];
   previousNow: number | null;
-  events: NotifyEvent[];
+  /** Each served audience's events and part of the record. */
+  byAudience: Map<AudienceName, AudiencePlan>;
   /** Messages a stopped run held, for this run's targets. */
   held: HeldMessage[];
-  alreadySent: string[];
-  renumbered: Renumbered[];
   migrated: NotifyResult['migrated'];
   /** The record to write; null to leave it as it is. */
   record: NotifyRecord | null;
 }
 
+/** The record of each audience's part, the public's at the top. */
+function recordOfParts(parts: readonly (readonly [AudienceName, AudiencePart])[]): NotifyRecord {
+  const pub = parts.find(([name]) => name === null)![1];
+  return { ...pub, audiences: new Map(parts.flatMap(([name, part]) => (name === null ? [] : [[name, part] as const]))) };
+}
+
 /**
- * Adds to the record what the sending left: the targets whose answer never came (kept as unknown),
- * and the messages a stop held. Read again under the lock: another run may have replaced it meanwhile.
+ * Adds to the record what the sending left: the targets whose answer never came (kept as unknown,
+ * in their audience's part), and the messages a stop held. Read again under the lock: another run
+ * may have replaced it meanwhile.
  */
-async function settle(file: string, lock: LockOptions, unknown: readonly Delivery[], held: readonly HeldMessage[]): Promise<void> {
+async function settle(file: string, lock: LockOptions, unknown: readonly Delivery[], held: readonly HeldMessage[], audienceOf: ReadonlyMap<string, AudienceName>): Promise<void> {
   await withLock(file, lock, async () => {
     const found = await readRecordFile(file);
     if (found.kind !== 'found') return;
-    const known = new Map(found.record.unknown ?? []);
-    for (const d of unknown) known.set(d.event, [...(known.get(d.event) ?? []), d.target]);
-    await writeRecordFile(file, { ...found.record, unknown: known, held: [...(found.record.held ?? []), ...held] });
+    const record = found.record;
+    const audiences = new Map(record.audiences ?? []);
+    const pub = { ...record, unknown: new Map(record.unknown ?? []) };
+    for (const d of unknown) {
+      const name = audienceOf.get(d.target) ?? null;
+      const part = name === null ? pub : audiences.get(name);
+      if (part === undefined) continue;
+      const known = new Map(part.unknown ?? []);
+      known.set(d.event, [...(known.get(d.event) ?? []), d.target]);
+      if (name === null) pub.unknown = known;
+      else audiences.set(name, { ...part, unknown: known });
+    }
+    await writeRecordFile(file, { ...pub, audiences, held: [...(record.held ?? []), ...held] });
   });
 }
 

@@ -14,8 +14,11 @@ import { parseRecord, RECORD_FORMAT, recordJson } from './snapshot.js';
 
 /** What was found where the previous state should be. */
 export type Previous =
-  /** `migrated`: the record's format when it was older than this version's (upgraded as read), else null. */
-  | { kind: 'found'; record: NotifyRecord; migrated?: number | null }
+  /**
+   * `migrated`: the record's format when it was older than this version's (upgraded as read), else
+   * null. `audience`: a site's state file's, the audience whose view it is (null: the public's).
+   */
+  | { kind: 'found'; record: NotifyRecord; migrated?: number | null; audience?: string | null }
   /** Nothing there: a first run. */
   | { kind: 'none' }
   /** The site's state file is of another format (another version of statuspress): counted as none. */

@@ -109,7 +109,10 @@ export async function fetchSiteState(site: string, fetcher: typeof fetch, timeou
     // Whatever a public address answers: a tree no valid build has would cost components × depth to derive.
     if (tooDeep(state.content.components)) throw new Error(`components nested deeper than ${MAX_COMPONENT_DEPTH} levels, or in a cycle`);
     // The facts only: what was sent is not published, so nothing counts as sent.
-    return { kind: 'found', record: { snapshot: snapshotOf(deriveSite(state.content, now)), sent: new Map() } };
+    // A private audience's build says whose view it is: only that audience's targets may be compared with it.
+    const audience = state.content.site.private?.audience ?? null;
+    if (audience !== null && typeof audience !== 'string') throw new Error('an audience that is no name');
+    return { kind: 'found', record: { snapshot: snapshotOf(deriveSite(state.content, now)), sent: new Map() }, audience };
   } catch (error) {
     return unreadable('not a statuspress state file', error);
   }

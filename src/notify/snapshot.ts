@@ -62,8 +62,9 @@ export function snapshotOf(site: DerivedSite): Snapshot {
  * 3: `notice_components`, each notice's components; `notice_postmortems`, when each published postmortem was.
  * 4: `unknown`, the targets that were handed an event but never answered; `held`, the messages a
  * stopped run had not yet handed over, each for its target, sent by the next run.
+ * 5: `audiences`, each private audience's facts, sent and unknown events (the top level's are the public's).
  */
-export const RECORD_FORMAT = 4;
+export const RECORD_FORMAT = 5;
 
 /** Sent event ids are kept this long, so an event found again (a maintenance's start undone and redone) is not sent again. */
 export const SENT_KEPT_MS = 90 * 86_400_000;
@@ -93,11 +94,8 @@ export interface HeldEmail {
   inReplyTo: string | null;
 }
 
-/** The notify record as JSON (format 4): the last build notified about, and the events already sent. */
-export interface RecordJson {
-  format: number;
-  /** The build's `now`. */
-  now: string;
+/** One audience's part of the record as JSON: the facts of its view of the build, and its events already sent. */
+export interface AudienceJson {
   page: State;
   components: Record<string, State>;
   notices: Record<string, RecordUpdateJson[]>;
@@ -109,11 +107,28 @@ export interface RecordJson {
   sent: Record<string, string>;
   /** Event id → the targets it was handed to without an answer: it may have arrived, so it is not sent again. */
   unknown: Record<string, string[]>;
+}
+
+/** The notify record as JSON (format 5): the last build notified about, and the events already sent; the top level is the public's part. */
+export interface RecordJson extends AudienceJson {
+  format: number;
+  /** The build's `now`. */
+  now: string;
   /** The messages a stopped run had not handed over, oldest first. */
   held: HeldMessage[];
+  /** Each private audience's part, by name. */
+  audiences: Record<string, AudienceJson>;
+}
+
+/** What the record keeps of one audience: the facts of its view, and its events sent and unknown. */
+export interface AudiencePart {
+  snapshot: Snapshot;
+  sent: Map<string, number>;
+  unknown?: Map<string, string[]>;
 }
 
 export interface NotifyRecord {
+  /** The public's facts. */
   snapshot: Snapshot;
   /** Event id → epoch ms of the build whose run claimed it. */
   sent: Map<string, number>;
@@ -121,14 +136,25 @@ export interface NotifyRecord {
   unknown?: Map<string, string[]>;
   /** Messages for the next run to send, each to its target (claimed in `sent` for every other target). */
   held?: HeldMessage[];
+  /** Each private audience's part (its snapshot's `now` is the record's); one missing has not been notified about yet. */
+  audiences?: Map<string, AudiencePart>;
 }
 
 /** The record as it is written. */
 export function recordJson(record: NotifyRecord): string {
-  const { snapshot, sent } = record;
   const json: RecordJson = {
     format: RECORD_FORMAT,
-    now: formatTimestamp(snapshot.now),
+    now: formatTimestamp(record.snapshot.now),
+    ...partJson(record),
+    held: record.held ?? [],
+    audiences: Object.fromEntries([...(record.audiences ?? new Map<string, AudiencePart>())].map(([name, part]) => [name, partJson(part)])),
+  };
+  return `${JSON.stringify(json, null, 1)}\n`;
+}
+
+function partJson(part: AudiencePart): AudienceJson {
+  const { snapshot, sent } = part;
+  return {
     page: snapshot.page,
     components: Object.fromEntries([...snapshot.components].map(([id, state]) => [String(id), state])),
     notices: Object.fromEntries(
@@ -137,10 +163,8 @@ export function recordJson(record: NotifyRecord): string {
     notice_components: Object.fromEntries([...snapshot.noticeComponents].map(([id, components]) => [String(id), components])),
     notice_postmortems: Object.fromEntries([...snapshot.noticePostmortems].map(([id, at]) => [String(id), formatTimestamp(at)])),
     sent: Object.fromEntries([...sent].map(([id, at]) => [id, formatTimestamp(at)])),
-    unknown: Object.fromEntries([...(record.unknown ?? new Map<string, string[]>())].filter(([id]) => sent.has(id))),
-    held: record.held ?? [],
+    unknown: Object.fromEntries([...(part.unknown ?? new Map<string, string[]>())].filter(([id]) => sent.has(id))),
   };
-  return `${JSON.stringify(json, null, 1)}\n`;
 }
 
 /**
@@ -180,6 +204,8 @@ const UPGRADES: Record<number, (json: Json) => Json> = {
   2: (json) => ({ ...json, format: 3, notice_components: {}, notice_postmortems: {} }),
   // Format 3 sent or claimed every event for every target: nothing unknown, nothing held.
   3: (json) => ({ ...json, format: 4, unknown: {}, held: [] }),
+  // Format 4 served the public alone: no private audience has been notified about yet.
+  4: (json) => ({ ...json, format: 5, audiences: {} }),
 };
 
 class Damaged extends Error {}
@@ -199,9 +225,8 @@ export function parseRecord(text: string): ParsedRecord {
   if (typeof format !== 'number' || !Number.isSafeInteger(format) || format < 1) return { kind: 'not-record', reason: 'it has no "format" number' };
   if (typeof json.now !== 'string') return { kind: 'not-record', reason: 'it has no "now" text' };
   if (format > RECORD_FORMAT) return { kind: 'newer', format };
-  for (const [key, type] of Object.entries(KEYS)) {
-    if (type === 'string' ? typeof json[key] !== 'string' : !isObject(json[key])) return { kind: 'not-record', reason: `it has no "${key}" ${type === 'string' ? 'text' : 'object'}` };
-  }
+  const missing = missingKey(json);
+  if (missing !== null) return { kind: 'not-record', reason: missing };
   try {
     let upgraded = json;
     for (let f = format; f < RECORD_FORMAT; f++) upgraded = UPGRADES[f]!(upgraded);
@@ -212,10 +237,34 @@ export function parseRecord(text: string): ParsedRecord {
   }
 }
 
+/** What of KEYS `json` lacks, in words; null when it has them all. */
+function missingKey(json: Json): string | null {
+  for (const [key, type] of Object.entries(KEYS)) {
+    if (type === 'string' ? typeof json[key] !== 'string' : !isObject(json[key])) return `it has no "${key}" ${type === 'string' ? 'text' : 'object'}`;
+  }
+  return null;
+}
+
+/** An audience's name, as site.yaml's `audiences` allows it. */
+const AUDIENCE = /^[a-z][a-z0-9-]{0,62}$/;
+
 /** The record of a JSON object of the current format, whose keys have the right types. */
 function recordOf(json: Json): NotifyRecord {
   const now = parseTimestamp(json.now as string);
   if (now === null) throw new Damaged('its "now" is not a timestamp');
+  if (!Array.isArray(json.held)) throw new Damaged('it has no "held" list');
+  const held = json.held.map(heldOf);
+  if (!isObject(json.audiences)) throw new Damaged('it has no "audiences" object');
+  const audiences = new Map<string, AudiencePart>();
+  for (const [name, value] of Object.entries(json.audiences)) {
+    if (!AUDIENCE.test(name) || name === 'public' || !isObject(value) || missingKey(value) !== null) throw new Damaged('an audience of "audiences" is not one');
+    audiences.set(name, partOf(value, now));
+  }
+  return { ...partOf(json, now), held, audiences };
+}
+
+/** One audience's part of the record, from its JSON (the top level, or one of `audiences`). */
+function partOf(json: Json, now: number): Required<AudiencePart> {
   const state = (value: unknown, what: string): State => {
     if (typeof value !== 'string' || !STATES.includes(value)) throw new Damaged(`${what} is not a state`);
     return value as State;
@@ -252,9 +301,7 @@ function recordOf(json: Json): NotifyRecord {
     if (!Array.isArray(value) || !value.every((t) => typeof t === 'string')) throw new Damaged('an event of "unknown" has no list of targets');
     unknown.set(id, value as string[]);
   }
-  if (!Array.isArray(json.held)) throw new Damaged('it has no "held" list');
-  const held = json.held.map(heldOf);
-  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices, noticeComponents, noticePostmortems }, sent, unknown, held };
+  return { snapshot: { now, page: state(json.page, 'the page’s state'), components, notices, noticeComponents, noticePostmortems }, sent, unknown };
 }
 
 const text = (value: unknown): value is string => typeof value === 'string';

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import type { Transport } from '../../../src/notify/deliver.js';
+import { post } from '../../../src/notify/post.js';
 
 export interface Received {
   path: string;
@@ -90,7 +91,7 @@ export async function deadAddress(): Promise<string> {
 }
 
 /**
- * A transport with the real fetch, whose sleeps are recorded and take no time, and whose clock moves
+ * A transport with the real fetch and post, whose sleeps are recorded and take no time, and whose clock moves
  * by them. Each attempt's time limit is recorded too, and is real; but a request that `hangs` leaves
  * unanswered ends at once as that limit would end it (a TimeoutError), so no test waits it out.
  */
@@ -110,13 +111,14 @@ export function fastTransport(hangs?: Receiver, start = Date.parse('2026-11-20T1
   return {
     slept,
     limits,
-    fetch: async (input, init) => {
-      const cut = init?.signal ? latest : undefined;
+    fetch: (...args) => fetch(...args),
+    post: async (url, init) => {
+      const cut = latest;
       latest = undefined;
-      const entry = cut === undefined ? null : { path: new URL(input instanceof Request ? input.url : input).pathname, body: String(init?.body ?? ''), cut };
+      const entry = cut === undefined ? null : { path: new URL(url).pathname, body: init.body, cut };
       if (entry !== null) inFlight.push(entry);
       try {
-        return await fetch(input, init);
+        return await post(url, init);
       } finally {
         if (entry !== null && inFlight.includes(entry)) inFlight.splice(inFlight.indexOf(entry), 1);
       }

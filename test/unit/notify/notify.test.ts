@@ -63,7 +63,7 @@ describe('statuspress notify: events to every target, once', () => {
     const first = await s.run(0);
     expect(first.outcome).toBe('first-run');
     expect(s.hooks.requests).toEqual([]);
-    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ format: 4, now: '2026-11-20T10:00:00.000Z', page: 'operational', notices: {}, sent: {} });
+    expect(JSON.parse(await readFile(s.record, 'utf8'))).toMatchObject({ format: 5, now: '2026-11-20T10:00:00.000Z', page: 'operational', notices: {}, sent: {}, audiences: {} });
 
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'We are looking into it.']));
     const opened = await s.run(10);
