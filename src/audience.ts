@@ -30,6 +30,12 @@ export function audienceView(content: Content, audience: AudienceName): Content 
   return { site: siteView(content.site, audience, visible), components, notices };
 }
 
+/** The ids of the components and notices `audience` sees: the parts its view keeps. */
+export function seenParts(content: Content, audience: AudienceName): { components: Set<number>; notices: Set<number> } {
+  const view = audienceView(content, audience);
+  return { components: new Set(view.components.map((c) => c.id)), notices: new Set(view.notices.map((n) => n.id)) };
+}
+
 /** The audiences each component is seen by, its parents' when it names none; absent: public. */
 function inheritedAudiences(components: Component[]): Map<number, string[] | undefined> {
   const byId = new Map(components.map((c) => [c.id, c]));

@@ -170,7 +170,8 @@ async function readContent(
   themeLoaded.catch(() => undefined);
   const loaded = await stage('load', () => loadContent(contentDir));
   read(loaded);
-  const validated = stage('validate', () => validateContent(loaded, { now }));
+  // Its notes, as its output, of what the audience sees only.
+  const validated = stage('validate', () => validateContent(loaded, { now, audience: audience ?? null }));
   const themed = await stage('templates', () => themeLoaded).catch((error: unknown) => {
     // Every problem at once: the templates' and the content's, each file named as the command shows it.
     if (!(error instanceof ContentError) || validated.value !== null) throw error;

@@ -21,6 +21,8 @@ export const init: Command = {
     branch: { type: 'string', default: 'main', value: 'NAME', description: 'the branch whose pushes publish the page' },
     locale: { type: 'string', value: 'TAG', description: "site.yaml's locale, the pages' language, which the example content is written in (de, fr, ja, ...)" },
     'time-zone': { type: 'string', value: 'ZONE', description: "site.yaml's time_zone, the zone the pages show times in (Europe/Berlin)" },
+    audience: { type: 'string', value: 'NAME', description: 'a private audience (site.yaml audiences) whose site publish.yml also deploys, over SSH to a host of its own' },
+    'audience-url': { type: 'string', value: 'URL', description: "that audience's site's address (default: https://NAME. before the public host)" },
   },
   async run(values, out, positionals) {
     const [dir, ...extra] = positionals;
@@ -39,6 +41,9 @@ export const init: Command = {
     const url = text(values, 'url');
     const locale = text(values, 'locale');
     const timeZone = text(values, 'time-zone');
+    const audience = text(values, 'audience');
+    const audienceUrl = text(values, 'audience-url');
+    if (audienceUrl !== undefined && audience === undefined) errors.push(fail(COMMAND.initAudienceUrlAlone, undefined));
     const { files } = await initSite(
       dir ?? '',
       {
@@ -46,6 +51,7 @@ export const init: Command = {
         ...(url === undefined ? {} : { url }),
         ...(locale === undefined ? {} : { locale }),
         ...(timeZone === undefined ? {} : { timeZone }),
+        ...(audience === undefined ? {} : { audience: { name: audience, ...(audienceUrl === undefined ? {} : { url: audienceUrl }) } }),
         from,
         branch,
       },

@@ -19,6 +19,10 @@ import type { SourceFile } from './source.js';
 import { utcText } from './timestamps.js';
 import { componentLanguageRules, noticeLanguageRules, siteLanguageRules, translationLanguageFindings, untranslatedFindings } from './translations.js';
 import { renumberedSince01 } from '../update-ids.js';
+import { seenParts } from '../audience.js';
+import type { AudienceName } from '../audience.js';
+
+const NOTHING_SEEN = { components: new Set<number>(), notices: new Set<number>() };
 
 /**
  * Each file's own checks and model, by source: a source is never changed once read, so validating
@@ -36,6 +40,12 @@ export interface ValidateOptions {
    * be blocked by the clock): a note like any withheld update. Default `note`.
    */
   ahead?: 'note' | 'error';
+  /**
+   * Notes on the parts this audience sees only (null: the public), as a build of its site reports
+   * them: another audience's notices, names and counts never reach its log. None: notes on all
+   * (statuspress validate, which checks every audience's parts).
+   */
+  audience?: AudienceName;
 }
 
 export interface Validated {
@@ -76,15 +86,21 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
   for (const { source, finding } of translationLanguageFindings(loaded.site, [...loaded.components, ...loaded.notices])) issues.push(locate(source, finding));
   const { now } = options;
   const notes: ContentIssue[] = [];
+  // For one audience, of valid content only: content with issues builds nothing, its notes unsaid.
+  const valid = issues.length === 0 && site !== null;
+  const seen = options.audience === undefined ? null : valid ? seenParts({ site, components: components as Component[], notices: notices as Notice[] }, options.audience) : NOTHING_SEEN;
+  const seenSources = (sources: SourceFile[], parts: (Component | Notice | null)[], ids: keyof typeof NOTHING_SEEN): SourceFile[] =>
+    seen === null ? sources : sources.filter((_, i) => parts[i] !== null && seen[ids].has(parts[i]!.id));
   notices.forEach((notice, i) => {
-    if (notice === null || now === undefined) return;
+    if (notice === null || now === undefined || (seen !== null && !seen.notices.has(notice.id))) return;
     const source = loaded.notices[i]!;
     for (const note of withheld(source, notice, now)) (options.ahead === 'error' && note.code === CONTENT.tooFarAhead.code ? issues : notes).push(note);
     notes.push(...renumbered(source, notice));
   });
   // Texts the other languages' pages show in the default one: worth knowing, never an error.
-  if (loaded.site && site?.locales) {
-    for (const finding of untranslatedFindings(site.locales, [loaded.site, ...loaded.components, ...loaded.notices])) notes.push(locate(loaded.site, finding));
+  if (loaded.site && site?.locales && (seen === null || valid)) {
+    const sources = [loaded.site, ...seenSources(loaded.components, components, 'components'), ...seenSources(loaded.notices, notices, 'notices')];
+    for (const finding of untranslatedFindings(site.locales, sources)) notes.push(locate(loaded.site, finding));
   }
 
   const sorted = dedupe(issues).sort(compareIssues);

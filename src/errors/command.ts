@@ -115,6 +115,14 @@ export const COMMAND = {
     message: () => 'Name the folder to create: statuspress init DIR',
     hint: USAGE_HINT,
   }),
+  initAudienceUrlAlone: command({
+    code: 'usage/init-audience-url-alone',
+    exit: 2,
+    title: '`init --audience-url` without `--audience`',
+    when: '`statuspress init` is given `--audience-url` but no `--audience` whose site it is the address of.',
+    message: () => '--audience-url is the address of the site of --audience NAME: give --audience too, or leave --audience-url out',
+    hint: USAGE_HINT,
+  }),
   badFrom: command({
     code: 'usage/bad-from',
     exit: 2,

@@ -15,7 +15,7 @@ import { fail } from '../errors.js';
 import type { StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { ownBundle } from './bundle.js';
-import { BUNDLE_PATH, workflows } from './workflows.js';
+import { audienceOut, BUNDLE_PATH, workflows } from './workflows.js';
 import type { CliSource } from './workflows.js';
 import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 import { readme } from './readme.js';
@@ -47,6 +47,11 @@ export interface InitOptions {
   locale?: string;
   /** site.yaml `time_zone`, written when given (default UTC, with no `time_zone:`). */
   timeZone?: string;
+  /**
+   * A private audience (site.yaml `audiences`): its site at `url` (default https://NAME.<the public
+   * host>), behind nginx's password file, and a publish job that deploys it to its own host.
+   */
+  audience?: { name: string; url?: string };
 }
 
 /** Every file written, relative to `dir` with forward slashes, in the order written. */
@@ -119,7 +124,8 @@ export async function initSite(dir: string, options: InitOptions = {}, flagError
   const now = options.now ?? currentSecond();
   const from = options.from ?? { kind: 'bundle' };
   const source: CliSource = { kind: from.kind };
-  const content = contentFiles({ name, url, now, words, ...(usableLocale === undefined ? {} : { locale: usableLocale }), ...(usableZone === undefined ? {} : { timeZone: usableZone }) });
+  const audience = options.audience === undefined ? undefined : { name: options.audience.name, url: options.audience.url ?? audienceUrl(options.audience.name, url) };
+  const content = contentFiles({ name, url, now, words, ...(usableLocale === undefined ? {} : { locale: usableLocale }), ...(usableZone === undefined ? {} : { timeZone: usableZone }), ...(audience === undefined ? {} : { audience }) });
   const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text))).map((i) => ({ ...i, file: `content/${i.file}` }));
   // One problem keeps its own error; more are listed together.
   if (errors.length + (issues.length > 0 ? 1 : 0) > 1) throw fail(COMMAND.initBadFlags, { flags: errors.map((e) => e.message), issues });
@@ -134,11 +140,13 @@ export async function initSite(dir: string, options: InitOptions = {}, flagError
   // The single file starts with #!/usr/bin/env node: executable, so ./.statuspress/statuspress.mjs runs too.
   if (bundle !== null) plan.push({ file: BUNDLE_PATH, data: bundle, mode: 0o755 });
   if (from.kind === 'npm') plan.push({ file: 'package.json', data: packageJson(dir, from.spec), mode: 0o644 });
-  for (const [file, text] of Object.entries(workflows({ source, branch: options.branch ?? 'main' }))) plan.push({ file, data: text, mode: 0o644 });
+  const audienceName = audience === undefined ? {} : { audience: audience.name };
+  for (const [file, text] of Object.entries(workflows({ source, branch: options.branch ?? 'main', ...audienceName }))) plan.push({ file, data: text, mode: 0o644 });
   // `dist` without a slash: the output is a link to the latest build, which `dist/` would not match.
   // The authoring commands' lock (content/.statuspress.lock) must never be committed: it would block them everywhere.
-  plan.push({ file: '.gitignore', data: `dist\ndist.builds/\nnode_modules/\n${LOCK_FILE}*\n`, mode: 0o644 });
-  plan.push({ file: 'README.md', data: readme(name, source, options.branch ?? 'main'), mode: 0o644 });
+  const outputs = ['dist', ...(audience === undefined ? [] : [audienceOut(audience.name)])].map((out) => `${out}\n${out}.builds/\n`).join('');
+  plan.push({ file: '.gitignore', data: `${outputs}node_modules/\n${LOCK_FILE}*\n`, mode: 0o644 });
+  plan.push({ file: 'README.md', data: readme(name, source, options.branch ?? 'main', audience?.name), mode: 0o644 });
 
   const target = await inspectTarget(dir);
   const present = target.missing.length > 0 ? new Set<string>() : await checkInside(dir, plan.map((p) => p.file));
@@ -300,7 +308,7 @@ function emptyContent(dir: string): LoadedContent {
 type ContentFiles = Record<string, { kind: 'site' | 'component' | 'notice'; text: string }>;
 
 /** The example content, keyed by path relative to the content folder; its texts in `words`' language. */
-function contentFiles(site: { name: string; url: string; now: number; words: Messages; locale?: string; timeZone?: string }): ContentFiles {
+function contentFiles(site: { name: string; url: string; now: number; words: Messages; locale?: string; timeZone?: string; audience?: { name: string; url: string } }): ContentFiles {
   const { name, url, now, words } = site;
   const at = isoAt(now);
   const t = (key: MessageKey): string => words.t(key);
@@ -324,6 +332,8 @@ function contentFiles(site: { name: string; url: string; now: number; words: Mes
           metrics: true,
           ...(site.locale === undefined ? {} : { locale: site.locale }),
           ...(site.timeZone === undefined ? {} : { time_zone: site.timeZone }),
+          // The password file on the audience's host, which its nginx configuration names.
+          ...(site.audience === undefined ? {} : { audiences: { [site.audience.name]: { url: site.audience.url, password_file: `/etc/nginx/statuspress-${site.audience.name}.htpasswd` } } }),
         },
         { comment: ' The status page: its name and public address (url may carry a path: https://you.github.io/status).' },
       ),
@@ -353,6 +363,12 @@ function contentFiles(site: { name: string; url: string; now: number; words: Mes
       ),
     },
   };
+}
+
+/** An audience's default address: its name before the public site's host (https://staff.status.example.com). */
+function audienceUrl(audience: string, url: string): string {
+  const host = URL.canParse(url) ? new URL(url).host : 'status.example.com';
+  return `https://${audience}.${host}`;
 }
 
 /** package.json of a repository that takes statuspress from npm: the dependency and the usual scripts. */

@@ -1,10 +1,10 @@
 // The README.md `statuspress init` writes: what the repository is and how a team runs it, with the
 // commands spelled for where the repository gets statuspress (the bundled file or the npm package).
 import type { CliSource } from './workflows.js';
-import { BUNDLE_PATH } from './workflows.js';
+import { audienceOut, audienceSecrets, BUNDLE_PATH } from './workflows.js';
 
 /** The README of a new status repository named `name`, whose pushes to `branch` publish. */
-export function readme(name: string, source: CliSource, branch = 'main'): string {
+export function readme(name: string, source: CliSource, branch = 'main', audience?: string): string {
   const sp = source.kind === 'bundle' ? `node ${BUNDLE_PATH}` : 'npx statuspress';
   const where =
     source.kind === 'bundle'
@@ -53,7 +53,7 @@ The workflows in \`.github/workflows/\`:
   run deploys only when what readers see has changed (\`statuspress fingerprint\`). After each
   deployment it sends what changed to the Slack, Discord, Teams or webhook targets listed under
   \`notify:\` in \`content/site.yaml\` (none at first).
-
+${audience === undefined ? '' : audienceSection(sp, audience)}
 ## Notifications
 
 To have incidents and maintenance announced in a chat channel, create an incoming webhook there, store
@@ -100,5 +100,30 @@ ${sp} serve      # serves dist/ at http://127.0.0.1:8080
 ## Upgrade
 
 ${upgrade}
+`;
+}
+
+/** The README's words on a private audience's site (`init --audience`): where it goes, and what it needs first. */
+function audienceSection(sp: string, audience: string): string {
+  const secrets = audienceSecrets(audience);
+  return `
+## The ${audience} site
+
+\`content/site.yaml\` names a second site, for the audience \`${audience}\` (\`audiences:\`): it also shows
+the components and notices that say \`audience: ${audience}\`, which the public page never shows. Keep
+this repository **private**: its files, Actions logs, caches and artifacts are the private parts.
+
+\`publish.yml\`'s job \`deploy-${audience}\` builds it (\`${sp} build --audience ${audience}\`) and copies it
+with rsync over SSH to a host of its own, never to GitHub Pages. Before its first run:
+
+1. On the host, serve the folder it copies to with nginx behind the password file site.yaml names
+   (\`htpasswd -c /etc/nginx/statuspress-${audience}.htpasswd alice\`, then
+   \`${sp} host-config nginx --audience ${audience} --dir <the folder>\`): statuspress's docs/deploy.md,
+   "A private audience's site".
+2. Add the repository secrets \`${secrets.target}\` (\`deploy@host:/srv/status/${audienceOut(audience)}/\`),
+   \`${secrets.key}\` (a private key that account accepts) and \`${secrets.knownHosts}\`
+   (\`ssh-keyscan host\`).
+
+\`${sp} new notice --audience ${audience} ...\` writes a notice only that site shows.
 `;
 }

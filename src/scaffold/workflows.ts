@@ -21,15 +21,26 @@ export interface WorkflowOptions {
   source: CliSource;
   /** The branch that publishes (the repository's default branch). */
   branch: string;
+  /** A private audience (site.yaml `audiences`) whose site publish.yml also builds and deploys, elsewhere than Pages. */
+  audience?: string;
 }
 
 /** The workflow files, by path relative to the repository. */
-export function workflows({ source, branch }: WorkflowOptions): Record<string, string> {
+export function workflows({ source, branch, audience }: WorkflowOptions): Record<string, string> {
   return {
-    '.github/workflows/check.yml': check(source),
-    '.github/workflows/publish.yml': publish(source, branch),
+    '.github/workflows/check.yml': check(source, audience),
+    '.github/workflows/publish.yml': publish(source, branch, audience),
   };
 }
+
+/** The secrets the deployment of `audience`'s site reads: STAFF_DEPLOY_SSH_KEY and the like. */
+export function audienceSecrets(audience: string): { key: string; knownHosts: string; target: string } {
+  const prefix = `${audience.toUpperCase().replace(/-/g, '_')}_DEPLOY`;
+  return { key: `${prefix}_SSH_KEY`, knownHosts: `${prefix}_KNOWN_HOSTS`, target: `${prefix}_TARGET` };
+}
+
+/** The output folder of `audience`'s site in the workflows: beside the public `dist`, never in it. */
+export const audienceOut = (audience: string): string => `dist-${audience}`;
 
 /** The command line that runs statuspress in a workflow step. */
 const cli = (source: CliSource): string => (source.kind === 'bundle' ? `node ${BUNDLE_PATH}` : 'npx statuspress');
@@ -49,7 +60,7 @@ function setup(source: CliSource): string {
 `;
 }
 
-function check(source: CliSource): string {
+function check(source: CliSource, audience: string | undefined): string {
   return `# Every pull request: check the content and build the site.
 # Each problem in the content shows on the changed line of the pull request, with what to do. The
 # built site is attached to the run as the artifact "site": download it to see the page as it will be
@@ -72,7 +83,10 @@ ${setup(source)}      - name: Validate the content
         run: ${cli(source)} validate --format github 2>&1
       - name: Build the site
         run: ${cli(source)} build --out dist
-      - uses: actions/upload-artifact@v7
+${audience === undefined ? '' : `      - name: Build the ${audience} site
+        # Built to check it builds, never attached: the artifact above is the public site only.
+        run: ${cli(source)} build --audience ${audience} --out ${audienceOut(audience)}
+`}      - uses: actions/upload-artifact@v7
         with:
           name: site
           path: dist/
@@ -81,7 +95,8 @@ ${setup(source)}      - name: Validate the content
 `;
 }
 
-function publish(source: CliSource, branch: string): string {
+function publish(source: CliSource, branch: string, audience: string | undefined): string {
+  const needs = audience === undefined ? ['build', 'deploy'] : ['build', 'deploy', `deploy-${audience}`];
   return `# Publishes the status page on GitHub Pages (Settings > Pages > Source: GitHub Actions).
 # - On every push to ${branch} and when run by hand (Actions > Publish > Run workflow): always.
 # - Every 10 minutes, so maintenance windows begin and end, updates dated in the future appear and
@@ -178,7 +193,7 @@ ${setup(source)}      - name: Fingerprint what readers will see
           path: .statuspress-deployed
           key: statuspress-deployed-\${{ github.sha }}-\${{ needs.build.outputs.fingerprint }}
 
-  # After a deployment: one message per event (notice published, update posted, maintenance started
+${audience === undefined ? '' : audienceJob(source, audience)}  # After a deployment: one message per event (notice published, update posted, maintenance started
   # or ended, a component's or the page's state changed) to the targets in content/site.yaml
   # (notify:). Their addresses and secrets come from the repository's secrets, passed below; add any
   # other variable site.yaml names. The previous state is the record the last run left in the
@@ -188,9 +203,15 @@ ${setup(source)}      - name: Fingerprint what readers will see
   # It runs after every run's build, also a scheduled one that deploys nothing: a maintenance's
   # reminder (a day before it begins) changes nothing readers see, and is sent all the same. A run
   # whose deployment failed sends nothing: what its messages link to is not on the page.
-  notify:
-    needs: [build, deploy]
-    if: \${{ !cancelled() && needs.build.result == 'success' && needs.deploy.result != 'failure' }}
+${
+  audience === undefined
+    ? ''
+    : `  # One run serves every audience's targets, after both sites' deployments, and one record file
+  # holds what was sent to all of them (readable by whoever can read this private repository).
+`
+}  notify:
+    needs: [${needs.join(', ')}]
+    if: \${{ !cancelled() && needs.build.result == 'success' && ${needs.slice(1).map((job) => `needs.${job}.result != 'failure'`).join(' && ')} }}
     runs-on: ubuntu-latest
     timeout-minutes: 10
     permissions:
@@ -214,5 +235,87 @@ ${NOTIFY_SECRETS.map((name) => `          ${name}: \${{ secrets.${name} }}`).joi
         with:
           path: ${NOTIFY_RECORD}
           key: statuspress-notify-\${{ github.run_id }}-\${{ github.run_attempt }}
+`;
+}
+
+/**
+ * The job that builds `audience`'s site as of the public build's moment and copies it with rsync
+ * over SSH to its host (the nginx server of docs/deploy.md), never to Pages; as the public build, a
+ * scheduled run deploys only when its fingerprint changed.
+ */
+function audienceJob(source: CliSource, audience: string): string {
+  const secrets = audienceSecrets(audience);
+  const out = audienceOut(audience);
+  const marker = `.statuspress-deployed-${audience}`;
+  return `  # The ${audience} site (site.yaml audiences): built as of the same moment as the public one and copied
+  # with rsync over SSH to its own host, which requires credentials (docs/deploy.md, "A private
+  # audience's site"); never to the Pages site. It needs three secrets: ${secrets.target} (where
+  # to: deploy@status.internal.example.com:/srv/status/${out}/), ${secrets.key} (a private key
+  # that account accepts) and ${secrets.knownHosts} (the host's line from ssh-keyscan).
+  deploy-${audience}:
+    needs: build
+    runs-on: ubuntu-latest
+    timeout-minutes: 10
+    permissions:
+      contents: read
+    steps:
+${setup(source)}      - name: Fingerprint what the ${audience} audience will see
+        id: fingerprint
+        env:
+          NOW: \${{ needs.build.outputs.now }}
+        run: |
+          value=$(${cli(source)} fingerprint --audience ${audience} --now "$NOW")
+          echo "value=$value" >> "$GITHUB_OUTPUT"
+      - name: Look for a deployment of the same
+        id: deployed
+        if: github.event_name == 'schedule'
+        uses: actions/cache/restore@v5
+        with:
+          path: ${marker}
+          key: statuspress-deployed-${audience}-\${{ github.sha }}-\${{ steps.fingerprint.outputs.value }}
+          lookup-only: true
+      - name: Decide
+        id: decide
+        env:
+          EVENT: \${{ github.event_name }}
+          DEPLOYED: \${{ steps.deployed.outputs.cache-hit }}
+        run: |
+          if [ "$EVENT" = schedule ] && [ "$DEPLOYED" = true ]; then
+            echo "Nothing the ${audience} audience sees has changed since the last deployment: not publishing." | tee -a "$GITHUB_STEP_SUMMARY"
+            echo "deploy=false" >> "$GITHUB_OUTPUT"
+          else
+            echo "deploy=true" >> "$GITHUB_OUTPUT"
+          fi
+      - name: Build the ${audience} site
+        if: steps.decide.outputs.deploy == 'true'
+        env:
+          NOW: \${{ needs.build.outputs.now }}
+        run: ${cli(source)} build --audience ${audience} --out ${out} --now "$NOW"
+      - name: Copy it to its host
+        if: steps.decide.outputs.deploy == 'true'
+        env:
+          TARGET: \${{ secrets.${secrets.target} }}
+          SSH_KEY: \${{ secrets.${secrets.key} }}
+          KNOWN_HOSTS: \${{ secrets.${secrets.knownHosts} }}
+        # --delay-updates puts the new files in place together at the end, so readers never see half a site.
+        run: |
+          : "\${TARGET:?set the repository secret ${secrets.target}}" "\${SSH_KEY:?set the repository secret ${secrets.key}}" "\${KNOWN_HOSTS:?set the repository secret ${secrets.knownHosts}}"
+          key="$RUNNER_TEMP/statuspress-deploy-key"
+          hosts="$RUNNER_TEMP/statuspress-known-hosts"
+          install -m 600 /dev/null "$key"
+          printf '%s\\n' "$SSH_KEY" > "$key"
+          printf '%s\\n' "$KNOWN_HOSTS" > "$hosts"
+          rsync -rlt --delete --delay-updates -e "ssh -i $key -o UserKnownHostsFile=$hosts -o StrictHostKeyChecking=yes" ${out}/ "$TARGET"
+      - name: Remember what was deployed
+        if: steps.decide.outputs.deploy == 'true'
+        env:
+          FINGERPRINT: \${{ steps.fingerprint.outputs.value }}
+        run: echo "$FINGERPRINT" > ${marker}
+      - uses: actions/cache/save@v5
+        if: steps.decide.outputs.deploy == 'true'
+        with:
+          path: ${marker}
+          key: statuspress-deployed-${audience}-\${{ github.sha }}-\${{ steps.fingerprint.outputs.value }}
+
 `;
 }

@@ -1,9 +1,10 @@
 // Audiences: nothing leaks. The public build of content with private parts is byte-identical, every
 // file, compressed copies and _statuspress/ included, to the build of the same content with those
 // parts deleted; and each audience's against the others' parts. On the example content (its staff
-// audience) and on a generated corpus with about a tenth private parts.
+// audience) and on a generated corpus with about a tenth private parts; and a staff-only incident on a
+// public component, which changes the staff site only.
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,11 +25,11 @@ afterAll(async () => {
 });
 
 /** Every file of a build of `content` (as `audience`), by path, as bytes. */
-async function built(content: string, label: string, audience?: string): Promise<Map<string, Buffer>> {
+async function built(content: string, label: string, audience?: string, now = NOW): Promise<Map<string, Buffer>> {
   const out = path.join(tmp, `out-${label}`);
   // The example's templates/ sits beside it; a copy elsewhere is built with the same.
   const templates = label.startsWith('example') ? { templatesDir: path.join(ROOT, 'templates') } : {};
-  await build({ contentDir: content, outDir: out, now: NOW, threads: 0, ...templates, ...(audience === undefined ? {} : { audience }) });
+  await build({ contentDir: content, outDir: out, now, threads: 0, ...templates, ...(audience === undefined ? {} : { audience }) });
   return readAll(await realpath(out));
 }
 
@@ -110,5 +111,44 @@ describe('a corpus of 300 notices, a tenth of them private', () => {
     const staff = await built(corpus, 'corpus-staff', 'staff');
     expectSameBytes(staff, await built(deleted, 'corpus-staff-deleted', 'staff'));
     expect(staff.get('api/v2/summary.json')!.toString('utf8')).toContain('"Build farm"');
+  });
+});
+
+describe('a staff-only incident on a public component', () => {
+  const PLAIN_NOW = Date.parse('2026-03-15T08:30:00Z');
+  const INCIDENT = [
+    'id: 1000000',
+    'type: unplanned',
+    'subject: Object storage fails for the support tools',
+    'audience: staff',
+    'components: [2]',
+    'impact: major',
+    'updates:',
+    '  - at: 2026-03-15T08:10:00Z',
+    '    state: investigating',
+    '    content: The support tools cannot read buckets.',
+    '',
+  ].join('\n');
+
+  it('changes the staff page and API, and leaves the public output byte for byte as it was', async () => {
+    const content = path.join(tmp, 'plain');
+    await cp(path.join(ROOT, 'test/fixtures/plain-site/content'), content, { recursive: true });
+    const site = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    await writeFile(path.join(content, 'site.yaml'), `${site}audiences:\n  staff:\n    url: https://status.internal.example.org\n`);
+    const [publicBefore, staffBefore] = [await built(content, 'plain-public-before', undefined, PLAIN_NOW), await built(content, 'plain-staff-before', 'staff', PLAIN_NOW)];
+    await writeFile(path.join(content, 'notices/1000000-storage-fails.yaml'), INCIDENT);
+    const [publicAfter, staffAfter] = [await built(content, 'plain-public-after', undefined, PLAIN_NOW), await built(content, 'plain-staff-after', 'staff', PLAIN_NOW)];
+
+    expectSameBytes(publicAfter, publicBefore);
+    const json = (files: Map<string, Buffer>, file: string) => JSON.parse(files.get(file)!.toString('utf8'));
+    const storage = (files: Map<string, Buffer>): string => json(files, 'api/v2/summary.json').components.find((c: { id: string }) => c.id === '2').status;
+    expect(storage(staffBefore)).toBe('operational');
+    expect(storage(staffAfter)).not.toBe('operational');
+    expect(storage(publicAfter)).toBe('operational');
+    const incidents = (files: Map<string, Buffer>): string[] => json(files, 'api/v2/summary.json').incidents.map((i: { name: string }) => i.name);
+    expect(incidents(staffAfter).sort()).toEqual(['Object storage fails for the support tools', ...incidents(staffBefore)].sort());
+    expect(json(staffAfter, 'api/v1/notices/1000000.json').notice.subject).toBe('Object storage fails for the support tools');
+    expect(staffAfter.get('index.html')!.toString('utf8')).toContain('Object storage fails for the support tools');
+    expect(staffBefore.get('index.html')!.toString('utf8')).not.toContain('Object storage fails');
   });
 });
