@@ -50,36 +50,40 @@ function followStatus(): () => Promise<void> {
 
 /**
  * The status page as of each moment of its next day when the clock alone changes it (a maintenance
- * begins or ends, an announcement expires): the build put what its main part shows then, from
- * published facts only, in `<template data-at>` elements (render/site/moments.ts). At each moment,
- * and at once for one already past when the page is opened, its main part, state, title and icon
- * become that moment's, and the status file is checked again: a build made since (a new update, or
- * `serve` building again as of the moment) reloads the page. Without this script the page stays as
- * of its build, and says so.
+ * begins or ends, an announcement expires): the build wrote what its main part shows then, from
+ * published facts only, in a JSON data block (render/site/moments.ts). At each moment, and at once
+ * for one already past when the page is opened, its main part, state, title and icon become that
+ * moment's, and the status file is checked again: a build made since (a new update, or `serve`
+ * building again as of the moment) reloads the page. Without this script the page stays as of its
+ * build, and says so.
  */
 function followClock(check: () => Promise<void>): void {
+  const block = document.querySelector('script[type="application/json"][data-statuspress="moments"]');
   const main = document.querySelector('main');
-  const moments = [...document.querySelectorAll<HTMLTemplateElement>('template[data-at]')]
-    .map((template) => ({ at: Date.parse(template.dataset.at ?? ''), template }))
-    .filter((m) => !Number.isNaN(m.at))
-    .sort((a, b) => a.at - b.at);
-  for (const { template } of moments) template.remove();
-  if (!main || moments.length === 0) return;
+  if (!block || !main) return;
+  let moments: { at: number; main: string; state?: string; title?: string; icon?: string }[];
+  try {
+    moments = (JSON.parse(block.textContent ?? '') as { at: string; main: string }[]).map((m) => ({ ...m, at: Date.parse(m.at) })).filter((m) => !Number.isNaN(m.at)).sort((a, b) => a.at - b.at);
+  } catch {
+    return;
+  }
+  const title = document.querySelector('title');
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-  const show = (template: HTMLTemplateElement): void => {
-    const { state, title, icon: href } = template.dataset;
-    main.replaceChildren(template.content.cloneNode(true));
-    if (state !== undefined && root.dataset.state !== undefined) root.dataset.state = state;
-    if (title !== undefined) document.title = title;
-    if (href !== undefined && icon) icon.setAttribute('href', href);
+  const show = (moment: (typeof moments)[number]): void => {
+    // The build's own templates wrote it, as they wrote the page.
+    main.innerHTML = moment.main;
+    if (moment.state !== undefined && root.dataset.state !== undefined) root.dataset.state = moment.state;
+    // As the layout wrote it, escapes and all: a <title> reads its HTML as text.
+    if (moment.title !== undefined && title) title.innerHTML = moment.title;
+    if (moment.icon !== undefined && icon) icon.setAttribute('href', moment.icon);
     localTimes(main);
     bars(main);
   };
   let timer: ReturnType<typeof setTimeout> | undefined;
   const next = (): void => {
     clearTimeout(timer);
-    let due: HTMLTemplateElement | undefined;
-    while (moments.length > 0 && moments[0]!.at <= Date.now()) due = moments.shift()!.template;
+    let due: (typeof moments)[number] | undefined;
+    while (moments.length > 0 && moments[0]!.at <= Date.now()) due = moments.shift();
     if (due) {
       show(due);
       void check();

@@ -1,5 +1,5 @@
-// The status page follows the clock on any static host: it carries, in inert `<template data-at>`
-// elements, what its main part shows at each of the few moments of its next day when that changes
+// The status page follows the clock on any static host: it carries, in a JSON data block no
+// browser runs, what its main part shows at each of the few moments of its next day when that changes
 // by time alone (a maintenance beginning or ending, an announcement expiring), and the page's
 // script (src/site/site.ts) shows each at its moment. The moments and what they show come from the
 // published content only, as the build's state keeps it (render/state.ts): an update withheld
@@ -42,41 +42,63 @@ export function momentSites(site: DerivedSite): MomentSite[] {
   return result;
 }
 
+/** What the page's script makes of one moment: its main part, page state, title and icon. */
+export interface PageMoment {
+  /** ISO 8601. */
+  at: string;
+  /** The inside of its `<main>`, as the templates wrote it. */
+  main: string;
+  /** The layout's `data-state` on `<html>`, its `<title>` as written (HTML, with its escapes) and its icon's address. */
+  state?: string;
+  title?: string;
+  icon?: string;
+}
+
 /**
- * The page `html` (`render` made it of `base`) with the moments that change what it shows: each moment whose
- * context differs from the one before it (but for its time) as a `<template data-at>` just before
- * `</body>`, holding the inside of its `<main>` and, as attributes, its page state, title and icon.
- * A page without one `<main>` (a site's own layout may have none) carries no moments.
+ * The page `html` (`render` made it of `base`) with the moments that change what it shows: each
+ * moment whose context differs from the one before it (but for its time), as one JSON data block
+ * just before `</body>` (`<script type="application/json" data-statuspress="moments">`, which no
+ * browser runs, its `<` written `\u003c` so no text ends it): the inside of its `<main>`, and its
+ * page state, title and icon. A page without one `<main>` (a site's own layout may have none)
+ * carries no moments.
  */
 export function withMoments<C extends object>(html: string, base: C, moments: { at: number; context: C }[], render: (context: C) => string): string {
   if (moments.length === 0 || mainOf(html) === null) return html;
-  const templates: string[] = [];
+  const shown: PageMoment[] = [];
   let size = 0;
   let before = sameness(base);
   for (const { at, context } of moments) {
-    if (templates.length === MAX_MOMENTS) break;
+    if (shown.length === MAX_MOMENTS) break;
     const key = sameness(context);
     if (key === before) continue;
     before = key;
     const page = render(context);
     const main = mainOf(page);
     if (main === null) break;
-    const attributes = [`data-at="${new Date(at).toISOString()}"`];
+    const moment: PageMoment = { at: new Date(at).toISOString(), main };
     const state = /<html\b[^>]*\sdata-state="([^"]*)"/.exec(page)?.[1];
-    if (state !== undefined) attributes.push(`data-state="${state}"`);
+    if (state !== undefined) moment.state = unescaped(state);
     const title = /<title>([^<]*)<\/title>/.exec(page)?.[1];
-    if (title !== undefined) attributes.push(`data-title="${title.replace(/"/g, '&quot;')}"`);
+    if (title !== undefined) moment.title = title;
     const icon = /<link\b[^>]*\srel="icon"[^>]*>/.exec(page)?.[0].match(/\shref="([^"]*)"/)?.[1];
-    if (icon !== undefined) attributes.push(`data-icon="${icon}"`);
-    const template = `<template ${attributes.join(' ')}>${main}</template>\n`;
-    if (size + template.length > MOMENTS_CHARS) break;
-    size += template.length;
-    templates.push(template);
+    if (icon !== undefined) moment.icon = unescaped(icon);
+    size += main.length + (moment.title?.length ?? 0);
+    if (size > MOMENTS_CHARS) break;
+    shown.push(moment);
   }
-  if (templates.length === 0) return html;
+  if (shown.length === 0) return html;
+  const block = `<script type="application/json" data-statuspress="moments">${JSON.stringify(shown).replace(/</g, '\\u003c')}</script>\n`;
   const end = html.lastIndexOf('</body>');
-  return end === -1 ? html + templates.join('') : html.slice(0, end) + templates.join('') + html.slice(end);
+  return end === -1 ? html + block : html.slice(0, end) + block + html.slice(end);
 }
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** An attribute's value as its text: the escapes Handlebars writes, and any numeric one. */
+const unescaped = (value: string): string =>
+  value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) =>
+    name[0] !== '#' ? (ENTITIES[name.toLowerCase()] ?? whole) : String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1))),
+  );
 
 /**
  * The inside of the page's one `<main>` element, or null: its text comes escaped from the

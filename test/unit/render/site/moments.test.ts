@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { siteRenderer } from '../../../../src/render/html.js';
 import { MAX_MOMENTS } from '../../../../src/render/site/moments.js';
+import type { PageMoment } from '../../../../src/render/site/moments.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import type { Content } from '../../../../src/types.js';
 import { component, content, general, HOUR, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
@@ -17,8 +18,14 @@ async function home(of: Content, now = NOW): Promise<string> {
   return String(renderer.render({ kind: 'status' })!.contents);
 }
 
-const templates = (html: string): { at: string; attributes: string; inside: string }[] =>
-  [...html.matchAll(/<template data-at="([^"]*)"([^>]*)>([^]*?)<\/template>/g)].map((m) => ({ at: m[1]!, attributes: m[2]!, inside: m[3]! }));
+const BLOCK = /<script type="application\/json" data-statuspress="moments">([^<]*)<\/script>/g;
+
+/** The moments the page carries, as its script reads them; none when it has no block, and never two blocks. */
+function moments(html: string): PageMoment[] {
+  const blocks = [...html.matchAll(BLOCK)];
+  expect(blocks.length).toBeLessThan(2);
+  return blocks.length === 0 ? [] : (JSON.parse(blocks[0]![1]!) as PageMoment[]);
+}
 
 /** A component without metrics: no uptime bar, whose days move at midnight. */
 const part = (id: number, name?: string) => component(id, { metrics: false, ...(name === undefined ? {} : { name }) });
@@ -38,16 +45,15 @@ describe('the status page’s moments', () => {
       ],
     });
     const html = await home(site);
-    const moments = templates(html);
-    expect(moments.map((m) => m.at)).toEqual(['2026-11-20T02:00:00.000Z', '2026-11-20T04:00:00.000Z']);
+    const shown = moments(html);
+    expect(shown.map((m) => m.at)).toEqual(['2026-11-20T02:00:00.000Z', '2026-11-20T04:00:00.000Z']);
     // Nothing withheld, nor its time (02:30 and 03:10 are no moment, and written nowhere).
     expect(html).not.toMatch(/WITHHELD|02:30|03:10/);
-    expect(moments[0]!.attributes).toContain('data-state="under-maintenance"');
-    expect(moments[0]!.attributes).toContain('data-title="Unit Status: Maintenance"');
-    expect(moments[0]!.attributes).toMatch(/data-icon="assets\/icon-under-maintenance\.[0-9a-f]+\.svg"/);
-    expect(moments[1]!.attributes).toContain('data-state="operational"');
+    expect(shown[0]).toMatchObject({ state: 'under-maintenance', title: 'Unit Status: Maintenance' });
+    expect(shown[0]!.icon).toMatch(/^assets\/icon-under-maintenance\.[0-9a-f]+\.svg$/);
+    expect(shown[1]).toMatchObject({ state: 'operational', title: 'Unit Status: All good' });
     // As a build of the published content at the moment renders it (a real build at 02:00 publishes nothing more).
-    expect(moments[0]!.inside).toBe(mainOf(await home(site, ms('2026-11-20T02:00:00Z'))));
+    expect(shown[0]!.main).toBe(mainOf(await home(site, ms('2026-11-20T02:00:00Z'))));
     // Without the script, the page itself is the build's: operational, as of 01:50.
     expect(mainOf(html)).toContain('as of <time datetime="2026-11-20T01:50:00.000Z">');
     expect(mainOf(html)).toContain('class="banner tone-operational"');
@@ -59,18 +65,18 @@ describe('the status page’s moments', () => {
       planned(i + 1, { beginsAt: at((i + 1) * HOUR), endsAt: at((i + 1) * HOUR + 30 * 60_000) }, [pu('2026-11-18T09:00:00Z', 'scheduled')], { components: [1] }),
     );
     notices.push(planned(50, { beginsAt: at(25 * HOUR), endsAt: at(26 * HOUR) }, [pu('2026-11-18T09:00:00Z', 'scheduled')]));
-    const moments = templates(await home(content({ components: [part(1)], notices })));
-    expect(moments).toHaveLength(MAX_MOMENTS);
-    expect(moments.map((m) => m.at)).toEqual(Array.from({ length: MAX_MOMENTS }, (_, i) => new Date(NOW + (Math.floor(i / 2) + 1) * HOUR + (i % 2) * 30 * 60_000).toISOString()));
+    const shown = moments(await home(content({ components: [part(1)], notices })));
+    expect(shown).toHaveLength(MAX_MOMENTS);
+    expect(shown.map((m) => m.at)).toEqual(Array.from({ length: MAX_MOMENTS }, (_, i) => new Date(NOW + (Math.floor(i / 2) + 1) * HOUR + (i % 2) * 30 * 60_000).toISOString()));
     // An announcement without an expiry changes nothing at any moment: no moments; with uptime
     // bars, their days move at the site's midnight.
     const quiet = (metrics: boolean): Content => content({ components: [component(1, { metrics })], notices: [general(7, [{ at: '2026-11-19T09:00:00Z' }])] });
-    expect(templates(await home(quiet(false)))).toEqual([]);
-    expect(templates(await home(quiet(true))).map((m) => m.at)).toEqual(['2026-11-21T00:00:00.000Z']);
+    expect(moments(await home(quiet(false)))).toEqual([]);
+    expect(moments(await home(quiet(true))).map((m) => m.at)).toEqual(['2026-11-21T00:00:00.000Z']);
   });
 
-  it('are escaped as the page is: hostile text stays text inside the template', async () => {
-    const hostile = '</template><script>alert(1)</script>"\'<main>';
+  it('are escaped as the page is, and embedded safely: hostile text stays text', async () => {
+    const hostile = '</script><script>alert(1)</script><!--"\'<main>';
     const site = content({
       site: { name: `Acme ${hostile}` },
       components: [part(1, hostile)],
@@ -80,15 +86,18 @@ describe('the status page’s moments', () => {
       ],
     });
     const html = await home(site);
-    const moments = templates(html);
-    expect(moments.map((m) => m.at)).toEqual(['2026-11-20T02:00:00.000Z', '2026-11-20T03:00:00.000Z', '2026-11-20T05:00:00.000Z']);
-    expect(html.match(/<template/g)).toHaveLength(3);
-    expect(html.match(/<\/template>/g)).toHaveLength(3);
+    const shown = moments(html);
+    expect(shown.map((m) => m.at)).toEqual(['2026-11-20T02:00:00.000Z', '2026-11-20T03:00:00.000Z', '2026-11-20T05:00:00.000Z']);
+    // One block, ended by its own </script> only: nothing in it starts a tag.
+    const block = [...html.matchAll(BLOCK)][0]![0];
+    expect(block.slice(1, -'</script>'.length)).not.toContain('<');
+    expect(html.match(/<script\b/g)).toHaveLength(2); // the page's script and the block
     expect(html.match(/<main\b/g)).toHaveLength(1);
-    expect(html).not.toContain('<script>');
-    for (const m of moments) {
-      expect(m.attributes).toContain('data-title="Acme &lt;/template&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#x27;&lt;main&gt;: ');
-      expect(m.inside).toContain('&lt;/template&gt;&lt;script&gt;');
+    for (const m of shown) {
+      // The title as the layout writes it (the script reads it as a <title>'s text), the rest escaped as on the page.
+      expect(m.title).toMatch(/^Acme &lt;\/script&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;&lt;!--&quot;&#x27;&lt;main&gt;: /);
+      expect(m.main).toContain('&lt;/script&gt;&lt;script&gt;alert(1)');
+      expect(m.main).not.toMatch(/<script|<main|<!--/);
     }
   });
 });
