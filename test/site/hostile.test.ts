@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
-import { buildSite, decodeEntities, launchBrowser, overflowing, parseXml, screenshot, serveSite, watchContext } from './helpers.js';
+import { buildSite, contextAt, decodeEntities, launchBrowser, overflowing, parseXml, screenshot, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -143,7 +143,7 @@ beforeAll(async () => {
   }
   server = await serveSite(built.dir);
   browser = await launching;
-  context = await browser.newContext();
+  context = await contextAt(browser, NOW);
   problems = watchContext(context, server.url);
   page = await context.newPage();
 });
