@@ -67,6 +67,8 @@ function followClock(check: () => Promise<void>): void {
   } catch {
     return;
   }
+  // Read once: the page's document keeps only what it shows.
+  block.remove();
   const title = document.querySelector('title');
   const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
   const show = (moment: (typeof moments)[number]): void => {

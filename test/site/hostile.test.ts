@@ -268,7 +268,9 @@ describe('hostile text in every field', () => {
       // Every `<` of a text is escaped, so each `<` here opens a tag the renderer wrote.
       for (const [tag] of markup.matchAll(/<[a-z!?/][^>]*>/gi)) {
         const what = `${file}: ${tag.slice(0, 100)}`;
-        if (/^<script\b/i.test(tag) && !/^<script src="(?:(\.\.\/)*|\/(?:[\w.-]+\/)*)assets\/(site|picker)\.[0-9a-f]{10}\.js" defer>$/.test(tag)) found.push(what);
+        // The status page's moments (src/render/site/moments.ts) are a JSON data block, which no browser runs; no `<` in it opens a tag.
+        const data = file === 'index.html' && tag === '<script type="application/json" data-statuspress="moments">';
+        if (/^<script\b/i.test(tag) && !data && !/^<script src="(?:(\.\.\/)*|\/(?:[\w.-]+\/)*)assets\/(site|picker)\.[0-9a-f]{10}\.js" defer>$/.test(tag)) found.push(what);
         if (/^<(img|svg|iframe|object|embed|style|base|form|math)\b/i.test(tag) && !(file.endsWith('.svg') && /^<svg xmlns/.test(tag)) && !/^<svg viewBox="0 0 90 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">$/.test(tag) && !/^<form class="picker"/.test(tag)) found.push(what);
         if (/\son[a-z]+\s*=/i.test(tag) || /\b(href|src|action)\s*=\s*"?\s*(javascript|data|vbscript):/i.test(tag)) found.push(what);
       }
