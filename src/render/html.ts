@@ -17,6 +17,8 @@ import { feedParts, renderAtom, renderCalendar } from './site/feeds.js';
 import type { FeedScope } from './site/feeds.js';
 import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
+import { momentSites, withMoments } from './site/moments.js';
+import type { MomentSite } from './site/moments.js';
 import type { PageTemplate } from './site/builtin.js';
 import { loadCopies } from './site/theme.js';
 import type { Theme } from './site/theme.js';
@@ -56,19 +58,22 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   const copies = new Map<string, LocaleRenderer>();
   // Each language's copy of the site once, for its pages and its widget texts alike.
   const localized = new Map<string, DerivedSite>();
-  const siteIn = (tag: string): DerivedSite => {
-    if (localized.has(tag)) return localized.get(tag)!;
-    const copy = localizeSite(site, tag);
+  const copyOf = (of: DerivedSite, tag: string): DerivedSite => {
+    const copy = localizeSite(of, tag);
     // Each language's copy has a site of its own: the site's own words of that language, not only the default one's.
-    if (copy.site !== site.site) useMessages(copy.site, theme.messages);
-    return localized.set(tag, copy).get(tag)!;
+    if (copy.site !== of.site) useMessages(copy.site, theme.messages);
+    return copy;
   };
+  const siteIn = (tag: string): DerivedSite => localized.get(tag) ?? localized.set(tag, copyOf(site, tag)).get(tag)!;
+  // The moments the status page follows the clock at (site/moments.ts): found once, shown in each language.
+  let moments: MomentSite[] | null = null;
+  const momentsIn = (tag: string | undefined): MomentSite[] => (moments ??= momentSites(site)).map((m) => (tag === undefined ? m : { at: m.at, site: copyOf(m.site, tag) }));
   const copy = (locale: string | undefined): LocaleRenderer | null => {
     const tag = locale ?? locales[0];
-    if (tag === undefined) return (copies.get('') ?? copies.set('', localeRenderer(site, theme, assets)).get(''))!;
+    if (tag === undefined) return (copies.get('') ?? copies.set('', localeRenderer(site, theme, assets, () => momentsIn(undefined))).get(''))!;
     // The default language has no folder of its own: `en/` is not an address of the site.
     if (!locales.includes(tag) || (locale !== undefined && tag === locales[0])) return null;
-    return (copies.get(tag) ?? copies.set(tag, localeRenderer(siteIn(tag), theme, assets)).get(tag))!;
+    return (copies.get(tag) ?? copies.set(tag, localeRenderer(siteIn(tag), theme, assets, () => momentsIn(tag))).get(tag))!;
   };
   return {
     assets,
@@ -88,8 +93,11 @@ interface LocaleRenderer {
   notFound(root: string): OutputFile;
 }
 
-/** The renderer of one language's copy of the site (of the site itself, when it lists no languages). */
-function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets): LocaleRenderer {
+/**
+ * The renderer of one language's copy of the site (of the site itself, when it lists no languages);
+ * `moments`, the copy as of each moment the status page follows the clock at.
+ */
+function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets, moments: () => MomentSite[]): LocaleRenderer {
   const assetFiles = new Map(assets.files.map((f) => [f.path, f]));
   let byComponent: Map<number, DerivedNotice[]> | null = null;
   let reaching: Map<number, DerivedNotice[]> | null = null;
@@ -116,8 +124,11 @@ function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets): Locale
     notFound: (root) => ({ path: prefix + SITE.notFound().file, contents: theme.page('not-found', notFoundPage(site, assets, root)) }),
     render(request) {
       switch (request.kind) {
-        case 'status':
-          return file(request, theme.page('status', statusPage(site, assets)));
+        case 'status': {
+          const home = statusPage(site, assets);
+          const render = (context: typeof home): string => theme.page('status', context);
+          return file(request, withMoments(render(home), home, moments().map((m) => ({ at: m.at, context: statusPage(m.site, assets) })), render));
+        }
         case 'notice': {
           const notice = site.noticesById.get(request.id);
           return notice ? file(request, theme.page('notice', noticePage(site, assets, notice))) : null;

@@ -1,6 +1,7 @@
 // The script of every page (built into a browser bundle, loaded with `defer`). Everything it does is
 // an improvement on a page that already works without it: times in the reader's own zone, a page
-// that follows an incident while it is open, and arrow keys between the days of an uptime bar.
+// that follows an incident while it is open, a status page that follows the clock (a maintenance
+// begins at its minute on any static host), and arrow keys between the days of an uptime bar.
 
 import { formatDate, formatDateTime, formatRange } from '../i18n/dates.js';
 
@@ -12,9 +13,9 @@ const locale = root.lang || 'en';
  * Every <time datetime> in the reader's zone, in the page's language (`20 Nov 2026, 23:00 GMT+13`);
  * a window within one day (`data-until`) writes its date once. The site's own text stays as its title.
  */
-function localTimes(): void {
+function localTimes(within: ParentNode = document): void {
   const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
-  for (const time of document.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
+  for (const time of within.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
     const date = Date.parse(time.dateTime);
     if (Number.isNaN(date) || !time.dateTime.includes('T')) continue;
     const until = time.dataset.until ? Date.parse(time.dataset.until) : NaN;
@@ -24,8 +25,11 @@ function localTimes(): void {
   }
 }
 
-/** Reloads the page when the status it shows has changed (checked every minute while it is visible). */
-function followStatus(): void {
+/**
+ * Reloads the page when the status file has changed since the build (checked every minute while the
+ * page is visible); returns the check, for a moment of the clock to run at once.
+ */
+function followStatus(): () => Promise<void> {
   // The page's state is spelt `under-maintenance`; the API may spell it `under_maintenance` (a site setting).
   const same = (text: string): string => text.replace(/_/g, '-');
   const shown = same(`${root.dataset.updated ?? ''} ${root.dataset.state ?? ''}`);
@@ -41,6 +45,59 @@ function followStatus(): void {
     }
   };
   setInterval(() => void check(), 60_000);
+  return check;
+}
+
+/**
+ * The status page as of each moment of its next day when the clock alone changes it (a maintenance
+ * begins or ends, an announcement expires): the build wrote what its main part shows then, from
+ * published facts only, in a JSON data block (render/site/moments.ts). At each moment, and at once
+ * for one already past when the page is opened, its main part, state, title and icon become that
+ * moment's, and the status file is checked again: a build made since (a new update, or `serve`
+ * building again as of the moment) reloads the page. Without this script the page stays as of its
+ * build, and says so.
+ */
+function followClock(check: () => Promise<void>): void {
+  const block = document.querySelector('script[type="application/json"][data-statuspress="moments"]');
+  const main = document.querySelector('main');
+  if (!block || !main) return;
+  let moments: { at: number; main: string; state?: string; title?: string; icon?: string }[];
+  try {
+    moments = (JSON.parse(block.textContent ?? '') as { at: string; main: string }[]).map((m) => ({ ...m, at: Date.parse(m.at) })).filter((m) => !Number.isNaN(m.at)).sort((a, b) => a.at - b.at);
+  } catch {
+    return;
+  }
+  // Read once: the page's document keeps only what it shows.
+  block.remove();
+  const title = document.querySelector('title');
+  const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  const show = (moment: (typeof moments)[number]): void => {
+    // The build's own templates wrote it, as they wrote the page.
+    main.innerHTML = moment.main;
+    if (moment.state !== undefined && root.dataset.state !== undefined) root.dataset.state = moment.state;
+    // As the layout wrote it, escapes and all: a <title> reads its HTML as text.
+    if (moment.title !== undefined && title) title.innerHTML = moment.title;
+    if (moment.icon !== undefined && icon) icon.setAttribute('href', moment.icon);
+    localTimes(main);
+    bars(main);
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = (): void => {
+    clearTimeout(timer);
+    let due: (typeof moments)[number] | undefined;
+    while (moments.length > 0 && moments[0]!.at <= Date.now()) due = moments.shift();
+    if (due) {
+      show(due);
+      void check();
+    }
+    // A timer longer than about 24.8 days fires at once: none is that far, but the clock may jump.
+    if (moments.length > 0) timer = setTimeout(next, Math.min(moments[0]!.at - Date.now(), 2 ** 31 - 1));
+  };
+  // A computer that slept lets its timers run late: the page catches up as soon as it is seen.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') next();
+  });
+  next();
 }
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -52,8 +109,8 @@ const SVG = 'http://www.w3.org/2000/svg';
  * first notice. Without the script the bar is no tab stop at all, and the days with something to say
  * are the list's links.
  */
-function bars(): void {
-  for (const bar of document.querySelectorAll<HTMLElement>('.uptime > .bar[data-start]')) {
+function bars(within: ParentNode = document): void {
+  for (const bar of within.querySelectorAll<HTMLElement>('.uptime > .bar[data-start]')) {
     const days = Number(bar.dataset.days);
     const first = Date.parse(`${bar.dataset.start ?? ''}T00:00:00Z`);
     const svg = bar.querySelector('svg');
@@ -138,8 +195,10 @@ function notFoundLanguage(): void {
 }
 
 localTimes();
-followStatus();
+// Before the clock changes the page's state: the status file is compared with the build's.
+const check = followStatus();
 notFoundLanguage();
 // The footer says the page refreshes itself only when this script is there to do it.
 for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
 bars();
+followClock(check);

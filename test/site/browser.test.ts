@@ -15,7 +15,7 @@ import { durationText } from '../../src/render/site/text.js';
 import { messages } from '../../src/i18n/messages.js';
 
 const EN = messages('en');
-import { axeViolations, buildFixture, buildSite, htmlProblems, launchBrowser, overflowing, ROOT, screenshot, serveSite, watchContext } from './helpers.js';
+import { axeViolations, buildFixture, buildSite, contextAt, htmlProblems, launchBrowser, overflowing, ROOT, screenshot, serveSite, SITE_FIXTURES, watchContext } from './helpers.js';
 import type { BuiltSite, SiteFixture } from './helpers.js';
 
 const BASE = '/status';
@@ -84,7 +84,7 @@ afterAll(async () => {
 
 /** A browser context for one fixture's server, with what went wrong on its pages collected. */
 async function open(fixture: Fixture, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; problems: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await contextAt(browser, SITE_FIXTURES[fixture], { viewport: { width: 1280, height: 900 }, ...options });
   return { context, problems: watchContext(context, new URL(siteOf(fixture)).origin) };
 }
 
@@ -343,7 +343,7 @@ describe('the example site (content/), during incident 27', () => {
   });
 
   it('puts the state, what is happening and the Components heading within the first 900 px at 1280 px, 1,500 px at 375 px', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await contextAt(browser, '2026-11-22T06:00:00Z', { viewport: { width: 1280, height: 800 } });
     const problems = watchContext(context, new URL(server.url).origin);
     const page = await context.newPage();
     await page.goto(`${server.url}/`, { waitUntil: 'load' });

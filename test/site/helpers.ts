@@ -74,6 +74,17 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * A context whose pages' clock stands still at `now`, a build's moment, their timers running: a status
+ * page shows what its build foresaw for a moment once that moment comes (src/render/site/moments.ts),
+ * so a page on the machine's clock would show what today's date makes of it.
+ */
+export async function contextAt(browser: Browser, now: string | number, options: Parameters<Browser['newContext']>[0] = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.clock.setFixedTime(typeof now === 'number' ? now : Date.parse(now));
+  return context;
+}
+
+/**
  * Records what must never happen on the context's pages: a console error, an uncaught exception, a
  * failed request, an answer of 400 or more, a request leaving `origin` (the machine has no network
  * but 127.0.0.1 anyway), and a dialog (an `alert()` a hostile string managed to run).

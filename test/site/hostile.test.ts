@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../../src/serve/server.js';
 import type { Json } from '../helpers/build.js';
-import { buildSite, decodeEntities, launchBrowser, overflowing, parseXml, screenshot, serveSite, watchContext } from './helpers.js';
+import { buildSite, contextAt, decodeEntities, launchBrowser, overflowing, parseXml, screenshot, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -143,7 +143,7 @@ beforeAll(async () => {
   }
   server = await serveSite(built.dir);
   browser = await launching;
-  context = await browser.newContext();
+  context = await contextAt(browser, NOW);
   problems = watchContext(context, server.url);
   page = await context.newPage();
 });
@@ -268,7 +268,9 @@ describe('hostile text in every field', () => {
       // Every `<` of a text is escaped, so each `<` here opens a tag the renderer wrote.
       for (const [tag] of markup.matchAll(/<[a-z!?/][^>]*>/gi)) {
         const what = `${file}: ${tag.slice(0, 100)}`;
-        if (/^<script\b/i.test(tag) && !/^<script src="(?:(\.\.\/)*|\/(?:[\w.-]+\/)*)assets\/(site|picker)\.[0-9a-f]{10}\.js" defer>$/.test(tag)) found.push(what);
+        // The status page's moments (src/render/site/moments.ts) are a JSON data block, which no browser runs; no `<` in it opens a tag.
+        const data = file === 'index.html' && tag === '<script type="application/json" data-statuspress="moments">';
+        if (/^<script\b/i.test(tag) && !data && !/^<script src="(?:(\.\.\/)*|\/(?:[\w.-]+\/)*)assets\/(site|picker)\.[0-9a-f]{10}\.js" defer>$/.test(tag)) found.push(what);
         if (/^<(img|svg|iframe|object|embed|style|base|form|math)\b/i.test(tag) && !(file.endsWith('.svg') && /^<svg xmlns/.test(tag)) && !/^<svg viewBox="0 0 90 10" preserveAspectRatio="none" aria-hidden="true" focusable="false">$/.test(tag) && !/^<form class="picker"/.test(tag)) found.push(what);
         if (/\son[a-z]+\s*=/i.test(tag) || /\b(href|src|action)\s*=\s*"?\s*(javascript|data|vbscript):/i.test(tag)) found.push(what);
       }

@@ -15,7 +15,7 @@ import type { RunningServer } from '../../src/serve/server.js';
 import { FIXTURES } from '../helpers/build.js';
 import { startLocalServer } from '../helpers/local-server.js';
 import type { LocalServer } from '../helpers/local-server.js';
-import { axeViolations, buildSite, launchBrowser, overflowing, ROOT, screenshot, serveSite, watchContext } from './helpers.js';
+import { axeViolations, buildSite, contextAt, launchBrowser, overflowing, ROOT, screenshot, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const LANGUAGES = [
@@ -52,7 +52,7 @@ beforeAll(async () => {
   }
   browser = await launching;
   for (const { locale } of LANGUAGES) {
-    const context = await browser.newContext({ viewport: { width: 375, height: 900 } });
+    const context = await contextAt(browser, '2026-11-22T06:00:00Z', { viewport: { width: 375, height: 900 } });
     const problems = watchContext(context, servers.get(locale)!.url);
     tabs.set(locale, { page: await context.newPage(), problems });
   }
@@ -162,7 +162,7 @@ describe('a text in the other direction than its page', () => {
   beforeAll(async () => {
     built = await buildSite(path.join(FIXTURES, 'rtl-fallback', 'content'), '2026-11-21T12:00:00Z');
     server = await serveSite(built.dir);
-    page = await (await browser.newContext()).newPage();
+    page = await (await contextAt(browser, '2026-11-21T12:00:00Z')).newPage();
   });
   afterAll(async () => {
     await page?.context().close();
@@ -222,7 +222,7 @@ describe('the root 404 page on a static host', () => {
         () => readFile(path.join(built.dir, '404.html')).then((body) => res.writeHead(404, { 'Content-Type': 'text/html; charset=utf-8' }).end(body)),
       );
     });
-    for (const javaScriptEnabled of [true, false]) tabs.set(javaScriptEnabled, await (await browser.newContext({ javaScriptEnabled })).newPage());
+    for (const javaScriptEnabled of [true, false]) tabs.set(javaScriptEnabled, await (await contextAt(browser, '2026-11-22T00:00:00Z', { javaScriptEnabled })).newPage());
   });
   afterAll(async () => {
     for (const page of tabs.values()) await page.context().close();

@@ -25,7 +25,11 @@ describe('renderJob', () => {
     const expected = [...renderHtml(deriveSite(content, now), await loadTheme(templates))];
     expect(written.paths).toEqual(expected.map((f) => f.path));
     for (const file of expected) expect(readFileSync(path.join(folder, file.path), 'utf8'), file.path).toBe(String(file.contents));
-    expect(pages.length).toBe(expected.filter((f) => f.path.endsWith('.html')).length);
+    // Each page, and the status page again as of each moment it carries (render/site/moments.ts).
+    const home = String(expected.find((f) => f.path === 'index.html')!.contents);
+    const moments = (JSON.parse(/data-statuspress="moments">([^<]*)</.exec(home)?.[1] ?? '[]') as unknown[]).length;
+    expect(moments).toBeGreaterThan(0);
+    expect(pages.length).toBe(expected.filter((f) => f.path.endsWith('.html')).length + moments);
     expect(pages[0]).toMatch(/^status: /);
   });
 });

@@ -1,0 +1,123 @@
+// The status page follows the clock on any static host: it carries, in a JSON data block no
+// browser runs, what its main part shows at each of the few moments of its next day when that changes
+// by time alone (a maintenance beginning or ending, an announcement expiring), and the page's
+// script (src/site/site.ts) shows each at its moment. The moments and what they show come from the
+// published content only, as the build's state keeps it (render/state.ts): an update withheld
+// until later is in none of them, nor is its time. Each moment is the same page rendered by the
+// same templates (a site's own too, in their process) as of that moment: what a build then would
+// show, its texts escaped as every page's are.
+import { deriveSite } from '../../derive/index.js';
+import type { DerivedSite } from '../../derive/index.js';
+import { nextChange } from '../../derive/next-change.js';
+import { publishedContent } from '../../derive/updates.js';
+import { DAY_MS } from '../../time.js';
+
+/** The moments a page carries at most: the soonest, within MOMENTS_WITHIN of its build. */
+export const MAX_MOMENTS = 8;
+export const MOMENTS_WITHIN = DAY_MS;
+/** What the moments may add to a page at most, in characters: a later moment past it is left to the next build. */
+export const MOMENTS_CHARS = 512 * 1024;
+
+/** The site (of the default language) as of a moment when the clock alone changes it. */
+export interface MomentSite {
+  at: number;
+  site: DerivedSite;
+}
+
+/**
+ * The soonest moments after the site's `now`, within MOMENTS_WITHIN, when the site derived from its
+ * published content differs by time alone, each with the site as of then; at most MAX_MOMENTS of
+ * those that change the status page (pageMoments drops the others). From the derived site alone:
+ * its notices' and components' records are the content it was derived from, and only what was
+ * published as of `now` is asked about.
+ */
+export function momentSites(site: DerivedSite): MomentSite[] {
+  const content = publishedContent({ site: site.site, components: site.components.map((c) => c.source), notices: site.notices.map((n) => n.source) }, site.now);
+  const result: MomentSite[] = [];
+  // Moments that change only the API or the calendar (past_distant, a year after a maintenance)
+  // take no place of the page's: a few more are looked at than it keeps.
+  for (let at = nextChange(content, site.now); at !== null && at <= site.now + MOMENTS_WITHIN && result.length < MAX_MOMENTS * 2; at = nextChange(content, at)) {
+    result.push({ at, site: deriveSite(content, at) });
+  }
+  return result;
+}
+
+/** What the page's script makes of one moment: its main part, page state, title and icon. */
+export interface PageMoment {
+  /** ISO 8601. */
+  at: string;
+  /** The inside of its `<main>`, as the templates wrote it. */
+  main: string;
+  /** The layout's `data-state` on `<html>`, its `<title>` as written (HTML, with its escapes) and its icon's address. */
+  state?: string;
+  title?: string;
+  icon?: string;
+}
+
+/**
+ * The page `html` (`render` made it of `base`) with the moments that change what it shows: each
+ * moment whose context differs from the one before it (but for its time), as one JSON data block
+ * just before `</body>` (`<script type="application/json" data-statuspress="moments">`, which no
+ * browser runs, its `<` written `\u003c` so no text ends it): the inside of its `<main>`, and its
+ * page state, title and icon. A page without one `<main>` (a site's own layout may have none)
+ * carries no moments.
+ */
+export function withMoments<C extends object>(html: string, base: C, moments: { at: number; context: C }[], render: (context: C) => string): string {
+  if (moments.length === 0 || mainOf(html) === null) return html;
+  const shown: PageMoment[] = [];
+  let size = 0;
+  let before = sameness(base);
+  for (const { at, context } of moments) {
+    if (shown.length === MAX_MOMENTS) break;
+    const key = sameness(context);
+    if (key === before) continue;
+    before = key;
+    const page = render(context);
+    const main = mainOf(page);
+    if (main === null) break;
+    const moment: PageMoment = { at: new Date(at).toISOString(), main };
+    const state = /<html\b[^>]*\sdata-state="([^"]*)"/.exec(page)?.[1];
+    if (state !== undefined) moment.state = unescaped(state);
+    const title = /<title>([^<]*)<\/title>/.exec(page)?.[1];
+    if (title !== undefined) moment.title = title;
+    const icon = /<link\b[^>]*\srel="icon"[^>]*>/.exec(page)?.[0].match(/\shref="([^"]*)"/)?.[1];
+    if (icon !== undefined) moment.icon = unescaped(icon);
+    size += main.length + (moment.title?.length ?? 0);
+    if (size > MOMENTS_CHARS) break;
+    shown.push(moment);
+  }
+  if (shown.length === 0) return html;
+  const block = `<script type="application/json" data-statuspress="moments">${JSON.stringify(shown).replace(/</g, '\\u003c')}</script>\n`;
+  const end = html.lastIndexOf('</body>');
+  return end === -1 ? html + block : html.slice(0, end) + block + html.slice(end);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** An attribute's value as its text: the escapes Handlebars writes, and any numeric one. */
+const unescaped = (value: string): string =>
+  value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (whole, name: string) =>
+    name[0] !== '#' ? (ENTITIES[name.toLowerCase()] ?? whole) : String.fromCodePoint(name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : Number(name.slice(1))),
+  );
+
+/**
+ * The inside of the page's one `<main>` element, or null: its text comes escaped from the
+ * templates, so the first `<main` and the last `</main>` are the element's own.
+ */
+function mainOf(html: string): string | null {
+  const open = /<main\b[^>]*>/.exec(html);
+  const close = html.lastIndexOf('</main>');
+  if (open === null || close < open.index || html.indexOf('<main', open.index + 1) !== -1) return null;
+  return html.slice(open.index + open[0].length, close);
+}
+
+/**
+ * What a moment's page shows, but for the time it is as of: the status line and footer name the
+ * moment, which changes at every moment, so that a moment changing nothing else is left out.
+ */
+function sameness(context: object): string {
+  return JSON.stringify(Object.entries(context).filter(([key]) => !TIMED.has(key)));
+}
+
+/** The fields of a page's context that hold the time it is as of, and its words (the same at every moment). */
+const TIMED = new Set(['t', 'built', 'statusLine', 'footerBuilt']);
