@@ -1,8 +1,9 @@
 // The script of every page (built into a browser bundle, loaded with `defer`). Everything it does is
 // an improvement on a page that already works without it: times in the reader's own zone, a page
-// that follows an incident while it is open, and arrow keys between the days of an uptime bar.
+// that follows an incident while it is open, the history's months in the reader's zone too, and
+// arrow keys between the days of an uptime bar.
 
-import { formatDate, formatDateTime, formatRange } from '../i18n/dates.js';
+import { formatDate, formatDateTime, formatMonth, formatRange } from '../i18n/dates.js';
 
 const root = document.documentElement;
 /** The page's language, as the build wrote it (`<html lang>`): the script writes dates as the page does. */
@@ -12,8 +13,7 @@ const locale = root.lang || 'en';
  * Every <time datetime> in the reader's zone, in the page's language (`20 Nov 2026, 23:00 GMT+13`);
  * a window within one day (`data-until`) writes its date once. The site's own text stays as its title.
  */
-function localTimes(): void {
-  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+function localTimes(zone: string): void {
   for (const time of document.querySelectorAll<HTMLTimeElement>('time[datetime]')) {
     const date = Date.parse(time.dateTime);
     if (Number.isNaN(date) || !time.dateTime.includes('T')) continue;
@@ -22,6 +22,42 @@ function localTimes(): void {
     time.title = time.textContent ?? '';
     time.textContent = text;
   }
+}
+
+/**
+ * The history's notices under the months of the reader's zone, as their times now are: a notice of
+ * 30 November 23:00 in the site's zone is one of 1 December for a reader three hours east.
+ */
+function historyMonths(zone: string): void {
+  const sections = [...document.querySelectorAll<HTMLElement>('main > section[aria-labelledby^="month-"]')];
+  if (sections.length === 0) return;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit' });
+  const keyOf = (ms: number): string => {
+    const part = (type: string): string => parts.formatToParts(ms).find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}`;
+  };
+  const months: { key: string; at: number; items: HTMLElement[] }[] = [];
+  for (const item of sections.flatMap((s) => [...s.querySelectorAll<HTMLElement>('.history > li')])) {
+    const at = Date.parse(item.querySelector('time[datetime]')?.getAttribute('datetime') ?? '');
+    if (Number.isNaN(at)) return;
+    const key = keyOf(at);
+    if (months.at(-1)?.key !== key) months.push({ key, at, items: [] });
+    months.at(-1)!.items.push(item);
+  }
+  if (months.map((m) => `month-${m.key}`).join() === sections.map((s) => s.getAttribute('aria-labelledby')).join()) return;
+  for (const month of months) {
+    const section = document.createElement('section');
+    section.setAttribute('aria-labelledby', `month-${month.key}`);
+    const heading = document.createElement('h2');
+    heading.id = `month-${month.key}`;
+    heading.textContent = formatMonth(month.at, locale, zone);
+    const list = document.createElement('ul');
+    list.className = 'history';
+    list.append(...month.items);
+    section.append(heading, list);
+    sections[0]!.before(section);
+  }
+  for (const old of sections) old.remove();
 }
 
 /** Reloads the page when the status it shows has changed (checked every minute while it is visible). */
@@ -82,13 +118,24 @@ function bars(): void {
       const date = formatDate(first + i * 86_400_000, locale, 'UTC');
       return ((i < none ? bar.dataset.noData : bar.dataset.noIncidents) ?? '').replace('{day}', date);
     };
+    // On a narrow screen the drawing is wider than the bar, its newest days shown (style.css): the
+    // days are measured on the drawing, and the cursor stays on those shown.
+    const geometry = () => {
+      const box = bar.getBoundingClientRect();
+      const drawn = svg.getBoundingClientRect();
+      const day = drawn.width / days;
+      return { box, drawn, day, oldest: Math.max(0, days - Math.round(box.width / day)) };
+    };
+    /** Day i's left edge, from the drawing's left. */
+    const offset = (i: number, day: number): number => shown(i) * day;
     const show = (i: number): void => {
-      at = Math.max(0, Math.min(days - 1, i));
+      const { box, drawn, day, oldest } = geometry();
+      at = Math.max(oldest, Math.min(days - 1, i));
       cursor.setAttribute('x', String(at));
       if (!cursor.isConnected) svg.append(cursor);
       caption.textContent = text(at);
-      const width = bar.clientWidth;
-      const left = Math.max(0, Math.min(width - caption.offsetWidth, ((shown(at) + 0.5) / days) * width - caption.offsetWidth / 2));
+      const middle = drawn.left - box.left + offset(at, day) + day / 2;
+      const left = Math.max(0, Math.min(box.width - caption.offsetWidth, middle - caption.offsetWidth / 2));
       caption.style.left = `${left}px`;
     };
     const hide = (): void => {
@@ -98,7 +145,10 @@ function bars(): void {
     };
     bar.addEventListener('focus', () => show(at));
     bar.addEventListener('blur', hide);
-    bar.addEventListener('mousemove', (event) => show(shown(Math.floor(((event.clientX - bar.getBoundingClientRect().left) / bar.clientWidth) * days))));
+    bar.addEventListener('mousemove', (event) => {
+      const { drawn, day } = geometry();
+      show(shown(Math.floor((event.clientX - drawn.left) / day)));
+    });
     bar.addEventListener('mouseleave', hide);
     bar.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
@@ -137,9 +187,12 @@ function notFoundLanguage(): void {
   best.setAttribute('aria-current', 'true');
 }
 
-localTimes();
+const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+localTimes(zone);
+historyMonths(zone);
 followStatus();
 notFoundLanguage();
-// The footer says the page refreshes itself only when this script is there to do it.
-for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
+// The footer says the page refreshes itself only when this script is there to do it, and not on the
+// page for a missing address (its ways back), which has nothing to follow.
+if (!document.querySelector('.ways')) for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
 bars();

@@ -17,6 +17,10 @@ const BASE = new URL('.', script?.src || location.href).href;
 /** The prebuilt files (path-style, so hosts without rewrites serve them too). */
 const STATUS = 'api/v1/status.json';
 const PRESENT = 'api/v1/notices/q/timeline_state_eq=present/page=1.json';
+/** Statuspage's status: its indicator tells an outage from a degradation, as the page does. */
+const V2_STATUS = 'api/v2/status.json';
+/** The indicator of an outage, by the severity class it shows (src/derive/severity.ts). */
+const OUTAGES: Record<string, string> = { major: 'partial-outage', critical: 'major-outage' };
 /** At most this many notices in the full widget; the rest are on the status page. */
 const SHOWN = 3;
 
@@ -24,9 +28,10 @@ const STATES = ['operational', 'degraded', 'under-maintenance'];
 /** The notices shown: incidents and maintenance (general announcements are left to the status page). */
 const KINDS = /^(un)?planned$/;
 
-const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--ok:#3fb950;--bad:#e3a33a;--mnt:#6cb6ff';
+// The page's colours (templates/style.css), one a severity.
+const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--ok:#7dec99;--bad:#fff4ca;--pt:#ffa448;--out:#ff6c6c;--mnt:#257df9';
 const CSS =
-  ':host{display:block;font-size:14px;line-height:1.45;--bg:#fff;--fg:#1f2328;--mu:#57606a;--bd:#d0d7de;--a:#0550ae;--ok:#1a7f37;--bad:#9a4d00;--mnt:#0550ae}' +
+  ':host{display:block;font-size:14px;line-height:1.45;--bg:#fff;--fg:#1f2328;--mu:#57606a;--bd:#d0d7de;--a:#0550ae;--ok:#176d34;--bad:#c88600;--pt:#d14d00;--out:#8e101a;--mnt:#052c63}' +
   `:host([data-theme=dark]){${DARK}}@media (prefers-color-scheme:dark){:host(:not([data-theme=light])){${DARK}}}` +
   ':host([data-mode=compact]){display:inline-block;max-width:100%;vertical-align:middle}' +
   '.w{margin:0;background:var(--bg);color:var(--fg);border:1px solid var(--bd);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
@@ -36,6 +41,8 @@ const CSS =
   '.i{display:inline-block;width:.75em;height:.75em;margin-right:.45em;border-radius:50%;border:2px solid var(--mu);box-sizing:border-box}' +
   '.operational .i{background:var(--ok);border:0}' +
   '.degraded .i{background:var(--bad);border:0;border-radius:0;clip-path:polygon(50% 0,100% 100%,0 100%)}' +
+  '.partial-outage .i{background:var(--pt);border:0;border-radius:0;clip-path:polygon(0 0,100% 0,100% 100%,0 100%,0 50%,50% 50%,50% 0)}' +
+  '.major-outage .i{background:var(--out);border:0;border-radius:0;clip-path:polygon(30% 0,70% 0,100% 30%,100% 70%,70% 100%,30% 100%,0 70%,0 30%)}' +
   '.under-maintenance .i{background:var(--mnt);border:0;border-radius:2px;transform:rotate(45deg) scale(.85)}' +
   'ul{list-style:none;margin:.35em 0;padding:0 0 0 1.2em}li{margin:.3em 0}li .m{display:block}';
 
@@ -48,6 +55,8 @@ interface Notice {
 }
 interface View {
   state: string;
+  /** `partial-outage` or `major-outage` in an outage; otherwise the state. */
+  severity: string;
   text: string;
   name: string;
   url: string;
@@ -81,7 +90,7 @@ async function get(path: string): Promise<Record<string, unknown>> {
 /** What the API says, or null when it cannot be read (then the widget says so and links the page). */
 async function fetchView(): Promise<View | null> {
   try {
-    const [status, present] = await Promise.all([get(STATUS), get(PRESENT).catch(() => null)]);
+    const [status, present, v2] = await Promise.all([get(STATUS), get(PRESENT).catch(() => null), get(V2_STATUS).catch(() => null)]);
     const page = status.page as Record<string, unknown>;
     // Sites may spell the state `under_maintenance`.
     const state = text(page.state).replace('_', '-');
@@ -91,7 +100,9 @@ async function fetchView(): Promise<View | null> {
       .sort((a, b) => (a.type === b.type ? 0 : a.type === 'unplanned' ? -1 : 1))
       .map((n) => ({ id: String(n.id), type: text(n.type), state: text(n.state), subject: text(n.subject), url: link(n.url) }));
     const meta = present?.meta as { next_page?: unknown } | undefined;
-    return { state, text: text(page.state_text) || word(state), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page };
+    const indicator = text((v2?.status as Record<string, unknown> | undefined)?.indicator);
+    const severity = (state === 'degraded' && OUTAGES[indicator]) || state;
+    return { state, severity, text: text(page.state_text) || word(state), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page };
   } catch {
     return null;
   }
@@ -138,7 +149,7 @@ function icon(): HTMLElement {
 /** The attributes of a text in the site's default language: its `lang`, and its `dir` when it differs. */
 type Mark = { lang: string; dir?: string } | undefined;
 /**
- * A language's file: its words (incident, maintenance, unavailable, view, more), states, state texts,
+ * A language's file: its words (incident, maintenance, unavailable, view, more, and the two outages' headings), states, state texts,
  * notices (subject, url, and 1 when the subject is in the default language) and page, and the mark
  * of a text in the default language (none in the default language's own file): a state text it
  * lacks is the API's, in the default language.
@@ -151,7 +162,7 @@ interface Lang {
   u: string;
   f?: Mark;
 }
-const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page'], s: {}, t: {}, n: {}, u: '' };
+const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page', 'Partial system outage', 'Major system outage'], s: {}, t: {}, n: {}, u: '' };
 const langs: Record<string, Promise<Lang>> = {};
 /**
  * The file of `lang` (`de-AT`, then `de`), else the site's default language's (`default`, the
@@ -182,15 +193,17 @@ function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
     return box;
   }
   const home = l.u ? link(l.u) : view.url;
-  const own = l.t[view.state];
+  // An outage in the file's words (a file of the version before has none: the state text then).
+  const outage = view.severity === 'partial-outage' ? l.w[5] : view.severity === 'major-outage' ? l.w[6] : undefined;
+  const own = outage ?? l.t[view.state];
   // A state text the file lacks is the API's, in the default language.
   const said = words(own ?? view.text, !own && l.f);
   if (compact) {
-    const box = element('p', `w c ${view.state}`);
+    const box = element('p', `w c ${view.severity}`);
     box.append(icon(), anchor(home, said));
     return box;
   }
-  const box = element('div', `w ${view.state}`);
+  const box = element('div', `w ${view.severity}`);
   const head = element('p', 's');
   head.append(icon(), said);
   box.append(head);
