@@ -31,7 +31,7 @@ const KINDS = /^(un)?planned$/;
 // The page's colours (templates/style.css), one a severity.
 const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--ok:#7dec99;--bad:#fff4ca;--pt:#ffa448;--out:#ff6c6c;--mnt:#257df9';
 const CSS =
-  ':host{display:block;font-size:14px;line-height:1.45;--bg:#fff;--fg:#1f2328;--mu:#57606a;--bd:#d0d7de;--a:#0550ae;--ok:#176d34;--bad:#c88600;--pt:#d14d00;--out:#8e101a;--mnt:#052c63}' +
+  ':host{display:block;font-size:14px;line-height:1.45;--bg:#fff;--fg:#1f2328;--mu:#57606a;--bd:#d0d7de;--a:#0550ae;--ok:#176a33;--bad:#c28200;--pt:#cc4b00;--out:#8a0f1a;--mnt:#052c61}' +
   `:host([data-theme=dark]){${DARK}}@media (prefers-color-scheme:dark){:host(:not([data-theme=light])){${DARK}}}` +
   ':host([data-mode=compact]){display:inline-block;max-width:100%;vertical-align:middle}' +
   '.w{margin:0;background:var(--bg);color:var(--fg);border:1px solid var(--bd);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
