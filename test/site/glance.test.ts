@@ -102,9 +102,9 @@ describe.each(LANGS)('the page at a glance ($lang)', ({ lang, prefix, major, lea
     await page.goto(url, { waitUntil: 'load' });
     const banner = page.locator('.banner h1');
     expect((await banner.textContent())?.trim()).toBe(major);
-    const border = await page.locator('.banner').evaluate((e) => getComputedStyle(e).borderInlineStartColor);
+    const border = await page.locator('.banner').evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).borderInlineStartColor);
     expect(border).toBe(rgb(schemes().light['--outage']!));
-    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(8000);
+    expect(await page.locator('html').evaluate((e) => e.scrollHeight)).toBeLessThanOrEqual(8000);
     // Every group folded, each with its count; the one in trouble names its component, visibly.
     const groups = page.locator('.tree > .group > details.parts');
     expect(await groups.count()).toBe(GROUPS);
@@ -132,7 +132,7 @@ describe.each(LANGS)('the page at a glance ($lang)', ({ lang, prefix, major, lea
     const { page, problems } = await tab('large', true, 375);
     await page.goto(`${servers.large.url}/${prefix}`, { waitUntil: 'load' });
     const widths = await page.locator('.tree > .group > .uptime > .bar').evaluateAll((bars) =>
-      bars.map((bar) => ({ day: bar.querySelector('svg')!.getBoundingClientRect().width / Number((bar as HTMLElement).dataset.days), bar: bar.getBoundingClientRect().width })),
+      bars.map((bar) => ({ day: bar.querySelector('svg')!.getBoundingClientRect().width / Number(bar.getAttribute('data-days')), bar: bar.getBoundingClientRect().width })),
     );
     expect(widths.length).toBe(GROUPS);
     for (const { day, bar } of widths) {
@@ -152,7 +152,7 @@ describe.each(LANGS)('a minor incident ($lang)', ({ lang, prefix, minor }) => {
     const { page, problems } = await tab('minor');
     await page.goto(`${servers.minor.url}/${prefix}`, { waitUntil: 'load' });
     expect((await page.locator('.banner h1').textContent())?.trim()).toBe(minor);
-    expect(await page.locator('.banner').evaluate((e) => getComputedStyle(e).borderInlineStartColor)).toBe(rgb(schemes().light['--degraded']!));
+    expect(await page.locator('.banner').evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).borderInlineStartColor)).toBe(rgb(schemes().light['--degraded']!));
     const state = lang === 'en' ? 'Degraded performance' : 'أداء متراجع';
     expect((await page.locator('.component .row', { hasText: 'API' }).locator('.state').textContent())?.trim()).toBe(state);
     await screenshot(page, 'glance', `minor-${lang}`, 1280, 'light');
