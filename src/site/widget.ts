@@ -19,7 +19,7 @@ const STATUS = 'api/v1/status.json';
 const PRESENT = 'api/v1/notices/q/timeline_state_eq=present/page=1.json';
 /** Statuspage's status: its indicator tells an outage from a degradation, as the page does. */
 const V2_STATUS = 'api/v2/status.json';
-/** The indicator of an outage, by the severity class it shows (src/derive/severity.ts). */
+/** The severity class (src/derive/severity.ts) of an outage's indicator. */
 const OUTAGES: Record<string, string> = { major: 'partial-outage', critical: 'major-outage' };
 /** At most this many notices in the full widget; the rest are on the status page. */
 const SHOWN = 3;
@@ -41,8 +41,7 @@ const CSS =
   '.i{display:inline-block;width:.75em;height:.75em;margin-right:.45em;border-radius:50%;border:2px solid var(--mu);box-sizing:border-box}' +
   '.operational .i{background:var(--ok);border:0}' +
   '.degraded .i{background:var(--bad);border:0;border-radius:0;clip-path:polygon(50% 0,100% 100%,0 100%)}' +
-  '.partial-outage .i{background:var(--pt);border:0;border-radius:0;clip-path:polygon(0 0,100% 0,100% 100%,0 100%,0 50%,50% 50%,50% 0)}' +
-  '.major-outage .i{background:var(--out);border:0;border-radius:0;clip-path:polygon(30% 0,70% 0,100% 30%,100% 70%,70% 100%,30% 100%,0 70%,0 30%)}' +
+  '.partial-outage .i{background:var(--pt);border:0;border-radius:0}.major-outage .i{background:var(--out);border:0}' +
   '.under-maintenance .i{background:var(--mnt);border:0;border-radius:2px;transform:rotate(45deg) scale(.85)}' +
   'ul{list-style:none;margin:.35em 0;padding:0 0 0 1.2em}li{margin:.3em 0}li .m{display:block}';
 
@@ -162,7 +161,7 @@ interface Lang {
   u: string;
   f?: Mark;
 }
-const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page', 'Partial system outage', 'Major system outage'], s: {}, t: {}, n: {}, u: '' };
+const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page'], s: {}, t: {}, n: {}, u: '' };
 const langs: Record<string, Promise<Lang>> = {};
 /**
  * The file of `lang` (`de-AT`, then `de`), else the site's default language's (`default`, the
