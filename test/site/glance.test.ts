@@ -3,7 +3,8 @@
 // Cloudflare's shape (10 top-level groups over 50 regions over 440 leaves) whose home stays within
 // 8,000 px at 1280 px and 250 KB, its groups folded and the component in trouble named without a
 // click, with and without JavaScript; at 375 px each day of a bar at least 6 px wide. The large site
-// has few notices: the page's size comes from its components, and notices cost the build.
+// has few notices: the page's size comes from its components, and notices cost the build. In forced
+// colours (the system's palette replaces the page's) the severities are still there, in words.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -161,3 +162,56 @@ describe.each(LANGS)('a minor incident ($lang)', ({ lang, prefix, minor }) => {
   });
 });
 
+
+/** What a reader sees of an element: its words, whether it is drawn at a readable size, and its colour against what is behind it. */
+interface Seen {
+  text: string;
+  drawn: boolean;
+  colour: string;
+  behind: string;
+}
+
+describe('in forced colours', () => {
+  it('the severity is in words the reader sees, on the banner and on the component rows, the large site and the small', async () => {
+    const large = await tab('large');
+    const small = await tab('minor');
+    const seen = (page: Page, selector: string, hasText?: string): Promise<Seen> =>
+      page
+        .locator(selector, hasText ? { hasText } : {})
+        .first()
+        .evaluate((e) => {
+          const view = e.ownerDocument.defaultView!;
+          const style = view.getComputedStyle(e);
+          const box = e.getBoundingClientRect();
+          // The first ancestor (or itself) with a background of its own.
+          let back: typeof e | null = e;
+          while (back && /^(transparent|rgba\(0, 0, 0, 0\))$/.test(view.getComputedStyle(back).backgroundColor)) back = back.parentElement;
+          return {
+            text: (e.textContent ?? '').trim(),
+            drawn: box.width > 8 && box.height > 8 && style.visibility === 'visible' && style.opacity === '1',
+            colour: style.color,
+            behind: back ? view.getComputedStyle(back).backgroundColor : 'rgb(255, 255, 255)',
+          };
+        });
+    const expectWords = (found: Seen, words: string): void => {
+      expect(found.text).toBe(words);
+      expect(found.drawn, words).toBe(true);
+      expect(found.colour, words).not.toBe(found.behind);
+    };
+    for (const [{ page }, site] of [[large, servers.large], [small, servers.minor]] as const) {
+      await page.emulateMedia({ forcedColors: 'active' });
+      await page.goto(`${site.url}/`, { waitUntil: 'load' });
+      expect(await page.evaluate(() => (globalThis as unknown as { matchMedia(q: string): { matches: boolean } }).matchMedia('(forced-colors: active)').matches)).toBe(true);
+    }
+    expectWords(await seen(large.page, '.banner h1'), 'Major system outage');
+    // The folded group's row names the component in trouble with its severity, without a click.
+    expectWords(await seen(large.page, '.tree > .group .affected .state'), 'Major outage');
+    await screenshot(large.page, 'glance', 'large-forced-colours', 1280, 'light');
+    expectWords(await seen(small.page, '.banner h1'), 'Some systems are experiencing problems');
+    expectWords(await seen(small.page, '.component .row .state', 'Degraded performance'), 'Degraded performance');
+    expectWords(await seen(small.page, '.component .row .state', 'Operational'), 'Operational');
+    expect([...large.problems, ...small.problems]).toEqual([]);
+    await large.page.context().close();
+    await small.page.context().close();
+  });
+});
