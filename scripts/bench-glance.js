@@ -93,8 +93,8 @@ try {
       written = sizeOf(out);
       home = readFileSync(path.join(out, 'index.html'), 'utf8');
     }
-    rmSync(out, { recursive: true, force: true });
-    rmSync(copy, { recursive: true, force: true });
+    // The output is a link to the build's folder in <out>.builds/ (the build swaps it in whole).
+    for (const dir of [out, `${out}.builds`, copy]) rmSync(dir, { recursive: true, force: true });
     console.log(`run ${run}: build ${builds.at(-1).toFixed(2)} s, cp -rL ${copies.at(-1).toFixed(2)} s`);
   }
 } finally {
