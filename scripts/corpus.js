@@ -18,18 +18,22 @@ export const NOW = '2026-11-22T07:00:00Z';
 const SEED = 1;
 
 /**
- * The corpus folder for a size, generated unless a matching one is there; `log` hears which.
+ * The corpus folder for a size, generated unless a matching one is there; `log` hears which. With
+ * `groups` and `regions`, the tree has that many top-level and second-level components
+ * (gen-corpus.js --groups --regions), in `corpus-<notices>-<components>-g<groups>-r<regions>/`.
  * Throws when gen-corpus.js fails.
  */
-export function ensureCorpus({ notices, components }, log = () => {}) {
-  const dir = path.join(ROOT, '.bench', `corpus-${notices}-${components}`);
-  const wanted = { generator: generatorHash(), notices, components, seed: SEED, now: NOW };
+export function ensureCorpus({ notices, components, groups, regions }, log = () => {}) {
+  const shape = groups === undefined ? null : { groups, regions };
+  const dir = path.join(ROOT, '.bench', `corpus-${notices}-${components}${shape ? `-g${groups}-r${regions}` : ''}`);
+  const wanted = { generator: generatorHash(), notices, components, seed: SEED, now: NOW, ...(shape ?? {}) };
   if (sameParameters(readMarker(dir), wanted)) {
     log(`corpus ${path.relative(ROOT, dir)}: reused`);
     return dir;
   }
   rmSync(dir, { recursive: true, force: true });
   const args = [GEN_CORPUS, '--notices', String(notices), '--components', String(components), '--seed', String(SEED), '--now', NOW, '--out', dir];
+  if (shape) args.push('--groups', String(groups), '--regions', String(regions));
   const result = spawnSync(process.execPath, args, { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`gen-corpus.js failed for ${notices} notices / ${components} components`);
   return dir;

@@ -2,7 +2,7 @@
 /**
  * gen-corpus.js — writes a synthetic statuspress content folder (the format of docs/content.md) for benchmarks.
  *
- *   node scripts/gen-corpus.js --notices N --components C --out DIR [--seed S] [--now ISO]
+ *   node scripts/gen-corpus.js --notices N --components C --out DIR [--seed S] [--now ISO] [--groups G --regions R]
  *
  * Writes DIR/site.yaml, DIR/components/<id>-<slug>.yaml and DIR/notices/<id>-<slug>.yaml, plus
  * DIR/.gen-corpus.json (the parameters and a hash of this script, so callers such as bench.js can
@@ -10,7 +10,9 @@
  * create, so `--out content` cannot wipe the example page.
  *
  * The corpus:
- * - C components in a three-level tree: about C/10 top level, the rest split between level 2 and 3.
+ * - C components in a three-level tree: about C/10 top level, the rest split between level 2 and 3;
+ *   with --groups and --regions, G top level and R at level 2 (spread evenly over the groups), the
+ *   rest leaves (Cloudflare's page: --components 500 --groups 10 --regions 50).
  * - N notices whose first update falls in the five years before --now (default: the clock), ids in
  *   chronological order: ~80% unplanned (investigating → identified → recovering → resolved, some
  *   false_alarm; the few that started in the last hours are still ongoing), ~15% planned
@@ -41,7 +43,7 @@ const GENERATOR_HASH = createHash('sha256').update(readFileSync(fileURLToPath(im
 // ---------------------------------------------------------------------------------------------
 // Command line
 
-const USAGE = 'Usage: node scripts/gen-corpus.js --notices N --components C --out DIR [--seed S] [--now ISO]';
+const USAGE = 'Usage: node scripts/gen-corpus.js --notices N --components C --out DIR [--seed S] [--now ISO] [--groups G --regions R]';
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -52,6 +54,8 @@ function parseOptions(argv) {
       out: { type: 'string' },
       seed: { type: 'string', default: '1' },
       now: { type: 'string' },
+      groups: { type: 'string' },
+      regions: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
     strict: true,
@@ -64,13 +68,20 @@ function parseOptions(argv) {
   const components = integer(values.components, '--components', 1);
   const seed = integer(values.seed, '--seed', 0);
   if (!values.out) usage('--out DIR is required');
+  let shape = null;
+  if (values.groups !== undefined || values.regions !== undefined) {
+    const groups = integer(values.groups, '--groups', 1);
+    const regions = integer(values.regions, '--regions', groups);
+    if (groups + regions > components) usage(`--groups ${groups} --regions ${regions}: more than the ${components} components`);
+    shape = { groups, regions };
+  }
   let now = Math.floor(Date.now() / 1000) * 1000;
   if (values.now !== undefined) {
     if (!/(Z|[+-]\d\d:\d\d)$/i.test(values.now)) usage(`--now ${values.now}: give a time zone (Z or +hh:mm)`);
     now = Date.parse(values.now);
     if (Number.isNaN(now)) usage(`--now ${values.now}: not an ISO timestamp`);
   }
-  return { notices, components, seed, now, out: path.resolve(values.out) };
+  return { notices, components, seed, now, shape, out: path.resolve(values.out) };
 }
 
 function integer(text, flag, min) {
@@ -162,10 +173,10 @@ function fill(template, componentText) {
 // Components
 
 /** Builds the component tree: ids 1..C, top level first, then level 2, then level 3. */
-function generateComponents(count, random, createdAt) {
-  const top = Math.max(1, Math.round(count / 10));
+function generateComponents(count, random, createdAt, shape) {
+  const top = shape?.groups ?? Math.max(1, Math.round(count / 10));
   const rest = count - top;
-  const level2 = Math.ceil(rest / 2);
+  const level2 = shape?.regions ?? Math.ceil(rest / 2);
   const components = [];
   const positions = shuffle([...Array(top).keys()].map((i) => i + 1), random);
   for (let i = 0; i < count; i += 1) {
@@ -400,7 +411,7 @@ function main() {
   const options = parseOptions(process.argv.slice(2));
   const random = createRandom(options.seed);
   const createdAt = roundTo(options.now - 5 * YEAR - 30 * DAY, DAY);
-  const components = generateComponents(options.components, random, createdAt);
+  const components = generateComponents(options.components, random, createdAt, options.shape);
   const notices = generateNotices(options.notices, components, random, options.now);
 
   prepareOut(options.out);
@@ -414,7 +425,7 @@ function main() {
     const file = path.join(options.out, 'notices', `${notice.id}-${slug(notice.subject)}.yaml`);
     writeFileSync(file, toYaml(noticeDocument(notice)));
   }
-  const marker = { generator: GENERATOR_HASH, notices: options.notices, components: options.components, seed: options.seed, now: iso(options.now) };
+  const marker = { generator: GENERATOR_HASH, notices: options.notices, components: options.components, seed: options.seed, now: iso(options.now), ...(options.shape ?? {}) };
   writeFileSync(path.join(options.out, MARKER), `${JSON.stringify(marker, null, 2)}\n`);
 
   const byType = (type) => notices.filter((n) => n.type === type).length;

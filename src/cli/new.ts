@@ -103,6 +103,7 @@ export const newFile: Command = {
           : template?.components !== undefined
             ? { components: template.components }
             : {}),
+        ...(template?.impact !== undefined ? { impact: template.impact } : {}),
         ...(state !== undefined ? { state } : {}),
         ...(message !== undefined ? { content: message } : {}),
         ...(beginsAt !== undefined ? { beginsAt } : {}),

@@ -1,7 +1,9 @@
-// The component tree: API order (depth first, siblings by position, then id), and state bubbling
-// up from present notices to every ancestor, never down.
+// The component tree: API order (depth first, siblings by position, then id), and what a notice's
+// state does to the components it lists (severity.ts bubbles it up to every ancestor, never down).
 import type { Component, NoticeState, NoticeType, State } from '../types.js';
 import type { DerivedComponent, DerivedNotice } from './types.js';
+import { stateOfSeverity } from './severity.js';
+import type { Severity } from './severity.js';
 
 const bySiblingOrder = (a: Component, b: Component): number =>
   (a.position ?? Infinity) - (b.position ?? Infinity) || a.id - b.id;
@@ -51,21 +53,6 @@ export function lineage(components: Component[]): Map<number, number[]> {
   return result;
 }
 
-/** Component states from the present notices: degraded beats under-maintenance beats operational. */
-export function componentStates(notices: DerivedNotice[], lines: Map<number, number[]>): Map<number, State> {
-  const states = new Map<number, State>();
-  for (const notice of notices) {
-    const state = noticeEffect(notice);
-    if (state === null) continue;
-    for (const listed of notice.source.components) {
-      for (const id of lines.get(listed) ?? []) {
-        if (state === 'degraded' || states.get(id) !== 'degraded') states.set(id, state);
-      }
-    }
-  }
-  return states;
-}
-
 /**
  * What a notice of `type` in `state` does to the components it lists (and to the page) while it is
  * present: an incident being investigated or identified degrades them, maintenance underway puts them
@@ -83,16 +70,17 @@ export function noticeEffect(notice: DerivedNotice): State | null {
   return notice.timelineState === 'present' ? stateEffect(notice.type, notice.state) : null;
 }
 
-/** The ordered components with their state (operational unless a notice set one) and whether their metrics are published. */
+/** The ordered components with their severity and state (operational unless a notice set one) and whether their metrics are published. */
 export function toDerivedComponents(
   ordered: { component: Component; children: number[] }[],
-  states: Map<number, State>,
+  severities: Map<number, Severity>,
   siteMetrics: boolean,
 ): DerivedComponent[] {
   return ordered.map(({ component, children }) => ({
     source: component,
     id: component.id,
-    state: states.get(component.id) ?? 'operational',
+    severity: severities.get(component.id) ?? 'operational',
+    state: stateOfSeverity(severities.get(component.id) ?? 'operational'),
     children,
     metrics: siteMetrics && component.metrics,
   }));

@@ -6,3 +6,5 @@ export type { Moment, MomentKind, ReminderMoment } from './next-change.js';
 export { isPublished, publishedContent } from './updates.js';
 export type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, Fallback, SiteLocale, Span } from './types.js';
 export { localizeSite, siteLocales } from './localize.js';
+export { DEFAULT_IMPACT, impactOf, impactOfSeverity, SEVERITIES, severityGiven, stateOfSeverity } from './severity.js';
+export type { Severity } from './severity.js';

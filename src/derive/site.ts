@@ -1,7 +1,8 @@
 // deriveSite: every derivation rule (publishing, notice and component state, timelines, impact and
 // metrics) as one pure function of content and `now`.
-import type { Content, State } from '../types.js';
-import { componentStates, lineage, noticeEffect, orderTree, toDerivedComponents } from './components.js';
+import type { Content } from '../types.js';
+import { lineage, orderTree, toDerivedComponents } from './components.js';
+import { componentSeverities, pageSeverity, stateOfSeverity } from './severity.js';
 import { compareNotices, deriveNotice } from './notices.js';
 import type { DerivedNotice, DerivedSite } from './types.js';
 
@@ -15,9 +16,10 @@ export function deriveSite(content: Content, now: number): DerivedSite {
   const lines = lineage(content.components);
   const components = toDerivedComponents(
     orderTree(content.components),
-    componentStates(notices, lines),
+    componentSeverities(notices, lines),
     site.metrics,
   );
+  const severity = pageSeverity(notices);
   return {
     now,
     site,
@@ -26,18 +28,8 @@ export function deriveSite(content: Content, now: number): DerivedSite {
     notices,
     noticesById: new Map(notices.map((n) => [n.id, n])),
     metricsNotices: metricsNotices(notices, lines),
-    page: { state: pageState(notices), updatedAt: pageUpdatedAt(content, notices) },
+    page: { state: stateOfSeverity(severity), severity, updatedAt: pageUpdatedAt(content, notices) },
   };
-}
-
-function pageState(notices: DerivedNotice[]): State {
-  let state: State = 'operational';
-  for (const notice of notices) {
-    const effect = noticeEffect(notice);
-    if (effect === 'degraded') return 'degraded';
-    if (effect === 'under-maintenance') state = effect;
-  }
-  return state;
 }
 
 function pageUpdatedAt(content: Content, notices: DerivedNotice[]): number {

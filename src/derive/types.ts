@@ -1,5 +1,6 @@
 // What derivation produces: the site as of one `now`, with every derivation rule applied.
 // Everything the renderers need is here, precomputed once, so no renderer loops over notices × components.
+import type { Severity } from './severity.js';
 import type { Component, Notice, NoticeState, NoticeType, Postmortem, SiteConfig, State, TimelineState } from '../types.js';
 
 export interface DerivedUpdate {
@@ -44,6 +45,8 @@ export interface DerivedComponent {
   source: Component;
   id: number;
   state: State;
+  /** How bad its state is: a degradation told by the worst impact of the incidents reaching it (severity.ts). */
+  severity: Severity;
   /** Ids of the direct children, in API order. */
   children: number[];
   /** Metrics published for it: the site has metrics on and the component does not turn them off. */
@@ -64,7 +67,7 @@ export interface DerivedSite {
    * (unplanned, not false_alarm, listing it or a descendant).
    */
   metricsNotices: Map<number, DerivedNotice[]>;
-  page: { state: State; updatedAt: number };
+  page: { state: State; severity: Severity; updatedAt: number };
   /** The language this copy of the site is in, when site.yaml lists languages (localize.ts); absent otherwise. */
   locale?: SiteLocale;
 }

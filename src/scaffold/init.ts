@@ -79,6 +79,8 @@ export function noticeTemplates(words: Messages, zone: string): Record<string, s
       body({
         type: 'unplanned',
         subject: words.t('init.apiOutage.subject'),
+        // Unavailable: a major outage on the page, `critical` in Statuspage's words.
+        impact: 'critical',
         components: [2],
         state: 'investigating',
         content: `${words.t('init.apiOutage.content', { zone })}\n`,

@@ -25,6 +25,8 @@ export interface NewNoticeOptions {
   subject: string;
   /** Impacted component ids (default none). */
   components?: number[];
+  /** Unplanned: how bad it is (`minor`, `major`, `critical`), from a notice template; default none (minor). */
+  impact?: string;
   /** State of the first update: default `investigating` (unplanned), `scheduled` (planned), none (general). */
   state?: string;
   /** Markdown of the first update; default a sentence for the type. */
@@ -101,6 +103,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
       type,
       subject,
       components: options.components ?? [],
+      ...(options.impact === undefined ? {} : { impact: options.impact }),
       ...(beginsAt === undefined ? {} : { begins_at: beginsAt }),
       ...(endsAt === undefined ? {} : { ends_at: endsAt }),
       ...(options.audience === undefined ? {} : { audience: options.audience }),

@@ -1,5 +1,5 @@
 // Notice templates: `templates/notices/NAME.yaml` beside the content holds what a kind of notice
-// usually says (its type, subject, components, first state and text), with `{placeholders}` that
+// usually says (its type, subject, components, impact, first state and text), with `{placeholders}` that
 // `statuspress new notice --template NAME --set key=value` fills, so the first message of an outage
 // is written in seconds and worded as agreed beforehand.
 import path from 'node:path';
@@ -10,8 +10,8 @@ import { COMMAND } from '../errors/command.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
-import { NOTICE_TYPES } from '../types.js';
-import type { NoticeType } from '../types.js';
+import { IMPACTS, NOTICE_TYPES } from '../types.js';
+import type { Impact, NoticeType } from '../types.js';
 import { errorMessage, toFindings } from '../content/messages.js';
 import { locate } from '../content/positions.js';
 import { MAX_FILE_BYTES, parseText } from '../content/source.js';
@@ -28,6 +28,8 @@ const templateSchema = z.strictObject({
   type: z.enum(NOTICE_TYPES).default('unplanned'),
   subject: z.string().min(1),
   components: z.array(z.number().int().positive()).optional(),
+  // How bad an incident is (an outage's template says so): the notice's `impact`.
+  impact: z.enum(IMPACTS).optional(),
   state: z.string().optional(),
   content: z.string().min(1).optional(),
 });
@@ -40,6 +42,7 @@ export interface FilledTemplate {
   type: NoticeType;
   subject: string;
   components?: number[];
+  impact?: Impact;
   state?: string;
   content?: string;
 }
@@ -124,6 +127,7 @@ export function fillTemplate(name: string, template: NoticeTemplate, values: Rea
     type: template.type,
     subject: fill(template.subject),
     ...(template.components === undefined ? {} : { components: template.components }),
+    ...(template.impact === undefined ? {} : { impact: template.impact }),
     ...(template.state === undefined ? {} : { state: template.state }),
     ...(template.content === undefined ? {} : { content: fill(template.content) }),
   };

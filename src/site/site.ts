@@ -1,9 +1,10 @@
 // The script of every page (built into a browser bundle, loaded with `defer`). Everything it does is
 // an improvement on a page that already works without it: times in the reader's own zone, a page
 // that follows an incident while it is open, a status page that follows the clock (a maintenance
-// begins at its minute on any static host), and arrow keys between the days of an uptime bar.
+// begins at its minute on any static host), the history's months in the reader's zone too, and
+// arrow keys between the days of an uptime bar.
 
-import { formatDate, formatDateTime, formatRange } from '../i18n/dates.js';
+import { formatDate, formatDateTime, formatMonth, formatRange } from '../i18n/dates.js';
 
 const root = document.documentElement;
 /** The page's language, as the build wrote it (`<html lang>`): the script writes dates as the page does. */
@@ -23,6 +24,42 @@ function localTimes(within: ParentNode = document): void {
     time.title = time.textContent ?? '';
     time.textContent = text;
   }
+}
+
+/**
+ * The history's notices under the months of the reader's zone, as their times now are: a notice of
+ * 30 November 23:00 in the site's zone is one of 1 December for a reader three hours east.
+ */
+function historyMonths(zone: string): void {
+  const sections = [...document.querySelectorAll<HTMLElement>('main > section[aria-labelledby^="month-"]')];
+  if (sections.length === 0) return;
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit' });
+  const keyOf = (ms: number): string => {
+    const part = (type: string): string => parts.formatToParts(ms).find((p) => p.type === type)?.value ?? '';
+    return `${part('year')}-${part('month')}`;
+  };
+  const months: { key: string; at: number; items: HTMLElement[] }[] = [];
+  for (const item of sections.flatMap((s) => [...s.querySelectorAll<HTMLElement>('.history > li')])) {
+    const at = Date.parse(item.querySelector('time[datetime]')?.getAttribute('datetime') ?? '');
+    if (Number.isNaN(at)) return;
+    const key = keyOf(at);
+    if (months.at(-1)?.key !== key) months.push({ key, at, items: [] });
+    months.at(-1)!.items.push(item);
+  }
+  if (months.map((m) => `month-${m.key}`).join() === sections.map((s) => s.getAttribute('aria-labelledby')).join()) return;
+  for (const month of months) {
+    const section = document.createElement('section');
+    section.setAttribute('aria-labelledby', `month-${month.key}`);
+    const heading = document.createElement('h2');
+    heading.id = `month-${month.key}`;
+    heading.textContent = formatMonth(month.at, locale, zone);
+    const list = document.createElement('ul');
+    list.className = 'history';
+    list.append(...month.items);
+    section.append(heading, list);
+    sections[0]!.before(section);
+  }
+  for (const old of sections) old.remove();
 }
 
 /**
@@ -139,13 +176,24 @@ function bars(within: ParentNode = document): void {
       const date = formatDate(first + i * 86_400_000, locale, 'UTC');
       return ((i < none ? bar.dataset.noData : bar.dataset.noIncidents) ?? '').replace('{day}', date);
     };
+    // On a narrow screen the drawing is wider than the bar, its newest days shown (style.css): the
+    // days are measured on the drawing, and the cursor stays on those shown.
+    const geometry = () => {
+      const box = bar.getBoundingClientRect();
+      const drawn = svg.getBoundingClientRect();
+      const day = drawn.width / days;
+      return { box, drawn, day, oldest: Math.max(0, days - Math.round(box.width / day)) };
+    };
+    /** Day i's left edge, from the drawing's left. */
+    const offset = (i: number, day: number): number => shown(i) * day;
     const show = (i: number): void => {
-      at = Math.max(0, Math.min(days - 1, i));
+      const { box, drawn, day, oldest } = geometry();
+      at = Math.max(oldest, Math.min(days - 1, i));
       cursor.setAttribute('x', String(at));
       if (!cursor.isConnected) svg.append(cursor);
       caption.textContent = text(at);
-      const width = bar.clientWidth;
-      const left = Math.max(0, Math.min(width - caption.offsetWidth, ((shown(at) + 0.5) / days) * width - caption.offsetWidth / 2));
+      const middle = drawn.left - box.left + offset(at, day) + day / 2;
+      const left = Math.max(0, Math.min(box.width - caption.offsetWidth, middle - caption.offsetWidth / 2));
       caption.style.left = `${left}px`;
     };
     const hide = (): void => {
@@ -155,7 +203,10 @@ function bars(within: ParentNode = document): void {
     };
     bar.addEventListener('focus', () => show(at));
     bar.addEventListener('blur', hide);
-    bar.addEventListener('mousemove', (event) => show(shown(Math.floor(((event.clientX - bar.getBoundingClientRect().left) / bar.clientWidth) * days))));
+    bar.addEventListener('mousemove', (event) => {
+      const { drawn, day } = geometry();
+      show(shown(Math.floor((event.clientX - drawn.left) / day)));
+    });
     bar.addEventListener('mouseleave', hide);
     bar.addEventListener('keydown', (event) => {
       if (event.key === 'Enter') {
@@ -195,10 +246,12 @@ function notFoundLanguage(): void {
 }
 
 localTimes();
+historyMonths(new Intl.DateTimeFormat().resolvedOptions().timeZone);
 // Before the clock changes the page's state: the status file is compared with the build's.
 const check = followStatus();
 notFoundLanguage();
-// The footer says the page refreshes itself only when this script is there to do it.
-for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
+// The footer says the page refreshes itself only when this script is there to do it, and not on the
+// page for a missing address (its ways back), which has nothing to follow.
+if (!document.querySelector('.ways')) for (const note of document.querySelectorAll<HTMLElement>('.refreshes')) note.hidden = false;
 bars();
 followClock(check);

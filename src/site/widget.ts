@@ -14,30 +14,40 @@
 /** Where the script was loaded from: the API and the status page are beside it. */
 const script = (document.currentScript ?? document.querySelector('script[src*="widget.js"]')) as HTMLScriptElement | null;
 const BASE = new URL('.', script?.src || location.href).href;
-/** The prebuilt files (path-style, so hosts without rewrites serve them too). */
-const STATUS = 'api/v1/status.json';
+/**
+ * The prebuilt files (path-style, so hosts without rewrites serve them too): the Statuspage-compatible
+ * status, whose indicator tells an outage from a degradation as the page does, and the present notices.
+ */
+const STATUS = 'api/v2/status.json';
 const PRESENT = 'api/v1/notices/q/timeline_state_eq=present/page=1.json';
+/**
+ * Statuspage's indicators, mildest first, as src/derive/severity.ts maps the page's severity to them:
+ * the first two are the states `operational` and `under-maintenance`, the rest `degraded`, and the
+ * last two outages, whose headings are the language's file's `o`.
+ */
+const INDICATORS = ['none', 'maintenance', 'minor', 'major', 'critical'];
 /** At most this many notices in the full widget; the rest are on the status page. */
 const SHOWN = 3;
 
-const STATES = ['operational', 'degraded', 'under-maintenance'];
-/** The notices shown: incidents and maintenance (general announcements are left to the status page). */
-const KINDS = /^(un)?planned$/;
+/** The notices shown, in this order: incidents, then maintenance (general announcements are left to the status page). */
+const KINDS = ['unplanned', 'planned'];
 
-const DARK = '--bg:#0d1117;--fg:#e6edf3;--mu:#9198a1;--bd:#30363d;--a:#6cb6ff;--ok:#3fb950;--bad:#e3a33a;--mnt:#6cb6ff';
+// The page's colours (templates/style.css): background, foreground, muted, line, link, then one a
+// severity (operational, degraded, partial and major outage, maintenance); a box's indicator (its class)
+// sets its icon's `--i`.
+const DARK = '--b:#0d1117;--f:#e6edf3;--m:#9198a1;--l:#30363d;--a:#6cb6ff;--o:#7dec99;--d:#fff4ca;--p:#ffa448;--x:#ff6c6c;--t:#257df9';
 const CSS =
-  ':host{display:block;font-size:14px;line-height:1.45;--bg:#fff;--fg:#1f2328;--mu:#57606a;--bd:#d0d7de;--a:#0550ae;--ok:#1a7f37;--bad:#9a4d00;--mnt:#0550ae}' +
+  ':host{display:block;font-size:14px;line-height:1.45;--b:#fff;--f:#1f2328;--m:#57606a;--l:#d0d7de;--a:#0550ae;--o:#176a33;--d:#c28200;--p:#cc4b00;--x:#8a0f1a;--t:#052c61}' +
   `:host([data-theme=dark]){${DARK}}@media (prefers-color-scheme:dark){:host(:not([data-theme=light])){${DARK}}}` +
   ':host([data-mode=compact]){display:inline-block;max-width:100%;vertical-align:middle}' +
-  '.w{margin:0;background:var(--bg);color:var(--fg);border:1px solid var(--bd);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
+  '.w{margin:0;background:var(--b);color:var(--f);border:1px solid var(--l);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
   '.c{padding:.2em .6em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
   'a{color:var(--a);text-underline-offset:2px}a:focus-visible{outline:2px solid var(--a);outline-offset:2px}' +
-  'p{margin:0}bdi{unicode-bidi:isolate}.s{font-weight:600}.m{color:var(--mu);font-size:.875em}' +
-  '.i{display:inline-block;width:.75em;height:.75em;margin-right:.45em;border-radius:50%;border:2px solid var(--mu);box-sizing:border-box}' +
-  '.operational .i{background:var(--ok);border:0}' +
-  '.degraded .i{background:var(--bad);border:0;border-radius:0;clip-path:polygon(50% 0,100% 100%,0 100%)}' +
-  '.under-maintenance .i{background:var(--mnt);border:0;border-radius:2px;transform:rotate(45deg) scale(.85)}' +
-  'ul{list-style:none;margin:.35em 0;padding:0 0 0 1.2em}li{margin:.3em 0}li .m{display:block}';
+  'p{margin:0}bdi{unicode-bidi:isolate}.s{font-weight:600}.m{color:var(--m);font-size:.875em}' +
+  '.i{display:inline-block;width:.5em;height:.5em;margin-right:.45em;border-radius:50%;border:2px solid var(--i,var(--m));background:var(--i)}' +
+  '.none{--i:var(--o)}.minor{--i:var(--d)}.major{--i:var(--p)}.critical{--i:var(--x)}.maintenance{--i:var(--t)}' +
+  '.minor .i{border-radius:0;clip-path:polygon(50% 0,100% 100%,0 100%)}.major .i{border-radius:0}.maintenance .i{border-radius:2px;rotate:45deg;scale:.85}' +
+  'ul{list-style:none;margin:.35em 0;padding:0 0 0 1.2em}li{margin:.3em 0}';
 
 interface Notice {
   id: string;
@@ -48,6 +58,8 @@ interface Notice {
 }
 interface View {
   state: string;
+  /** The indicator's place in INDICATORS. */
+  level: number;
   text: string;
   name: string;
   url: string;
@@ -61,7 +73,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 function link(value: unknown): string {
   try {
     const url = new URL(text(value));
-    if (url.protocol === 'https:' || url.protocol === 'http:') return url.href;
+    if (/^https?:$/.test(url.protocol)) return url.href;
   } catch {
     // Not an address.
   }
@@ -75,7 +87,7 @@ async function get(path: string): Promise<Record<string, unknown>> {
   const answer = await fetch(BASE + path, { credentials: 'omit', signal: AbortSignal.timeout(10_000) });
   // Every caller takes a failure as "not there" and says nothing of it: no words spent on a message.
   if (!answer.ok) throw new Error();
-  return (await answer.json()) as Record<string, unknown>;
+  return answer.json() as Promise<Record<string, unknown>>;
 }
 
 /** What the API says, or null when it cannot be read (then the widget says so and links the page). */
@@ -83,15 +95,14 @@ async function fetchView(): Promise<View | null> {
   try {
     const [status, present] = await Promise.all([get(STATUS), get(PRESENT).catch(() => null)]);
     const page = status.page as Record<string, unknown>;
-    // Sites may spell the state `under_maintenance`.
-    const state = text(page.state).replace('_', '-');
-    if (!STATES.includes(state)) return null;
-    const notices = ((present?.notices ?? []) as Record<string, unknown>[])
-      .filter((n) => KINDS.test(text(n.type)))
-      .sort((a, b) => (a.type === b.type ? 0 : a.type === 'unplanned' ? -1 : 1))
-      .map((n) => ({ id: String(n.id), type: text(n.type), state: text(n.state), subject: text(n.subject), url: link(n.url) }));
+    const about = status.status as Record<string, unknown>;
+    const level = INDICATORS.indexOf(text(about.indicator));
+    if (level < 0) return null;
+    const state = ['operational', 'under-maintenance'][level] ?? 'degraded';
+    const listed = (present?.notices ?? []) as Record<string, unknown>[];
+    const notices = KINDS.flatMap((type) => listed.filter((n) => n.type === type).map((n) => ({ id: String(n.id), type, state: text(n.state), subject: text(n.subject), url: link(n.url) })));
     const meta = present?.meta as { next_page?: unknown } | undefined;
-    return { state, text: text(page.state_text) || word(state), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page };
+    return { state, level, text: text(about.description), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page };
   } catch {
     return null;
   }
@@ -139,9 +150,10 @@ function icon(): HTMLElement {
 type Mark = { lang: string; dir?: string } | undefined;
 /**
  * A language's file: its words (incident, maintenance, unavailable, view, more), states, state texts,
- * notices (subject, url, and 1 when the subject is in the default language) and page, and the mark
- * of a text in the default language (none in the default language's own file): a state text it
- * lacks is the API's, in the default language.
+ * notices (subject, url, and 1 when the subject is in the default language) and page, the mark
+ * of a text in the default language (none in the default language's own file), and the headings of
+ * a partial and a major outage (none in a file of the version before): a state text it lacks is the
+ * API's, in the default language.
  */
 interface Lang {
   w: string[];
@@ -150,6 +162,7 @@ interface Lang {
   n: Record<string, [subject: string, url: string, fallback?: 1]>;
   u: string;
   f?: Mark;
+  o?: string[];
 }
 const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page'], s: {}, t: {}, n: {}, u: '' };
 const langs: Record<string, Promise<Lang>> = {};
@@ -182,15 +195,16 @@ function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
     return box;
   }
   const home = l.u ? link(l.u) : view.url;
-  const own = l.t[view.state];
+  // An outage in the file's words (a file of the version before has none: the state text then).
+  const own = l.o?.[view.level - 3] ?? l.t[view.state];
   // A state text the file lacks is the API's, in the default language.
   const said = words(own ?? view.text, !own && l.f);
   if (compact) {
-    const box = element('p', `w c ${view.state}`);
+    const box = element('p', `w c ${INDICATORS[view.level]}`);
     box.append(icon(), anchor(home, said));
     return box;
   }
-  const box = element('div', `w ${view.state}`);
+  const box = element('div', `w ${INDICATORS[view.level]}`);
   const head = element('p', 's');
   head.append(icon(), said);
   box.append(head);
@@ -200,7 +214,7 @@ function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
       const item = element('li');
       // A notice the file lacks (published since the build) is the API's, in the default language.
       const [subject, url, fallback] = l.n[notice.id] ?? [notice.subject, notice.url, 1];
-      item.append(element('span', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), words(subject, !!fallback && l.f)));
+      item.append(element('p', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), words(subject, !!fallback && l.f)));
       list.append(item);
     }
     box.append(list);
@@ -256,9 +270,10 @@ function mount(host: HTMLElement): void {
 }
 
 document.addEventListener('visibilitychange', () => checks.forEach((check) => check()));
-if (!customElements.get('statuspress-status')) {
+const TAG = 'statuspress-status';
+if (!customElements.get(TAG)) {
   customElements.define(
-    'statuspress-status',
+    TAG,
     class extends HTMLElement {
       connectedCallback(): void {
         mount(this);

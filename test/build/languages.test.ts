@@ -171,8 +171,8 @@ describe('the pseudo-locale', () => {
           found.push(`${file} script: ${JSON.stringify(literal)}`);
         }
       } else if (/^widget\/[^/]+\.json$/.test(file)) {
-        const words = JSON.parse(source) as { w: string[]; s: Record<string, string> };
-        for (const word of [...words.w, ...Object.values(words.s)]) {
+        const words = JSON.parse(source) as { w: string[]; s: Record<string, string>; o: string[] };
+        for (const word of [...words.w, ...Object.values(words.s), ...words.o]) {
           const left = untranslated(word, userTexts);
           if (left) found.push(`${file}: ${left}`);
         }

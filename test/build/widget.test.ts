@@ -1,7 +1,8 @@
 // The embeddable widget as a build writes it: `widget.js` at the output's root, the same bytes for
 // every site, under 5 KB as a file (not gzipped), with nothing a strict Content-Security-Policy
 // blocks or that would parse the API's text as HTML, reading the two prebuilt answers the routing
-// module puts at those paths. The widget in a browser is test/site/widget.test.ts.
+// module puts at those paths (the Statuspage-compatible status, whose indicator tells an outage from a
+// degradation, and the present notices), and no third. The widget in a browser is test/site/widget.test.ts.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,14 +62,16 @@ describe('widget.js', () => {
     expect(widgetOf(metrics)).toMatch(/^[\x20-\x7e\n\t]*$/);
   });
 
-  it('reads the prebuilt files the routing module names for the status and the present notices, and both are written', () => {
+  it('reads the prebuilt files the routing module names for the status (with its indicator) and the present notices, and both are written', () => {
     const code = widgetOf(metrics);
-    for (const url of ['/api/v1/status', '/api/v1/notices?filter[timeline_state_eq]=present']) {
+    for (const url of ['/api/v2/status', '/api/v1/notices?filter[timeline_state_eq]=present']) {
       const found = route(url);
       if (found.kind !== 'api' || !found.file) throw new Error(`${url} has no prebuilt file`);
       expect(code, url).toContain(JSON.stringify(found.file));
       expect(metrics.files.has(found.file), found.file).toBe(true);
       expect(empty.files.has(found.file), found.file).toBe(true);
     }
+    // Only those two: an answer more is a request more on every page that embeds the widget.
+    expect(code.match(/"api\/[^"]+"/g)).toHaveLength(2);
   });
 });

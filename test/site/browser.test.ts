@@ -278,7 +278,7 @@ describe("the component page's timeframe picker", () => {
 });
 
 describe("the uptime bar's keys", () => {
-  it('make each bar one tab stop at 1280 and 375 px, the arrow keys moving between its 90 days and announcing each', async () => {
+  it('make each bar one tab stop at 1280 and 375 px, the arrow keys moving between its 90 days (30 on a phone) and announcing each', async () => {
     const { page, problems } = await tab('metrics-site');
     await visit(page, siteOf('metrics-site'));
     const uptime = page.locator('.uptime').first();
@@ -297,25 +297,28 @@ describe("the uptime bar's keys", () => {
     // The same page, the window narrowed: the layout is the stylesheet's at each width.
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
-      // One drawing shows the 90 days the label speaks of, at every width, each day at least 2 px wide.
+      // One drawing of 90 days; a phone shows the last 30 of them, each at least 6 px wide, and says so.
+      const days = width < 640 ? 30 : 90;
       expect(await bar.getAttribute('data-days')).toBe('90');
-      expect(await uptime.locator('.figure').innerText()).toMatch(/^\d+\.\d\d% uptime over 90 days$/);
-      expect((await bar.boundingBox())!.width / 90, `${width} px`).toBeGreaterThanOrEqual(2);
+      expect(await uptime.locator('.figure:visible').innerText()).toMatch(new RegExp(`^\\d+\\.\\d\\d% uptime over ${days} days$`));
+      expect((await bar.boundingBox())!.width / days, `${width} px`).toBeGreaterThanOrEqual(days === 30 ? 6 : 2);
       await bar.focus();
       await page.keyboard.press('End');
       expect(await shown()).toMatch(/^20 Nov 2026: /);
       await page.keyboard.press('ArrowLeft');
       expect(await shown()).toMatch(/^19 Nov 2026: /);
+      // The first day shown: the first of 90, or on a phone of the last 30.
+      const first = days === 30 ? /^22 Oct 2026: / : /^23 Aug 2026: /;
       await page.keyboard.press('Home');
-      expect(await shown()).toMatch(/^23 Aug 2026: /);
+      expect(await shown()).toMatch(first);
       await page.keyboard.press('ArrowLeft');
-      expect(await shown()).toMatch(/^23 Aug 2026: /);
+      expect(await shown()).toMatch(first);
       await page.keyboard.press('End');
       expect(await shown()).toMatch(/^20 Nov 2026: /);
       // A day something happened on is announced as the list below the bar says it.
-      const line = uptime.locator('.days li[data-day]').first();
-      const day = Number(await line.getAttribute('data-day'));
-      // Reached from the first day a week at a time, then a day at a time.
+      const line = uptime.locator(`.days li[data-day]:not(${Array.from({ length: 90 - days }, (_, i) => `[data-day="${i}"]`).join(', ') || '[data-day="-1"]'})`).first();
+      const day = Number(await line.getAttribute('data-day')) - (90 - days);
+      // Reached from the first day shown a week at a time, then a day at a time.
       await page.keyboard.press('Home');
       for (let i = 0; i < Math.floor(day / 7); i++) await page.keyboard.press('PageDown');
       for (let i = 0; i < day % 7; i++) await page.keyboard.press('ArrowRight');

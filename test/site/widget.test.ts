@@ -282,7 +282,8 @@ describe('the widget on another origin under a strict CSP', () => {
         const icon = getComputedStyle(el.querySelector('.i')!);
         return { background: getComputedStyle(el).backgroundColor, icon: icon.backgroundColor, clip: icon.clipPath };
       });
-      expect(look).toEqual({ background: 'rgb(255, 255, 255)', icon: 'rgb(154, 77, 0)', clip: 'polygon(50% 0px, 100% 100%, 0px 100%)' });
+      // A minor incident: the degraded colour, in a triangle.
+      expect(look).toEqual({ background: 'rgb(255, 255, 255)', icon: 'rgb(194, 130, 0)', clip: 'polygon(50% 0px, 100% 100%, 0px 100%)' });
       await page.screenshot({ path: await screenshotPath('widget', 'full', 'light') });
 
       // The Tab key goes through its links, link by link, each with a visible focus ring.
@@ -375,6 +376,39 @@ describe('the widget on another origin under a strict CSP', () => {
   });
 });
 
+describe('in an outage', () => {
+  it('says the status page’s heading of a major outage, in the outage colour, and of a partial one in the compact widget', async () => {
+    const { page, problems, close } = await open('full', (page) =>
+      rewrite(page, `${statusSite()}api/v2/status.json`, (answer) => {
+        answer.status.indicator = 'critical';
+      }),
+    );
+    try {
+      const seen = await shown(page);
+      expect(seen.state).toBe('Major system outage');
+      expect(await box(page).getAttribute('class')).toBe('w critical');
+      const icon = await box(page).evaluate((el) => (globalThis as unknown as InPage).getComputedStyle(el.querySelector('.i')!).backgroundColor);
+      expect(icon).toBe('rgb(138, 15, 26)');
+      expect(problems).toEqual([]);
+      await page.screenshot({ path: await screenshotPath('widget', 'major-outage', 'light') });
+    } finally {
+      await close();
+    }
+    const partial = await open('compact-dark', (page) =>
+      rewrite(page, `${statusSite()}api/v2/status.json`, (answer) => {
+        answer.status.indicator = 'major';
+      }),
+    );
+    try {
+      expect((await shown(partial.page)).links.map((l) => l.text)).toEqual(['Partial system outage']);
+      expect(await box(partial.page).getAttribute('class')).toBe('w c major');
+      expect(partial.problems).toEqual([]);
+    } finally {
+      await partial.close();
+    }
+  });
+});
+
 describe('what the API says is shown as text', () => {
   it('shows HTML in a subject and in the site’s texts as text, and leaves announcements to the status page', async () => {
     const { page, problems, close } = await open('hostile');
@@ -397,12 +431,12 @@ describe('what the API says is shown as text', () => {
     }
   });
 
-  it('never links anything but http(s), and reads the `under_maintenance` spelling', async () => {
+  it('never links anything but http(s), and reads the maintenance indicator', async () => {
     const fixed = `${hostileStatus.url}/`;
     const { page, problems, close } = await open('hostile', async (page) => {
-      await rewrite(page, `${fixed}api/v1/status.json`, (answer) => {
+      await rewrite(page, `${fixed}api/v2/status.json`, (answer) => {
         answer.page.url = 'javascript:alert(1)';
-        answer.page.state = 'under_maintenance';
+        answer.status.indicator = 'maintenance';
       });
       await rewrite(page, `${fixed}api/v1/notices/**`, (answer) => {
         answer.notices[0].url = 'javascript:alert(2)';
@@ -413,7 +447,7 @@ describe('what the API says is shown as text', () => {
       const seen = await shown(page);
       // Each bad address falls back to the status page the script came from.
       expect(seen.links.map((l) => l.href)).toEqual([fixed, fixed, fixed]);
-      expect(await box(page).getAttribute('class')).toBe('w under-maintenance');
+      expect(await box(page).getAttribute('class')).toBe('w maintenance');
       expect(await violations(page)).toEqual([]);
       expect(problems).toEqual([]);
     } finally {
@@ -425,7 +459,7 @@ describe('what the API says is shown as text', () => {
 describe('when the API cannot be read', () => {
   /** Failed requests are what these tests make; everything else must still not happen. */
   const unexpected = (problems: string[]): string[] =>
-    problems.filter((p) => !/^request failed: .*\/(api\/v1|widget)\//.test(p) && !/^404 for .*\/(api\/v1|widget)\//.test(p) && !/^console error: Failed to load resource/.test(p));
+    problems.filter((p) => !/^request failed: .*\/(api\/v[12]|widget)\//.test(p) && !/^404 for .*\/(api\/v[12]|widget)\//.test(p) && !/^console error: Failed to load resource/.test(p));
 
   const expectUnavailable = async (page: Page, statusPageUrl: string): Promise<void> => {
     const widget = box(page);
@@ -456,7 +490,7 @@ describe('when the API cannot be read', () => {
       await lonelyPage.close();
     }
     const garbled = await open('full', (page) =>
-      page.route(`${statusSite()}api/v1/status.json`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>{"page":', headers: { 'Access-Control-Allow-Origin': '*' } })),
+      page.route(`${statusSite()}api/v2/status.json`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '<html>{"page":', headers: { 'Access-Control-Allow-Origin': '*' } })),
     );
     try {
       await expectUnavailable(garbled.page, statusSite());
@@ -471,7 +505,7 @@ describe('refreshing', () => {
   it('checks again on its interval, never more often than once a minute, skips its checks while the page is hidden, and checks at once when it is shown again', async () => {
     // A context of its own: a fake clock stays installed on the page it is installed on.
     const own = await newContext();
-    const statusUrl = `${statusSite()}api/v1/status.json`;
+    const statusUrl = `${statusSite()}api/v2/status.json`;
     let statusRequests = 0;
     let recovered = false;
     const { page, problems, close } = await open(
@@ -483,7 +517,7 @@ describe('refreshing', () => {
           if (r.url() === statusUrl) statusRequests++;
         });
         await rewrite(page, statusUrl, (answer) => {
-          if (recovered) Object.assign(answer.page, { state: 'operational', state_text: 'All better now' });
+          if (recovered) Object.assign(answer.status, { indicator: 'none', description: 'All better now' });
         });
       },
       own.page,
@@ -512,7 +546,7 @@ describe('refreshing', () => {
       await page.clock.runFor(15_000);
       await expect.poll(async () => (await box(page).locator('.s').textContent()) ?? '', { timeout: WAIT }).toBe('All better now');
       expect(statusRequests).toBe(2);
-      expect(await box(page).getAttribute('class')).toBe('w operational');
+      expect(await box(page).getAttribute('class')).toBe('w none');
 
       // Hidden, it checks nothing for five minutes; shown again, it checks at once.
       await setHidden(true);

@@ -8,6 +8,7 @@ import type { MomentView } from '../../i18n/dates.js';
 import type { Messages } from '../../i18n/make.js';
 import type { Catalogue } from '../../i18n/types.js';
 import { messages } from '../../i18n/messages.js';
+import type { Severity } from '../../derive/severity.js';
 import type { NoticeState, NoticeType, SiteConfig, State } from '../../types.js';
 
 /** The site's language and zone: what every page, feed and badge writes its words and times in. */
@@ -60,6 +61,8 @@ export function monthOf(ms: number, lang: Lang): { key: string; text: string } {
   return { key: localDay(ms, lang.zone).date.slice(0, 7), text: formatMonth(ms, lang.m.locale, lang.zone) };
 }
 
+/** A severity's words (src/derive/severity.ts): `Operational`, `Partial outage`. */
+export const severityLabel = (severity: Severity, lang: Lang): string => (lang.labels.state[severity] ??= lang.m.t(`state.${severity}`));
 // A state or type is one of a few words the content's validation allows: each kind's object holds at most a dozen.
 export const stateLabel = (state: State, lang: Lang): string => (lang.labels.state[state] ??= lang.m.t(`state.${state}`));
 export const noticeStateLabel = (state: NoticeState, lang: Lang): string => (lang.labels.noticeState[state] ??= lang.m.t(`noticeState.${state}`));

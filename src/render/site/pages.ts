@@ -14,7 +14,7 @@ import { escapeHtml } from '../../i18n/make.js';
 import type { MessageKey } from '../../i18n/types.js';
 import { uptimeHundredths } from '../words.js';
 import type { Assets } from './assets.js';
-import { langOf, monthOf, noticeStateLabel, stateLabel, timeView, typeLabel, typePlural, windowText } from './format.js';
+import { langOf, monthOf, noticeStateLabel, severityLabel, timeView, typeLabel, typePlural, windowText } from './format.js';
 import type { Lang } from './format.js';
 import { durationText } from './text.js';
 import { byReachedComponent } from './uptime.js';
@@ -29,15 +29,19 @@ export function statusPage(site: DerivedSite, assets: Assets) {
   const page = SITE.status();
   const present = site.notices.filter((n) => n.timelineState === 'present');
   const summary = (n: DerivedNotice) => noticeSummary(site, n, page, true);
-  const stateText = site.site.stateText[site.page.state];
   const lang = langOf(site.site);
   const { m } = lang;
+  const { severity } = site.page;
+  // An outage says so; a degradation, maintenance or nothing says what site.yaml's state_text does.
+  const outage = severity === 'partial-outage' || severity === 'major-outage';
+  const stateText = outage ? m.t(`banner.${severity}`) : site.site.stateText[site.page.state];
   const layout = layoutContext(site, assets, page, m.t('title.status', { site: site.site.name, state: stateText }), stateText);
   return {
     ...layout,
     stateText,
-    stateTextLang: site.site.fallback?.[site.page.state] ?? null,
-    statusLine: m.html('status.line', { site: `<bdi>${escapeHtml(site.site.name)}</bdi>`, state: m.html(`stateWord.${site.page.state}`), time: timeHtml(layout.built) }),
+    stateTextLang: outage ? null : (site.site.fallback?.[site.page.state] ?? null),
+    severity,
+    statusLine: m.html('status.line', { site: `<bdi>${escapeHtml(site.site.name)}</bdi>`, state: m.html(outage ? `stateWord.${severity}` : `stateWord.${site.page.state}`), time: timeHtml(layout.built) }),
     active: present.filter((n) => n.type === 'unplanned' || (n.type === 'planned' && n.state === 'underway')).map(summary),
     ...upcomingView(
       site.notices
@@ -137,7 +141,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
     notice: {
       subject: notice.source.subject,
       lang: notice.source.fallback?.subject ?? null,
-      tone: noticeTone(notice.type, notice.state),
+      tone: noticeTone(notice),
       stateLabel: notice.state === null ? null : noticeStateLabel(notice.state, lang),
       typeLabel: type,
       window: windowOf(notice, lang),
@@ -179,7 +183,6 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
     ancestors.unshift({ name: parent.source.name, lang: parent.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(parent.id)) });
     id = parent.source.parentId;
   }
-  const children = component.children.map((id) => site.componentsById.get(id)!);
   const lang = langOf(site.site);
   const { m } = lang;
   const feed = relativeHref(page, SITE.componentFeed(component.id));
@@ -199,10 +202,12 @@ export function componentPage(site: DerivedSite, assets: Assets, component: Deri
       lang: component.source.fallback?.name ?? null,
       description: component.source.description,
       descriptionLang: component.source.fallback?.description ?? null,
-      state: component.state,
-      stateLabel: stateLabel(component.state, lang),
+      state: component.severity,
+      stateLabel: severityLabel(component.severity, lang),
       ancestors,
-      children: children.map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)), state: c.state, stateLabel: stateLabel(c.state, lang) })),
+      /** Every component under it, nested: on a large site, a top-level group's page is the way to each. */
+      parts: componentTree(site, page, component),
+      children: component.children.map((id) => site.componentsById.get(id)!).map((c) => ({ name: c.source.name, lang: c.source.fallback?.name ?? null, href: relativeHref(page, SITE.component(c.id)), state: c.severity, stateLabel: severityLabel(c.severity, lang) })),
     },
     metrics: component.metrics ? metricsView(site, component, page) : null,
     /** The messages the timeframe picker writes, for its script. */

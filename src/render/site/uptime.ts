@@ -8,7 +8,7 @@ import { localDay, localDayBounds } from '../../i18n/dates.js';
 import { uptimeHundredths } from '../words.js';
 import type { MetricsFigures } from '../../derive/metrics.js';
 import type { Impact } from '../../types.js';
-import { impactOf } from '../statuspage/mapping.js';
+import { impactOf } from '../../derive/index.js';
 
 /** How a day is drawn: before the component existed, nothing, maintenance, or its worst incident's impact. */
 export type DayLevel = 'none' | 'ok' | 'maintenance' | Impact;
@@ -38,7 +38,12 @@ export interface UptimeBar {
   /** How many of the days count (the component existed), and their figures; null when none does. */
   counted: number;
   figures: MetricsFigures | null;
+  /** The same of the last NARROW_DAYS days, which a phone shows. */
+  narrow: { counted: number; figures: MetricsFigures | null };
 }
+
+/** The days a bar shows on a narrow screen (the newest), each at least 6 px wide on a phone. */
+export const NARROW_DAYS = 30;
 
 const computed = new WeakMap<DerivedSite, Map<number, UptimeBar>>();
 const maintenance = new WeakMap<DerivedSite, Map<number, DerivedNotice[]>>();
@@ -62,8 +67,11 @@ function computeBar(site: DerivedSite, componentId: number): UptimeBar {
   while (firstCounted < BAR_DAYS && bounds[firstCounted + 1]! <= created) firstCounted++;
   const days: UptimeDay[] = [];
   for (let i = 0; i < firstCounted; i++) days.push({ start: bounds[i]!, level: 'none', events: [] });
-  if (firstCounted === BAR_DAYS) return { days, dayKeys, counted: 0, figures: null };
-  const { figures, days: counted } = dayFigures(site.metricsNotices.get(componentId) ?? [], bounds.slice(firstCounted), site.now);
+  if (firstCounted === BAR_DAYS) return { days, dayKeys, counted: 0, figures: null, narrow: { counted: 0, figures: null } };
+  const counting = site.metricsNotices.get(componentId) ?? [];
+  const { figures, days: counted } = dayFigures(counting, bounds.slice(firstCounted), site.now);
+  const narrowFrom = Math.max(firstCounted, BAR_DAYS - NARROW_DAYS);
+  const narrow = { counted: BAR_DAYS - narrowFrom, figures: dayFigures(counting, bounds.slice(narrowFrom), site.now).figures };
   const planned = maintenanceOf(site).get(componentId) ?? [];
   for (const day of counted) {
     const end = Math.min(day.end, site.now);
@@ -75,7 +83,7 @@ function computeBar(site: DerivedSite, componentId: number): UptimeBar {
     }
     days.push({ start: day.start, level: events.reduce<DayLevel>((worst, e) => (RANK[e.kind] > RANK[worst] ? e.kind : worst), 'ok'), events });
   }
-  return { days, dayKeys, counted: BAR_DAYS - firstCounted, figures };
+  return { days, dayKeys, counted: BAR_DAYS - firstCounted, figures, narrow };
 }
 
 const keysMade = new WeakMap<readonly number[], string[]>();

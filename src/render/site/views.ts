@@ -1,29 +1,26 @@
 // What every page of the site shares: the layout's context (title, links, assets, all relative to the
 // page, so one output works at `/` and under a base path), and the pieces several pages show: a
 // notice's summary, the component tree, a component's uptime bar.
-import { stateEffect } from '../../derive/index.js';
+import { severityGiven } from '../../derive/index.js';
 import { BAR_DAYS } from '../../derive/metrics.js';
-import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, SiteLocale } from '../../derive/index.js';
+import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, Severity, SiteLocale } from '../../derive/index.js';
 import { apiFilePath } from '../../routes/files.js';
 import { inLocale, localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { keep } from '../../remembered.js';
 import { formatTimestamp } from '../../time.js';
-import type { NoticeState, NoticeType, State } from '../../types.js';
 import type { Assets } from './assets.js';
 import { escapeHtml } from '../../i18n/make.js';
-import { dayText, langOf, noticeStateLabel, stateLabel, timeView, typeLabel } from './format.js';
+import { dayText, langOf, noticeStateLabel, severityLabel, timeView, typeLabel } from './format.js';
 import type { Lang, TimeView } from './format.js';
 import { renderMarkdown } from './markdown.js';
 import { durationText, shortDuration, windowView } from './text.js';
-import { uptimeBar, uptimePercent } from './uptime.js';
+import { NARROW_DAYS, uptimeBar, uptimePercent } from './uptime.js';
 import type { EventKind, UptimeBar } from './uptime.js';
 import type { WindowView } from './text.js';
 
-/** What a notice's state does to the page (src/derive, `stateEffect`), as a class its icon and colour are drawn from. */
-export function noticeTone(type: NoticeType, state: NoticeState | null): State {
-  return stateEffect(type, state) ?? 'operational';
-}
+/** What a notice does to the page now (src/derive, `severityGiven`: an incident by its impact), as a class its icon and colour are drawn from. */
+export const noticeTone = (notice: DerivedNotice): Severity => severityGiven(notice, notice.state);
 
 /** What the layout of the page at `page` needs, with every link relative to it. */
 export function layoutContext(site: DerivedSite, assets: Assets, page: SitePage, title: string, description: string, pageJs?: SitePage) {
@@ -169,7 +166,7 @@ export function noticeHead(notice: DerivedNotice, from: SitePage, lang: Lang): N
     href: relativeHref(from, SITE.notice(notice.id)),
     subject: notice.source.subject,
     lang: notice.source.fallback?.subject ?? null,
-    tone: noticeTone(notice.type, notice.state),
+    tone: noticeTone(notice),
     stateLabel: notice.state === null ? null : noticeStateLabel(notice.state, lang),
     typeLabel: typeLabel(notice.type, lang),
   };
@@ -262,33 +259,90 @@ export interface ComponentNode {
   /** The name's language when it is not the page's (no translation). */
   lang: string | null;
   href: string;
-  /** `Website: history and uptime`. */
-  more: string;
-  state: string;
+  /** Its severity, the class its colour and icon are drawn from, and in words. */
+  state: Severity;
   stateLabel: string;
   uptime: UptimeView | null;
   children: ComponentNode[];
+  /** A group's control that folds its parts: `50 components`. */
+  count: string | null;
+  /** Whether its parts show as the page loads: a small group's do, a large one's are folded. */
+  open: boolean;
+  /** A folded group's components that are not operational, named in its row so none hides: the first few, and how many more. */
+  affected: { shown: { name: string; lang: string | null; href: string; state: Severity; stateLabel: string }[]; more: string | null } | null;
 }
 
-/** The component tree as nested nodes, built bottom-up without recursion (the list is in pre-order). */
-export function componentTree(site: DerivedSite, from: SitePage): ComponentNode[] {
-  const nodes = new Map<number, ComponentNode>();
+/**
+ * A top-level group with more components under it than this shows folded on the status page: one
+ * row with its worst state, its bar and how many it holds, its components without bars of their
+ * own (each on its page). Readers of a page of hundreds of components look for the one in trouble.
+ */
+export const FOLD_OVER = 10;
+/** A folded group names at most this many of its components that are not operational. */
+const AFFECTED_SHOWN = 3;
+
+/**
+ * The component tree as nested nodes, built bottom-up without recursion (the list is in pre-order):
+ * the whole site's (the status page), or with `under` the components under that one (its page,
+ * without bars: each is on its own page).
+ */
+export function componentTree(site: DerivedSite, from: SitePage, under?: DerivedComponent): ComponentNode[] {
   const lang = langOf(site.site);
-  for (let i = site.components.length - 1; i >= 0; i--) {
+  const first = under ? site.components.indexOf(under) + 1 : 0;
+  let end = site.components.length;
+  if (under) for (end = first; end < site.components.length && isBelow(site, site.components[end]!, under.id); end++);
+  // Pre-order: each top-level group's components follow it, so a folded group is known before them.
+  const folded = new Set<number>();
+  const foldedBelow = new Map<number, number>();
+  for (let i = first; i < end; i++) {
     const c = site.components[i]!;
+    const top = c.source.parentId === (under?.id ?? null);
+    if (top && under === undefined && descendants(site, i) > FOLD_OVER) folded.add(c.id);
+    const parent = c.source.parentId;
+    if (!top && parent !== null) {
+      const group = folded.has(parent) ? parent : foldedBelow.get(parent);
+      if (group !== undefined) foldedBelow.set(c.id, group);
+    }
+  }
+  const nodes = new Map<number, ComponentNode>();
+  const unwell = new Map<number, DerivedComponent[]>();
+  for (let i = end - 1; i >= first; i--) {
+    const c = site.components[i]!;
+    const group = foldedBelow.get(c.id);
+    if (group !== undefined && c.severity !== 'operational') unwell.set(group, [c, ...(unwell.get(group) ?? [])]);
+    const named = folded.has(c.id) ? (unwell.get(c.id) ?? []) : [];
     nodes.set(c.id, {
       id: c.id,
       name: c.source.name,
       lang: c.source.fallback?.name ?? null,
       href: relativeHref(from, SITE.component(c.id)),
-      more: lang.m.t('component.more', { name: c.source.name }),
-      state: c.state,
-      stateLabel: stateLabel(c.state, lang),
-      uptime: c.metrics ? uptimeView(site, c, from) : null,
+      state: c.severity,
+      stateLabel: severityLabel(c.severity, lang),
+      uptime: c.metrics && under === undefined && group === undefined ? uptimeView(site, c, from) : null,
       children: c.children.map((id) => nodes.get(id)!),
+      count: c.children.length > 0 && under === undefined ? lang.m.t('component.count', { count: descendants(site, i) }) : null,
+      open: !folded.has(c.id),
+      affected: named.length === 0 ? null : {
+        shown: named.slice(0, AFFECTED_SHOWN).map((a) => ({ name: a.source.name, lang: a.source.fallback?.name ?? null, href: relativeHref(from, SITE.component(a.id)), state: a.severity, stateLabel: severityLabel(a.severity, lang) })),
+        more: named.length > AFFECTED_SHOWN ? lang.m.t('component.affectedMore', { count: named.length - AFFECTED_SHOWN }) : null,
+      },
     });
   }
-  return site.components.filter((c) => c.source.parentId === null).map((c) => nodes.get(c.id)!);
+  return site.components.slice(first, end).filter((c) => c.source.parentId === (under?.id ?? null)).map((c) => nodes.get(c.id)!);
+}
+
+/** Whether `c` is under the component `id`. */
+function isBelow(site: DerivedSite, c: DerivedComponent, id: number): boolean {
+  for (let p = c.source.parentId; p !== null; p = site.componentsById.get(p)!.source.parentId) if (p === id) return true;
+  return false;
+}
+
+/** How many components are under the one at `index` of the pre-order list: those after it, deeper than it. */
+function descendants(site: DerivedSite, index: number): number {
+  const below = new Set([site.components[index]!.id]);
+  let i = index + 1;
+  for (; i < site.components.length && below.has(site.components[i]!.source.parentId ?? NaN); i++) below.add(site.components[i]!.id);
+  return i - index - 1;
 }
 
 const NONE: never[] = [];
@@ -302,6 +356,8 @@ export interface UptimeView {
   figure: string;
   /** The first day shown (`23 Aug 2026`) and, for the page's script, as yyyy-mm-dd. */
   first: string;
+  /** What a narrow screen shows instead: the first of the last NARROW_DAYS days, and their figure. */
+  narrow: { first: string; figure: string };
   start: string;
   days: number;
   /** Days before the component existed, drawn as "no data" from the left. */
@@ -355,7 +411,9 @@ function wordsOfBar(component: DerivedComponent, bar: UptimeBar, lang: Lang): Ba
       items: day.events.map((e) => ({ id: e.notice.id, what: m.t('bar.event', { kind: m.t(`event.${e.kind}`), subject: e.notice.source.subject }), duration: shortDuration(e.seconds, m) })),
     });
   });
-  const figure = bar.figures === null ? m.t('bar.noUptime') : m.t('bar.figure', { percent: m.percent(uptimePercent(bar.figures.impactSeconds, bar.figures.totalSeconds)), count: bar.counted });
+  const figureOf = ({ figures, counted }: { figures: UptimeBar['figures']; counted: number }): string =>
+    figures === null ? m.t('bar.noUptime') : m.t('bar.figure', { percent: m.percent(uptimePercent(figures.impactSeconds, figures.totalSeconds)), count: counted });
+  const figure = figureOf(bar);
   const happened = [incidentDays > 0 ? m.t('bar.incidentDays', { count: incidentDays }) : null, maintenanceDays > 0 ? m.t('bar.maintenanceDays', { count: maintenanceDays }) : null].filter((t) => t !== null);
   const summary = m.list(happened);
   return {
@@ -363,6 +421,7 @@ function wordsOfBar(component: DerivedComponent, bar: UptimeBar, lang: Lang): Ba
     label: m.t('bar.label', { name: component.source.name, days: BAR_DAYS, happened: happened.length === 0 ? m.t('bar.nothing') : summary }),
     figure,
     first: dayText(bar.days[0]!.start, lang),
+    narrow: { first: dayText(bar.days[BAR_DAYS - NARROW_DAYS]!.start, lang), figure: figureOf(bar.narrow) },
     start: bar.dayKeys[0]!,
     days: BAR_DAYS,
     none: BAR_DAYS - bar.counted,

@@ -13,7 +13,8 @@ import { directionOf } from '../../i18n/direction.js';
  * has in its language (one left out is the API's, the default language's), `n` each present
  * notice's subject and page by id, with a 1 after them when the subject is the default language's,
  * `u` the status page in that language, `f` the attributes (`lang`, and `dir` when the direction
- * differs) that mark a text in the default language. For the default language, only the words: the
+ * differs) that mark a text in the default language, `o` the headings of a partial and a major outage
+ * as the status page writes them. For the default language, only the words: the
  * API's texts and pages are its own. A widget.js of the version before reads this file as it did
  * (a host's cache may pair them for a few minutes).
  */
@@ -34,5 +35,6 @@ export function widgetText(site: DerivedSite): string {
     n: Object.fromEntries(present.map((n) => [n.id, [n.source.subject, siteUrl(site.site.url, SITE.notice(n.id)), ...(n.source.fallback?.subject ? [1] : [])]])),
     u: copy ? siteUrl(site.site.url, SITE.status()) : '',
     ...(copy ? { f: { lang: defaultTag, ...(dir === directionOf(locale!.tag) ? {} : { dir }) } } : {}),
+    o: [t('banner.partial-outage'), t('banner.major-outage')],
   });
 }

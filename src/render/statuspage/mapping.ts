@@ -2,8 +2,8 @@
 // statuses, an incident's impact, the component statuses and the page indicator they give, and the
 // page's id. docs/api.md ("The Statuspage-compatible API") states every rule here for clients.
 import { createHash } from 'node:crypto';
-import { noticeEffect, stateEffect } from '../../derive/components.js';
-import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
+import { DEFAULT_IMPACT, impactOf, impactOfSeverity, severityGiven } from '../../derive/index.js';
+import type { DerivedNotice, DerivedSite, Severity } from '../../derive/index.js';
 import type { Impact, NoticeState } from '../../types.js';
 
 export type ComponentStatus = 'operational' | 'under_maintenance' | 'degraded_performance' | 'partial_outage' | 'major_outage';
@@ -12,26 +12,8 @@ export type Indicator = 'none' | Impact | 'maintenance';
 export type IncidentStatus = 'investigating' | 'identified' | 'monitoring' | 'resolved' | 'postmortem';
 export type MaintenanceStatus = 'scheduled' | 'in_progress' | 'completed';
 
-/** An incident's impact when its file gives none: what Statuspage computes from components in degraded_performance. */
-export const DEFAULT_IMPACT: Impact = 'minor';
-
-/** Worse statuses rank higher: an outage beats a degradation, which beats maintenance (as `degraded` beats `under-maintenance`). */
-const RANK: Record<ComponentStatus, number> = {
-  operational: 0,
-  under_maintenance: 1,
-  degraded_performance: 2,
-  partial_outage: 3,
-  major_outage: 4,
-};
-
-/** The status of the components an incident of this impact degrades. */
-const STATUS_OF_IMPACT: Record<Impact, ComponentStatus> = {
-  minor: 'degraded_performance',
-  major: 'partial_outage',
-  critical: 'major_outage',
-};
-
-const IMPACT_RANK: Record<Impact, number> = { minor: 1, major: 2, critical: 3 };
+/** A severity (src/derive/severity.ts) in Statuspage's words. */
+export const statusOfSeverity = (severity: Severity): ComponentStatus => severity.replace('-', '_') as ComponentStatus;
 
 const STATUS_OF_STATE: Record<NoticeState, IncidentStatus | MaintenanceStatus> = {
   investigating: 'investigating',
@@ -50,19 +32,10 @@ const STATUS_OF_STATE: Record<NoticeState, IncidentStatus | MaintenanceStatus> =
 /** An update's or a notice's state as Statuspage's status. */
 export const statusOf = (state: NoticeState): IncidentStatus | MaintenanceStatus => STATUS_OF_STATE[state];
 
-/** The impact of an unplanned notice: its file's `impact`, else the default. */
-export const impactOf = (notice: DerivedNotice): Impact => notice.source.impact ?? DEFAULT_IMPACT;
+export { DEFAULT_IMPACT, impactOf };
 
-/**
- * The status a notice gives the components it lists while in `state` (whatever else affects them):
- * the effect of its state (src/derive, `stateEffect`) in Statuspage's words, a degradation by the
- * incident's impact.
- */
-export function statusGiven(notice: DerivedNotice, state: NoticeState | null): ComponentStatus {
-  const effect = stateEffect(notice.type, state);
-  if (effect === 'degraded') return STATUS_OF_IMPACT[impactOf(notice)];
-  return effect === 'under-maintenance' ? 'under_maintenance' : 'operational';
-}
+/** The status a notice gives the components it lists while in `state` (whatever else affects them): its severity in Statuspage's words. */
+export const statusGiven = (notice: DerivedNotice, state: NoticeState | null): ComponentStatus => statusOfSeverity(severityGiven(notice, state));
 
 export interface StatuspageView {
   /** Statuspage-style id of the page: 12 characters from `[0-9a-z]`, from the site's `url`. */
@@ -82,26 +55,10 @@ export function statuspageView(site: DerivedSite): StatuspageView {
 }
 
 function computeView(site: DerivedSite): StatuspageView {
-  const statuses = new Map<number, ComponentStatus>(site.components.map((c) => [c.id, 'operational']));
-  let worstImpact: Impact | null = null;
-  for (const notice of site.notices) {
-    // The notices that set states in the spec API, so a v2 status is never at odds with a v1 state.
-    if (noticeEffect(notice) === null) continue;
-    const status = statusGiven(notice, notice.state);
-    if (notice.type === 'unplanned' && (worstImpact === null || IMPACT_RANK[impactOf(notice)] > IMPACT_RANK[worstImpact])) {
-      worstImpact = impactOf(notice);
-    }
-    for (const listed of notice.source.components) {
-      // Up the tree, as states bubble up; validation rules out cycles, `seen` is only a guard.
-      const seen = new Set<number>();
-      for (let id: number | null = listed; id !== null && !seen.has(id); id = site.componentsById.get(id)?.source.parentId ?? null) {
-        seen.add(id);
-        if (RANK[status] > RANK[statuses.get(id) ?? 'operational']) statuses.set(id, status);
-      }
-    }
-  }
-  const { state } = site.page;
-  const indicator: Indicator = state === 'degraded' ? (worstImpact ?? DEFAULT_IMPACT) : state === 'under-maintenance' ? 'maintenance' : 'none';
+  // The severities derivation gave, so a v2 status is never at odds with a v1 state or the pages.
+  const statuses = new Map<number, ComponentStatus>(site.components.map((c) => [c.id, statusOfSeverity(c.severity)]));
+  const { severity } = site.page;
+  const indicator: Indicator = impactOfSeverity(severity) ?? (severity === 'under-maintenance' ? 'maintenance' : 'none');
   return { pageId: pageId(site.site.url), statuses, indicator };
 }
 

@@ -122,10 +122,10 @@ describe('readMessageOverrides', () => {
   // the catalogue, so the message names the keys of the same group, or where the list is.
   it('names the keys of the group an unknown key is in, or where they all are', () => {
     const dir = templates();
-    writeFileSync(path.join(dir, 'locales/de.yaml'), 'widget.incident: Problem\nbanner.title: Hallo\n');
+    writeFileSync(path.join(dir, 'locales/de.yaml'), 'widget.incident: Problem\nheadline.title: Hallo\n');
     expect(said(dir)).toEqual([
       'templates/locales/de.yaml:1 content/unknown-message no message "widget.incident" in the catalogue; the widget messages are widget.unavailable, widget.view, widget.more',
-      'templates/locales/de.yaml:2 content/unknown-message no message "banner.title" in the catalogue; its keys are those of src/i18n/locales/en.json in statuspress\'s repository',
+      'templates/locales/de.yaml:2 content/unknown-message no message "headline.title" in the catalogue; its keys are those of src/i18n/locales/en.json in statuspress\'s repository',
     ]);
   });
 

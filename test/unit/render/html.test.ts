@@ -23,7 +23,7 @@ describe('renderHtml', () => {
     const files = new Map([...renderHtml(site, await loadTheme(null))].map((f) => [f.path, String(f.contents)]));
     const html = files.get('index.html')!;
     expect(html).toContain('<title>Acme &lt;Status&gt; &amp; &quot;Co&quot;: Trouble</title>');
-    expect(html).toContain('class="banner tone-degraded"');
+    expect(html).toContain('class="banner tone-degraded-performance"');
     expect(html).toContain('&lt;b&gt;Outage&lt;/b&gt;');
     expect(html).toContain('&lt;/li&gt;&lt;script&gt;');
     expect(html).toContain('&lt;img src&#x3D;x onerror&#x3D;alert(1)&gt;');

@@ -2,8 +2,6 @@
 // an incident gives none), maintenance has its own colour, every colour is explained in words, the
 // figure beside a bar covers exactly its days (the metrics API's figure for the same window), and
 // every cell's colour has 3:1 against the page in both schemes.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { computeMetrics, resolveTimeframe } from '../../../../src/derive/metrics.js';
@@ -11,6 +9,7 @@ import { renderHtml } from '../../../../src/render/html.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { percentWords } from '../../../../src/render/words.js';
 import type { Notice } from '../../../../src/types.js';
+import { schemes } from '../../../helpers/colour.js';
 import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 
 const NOW = ms('2026-11-20T12:00:00Z');
@@ -59,7 +58,12 @@ describe('the uptime bar', () => {
     const window = resolveTimeframe({ start: ms('2026-08-23T00:00:00Z'), end: ms('2026-11-20T00:00:00Z') }, NOW);
     if (!window.ok) throw new Error('window');
     const api = computeMetrics(site, 1, window.timeframe);
-    expect(barOf(html, 1)).toContain(`<p class="scale">23 Aug 2026 <span class="figure">${percentWords(api.impactSeconds, api.totalSeconds)} uptime over 90 days</span> Today</p>`);
+    expect(barOf(html, 1)).toContain(`<p class="scale"><span class="wide">23 Aug 2026</span><span class="narrow">22 Oct 2026</span> <span class="figure wide">${percentWords(api.impactSeconds, api.totalSeconds)} uptime over 90 days</span>`);
+    // A phone shows the last 30 days, and says so with their own figure.
+    const narrow = resolveTimeframe({ start: ms('2026-10-22T00:00:00Z'), end: ms('2026-11-20T00:00:00Z') }, NOW);
+    if (!narrow.ok) throw new Error('window');
+    const last30 = computeMetrics(site, 1, narrow.timeframe);
+    expect(barOf(html, 1)).toContain(`<span class="figure narrow">${percentWords(last30.impactSeconds, last30.totalSeconds)} uptime over 30 days</span> Today</p>`);
     // The 30-day figure differs: the bar's is not the default window's.
     expect(percentWords(api.impactSeconds, api.totalSeconds)).toBe('99.71%');
   });
@@ -67,20 +71,12 @@ describe('the uptime bar', () => {
   it('counts only the days since the component was created, and says how many', async () => {
     const html = await statusHtml([], [component(1, { name: 'New', createdAt: '2026-11-11T10:00:00Z' })]);
     const bar = barOf(html, 1);
-    expect(bar).toContain('<span class="figure">100.00% uptime over 10 days</span>');
+    expect(bar).toContain('<span class="figure wide">100.00% uptime over 10 days</span>');
+    expect(bar).toContain('<span class="figure narrow">100.00% uptime over 10 days</span>');
     expect(bar).toContain('data-none="80"');
     expect(bar).toContain('<line class="none" x2="80" y1="5" y2="5"/>');
   });
 });
-
-/** The custom properties of the stylesheet's light `:root` and of its dark one. */
-function schemes(): Record<'light' | 'dark', Record<string, string>> {
-  const css = readFileSync(path.resolve(import.meta.dirname, '../../../../templates/style.css'), 'utf8');
-  const dark = css.indexOf('@media (prefers-color-scheme: dark)');
-  const read = (text: string): Record<string, string> => Object.fromEntries([...text.matchAll(/(--[\w-]+):\s*(#[0-9a-f]{6})\s*;/gi)].map((m) => [m[1]!, m[2]!.toLowerCase()]));
-  const light = read(css.slice(0, dark));
-  return { light, dark: { ...light, ...read(css.slice(dark, css.indexOf('}\n}', dark))) } };
-}
 
 /** WCAG 2 contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
@@ -92,7 +88,7 @@ function contrast(a: string, b: string): number {
   return (hi! + 0.05) / (lo! + 0.05);
 }
 
-describe("the bar's colours (WCAG 1.4.11)", () => {
+describe("the bar's colours (WCAG 1.4.11; colours.test.ts tells them apart)", () => {
   const LEVELS = ['--day-ok', '--day-none', '--day-maintenance', '--day-minor', '--day-major', '--day-critical'];
   it.each(['light', 'dark'] as const)('have 3:1 against the page and the surface in the %s scheme', (scheme) => {
     const colours = schemes()[scheme];

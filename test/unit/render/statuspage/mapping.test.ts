@@ -18,7 +18,7 @@ const STATUS_OF_IMPACT = { minor: 'degraded_performance', major: 'partial_outage
 
 describe('statusGiven', () => {
   // The rule of what a notice's state does to its components is written once, in src/derive
-  // (stateEffect); the pages' tones and the v2 statuses are that rule in their words.
+  // (stateEffect, and severity.ts by the impact); the pages' tones and the v2 statuses are that rule in their words.
   const notice = (type: NoticeType, impact: Impact | null) => ({ type, source: { impact } }) as unknown as DerivedNotice;
   const states = [null, ...UNPLANNED_STATES, ...PLANNED_STATES];
 
@@ -26,10 +26,11 @@ describe('statusGiven', () => {
     for (const type of NOTICE_TYPES) {
       for (const state of states) {
         const effect = stateEffect(type, state);
-        expect(noticeTone(type, state)).toBe(effect ?? 'operational');
         for (const impact of [null, ...IMPACTS]) {
           const expected = effect === 'degraded' ? STATUS_OF_IMPACT[impact ?? 'minor'] : effect === 'under-maintenance' ? 'under_maintenance' : 'operational';
           expect(statusGiven(notice(type, impact), state)).toBe(expected);
+          // The page's tone is the same severity, in the page's spelling.
+          expect(noticeTone({ ...notice(type, impact), state })).toBe(expected.replace('_', '-'));
         }
       }
     }
