@@ -36,11 +36,22 @@ export function momentSites(site: DerivedSite): MomentSite[] {
   const result: MomentSite[] = [];
   // Moments that change only the API or the calendar (past_distant, a year after a maintenance)
   // take no place of the page's: a few more are looked at than it keeps.
+  let before = statesOf(site);
   for (let at = nextChange(content, site.now); at !== null && at <= site.now + MOMENTS_WITHIN && result.length < MAX_MOMENTS * 2; at = nextChange(content, at)) {
-    result.push({ at, site: deriveSite(content, at) });
+    const then = deriveSite(content, at);
+    // A moment that changes no state (the day's turn, which moves the uptime bars by a day) would
+    // copy the whole main part for little: on a page of hundreds of components, doubling its size.
+    const states = statesOf(then);
+    if (states === before) continue;
+    before = states;
+    result.push({ at, site: then });
   }
   return result;
 }
+
+/** The states a reader follows: the page's, each component's and each notice's. */
+const statesOf = (site: DerivedSite): string =>
+  JSON.stringify([site.page.state, site.page.severity, site.components.map((c) => [c.state, c.severity]), site.notices.map((n) => [n.timelineState, n.state])]);
 
 /** What the page's script makes of one moment: its main part, page state, title and icon. */
 export interface PageMoment {
