@@ -5,9 +5,9 @@ import { deriveSite } from '../derive/index.js';
 import { ContentError, fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import { SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
-import { FileWriter } from '../write/files.js';
 import type { Written } from '../write/files.js';
 import { writeFailed } from '../write/index.js';
+import { openWriter } from '../write/thread.js';
 import { noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
 import { loadTheme } from './site/theme.js';
 import type { Theme } from './site/theme.js';
@@ -15,11 +15,13 @@ import type { RenderJob, ThrownError } from './worker-messages.js';
 
 /**
  * Renders and writes `job` here. `loaded` is the job's theme when it was loaded before the job came;
- * `rendered` hears once every page is rendered, before the last files are written.
+ * `rendered` hears once every page is rendered, before the last files are written; with
+ * `thread`, a write thread writes the files (the process of a site's own templates has one: a
+ * thread sharing notice pages writes its own, with cores to spare).
  */
-export async function renderJob(job: RenderJob, loaded?: Promise<Theme>, rendered?: () => void): Promise<Written> {
+export async function renderJob(job: RenderJob, loaded?: Promise<Theme>, rendered?: () => void, thread = false): Promise<Written> {
   const theme = await (loaded ?? loadTheme(job.templatesDir, { required: job.required }));
-  const writer = new FileWriter(job.folder, theme.own.length === 0 ? undefined : siteBound(theme));
+  const writer = openWriter(job.folder, { thread, bound: theme.own.length === 0 ? undefined : siteBound(theme) });
   const site = deriveSite(job.content, job.now);
   const files = job.part === 'site' ? renderHtml(site, theme, job.claims) : job.part === 'pages' ? templatedPages(site, siteRenderer(site, theme)) : noticePages(site, siteRenderer(site, theme), job.claims);
   try {

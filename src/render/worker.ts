@@ -4,14 +4,12 @@
 // that process starts it once more, as a thread that ends it once its parent is gone. Each is told
 // its role by workerData or its first argument. In lib/ this module is a bundled file of its own; the
 // single-file CLI is one file and starts itself (src/cli-main.ts); under the tests, which run
-// TypeScript, its bundle is written to a file in the temporary folder (README.md in this folder).
-import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+// TypeScript, its bundle is written to a file in the temporary folder (write/bundle-file.ts).
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { deriveSite } from '../derive/index.js';
+import { workerFile } from '../write/bundle-file.js';
+// Imported for its role too: in the single-file CLI, the write thread starts this file.
+import '../write/thread.js';
 import { siteRenderer } from './html.js';
 import type { SiteRenderer } from './html.js';
 import { renderJob, thrown } from './job.js';
@@ -23,49 +21,15 @@ import type { FromPageProcess, FromRenderer, RenderEnd, RenderJob, ToPageProcess
 import SOURCE_BUNDLE from './worker.ts?source-worker';
 
 /** The file a renderer starts from: this module's own bundled file, or under the tests its bundle written out once. */
-export function rendererFile(): string {
-  if (SOURCE_BUNDLE === null) return fileURLToPath(import.meta.url);
-  const folder = tmpdir();
-  const file = path.join(folder, `${BUNDLE_PREFIX}${createHash('sha1').update(SOURCE_BUNDLE).digest('hex').slice(0, 12)}.cjs`);
-  // Named by its contents, so one already there is this one. Test files run side by side: written
-  // whole under a name of its own and then renamed, so a process another one starts never reads half of it.
-  if (existsSync(file)) return file;
-  const part = `${file}.${process.pid}.${randomUUID()}.part`;
-  writeFileSync(part, SOURCE_BUNDLE);
-  renameSync(part, file);
-  removeOldBundles(folder, file);
-  return file;
-}
+export const rendererFile = (): string => workerFile(import.meta.url, SOURCE_BUNDLE);
 
 /** The file the process of a site's own templates runs. */
 export const processFile = rendererFile;
 
-const BUNDLE_PREFIX = 'statuspress-renderer-';
-/** A bundle of another version of the source untouched this long is no test's that still runs. */
-const OLD_BUNDLE_MS = 24 * 3600_000;
-
-/**
- * One bundle is written per version of the source: those of versions long gone are removed. Aged
- * against the file just written, not the process's clock: file times are the kernel's, and the two
- * clocks need not agree (a test under faketime).
- */
-function removeOldBundles(folder: string, kept: string): void {
-  const before = statSync(kept).mtimeMs - OLD_BUNDLE_MS;
-  for (const name of readdirSync(folder)) {
-    const file = path.join(folder, name);
-    if (!name.startsWith(BUNDLE_PREFIX) || file === kept) continue;
-    try {
-      if (statSync(file).mtimeMs < before) unlinkSync(file);
-    } catch {
-      // Gone already (another test file removed it), or not ours to remove: left.
-    }
-  }
-}
-
 /** Runs one job; `loaded`, the theme the process loaded before it came; `rendered` hears when every page is. */
 async function serve(job: RenderJob, loaded?: Promise<Theme>, rendered?: () => void): Promise<RenderEnd> {
   try {
-    return { done: await renderJob(job, loaded, rendered) };
+    return { done: await renderJob(job, loaded, rendered, loaded !== undefined) };
   } catch (caught) {
     return { error: thrown(caught) };
   }

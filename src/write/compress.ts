@@ -7,7 +7,6 @@
 // by the server when first asked for (serve caches the result; nginx has `gzip on`; CDNs compress).
 //
 // Levels: gzip 4 and brotli 3 take a third less time than 6 and 4 for 2-5% larger files.
-import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import { STATE_DIR } from '../routes/files.js';
 
@@ -47,9 +46,5 @@ const brotli = (input: Uint8Array): zlib.BrotliOptions => ({
   },
 });
 
-/** gzip and brotli encodings of input: what serve compresses once and keeps. */
+/** gzip and brotli encodings of input: the build's copies, and what serve compresses once and keeps. */
 export const compressPair = (input: Uint8Array): [gzip: Buffer, br: Buffer] => [zlib.gzipSync(input, GZIP), zlib.brotliCompressSync(input, brotli(input))];
-
-/** The same, compressed on libuv's thread pool: the build's copies. */
-export const compressedPair = (input: Uint8Array): Promise<[gzip: Buffer, br: Buffer]> =>
-  Promise.all([promisify(zlib.gzip)(input, GZIP), promisify<zlib.InputType, zlib.BrotliOptions, Buffer>(zlib.brotliCompress)(input, brotli(input))]);

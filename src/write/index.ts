@@ -2,16 +2,17 @@
 // which commit() publishes by swapping one symbolic link (swap.ts), so a failed or killed build leaves
 // the last good output exactly as it was, and the output path is never missing or half-written.
 //
-// Files are written as they are rendered, with Node's asynchronous fs and zlib (files.ts); each of
-// the HTML site's renderers writes with a FileWriter of its own in `folder`, whose reports the main
+// Files are written as they are rendered: what the main thread renders goes through write() to a
+// write thread (thread.ts), which writes and compresses while the main thread renders on; each of
+// the HTML site's renderers writes with a writer of its own in `folder`, whose reports the main
 // thread adopt()s.
 import { realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
 import type { OutputFile } from './types.js';
-import { FileWriter } from './files.js';
-import type { Written } from './files.js';
+import type { Writer, Written } from './files.js';
+import { openWriter } from './thread.js';
 import { abandon, openSlot, publish, removeLeftovers } from './swap.js';
 import type { Slot } from './swap.js';
 import { assertReplaceable, makeFolder, outputTarget } from './target.js';
@@ -41,6 +42,8 @@ export interface Committed {
 /**
  * Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir
  * is not replaceable, or lies inside one of `outside` (the content folder: it would be read as content).
+ * With `thread`, write() hands its files to a write thread (thread.ts), and a failure to write them
+ * is thrown by a later write(), or by commit().
  */
 export async function openOutput(outDir: string, { outside = [] as string[], thread = false, replacing = undefined as string | undefined } = {}): Promise<Output> {
   const target = await outputTarget(outDir);
@@ -59,7 +62,7 @@ export async function openOutput(outDir: string, { outside = [] as string[], thr
 }
 
 class FolderOutput implements Output {
-  private readonly writer: FileWriter;
+  private readonly writer: Writer;
   private readonly adopted: Written[] = [];
   /** Set by commit() or discard(): after either, nothing more may be written. */
   private closed: 'committed' | 'discarded' | null = null;
@@ -72,7 +75,7 @@ class FolderOutput implements Output {
     /** The build this one may replace (`build --again`): when the output holds another by commit(), this one is dropped. */
     private readonly replacing: string | null = null,
   ) {
-    this.writer = thread ? new FileWriter(slot.folder) : new FileWriter(slot.folder);
+    this.writer = openWriter(slot.folder, { thread });
   }
 
   get folder(): string {

@@ -42,14 +42,3 @@ it('reports the failure to write, not the failure to clean up after it', async (
   expect((error as Error).message).toMatch(/ENOTDIR|EEXIST|EISDIR/);
   expect((error as Error).message).not.toMatch(/EROFS/);
 });
-
-it('stops taking files once a write has failed, with its error, instead of rendering on to the end', async () => {
-  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-cleanup-')), 'dist');
-  const output = await openOutput(dir);
-  const files = (prefix: string) => Array.from({ length: 64 }, (_, i) => ({ path: `${prefix}/${i}.json`, contents: '{}' }));
-  // A file and then a folder of the same name: the second write fails, and a later write() says so.
-  await output.write([{ path: 'status.json', contents: '{}' }, { path: 'status.json/x.json', contents: '{}' }]).catch(() => undefined);
-  await vi.waitFor(() => expect(output.write(files(`b${Math.random()}`))).rejects.toThrow(/ENOTDIR|EEXIST|EISDIR/));
-  await expect(output.write(files('c'))).rejects.toMatchObject({ code: 'output/write-failed' });
-  await output.discard();
-});
