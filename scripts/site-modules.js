@@ -10,11 +10,10 @@
  *   parsed when a site asks for them): the JSON without its indentation;
  * - `file.ts?browser`: a minified browser bundle of that file and what it imports (the component
  *   page's picker runs the build's own metrics code this way);
- * - `file.ts?worker`: a worker's module bundled with what it imports into one CommonJS script, as
- *   text, which `new Worker(code, { eval: true })` runs (the write thread: src/write/README.md);
- * - `file.ts?source-worker`: the same under the tests only, where a worker cannot load TypeScript;
- *   in lib/ it is null, and the module starts its worker from its own bundled file
- *   (src/render/README.md).
+ * - `file.ts?source-worker`: under the tests only, where a worker cannot load TypeScript, a worker's
+ *   module bundled with what it imports into one CommonJS script, as text, which the module writes
+ *   to a file to start its worker from (src/write/bundle-file.ts); in lib/ it is null, and the module
+ *   starts its worker from its own bundled file.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -149,12 +148,12 @@ export const catalogueModule = (json) => `export default JSON.parse(${JSON.strin
 export const esbuildPlugin = {
   name: 'statuspress-site',
   setup(build) {
-    build.onResolve({ filter: /\?(?:raw|browser|worker|source-worker)$/ }, (args) => {
+    build.onResolve({ filter: /\?(?:raw|browser|source-worker)$/ }, (args) => {
       const [file, kind] = args.path.split('?');
       return { path: path.resolve(args.resolveDir, file), namespace: 'statuspress-site', pluginData: kind };
     });
     build.onLoad({ filter: /.*/, namespace: 'statuspress-site' }, async (args) => ({
-      contents: await loadKind(args.pluginData, args.path, build.initialOptions.define),
+      contents: await loadKind(args.pluginData, args.path),
       loader: 'js',
       watchFiles: [args.path],
     }));
@@ -163,9 +162,8 @@ export const esbuildPlugin = {
   },
 };
 
-async function loadKind(kind, file, define) {
+async function loadKind(kind, file) {
   if (kind === 'browser') return browserModule(file);
-  if (kind === 'worker') return workerModule(file, define);
   // In lib/, a module loaded with ?source-worker starts its worker from its own bundled file.
   if (kind === 'source-worker') return 'export default null;\n';
   // JSON without its indentation (the catalogues): the same text to JSON.parse, a fifth fewer bytes to load.
@@ -182,7 +180,7 @@ export const vitePluginWith = (define) => ({
   enforce: 'pre',
   async load(id) {
     if (id.endsWith('?browser')) return { code: browserModule(id.slice(0, -'?browser'.length)), map: null };
-    const worker = /\?(?:source-)?worker$/.exec(id);
+    const worker = /\?source-worker$/.exec(id);
     if (worker) return { code: await workerModule(id.slice(0, worker.index), define), map: null };
     if (id.endsWith('.hbs')) return { code: templateModule(readFileSync(id, 'utf8')), map: null };
     return undefined;

@@ -16,13 +16,8 @@ declare module '*?browser' {
   const code: string;
   export default code;
 }
-declare module '*?worker' {
-  /** The module bundled with what it imports into one CommonJS script, as text (new Worker(code, { eval: true })). */
-  const code: string;
-  export default code;
-}
 declare module '*?source-worker' {
-  /** The same as `?worker` under the tests; null in lib/, where the module starts its worker from its own bundled file. */
+  /** Under the tests, the module bundled with what it imports into one CommonJS script, as text; null in lib/, where the module starts its worker from its own bundled file. */
   const code: string | null;
   export default code;
 }
