@@ -4,16 +4,15 @@
  * does, with the built-in templates and with the same templates as a site's own (copied, each with a
  * comment appended, so they are compiled at run time as a site's own are).
  *
- *   node scripts/bench-pages.js [--notices 2000] [--components 50] [--passes 4] [--rounds 3] [--v8-default]
+ *   node scripts/bench-pages.js [--notices 2000] [--components 50] [--passes 4] [--rounds 3]
  *
  * Generates or reuses the corpus (corpus.js, as bench.js does), bundles a small driver of src/ with esbuild
  * into .bench/, and runs it in a fresh process per theme and round, alternating the two: each
  * process loads and validates the content, loads the theme (compiling the copied templates), then
  * renders every page of the templates (status, notices, components, history, 404) `--passes` times
  * from a newly derived site, writing nothing. It prints the CPU time of the first pass (what the
- * process that renders a site's own templates pays: its code and its remembered texts, dates and
- * Markdown all cold) and the median of the others (the same work warm), medians over the rounds.
- * The driver sets V8's interrupt budget as the CLI does (src/tiering.ts); `--v8-default` leaves V8's.
+ * process that renders a site's own templates pays: its code and its memoised dates and Markdown
+ * all cold) and the median of the others (the same work warm), medians over the rounds.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -33,7 +32,6 @@ const { values } = parseArgs({
     components: { type: 'string', default: '50' },
     passes: { type: 'string', default: '4' },
     rounds: { type: 'string', default: '3' },
-    'v8-default': { type: 'boolean', default: false },
   },
 });
 const passes = Math.max(2, Number(values.passes));
@@ -50,8 +48,6 @@ import { loadContent, requireValid, validateContent } from './src/content/index.
 import { deriveSite } from './src/derive/index.js';
 import { siteRenderer, templatedPages } from './src/render/html.js';
 import { loadTheme } from './src/render/site/theme.js';
-import { tierUpLater } from './src/tiering.js';
-if (process.argv[4] !== 'v8-default') tierUpLater();
 const [dir, passes] = [process.argv[2] === '-' ? null : process.argv[2], Number(process.argv[3])];
 const now = Date.parse(${JSON.stringify(NOW)});
 const loaded = await loadContent(${JSON.stringify(corpus)});
@@ -90,7 +86,7 @@ const themes = [
 let pages = 0;
 for (let round = 0; round < rounds; round++) {
   for (const theme of themes) {
-    const run = spawnSync(process.execPath, [outfile, theme.dir, String(passes), values['v8-default'] ? 'v8-default' : 'tiered'], { encoding: 'utf8', env: { ...process.env, NODE_EXTRA_CA_CERTS: '' } });
+    const run = spawnSync(process.execPath, [outfile, theme.dir, String(passes)], { encoding: 'utf8', env: { ...process.env, NODE_EXTRA_CA_CERTS: '' } });
     if (run.status !== 0) throw new Error(`the driver failed: ${run.stderr}`);
     const result = JSON.parse(run.stdout.trim().split('\n').at(-1));
     pages = result.pages;
@@ -99,7 +95,7 @@ for (let round = 0; round < rounds; round++) {
   }
 }
 console.log(`pages of the templates, ${values.notices} notices / ${values.components} components, now ${NOW}, node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
-console.log(`${pages} pages a pass, ${passes} passes a process, ${rounds} processes a theme (alternated), V8's interrupt budget ${values['v8-default'] ? 'its default' : 'as the CLI sets it'}; CPU, medians`);
+console.log(`${pages} pages a pass, ${passes} passes a process, ${rounds} processes a theme (alternated); CPU, medians`);
 for (const theme of themes) {
   console.log(`  ${theme.label.padEnd(28)} first pass ${median(theme.first).toFixed(0)} ms, warm ${median(theme.warm).toFixed(0)} ms  (first passes: ${theme.first.map((t) => t.toFixed(0)).join(' ')})`);
 }

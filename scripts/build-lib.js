@@ -17,10 +17,9 @@
  * The version in package.json is compiled in (`__STATUSPRESS_VERSION__`; vitest.config.ts defines it
  * for the tests), since a copy of the single file knows no package.json. Types are checked by
  * `npm run typecheck`, not here. The HTML site's templates, styles and browser scripts are compiled
- * in by scripts/site-modules.js, and so is the write thread (src/write/write-worker.ts, bundled into
- * a script of its own and inlined as text), so nothing is read from disk at run time. The HTML
- * renderer (src/render/worker.ts), a thread or a process, starts from the bundled file that holds
- * it: its chunk in lib/chunks/, or lib/statuspress.mjs itself (src/render/README.md).
+ * in by scripts/site-modules.js, so nothing is read from disk at run time. The HTML renderer
+ * (src/render/worker.ts) and the write thread (src/write/thread.ts) start from the bundled file that
+ * holds them: their chunk in lib/chunks/, or lib/statuspress.mjs itself (src/render/README.md).
  *
  * Bundled once per source: lib/.inputs holds a hash of everything the bundles are made from (src/,
  * templates/, these scripts, package.json and the lockfile), and a run that finds the same hash

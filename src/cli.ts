@@ -22,9 +22,6 @@ function usage(): string {
   return `statuspress — status pages from YAML in git\n\nUsage:\n${lines.join('\n')}\n\nRun \`statuspress <command> --help\` for a command's options.`;
 }
 
-/** For the CLI's entry points (bin/statuspress.js, the single-file CLI): how soon V8 optimizes. */
-export { tierUpLater } from './tiering.js';
-
 /**
  * Every line the CLI prints passes here: whatever control character is left in it (an escape
  * sequence, a carriage return, a bell, C1 controls, bidi and zero-width characters) is shown

@@ -33,12 +33,6 @@ export const RENDER_GRACE_SECONDS = 10;
 export const PAGE_AVERAGE_MS = 20;
 /** The JavaScript heap of the process that renders with the site's own templates (--max-old-space-size). */
 export const RENDER_HEAP_MB = 768;
-/**
- * Its young generation's two halves (--max-semi-space-size), where the short-lived strings of a page
- * are made: at V8's default of 16 MB it collected so often that copying what survived cost the
- * process 0.3–0.5 s of CPU on 2,000 notices; it takes no more memory than a page's garbage needs.
- */
-export const RENDER_YOUNG_MB = 64;
 
 /**
  * The limits above that a build or `statuspress dev` holds the process of the site's own templates

@@ -11,7 +11,6 @@ import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYP
 import { MAX_LOCALES } from '../limits.js';
 import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
 import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
-import { isRecord } from './data.js';
 import { zodMessage } from './messages.js';
 import { unprintable, UNPRINTABLE_WORDS } from './printable.js';
 import { timestamp } from './timestamps.js';
@@ -211,24 +210,6 @@ export const noticeSchema = z.strictObject({
   ...noticeFields(updateSchema),
   translations: translations(z.strictObject({ subject: text.optional() })),
 });
-
-/**
- * The same for a notice with no `translations` in it: zod runs each key of a shape on every object,
- * given or not, and a site of one language paid for that key on its 10,000 updates, none of which
- * has it. It gives the same model and the same messages because each `translations` is optional,
- * with no default or transform (an absent one adds nothing), and a file's data are plain objects
- * whose keys are their own; a file with the key anywhere is read with noticeSchema, and an unknown
- * key's suggestions always come from noticeSchema (knownKeys). A notice's translations sit in the
- * two places noticeSchemaFor looks (the notice and its updates): a new place is added there too.
- */
-const untranslatedNoticeSchema = z.strictObject(noticeFields(z.strictObject(updateFields)));
-
-/** The schema to read the notice `raw` (a file's data as parsed) with. */
-export function noticeSchemaFor(raw: unknown): z.ZodType<NoticeData> {
-  if (!isRecord(raw) || Object.hasOwn(raw, 'translations')) return noticeSchema;
-  const updates = Array.isArray(raw.updates) ? (raw.updates as unknown[]) : [];
-  return updates.some((update) => isRecord(update) && Object.hasOwn(update, 'translations')) ? noticeSchema : untranslatedNoticeSchema;
-}
 
 export type SiteData = z.output<typeof siteSchema>;
 export type ComponentData = z.output<typeof componentSchema>;

@@ -14,7 +14,7 @@ import { siteRules } from './notify.js';
 import { locate } from './positions.js';
 import type { Finding } from './positions.js';
 import { componentRules, noticeRules } from './rules.js';
-import { componentSchema, knownKeys, noticeSchema, noticeSchemaFor, siteSchema } from './schema.js';
+import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.js';
 import type { SourceFile } from './source.js';
 import { utcText } from './timestamps.js';
 import { componentLanguageRules, noticeLanguageRules, siteLanguageRules, translationLanguageFindings, untranslatedFindings } from './translations.js';
@@ -65,12 +65,11 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
     schema: S,
     rules: (raw: unknown) => Finding[],
     convert: (data: z.output<S>, file: string) => T,
-    reading: (raw: unknown) => z.ZodType = () => schema,
   ): T | null => {
     if (!source.usable) return null; // its load issues say why; guessing at a broken file adds noise
     let result = checked.get(source) as { issues: ContentIssue[]; value: T | null } | undefined;
     if (!result) {
-      const { data, issues: found } = checkFile(source, schema, rules, reading(source.data));
+      const { data, issues: found } = checkFile(source, schema, rules);
       result = { issues: found, value: data === undefined ? null : convert(data, source.file) };
       checked.set(source, result);
     }
@@ -80,7 +79,7 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
 
   const site: SiteConfig | null = loaded.site ? check(loaded.site, siteSchema, both(siteRules, siteLanguageRules), toSite) : null;
   const components = loaded.components.map((s) => check(s, componentSchema, both(componentRules, componentLanguageRules), toComponent));
-  const notices = loaded.notices.map((s) => check(s, noticeSchema, both(noticeRules, noticeLanguageRules), toNotice, noticeSchemaFor));
+  const notices = loaded.notices.map((s) => check(s, noticeSchema, both(noticeRules, noticeLanguageRules), toNotice));
   for (const { source, finding } of crossFileFindings(loaded.components, loaded.notices, loaded.unlisted.has('components'), loaded.site)) issues.push(locate(source, finding));
   for (const { source, finding } of audienceFindings(loaded.site, loaded.components, loaded.notices)) issues.push(locate(source, finding));
   for (const { source, finding } of translationLanguageFindings(loaded.site, [...loaded.components, ...loaded.notices])) issues.push(locate(source, finding));
@@ -152,7 +151,7 @@ function renumbered(source: SourceFile, notice: Notice): ContentIssue[] {
 /** The model of one notice file judged on its own (no checks across files), or null when it has a problem. */
 export function noticeOf(source: SourceFile): Notice | null {
   if (!source.usable || source.data === null || source.data === undefined) return null;
-  const { data, issues } = checkFile(source, noticeSchema, noticeRules, noticeSchemaFor(source.data));
+  const { data, issues } = checkFile(source, noticeSchema, noticeRules);
   return data === undefined || issues.length > 0 ? null : toNotice(data, source.file);
 }
 
@@ -161,17 +160,16 @@ const both =
   (a: (raw: unknown) => Finding[], b: (raw: unknown) => Finding[]) =>
   (raw: unknown): Finding[] => [...a(raw), ...b(raw)];
 
-/** `source` judged by `rules` and read with `reading` (a schema that gives what `schema` does for this file); unknown keys' suggestions come from `schema`. */
+/** `source` read with `schema` and judged by `rules`. */
 function checkFile<S extends z.ZodType>(
   source: SourceFile,
   schema: S,
   rules: (raw: unknown) => Finding[],
-  reading: z.ZodType = schema,
 ): { data: z.output<S> | undefined; issues: ContentIssue[] } {
   if (source.data === null || source.data === undefined) {
     return { data: undefined, issues: [locate(source, { path: [], ...say(CONTENT.emptyFile, { kind: source.kind }) })] };
   }
-  const parsed = reading.safeParse(source.data, { error: errorMessage, reportInput: true });
+  const parsed = schema.safeParse(source.data, { error: errorMessage, reportInput: true });
   const ruled = rules(source.data);
   // A rule speaks about its field in the notice type's terms; the schema's word on the same field adds nothing.
   const ruledPaths = new Set(ruled.map((f) => f.path.join('.')));
@@ -179,7 +177,6 @@ function checkFile<S extends z.ZodType>(
     ? []
     : toFindings(parsed.error.issues, (path) => knownKeys(schema, path)).filter((f) => !ruledPaths.has(f.path.join('.')));
   const findings = [...schemaFindings, ...ruled];
-  // `reading` gives what `schema` gives for this file.
   return { data: parsed.success ? (parsed.data as z.output<S>) : undefined, issues: findings.map((f) => locate(source, f)) };
 }
 

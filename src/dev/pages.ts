@@ -13,15 +13,17 @@ import type { RenderLimits } from '../limits.js';
 import type { SiteRequest } from '../routes/site.js';
 import { pageTemplate } from '../render/html.js';
 import type { Theme } from '../render/site/theme.js';
-import type { OutputFile } from '../render/types.js';
-import { processEnded, processFile, rebuilt, renderProcessFlags } from '../render/worker.js';
-import { PAGES_FLAG, PARENT_ENV } from '../render/worker-messages.js';
+import type { OutputFile } from '../write/types.js';
+import { rebuilt } from '../render/job.js';
+import { processEnded, processEnv, renderProcessFlags, tail } from '../render/template-process.js';
+import { processFile } from '../render/worker.js';
+import { PAGES_FLAG } from '../render/worker-messages.js';
 import type { FromPageProcess, ToPageProcess } from '../render/worker-messages.js';
 import type { Content } from '../types.js';
 
 export class IsolatedPages {
   private child: ChildProcess | null = null;
-  private stderr = '';
+  private stderr: () => string = () => '';
   private site: { content: Content; now: number } | null = null;
   /** One page at a time: each is timed from when it is asked of the process. */
   private queue: Promise<unknown> = Promise.resolve();
@@ -77,7 +79,7 @@ export class IsolatedPages {
       const closed = (code: number | null, signal: NodeJS.Signals | null): void => {
         done();
         if (this.child === child) this.child = null;
-        reject(processEnded({ renders: text, title: address, file }, code, signal, this.stderr, this.limits.heapMb));
+        reject(processEnded({ renders: text, title: address, file }, code, signal, this.stderr(), this.limits.heapMb));
       };
       const tooSlow = (): void => {
         done();
@@ -93,13 +95,8 @@ export class IsolatedPages {
   private started(): ChildProcess {
     // One that has ended (a kill, the system's OOM killer, between two pages) is replaced.
     if (this.child !== null && this.child.exitCode === null && this.child.signalCode === null) return this.child;
-    const env = { ...process.env, NODE_EXTRA_CA_CERTS: undefined, [PARENT_ENV]: String(process.pid) };
-    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env, execArgv: renderProcessFlags(this.limits.heapMb), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-    this.stderr = '';
-    child.stderr!.setEncoding('utf8');
-    child.stderr!.on('data', (chunk: string) => {
-      this.stderr = (this.stderr + chunk).slice(-4096);
-    });
+    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env: processEnv(), execArgv: renderProcessFlags(this.limits.heapMb), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    this.stderr = tail(child);
     // An error sending (the process just died) shows as its 'close'.
     child.on('error', () => undefined);
     if (this.site) child.send({ site: this.site } satisfies ToPageProcess);

@@ -10,7 +10,7 @@ import devJs from '../site/dev.ts?browser';
 import { COMMON_HEADERS, contentSecurityPolicy, DATA_CSP } from '../hosting/headers.js';
 import { answer, serialize } from '../render/answer.js';
 import { pageTemplate } from '../render/html.js';
-import type { OutputFile } from '../render/types.js';
+import type { OutputFile } from '../write/types.js';
 import { route } from '../routes/parse.js';
 import { ApiError } from '../routes/request.js';
 import { folderLocation, localeOfPath, parseSitePath, SITE, slashlessFolder } from '../routes/site.js';

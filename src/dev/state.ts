@@ -15,7 +15,7 @@ import type { ContentIssue } from '../errors.js';
 import { formatIssue, StatuspressError } from '../errors.js';
 import { RENDER_LIMITS } from '../limits.js';
 import type { RenderLimits } from '../limits.js';
-import { loadPagesOf, siteRenderer } from '../render/html.js';
+import { siteRenderer } from '../render/html.js';
 import { IsolatedPages } from './pages.js';
 import type { SiteRenderer } from '../render/html.js';
 import { loadTheme } from '../render/site/theme.js';
@@ -118,7 +118,6 @@ export class DevState {
       const { value, issues } = validateContent(loaded);
       if (value === null) return this.failed(issues.length > 0 ? issues.map((issue) => formatIssue(issue, this.options.contentDir)) : ['site.yaml is missing'], started, read);
       const now = this.clock.now();
-      await loadPagesOf(value.site);
       // The public's site, as `statuspress build` makes it.
       this.derive(audienceView(value, null), now, this.theme);
       this.problems = [];

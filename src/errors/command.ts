@@ -1096,15 +1096,6 @@ export const COMMAND = {
     hint: 'Check that the folder is writable and the disk has room; the previous output was left as it was.',
     example: { out: 'dist', detail: "ENOSPC: no space left on device, write" },
   }),
-  temporaryFileFailed: command({
-    code: 'output/temporary-file-failed',
-    exit: 1,
-    title: 'The templates’ process could not write to the temporary folder',
-    when: 'The process that renders the site’s own templates tells the build of each page in a file of the temporary folder (TMPDIR), and writing it failed (a full disk). The build stops, and the previous output is left as it was.',
-    message: ({ detail }: { detail: string }) => `The process rendering the site’s templates could not write to its file in the temporary folder: ${detail}`,
-    hint: 'Make room in the temporary folder, or point TMPDIR at a folder with room; the previous output was left as it was.',
-    example: { detail: 'ENOSPC: no space left on device, write' },
-  }),
   superseded: command({
     code: 'output/superseded',
     exit: 1,

@@ -1,5 +1,5 @@
 // Host configurations written into every build and printed by `statuspress host-config`.
-import type { OutputFile } from '../render/types.js';
+import type { OutputFile } from '../write/types.js';
 import { apiHref } from '../routes/href.js';
 import { API } from '../errors/api.js';
 import { apiError } from '../routes/request.js';

@@ -1,8 +1,5 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
-import { buffersOf, TextPacker, unpacked } from '../packed-texts.js';
-import type { PackedTexts } from '../packed-texts.js';
-import { keep } from '../remembered.js';
 import { formatTimestamp } from '../time.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 
@@ -30,22 +27,8 @@ interface Writer {
   format: Intl.DateTimeFormat;
   texts: Map<number, string>;
   ranges: Map<number, Map<number, string>>;
-  /** Moments as pages show them (momentView), in the `dateTime` style, made by this thread. */
+  /** Moments as pages show them (momentView), in the `dateTime` style. */
   views: Map<number, MomentView>;
-  /** Those another thread wrote (rememberDates), the latest it handed. */
-  ahead: AheadViews | null;
-}
-
-/**
- * Moments another thread wrote, in ascending order, their texts, and their views once made. Found
- * by a binary search: put in a map as they came, 10,000 moments cost the build's thread 10 ms
- * before its first page, and a map's lookup is no faster (a lookup reads memory all over the map).
- */
-interface AheadViews {
-  moments: Float64Array;
-  /** Moment i's text at 2i, its ISO 8601 at 2i + 1. */
-  textAt: (i: number) => string | undefined;
-  views: (MomentView | undefined)[];
 }
 
 /** A moment as pages show it: ISO 8601 for `<time datetime>`, and as the locale writes it in the zone. */
@@ -58,13 +41,17 @@ export interface MomentView {
 /**
  * Texts already written, by locale and zone, style and moment: a build writes the same moments many
  * times (its own time on every page, a notice's in each list that shows it, each of the 90 days of
- * every component's uptime bar), and Intl takes about 4 µs a text. Keyed by number, not by a string
- * made for each call (which cost more than the lookup saved). Bounded, for `serve`.
+ * every component's uptime bar). Each map is bounded, for `serve`: the first text kept past
+ * WRITTEN_SIZE empties it.
  */
 const writers = new Map<string, Partial<Record<Style, Writer>>>();
 const WRITTEN_SIZE = 20_000;
-/** How many texts of one style (and of ranges) are remembered; the first written after that empties them. */
-export const REMEMBERED_MOMENTS = WRITTEN_SIZE;
+
+function kept<K, V>(made: Map<K, V>, key: K, value: V): V {
+  if (made.size >= WRITTEN_SIZE) made.clear();
+  made.set(key, value);
+  return value;
+}
 let last: { locale: string; zone: string; writers: Partial<Record<Style, Writer>> } | null = null;
 
 function writerOf(style: Style, locale: string, zone: string): Writer {
@@ -75,7 +62,7 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
     last = { locale, zone, writers: made };
   }
   // Each style's formatter made when first used: one costs milliseconds to make.
-  return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map(), views: new Map(), ahead: null });
+  return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map(), views: new Map() });
 }
 
 /**
@@ -94,70 +81,14 @@ function dayKey(style: Style, ms: number, zone: string): number {
   return ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
 }
 
-/** A moment's page text (`20 Nov 2026, 10:05 UTC`), written now: momentView keeps it, datesAhead hands it to the thread that keeps it. */
+/** A moment's page text (`20 Nov 2026, 10:05 UTC`). */
 const momentText = (writer: Writer, ms: number, locale: string): string => wrap(locale, writer.format.format(ms));
 
 /** `ms` written in `style`, remembered. */
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
   const key = dayKey(style, ms, zone);
-  return writer.texts.get(key) ?? keep(writer.texts, key, WRITTEN_SIZE, wrap(locale, writer.format.format(ms)));
-}
-
-/** Moments and windows written in one locale and zone by another thread, for this one to remember (datesAhead). */
-export interface DatesWritten {
-  locale: string;
-  zone: string;
-  /** Moments (epoch ms) in ascending order; `texts` their formatDateTime text and ISO 8601 place by place: text, ISO, text, ISO ... */
-  moments: Float64Array;
-  texts: PackedTexts;
-  /** Windows as pairs (from, to, from, to ...) and their formatRange texts, one per pair. */
-  windows: number[];
-  ranges: string[];
-}
-
-/**
- * Writes `moments` and `windows` as momentView and formatRange would, for the thread that renders
- * the pages to keep (rememberDates): Intl takes 2–4 µs a moment and 50–300 µs a window, which a thread idle
- * while the content is validated spends instead of the one that renders the pages. As many as are
- * remembered, no more. A locale or zone Intl does not know throws its RangeError.
- */
-export function datesAhead(moments: readonly number[], windows: readonly number[], locale: string, zone: string): DatesWritten {
-  // In order: the thread that keeps them finds them by a binary search.
-  const kept = Float64Array.from(moments.slice(0, WRITTEN_SIZE)).sort();
-  const pairs = windows.slice(0, 2 * WRITTEN_SIZE);
-  const ranges: string[] = [];
-  for (let i = 0; i + 1 < pairs.length; i += 2) ranges.push(formatRange(pairs[i]!, pairs[i + 1]!, locale, zone));
-  const writer = writerOf('dateTime', locale, zone);
-  // Written, not kept here: the thread that asked keeps them (rememberDates), as moments' views.
-  const texts = new TextPacker(2 * kept.length);
-  for (const ms of kept) {
-    texts.add(momentText(writer, ms, locale));
-    texts.add(formatTimestamp(ms));
-  }
-  return { locale, zone, moments: kept, texts: texts.packed(), windows: pairs.slice(0, 2 * ranges.length), ranges };
-}
-
-/** The buffers of `written` to transfer to the thread that remembers them, not copy. */
-export const datesBuffers = (written: DatesWritten): ArrayBuffer[] => [written.moments.buffer as ArrayBuffer, ...buffersOf(written.texts)];
-
-/**
- * Remembers the texts another thread wrote (datesAhead), as if written here: the same Intl, data and
- * options give the same text in every thread of the process. The moments replace those handed
- * before (a build's, in `serve`); what this thread wrote itself stays, and is found first. Moments
- * not in ascending order are not taken (a binary search would miss some), and those handed before
- * stay.
- */
-export function rememberDates({ locale, zone, moments, texts, windows, ranges }: DatesWritten): void {
-  const writer = writerOf('dateTime', locale, zone);
-  const kept = moments.subarray(0, WRITTEN_SIZE);
-  if (ascending(kept)) writer.ahead = { moments: kept, textAt: unpacked(texts), views: new Array<MomentView | undefined>(kept.length) };
-  for (let i = 0; i < ranges.length && 2 * i + 1 < windows.length && writer.ranges.size < WRITTEN_SIZE; i++) {
-    const from = windows[2 * i]!;
-    let byEnd = writer.ranges.get(from);
-    if (!byEnd) writer.ranges.set(from, (byEnd = new Map()));
-    if (!byEnd.has(windows[2 * i + 1]!)) byEnd.set(windows[2 * i + 1]!, ranges[i]!);
-  }
+  return writer.texts.get(key) ?? kept(writer.texts, key, wrap(locale, writer.format.format(ms)));
 }
 
 /** `20 Nov 2026`, `20. Nov. 2026`: the day holding `ms` in `zone`. */
@@ -166,45 +97,10 @@ export const formatDate = (ms: number, locale: string, zone: string): string => 
 /** `20 Nov 2026, 10:05 UTC`, `21. Nov. 2026, 00:30 MEZ`: a moment, with the zone's abbreviation. */
 export const formatDateTime = (ms: number, locale: string, zone: string): string => written('dateTime', ms, locale, zone);
 
-/**
- * A moment as pages show it, made once (a build shows each on several pages: 26,000 times for
- * 10,000 moments on 2,000 notices), or taken from another thread's (rememberDates): the one place a
- * moment's text is kept for the pages. Shared, so frozen.
- */
+/** A moment as pages show it, made once: a build shows each on several pages. Shared, so frozen. */
 export function momentView(ms: number, locale: string, zone: string): MomentView {
   const writer = writerOf('dateTime', locale, zone);
-  return (writer.views.size === 0 ? undefined : writer.views.get(ms)) ?? aheadView(writer.ahead, ms) ?? keep(writer.views, ms, WRITTEN_SIZE, Object.freeze({ iso: formatTimestamp(ms), text: momentText(writer, ms, locale) }));
-}
-
-/** `ms`'s view from the moments another thread wrote, made once; undefined when it wrote no text for it. */
-function aheadView(ahead: AheadViews | null, ms: number): MomentView | undefined {
-  if (ahead === null) return undefined;
-  const { moments } = ahead;
-  let low = 0;
-  let high = moments.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const at = moments[middle]!;
-    if (at < ms) low = middle + 1;
-    else if (at > ms) high = middle - 1;
-    else if (at === ms) return (ahead.views[middle] ??= viewAt(ahead, middle));
-    // NaN, which no moment is: not the middle one's view.
-    else return undefined;
-  }
-  return undefined;
-}
-
-/** Moment i's view, when both its texts were handed: one that is not would be printed as `undefined` on every page. */
-function viewAt({ textAt }: AheadViews, i: number): MomentView | undefined {
-  const text = textAt(2 * i);
-  const iso = textAt(2 * i + 1);
-  return text === undefined || iso === undefined ? undefined : Object.freeze({ iso, text });
-}
-
-/** Whether the moments are in ascending order, none NaN: what the binary search finds them by. */
-function ascending(moments: Float64Array): boolean {
-  for (let i = 1; i < moments.length; i++) if (!(moments[i - 1]! <= moments[i]!)) return false;
-  return true;
+  return writer.views.get(ms) ?? kept(writer.views, ms, Object.freeze({ iso: formatTimestamp(ms), text: momentText(writer, ms, locale) }));
 }
 
 /** `10:05 UTC`. */
@@ -213,7 +109,7 @@ export const formatTime = (ms: number, locale: string, zone: string): string => 
 /** `November 2026`. */
 export const formatMonth = (ms: number, locale: string, zone: string): string => written('month', ms, locale, zone);
 
-/** A window, its date written once within one day: `29 Nov 2026, 02:00–04:00 UTC` (about 50 µs a call: remembered). */
+/** A window, its date written once within one day: `29 Nov 2026, 02:00–04:00 UTC`. */
 export function formatRange(from: number, to: number, locale: string, zone: string): string {
   const writer = writerOf('dateTime', locale, zone);
   let byEnd = writer.ranges.get(from);
@@ -311,7 +207,7 @@ export interface LocalDay {
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
     const start = utcDayOf(ms);
-    return utcDays.get(start) ?? keep(utcDays, start, WRITTEN_SIZE, Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS }));
+    return utcDays.get(start) ?? kept(utcDays, start, Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS }));
   }
   const [y, mo, d] = wallClock(ms, zone);
   const start = startOfDate(y!, mo!, d!, zone);

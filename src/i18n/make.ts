@@ -1,6 +1,5 @@
 // The words of one language as functions: `makeMessages(locale, catalogue)`. It imports no catalogue,
 // so the browser scripts build theirs from the few messages a page hands them.
-import { keep } from '../remembered.js';
 import { directionOf } from './direction.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 import type { Catalogue, Message, MessageKey } from './types.js';
@@ -47,12 +46,8 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
   const percents = once(() => new Intl.NumberFormat(intlLocale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 }));
   const lists = once(() => new Intl.ListFormat(intlLocale, { type: 'unit', style: 'short' }));
   const wrap = (text: string): string => (isPseudo ? `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}` : text);
-  // Numbers already written: the same counts (`2 hours`, `15 days`) come back on every page.
-  const numbersWritten = new Map<number, string>();
-  const number = (n: number): string => numbersWritten.get(n) ?? keep(numbersWritten, n, 10_000, wrap(numbers().format(n)));
-  // Plural categories by count, picked once each.
-  const categories = new Map<number, Intl.LDMLPluralRule>();
-  const pluralOf = (n: number): Intl.LDMLPluralRule => categories.get(n) ?? keep(categories, n, 10_000, plurals().select(n));
+  const number = (n: number): string => wrap(numbers().format(n));
+  const pluralOf = (n: number): Intl.LDMLPluralRule => plurals().select(n);
   const pick = (key: MessageKey, params: Params | undefined): string => {
     const message: Message | undefined = catalogue[key];
     if (message === undefined) throw new Error(`No message ${key} in the catalogue of ${locale}`);
@@ -107,7 +102,12 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
       if (typeof count !== 'number' || !byCountOnly(key)) return fill(pick(key, params), params, escape);
       let texts = counted.get(key);
       if (!texts) counted.set(key, (texts = new Map()));
-      return texts.get(count) ?? keep(texts, count, 10_000, fill(pick(key, params), params, escape));
+      let text = texts.get(count);
+      if (text === undefined) {
+        if (texts.size >= 10_000) texts.clear();
+        texts.set(count, (text = fill(pick(key, params), params, escape)));
+      }
+      return text;
     };
   };
   const t = rememberedTexts((s) => s);

@@ -12,7 +12,7 @@ import { pageCount, paginate, selectComponents, selectNotices } from './collecti
 import { metricsBody, metricsNoticesRequest } from './metrics.js';
 import { prebuiltRequests } from './prebuilt.js';
 import { listComponent, listNotice } from './resources.js';
-import type { OutputFile } from './types.js';
+import type { OutputFile } from '../write/types.js';
 
 type ListRequest = Extract<ApiRequest, { page: number }>;
 type Renderer = (site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endpoint[], items: ListItems) => Iterable<OutputFile>;

@@ -1,13 +1,13 @@
 // The HTML site people read, rendered from the same derived model as the API (never from its JSON):
 // the status page, a page per notice and component, the history, the feeds and the badges, with the
 // theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
-// every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer, after loadPagesOf).
+// every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
 import { localizeSite, siteLocales } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
 import { pageOf, SITE, WIDGET_DEFAULT } from '../routes/site.js';
 import type { LocalizedRequest, SiteRequest } from '../routes/site.js';
 import { NOTICE_TYPES } from '../types.js';
-import type { NoticeType, SiteConfig } from '../types.js';
+import type { NoticeType } from '../types.js';
 import widgetJs from '../site/widget.ts?browser';
 import { PAGE_SIZE } from './collections.js';
 import { renderAssets } from './site/assets.js';
@@ -20,11 +20,10 @@ import { componentData, componentPage, historyView, noticePage, noticesByCompone
 import { momentSites, withMoments } from './site/moments.js';
 import type { MomentSite } from './site/moments.js';
 import type { PageTemplate } from './site/builtin.js';
-import { loadCopies } from './site/theme.js';
 import type { Theme } from './site/theme.js';
 import { byReachedComponent } from './site/uptime.js';
 import { useMessages } from './site/format.js';
-import type { OutputFile } from './types.js';
+import type { OutputFile } from '../write/types.js';
 
 export interface SiteRenderer {
   assets: Assets;
@@ -38,18 +37,8 @@ export interface SiteRenderer {
 }
 
 /**
- * Loads what the pages of a site of these settings need before any renders: for a site of several
- * languages, the built-in templates' form for its copies (a page of a copy rendered before it is
- * loaded fails with an internal error: theme.ts).
- */
-export async function loadPagesOf(settings: Pick<SiteConfig, 'locales'>): Promise<void> {
-  if ((settings.locales?.length ?? 0) > 1) await loadCopies();
-}
-
-/**
  * A renderer of any page of `site`, in each of its languages; what several pages share is computed
- * once, when first needed, and so is each language's copy of the site. A site of several languages
- * needs loadPagesOf first.
+ * once, when first needed, and so is each language's copy of the site.
  */
 export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
   useMessages(site.site, theme.messages);
@@ -267,7 +256,7 @@ export function* templatedPages(site: DerivedSite, renderer: SiteRenderer): Gene
 }
 
 /**
- * Every file of the HTML site (a site of several languages: loadPagesOf first). With `shared`, the notice pages (most of the site) are claimed one by
+ * Every file of the HTML site. With `shared`, the notice pages (most of the site) are claimed one by
  * one from a counter that other threads running noticePages() claim from too, so the threads share
  * them whichever finishes its other work first.
  */

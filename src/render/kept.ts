@@ -9,7 +9,7 @@ import path from 'node:path';
 import { KEPT_TEMPLATES_DIR } from '../routes/files.js';
 import { known, readOverrides } from './site/template-files.js';
 import { realInside } from '../util/real-inside.js';
-import type { OutputFile } from './types.js';
+import type { OutputFile } from '../write/types.js';
 
 /**
  * The site's own templates in `dir` (null or missing: none) and the message overrides of its own

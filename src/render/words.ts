@@ -1,6 +1,5 @@
 // The `words` of metrics values: durations as date-fns formatDuration writes them, uptime floored.
 import { formatDuration } from 'date-fns/formatDuration';
-import { keep } from '../remembered.js';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
@@ -8,9 +7,15 @@ const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 const wordsCache = new Map<number, string>();
 const WORDS_CACHE_SIZE = 10_000;
 
-/** `2 days 3 hours 5 minutes`; `0 seconds` for zero. */
-// date-fns's formatDuration costs ~20 µs a call; a bounded cache keeps a long-running serve small.
-export const durationWords = (seconds: number): string => wordsCache.get(seconds) ?? keep(wordsCache, seconds, WORDS_CACHE_SIZE, formatWords(seconds));
+/** `2 days 3 hours 5 minutes`; `0 seconds` for zero. Bounded, for a long-running serve. */
+export function durationWords(seconds: number): string {
+  let words = wordsCache.get(seconds);
+  if (words === undefined) {
+    if (wordsCache.size >= WORDS_CACHE_SIZE) wordsCache.clear();
+    wordsCache.set(seconds, (words = formatWords(seconds)));
+  }
+  return words;
+}
 
 function formatWords(seconds: number): string {
   if (seconds <= 0) return '0 seconds';

@@ -1,13 +1,15 @@
 // What the HTML site's renderers (worker.ts, as a thread or as a process of its own) and the build
-// say to each other. Imports types only, and the two markers, so the single-file CLI's entry can read them cheaply.
+// say to each other. Imports types only, and the markers of roles, so the single-file CLI's entry can read them cheaply.
 import type { ContentIssue, SourceLocation } from '../errors.js';
 import type { SiteRequest } from '../routes/site.js';
 import type { Content } from '../types.js';
 import type { Written } from '../write/files.js';
-import type { OutputFile } from './types.js';
+import type { OutputFile } from '../write/types.js';
 
 /** workerData.role of a thread that renders the HTML site (with the built-in templates). */
 export const THREAD_ROLE = 'statuspress-html';
+/** workerData.role of the thread in such a process that ends it once its parent is gone. */
+export const WATCH_ROLE = 'statuspress-watch-parent';
 /** The first argument of the process that renders with a site's own templates. */
 export const PROCESS_FLAG = '--statuspress-render-process';
 
@@ -50,19 +52,6 @@ export interface RenderJob {
   claims?: Int32Array;
 }
 
-/**
- * To the process of a site's own templates, before its job: the texts to render ahead (site/ahead.ts),
- * `bytes` of JSON at the start of the file that is its descriptor TEXTS_FD. A file, written by the
- * build at once: the build's thread goes on validating the content without turning its event loop,
- * and a pipe (the IPC channel) takes 64 KB before it waits for that.
- */
-export interface AheadMessage {
-  ahead: number;
-}
-
-/** The descriptor of the file the build writes the texts to render ahead into. */
-export const TEXTS_FD = 5;
-
 /** An error as the renderer had it: the main thread throws the same catalogue entry and words. */
 export interface ThrownError {
   message: string;
@@ -76,25 +65,11 @@ export interface ThrownError {
 
 /**
  * From a renderer, once: `done` with what it wrote, or `error`. The process of a site's own templates
- * says first, before any job, whether they passed their checks and compiled: `checked`, null if so.
+ * says first, before any job, whether they passed their checks and compiled (`checked`, null if so),
+ * then the template and title of each page as it starts it, and `rendered` once every page is (no
+ * page's clock runs while the last files are written).
  */
-export type FromRenderer = RenderEnd | { checked: ThrownError | null };
+export type FromRenderer = RenderEnd | { checked: ThrownError | null } | { page: [template: string, title: string] } | { rendered: true };
 
 /** How a job ends. */
 export type RenderEnd = { done: Written } | { error: ThrownError };
-
-/**
- * The process that renders a site's own templates writes a line to a file as it starts each page:
- * the page's template, a tab, its title. The file is its descriptor PAGES_FD, opened by the build,
- * which reads what was added each time it looks (render/worker.ts): one write(2) a page to a file,
- * which wakes nobody (a line a page on its stderr, a pipe, had cost 0.4 s on 2,000 notices, and a
- * message a page over the IPC channel 0.3 s of CPU), and written even while the process is then
- * kept busy: the build stops it when a page takes too long, and names that page.
- */
-export const PAGES_FD = 4;
-
-/** The line the process writes once every page is rendered, while the last files are written: no page's clock runs then. */
-export const RENDERED_LINE = '\t\n';
-
-/** The line the process writes for a page. */
-export const pageLine = (name: string, title: string): string => `${name}\t${title.replace(/[\t\r\n]/g, ' ')}\n`;

@@ -3,34 +3,27 @@
 // the last good output exactly as it was, and the output path is never missing or half-written.
 //
 // Files are written as they are rendered: what the main thread renders goes through write() to a
-// write thread of its own (thread.ts), which writes and compresses while the main thread renders
-// on; each of the HTML site's threads writes with a FileWriter of its own in `folder` (files.ts),
-// whose reports the main thread adopt()s.
+// write thread (thread.ts), which writes and compresses while the main thread renders on; each of
+// the HTML site's renderers writes with a writer of its own in `folder`, whose reports the main
+// thread adopt()s.
 import { realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fail, StatuspressError } from '../errors.js';
 import { COMMAND } from '../errors/command.js';
-import type { DatesWritten } from '../i18n/dates.js';
-import type { DatesToWrite } from '../render/site/dates-ahead.js';
-import type { OutputFile } from '../render/types.js';
-import { FileWriter } from './files.js';
+import type { OutputFile } from './types.js';
 import type { Writer, Written } from './files.js';
-import { ThreadWriter } from './thread.js';
+import { openWriter } from './thread.js';
 import { abandon, openSlot, publish, removeLeftovers } from './swap.js';
 import type { Slot } from './swap.js';
 import { assertReplaceable, makeFolder, outputTarget } from './target.js';
 
 export interface Output {
-  /** Writes files now; throws `output/write-failed` when one cannot be written. Paths must be unique. Only before commit(). */
-  write(files: Iterable<OutputFile>): void;
+  /** Writes files; rejects with `output/write-failed` when one cannot be written. Paths must be unique. Only before commit(). */
+  write(files: Iterable<OutputFile>): Promise<void>;
   /** The build's folder, for another thread's FileWriter; that thread must have stopped before commit() or discard(). */
   readonly folder: string;
   /** Counts in what another thread's FileWriter wrote into `folder` (its paths must be new to this output). Only before commit(). */
   adopt(written: Written): void;
-  /** Has the write thread, idle until files come, write the dates the pages will show (render/site/dates-ahead.ts); nothing without one. */
-  ahead(texts: DatesToWrite): void;
-  /** The dates the write thread wrote ahead, if it has by now: never waits. */
-  datesWritten(): DatesWritten[];
   /**
    * Swaps the new output in; a second call gets the same answer. The new output is in place when
    * this resolves; `warnings` says what could not be cleaned up after.
@@ -49,8 +42,8 @@ export interface Committed {
 /**
  * Starts a new output that will replace `outDir`; throws a `usage/out-…` StatuspressError if outDir
  * is not replaceable, or lies inside one of `outside` (the content folder: it would be read as content).
- * With `thread`, write() hands its files to a write thread (when the system gives one), and a failure
- * to write them is thrown by write() when it hands over the next batch, or by commit().
+ * With `thread`, write() hands its files to a write thread (thread.ts), and a failure to write them
+ * is thrown by a later write(), or by commit().
  */
 export async function openOutput(outDir: string, { outside = [] as string[], thread = false, replacing = undefined as string | undefined } = {}): Promise<Output> {
   const target = await outputTarget(outDir);
@@ -82,36 +75,26 @@ class FolderOutput implements Output {
     /** The build this one may replace (`build --again`): when the output holds another by commit(), this one is dropped. */
     private readonly replacing: string | null = null,
   ) {
-    this.writer = thread ? startWriter(slot.folder) : new FileWriter(slot.folder);
+    this.writer = openWriter(slot.folder, { thread });
   }
 
   get folder(): string {
     return this.slot.folder;
   }
 
-  write(files: Iterable<OutputFile>): void {
+  async write(files: Iterable<OutputFile>): Promise<void> {
     if (this.closed) throw new Error(`internal: write() after the output was ${this.closed}`);
-    for (const file of files) {
-      try {
-        this.writer.put(file);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === undefined) throw error; // a renderer's bug, not the disk
-        throw writeFailed(this.outDir, error);
-      }
+    try {
+      await this.writer.write(files);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === undefined) throw error; // a renderer's bug, not the disk
+      throw writeFailed(this.outDir, error);
     }
   }
 
   adopt(written: Written): void {
     if (this.closed) throw new Error(`internal: adopt() after the output was ${this.closed}`);
     this.adopted.push(written);
-  }
-
-  ahead(texts: DatesToWrite): void {
-    this.writer.ahead?.(texts);
-  }
-
-  datesWritten(): DatesWritten[] {
-    return this.writer.datesWritten?.() ?? [];
   }
 
   commit(): Promise<Committed> {
@@ -158,15 +141,6 @@ class FolderOutput implements Output {
       warnings.push(COMMAND.leftoverLeft.message({ left }));
     }
     return { files: sum(all.map((w) => w.files)), bytes: sum(all.map((w) => w.bytes)), warnings };
-  }
-}
-
-/** A write thread; or, when the system refuses one (EAGAIN in a container), a writer in this thread. */
-export function startWriter(folder: string): Writer {
-  try {
-    return new ThreadWriter(folder);
-  } catch {
-    return new FileWriter(folder);
   }
 }
 

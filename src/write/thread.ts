@@ -1,137 +1,126 @@
 // A writer that hands the files to a thread of its own, which writes them and their compressed
-// copies while the calling thread renders. Files go in batches: their bytes encoded into one buffer
-// that is transferred, not copied (cloning 30 MB of strings took the main thread 0.4 s).
-//
-// The thread runs write-worker.ts, an ordinary module, bundled into one script when statuspress is
-// built (and when the tests load this file): see the `?worker` import below and scripts/site-modules.js.
-import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+// copies (FileWriter's rules) while the calling thread renders. Files go in batches, their bytes
+// encoded into one buffer that is transferred, not copied. The thread runs this module
+// (bundle-file.ts says from which file), told its role by workerData.
+import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
-import type { OutputFile } from '../render/types.js';
-import { checkedPath } from './files.js';
+import { checkedPath, FileWriter } from './files.js';
 import type { Bound, Writer, Written } from './files.js';
-import type { DatesWritten } from '../i18n/dates.js';
-import type { DatesToWrite } from '../render/site/dates-ahead.js';
-import type { Batch, DatesAhead, FromWriteThread, ToWriteThread, WriteFailure, WriteThreadData } from './thread-messages.js';
-import WRITE_WORKER from './write-worker.ts?worker';
+import { workerFile } from './bundle-file.js';
+import type { OutputFile } from './types.js';
+// This module bundled as one script, under the tests; null in lib/, where the module is a file already.
+import SOURCE_BUNDLE from './thread.ts?source-worker';
 
-/** Files per batch: large enough that posting costs little, small enough that the thread starts early. */
+/** workerData.role of a write thread. */
+export const WRITE_ROLE = 'statuspress-write';
+
+interface WriteData {
+  role: typeof WRITE_ROLE;
+  root: string;
+  /** A port the thread also posts its first failure to, read without waiting each time a batch goes. */
+  failures: MessagePort;
+}
+/** File i is bytes `ends[i-1]..ends[i]` of `bytes` (0 for the first), transferred, not copied. */
+type Batch = { paths: string[]; ends: number[]; bytes: ArrayBuffer };
+type Failure = { error: string; code?: string; stack?: string };
+type FromThread = { done: { files: number; bytes: number } } | Failure;
+
+/** Files per batch, or characters, whichever comes first: few messages, and the thread starts early. */
 const BATCH_FILES = 64;
-/**
- * Characters per batch, whichever comes first: a batch's strings stay alive until it is posted, and
- * 64 API list pages (25 KB each on 40,000 notices) lived long enough to be copied into the old
- * generation, where they piled up as garbage until the next full collection.
- */
 const BATCH_CHARS = 128 * 1024;
-
-/**
- * The thread's young generation, in MB: where V8 starts one (three times its first semi-space of
- * 1 MB), kept from growing. The dates the thread writes ahead (10,000 texts at once on 2,000
- * notices) grew it to V8's largest, and a young generation that large is cycled through page by page
- * while the files are written and compressed after it: twice the page faults, and 0.15 s more of
- * the thread's CPU, which on two cores the build's thread waited for (11 alternated builds each:
- * 1.58 s against 1.52 s of wall time). The thread's own objects are small and short-lived (its
- * files' bytes live outside V8's heap): it needs no more.
- */
-const YOUNG_GENERATION_MB = 3;
 
 export class ThreadWriter implements Writer {
   private readonly worker: Worker;
   private readonly done: Promise<{ files: number; bytes: number }>;
-  /** The thread's first failure, read without waiting each time a batch goes: the build stops there, not at the end. */
   private readonly failures: MessagePort;
-  /** Where the dates it writes ahead come back. */
-  private readonly dates: MessagePort;
   private readonly seen = new Set<string>();
   private readonly paths: string[] = [];
   private batch: OutputFile[] = [];
   private batchChars = 0;
-  private failure: Error | null = null;
-  private bound: Bound | null = null;
-  private files = 0;
-  private bytes = 0;
+  private given = { files: 0, bytes: 0 };
 
   /** Starts the thread now, so it has started by the time files come. */
-  constructor(root: string) {
+  constructor(root: string, private readonly bound?: Bound) {
     const { port1, port2 } = new MessageChannel();
-    const dates = new MessageChannel();
-    const data: WriteThreadData = { root, failures: port2, dates: dates.port2 };
-    this.worker = new Worker(WRITE_WORKER, { eval: true, workerData: data, transferList: [port2, dates.port2], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
+    this.worker = new Worker(workerFile(import.meta.url, SOURCE_BUNDLE), { workerData: { role: WRITE_ROLE, root, failures: port2 } satisfies WriteData, transferList: [port2] });
     this.failures = port1;
     this.failures.unref();
-    this.dates = dates.port1;
-    this.dates.unref();
     this.done = new Promise((resolve, reject) => {
-      this.worker.on('message', (message: FromWriteThread) => ('done' in message ? resolve(message.done) : reject(rebuilt(message))));
+      this.worker.on('message', (message: FromThread) => ('done' in message ? resolve(message.done) : reject(rebuilt(message))));
       this.worker.once('error', reject);
       this.worker.once('exit', (code) => reject(Object.assign(new Error(`the write thread stopped (exit code ${code})`), { code: 'EWRITER' })));
     });
-    // Awaited by settle(); a failure before then must not be an unhandled rejection.
-    this.done.catch(() => undefined);
+    this.done.catch(() => undefined); // awaited by settle()
   }
 
-  put(file: OutputFile): void {
-    const relative = checkedPath(file.path);
-    if (this.seen.has(relative)) throw new Error(`internal: output path "${file.path}" is not a unique relative path`);
-    this.seen.add(relative);
-    this.paths.push(relative);
-    this.batch.push(file);
-    this.batchChars += file.contents.length;
-    if (this.batch.length === BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
-  }
-
-  limit(bound: Bound): void {
-    this.bound = bound;
-  }
-
-  ahead(texts: DatesToWrite): void {
-    this.worker.postMessage({ ahead: texts } satisfies ToWriteThread);
-  }
-
-  datesWritten(): DatesWritten[] {
-    return (receiveMessageOnPort(this.dates)?.message as DatesAhead | undefined) ?? [];
+  async write(files: Iterable<OutputFile>): Promise<void> {
+    for (const { path: file, contents } of files) {
+      const relative = checkedPath(file);
+      if (this.seen.has(relative)) throw new Error(`internal: output path "${file}" is not a unique relative path`);
+      this.seen.add(relative);
+      this.paths.push(relative);
+      this.batch.push({ path: relative, contents });
+      this.batchChars += contents.length;
+      if (this.batch.length === BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
+    }
   }
 
   async settle(): Promise<Written> {
     this.flush();
-    this.worker.postMessage('end' satisfies ToWriteThread);
+    this.worker.postMessage('end');
     try {
       const { files, bytes } = await this.done;
       return { paths: this.paths, files, bytes };
     } finally {
       this.failures.close();
-      this.dates.close();
     }
   }
 
   async stop(): Promise<void> {
     this.failures.close();
-    this.dates.close();
     await this.worker.terminate();
   }
 
   private flush(): void {
+    const failed = receiveMessageOnPort(this.failures);
+    if (failed) throw rebuilt(failed.message as Failure);
     const files = this.batch;
     this.batch = [];
     this.batchChars = 0;
-    const failed = this.failure === null ? receiveMessageOnPort(this.failures) : undefined;
-    if (failed) this.failure = rebuilt(failed.message as WriteFailure);
-    if (this.failure) throw this.failure;
     if (files.length === 0) return;
-    const batch = encodeBatch(files);
+    const batch = encoded(files);
     // Measured as encoded: a refused file is never posted, nor anything after it.
-    if (this.bound) for (const end of batch.ends) this.bound(++this.files, this.bytes + end);
-    this.bytes += batch.ends.at(-1)!;
-    this.worker.postMessage(batch satisfies ToWriteThread, [batch.bytes]);
+    if (this.bound) for (const end of batch.ends) this.bound(++this.given.files, this.given.bytes + end);
+    this.given.bytes += batch.ends.at(-1)!;
+    this.worker.postMessage(batch, [batch.bytes]);
   }
 }
 
-/** The thread's error as this thread would have had it: its message, its code (ENOSPC ...) and its stack. */
-function rebuilt({ error, code, stack }: WriteFailure): Error {
-  return Object.assign(new Error(error), code === undefined ? {} : { code }, stack === undefined ? {} : { stack });
+/** The write thread's work: the batches it is given written with a FileWriter, until 'end'. */
+function serveWrites(port: MessagePort, { root, failures }: WriteData): void {
+  const writer = new FileWriter(root);
+  let failed = false;
+  port.on('message', (message: Batch | 'end') => {
+    if (failed) return;
+    try {
+      if (message !== 'end') {
+        const all = Buffer.from(message.bytes);
+        return message.paths.forEach((relative, i) => writer.withCopies(relative, all.subarray(i === 0 ? 0 : message.ends[i - 1], message.ends[i])));
+      }
+      port.postMessage({ done: { files: writer.files, bytes: writer.bytes } } satisfies FromThread);
+      port.close();
+    } catch (caught) {
+      failed = true;
+      const error = caught as NodeJS.ErrnoException;
+      const failure: Failure = { error: error.message, ...(error.code ? { code: error.code } : {}), ...(error.stack ? { stack: error.stack } : {}) };
+      failures.postMessage(failure);
+      port.postMessage(failure satisfies FromThread);
+    }
+  });
 }
 
 /** The files as one batch, encoded straight into one buffer of its own (never Buffer's shared pool, so it can be transferred). */
-function encodeBatch(files: readonly OutputFile[]): Batch {
+function encoded(files: readonly OutputFile[]): Batch {
   const ends: number[] = [];
   let end = 0;
   for (const { contents } of files) ends.push((end += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
@@ -143,3 +132,25 @@ function encodeBatch(files: readonly OutputFile[]): Batch {
   });
   return { paths: files.map((f) => f.path), ends, bytes: bytes.buffer as ArrayBuffer };
 }
+
+/** The thread's error as this thread would have had it: its message, its code (ENOSPC ...) and its stack. */
+function rebuilt({ error, code, stack }: Failure): Error {
+  return Object.assign(new Error(error), code === undefined ? {} : { code }, stack === undefined ? {} : { stack });
+}
+
+/**
+ * A writer into `root`: with `thread`, a write thread when the system gives one (not in a container
+ * out of them), else one in this thread.
+ */
+export function openWriter(root: string, { thread = false, bound }: { thread?: boolean; bound?: Bound } = {}): Writer {
+  if (thread) {
+    try {
+      return new ThreadWriter(root, bound);
+    } catch {
+      // EAGAIN and the like: written here
+    }
+  }
+  return new FileWriter(root, bound);
+}
+
+if (!isMainThread && (workerData as { role?: unknown } | null)?.role === WRITE_ROLE) serveWrites(parentPort!, workerData as WriteData);

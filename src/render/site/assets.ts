@@ -7,7 +7,7 @@ import siteJs from '../../site/site.ts?browser';
 import { SITE } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import type { State } from '../../types.js';
-import type { OutputFile } from '../types.js';
+import type { OutputFile } from '../../write/types.js';
 
 export interface Assets {
   css: SitePage;

@@ -6,7 +6,7 @@ import ical, { ICalEventStatus } from 'ical-generator';
 import { onCalendar } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
-import type { OutputFile } from '../types.js';
+import type { OutputFile } from '../../write/types.js';
 import { langOf, noticeStateLabel, timeView, typeLabel } from './format.js';
 import type { Lang } from './format.js';
 import { renderMarkdown } from './markdown.js';

@@ -147,16 +147,5 @@ export function renderMarkdown(text: string): string {
   return html;
 }
 
-/**
- * Renders `texts` now into the remembered ones, as many as they hold (REMEMBERED_TEXTS; plain lines
- * are never remembered), for pages that will ask for them: see ahead.ts.
- */
-export function rememberMarkdown(texts: Iterable<string>): void {
-  for (const text of texts) {
-    if (cache.size >= REMEMBERED_TEXTS) return;
-    renderMarkdown(text);
-  }
-}
-
 /** markdown-it's own reading, for the tests that hold the fast path to it. */
 export const renderWithMarkdownIt = (text: string): string => md.render(text);

@@ -4,7 +4,6 @@
 // longer English form: pages never print those, and nothing here changes them.
 import { formatRange, momentView } from '../../i18n/dates.js';
 import type { Messages } from '../../i18n/make.js';
-import { keep, storeOf } from '../../remembered.js';
 import type { Lang, TimeView } from './format.js';
 
 const UNITS = [
@@ -30,18 +29,7 @@ function twoUnits(seconds: number): [number, number][] {
 
 const join = (parts: string[], m: Messages): string => (parts.length === 1 ? parts[0]! : m.t('duration.two', { first: parts[0]!, second: parts[1]! }));
 
-/**
- * Durations already written, by language and form and whole second: every notice's summary writes
- * its own on each page that lists it (8,000 on 2,000 notices), in a few hundred distinct lengths.
- */
-const long = new WeakMap<Messages, Map<number, string>>();
-const short = new WeakMap<Messages, Map<number, string>>();
-
-function written(seconds: number, m: Messages, prefix: 'duration' | 'duration.short'): string {
-  const whole = Math.max(0, Math.round(seconds));
-  const made = storeOf(prefix === 'duration' ? long : short, m);
-  return made.get(whole) ?? keep(made, whole, 10_000, join(twoUnits(whole).map(([n, u]) => m.t(`${prefix}.${UNITS[u]!.key}`, { count: n })), m));
-}
+const written = (seconds: number, m: Messages, prefix: 'duration' | 'duration.short'): string => join(twoUnits(seconds).map(([n, u]) => m.t(`${prefix}.${UNITS[u]!.key}`, { count: n })), m);
 
 /** `15 days 5 hours`, `6 hours 12 minutes`, `45 seconds`: at most two units, the second rounded. */
 export const durationText = (seconds: number, m: Messages): string => written(seconds, m, 'duration');

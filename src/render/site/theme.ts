@@ -154,18 +154,17 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   const ownRenders = new Map<TemplateName, Render>();
   for (const name of mine) ownRenders.set(name, named(fileOf(name), fromSpec(env, specs.get(name) ?? env.precompile(changed(name)!, OPTIONS))));
   const builtIn = builtInWith(env);
-  // Each language's templates, by the words its pages are given (`t`: one object per language), and
-  // by the form of the built-in ones its pages take (formOf).
-  const languages = new WeakMap<object, Partial<Record<Form, Rendering>>>();
+  // Each language's templates, by the words its pages are given (`t`: one object per language).
+  const languages = new WeakMap<object, Rendering>();
   let noWords: Rendering | null = null;
-  const renderingOf = (words: unknown, form: Form): Rendering => {
+  const renderingOf = (words: unknown): Rendering => {
     if (typeof words !== 'object' || words === null) return (noWords ??= wordless(names, ownRenders, builtIn));
     let made = languages.get(words);
-    if (!made) languages.set(words, (made = {}));
-    return (made[form] ??= renderingWith(names, ownRenders, (name) => builtIn(name, words, form)));
+    if (!made) languages.set(words, (made = renderingWith(names, ownRenders, (name) => builtIn(name, words))));
+    return made;
   };
   const whole = (name: PageTemplate, context: object): string => {
-    const { render, options } = renderingOf((context as { t?: unknown }).t, formOf(context as Record<string, unknown>));
+    const { render, options } = renderingOf((context as { t?: unknown }).t);
     return render.get('layout')!({ ...context, body: render.get(name)!(context, options) }, options);
   };
   if (own.length === 0) return { styles, warnings, own, renders, messages, page: whole };
@@ -240,13 +239,12 @@ function renderingWith(names: TemplateName[], own: Map<TemplateName, Render>, bu
 /**
  * A page given no words (`t`): the built-in templates that print one fail as Handlebars' strict mode
  * fails when a name is missing, when they render, not before. Every page the build makes has its
- * words, so only a context made by hand gets here: in the untranslated form, which needs no module
- * loaded (loadCopies), and prints the same as the whole one but for the `lang` a copy's texts carry.
+ * words, so only a context made by hand gets here.
  */
-function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn: (name: TemplateName, words: object, form: Form) => Render): Rendering {
+function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn: (name: TemplateName, words: object) => Render): Rendering {
   return renderingWith(names, own, (name) => {
     try {
-      return builtIn(name, {}, 'untranslated');
+      return builtIn(name, {});
     } catch (error) {
       return () => {
         throw error;
@@ -259,80 +257,31 @@ function wordless(names: TemplateName[], own: Map<TemplateName, Render>, builtIn
 const WORD_MARK = /\uE000([A-Za-z0-9_.]+)\uE001/g;
 
 /**
- * Which of a built-in template's forms (scripts/site-modules.js) a page is rendered with: `copy`,
- * the whole template, for a language's copy of the site, whose texts may be in the default language
- * (with their `lang`); `untranslated` for a page that says it is no copy (`translated` false);
- * `plain` for one that also has what every page of a site of one language with an address has
- * (PLAIN_PAGE: no languages to link, its own `url`). Each form prints what the whole template prints
- * for such a page, with fewer of Handlebars' helper calls.
- */
-export type Form = 'copy' | 'untranslated' | 'plain';
-
-const PLAIN_PAGE = Object.entries(TEMPLATES.layout.plainPage);
-
-/** What `{{#if value}}` finds there: anything but a falsy value or an empty list. */
-const shown = (value: unknown): boolean => Boolean(value) && !(Array.isArray(value) && value.length === 0);
-
-/** The form of the built-in templates the page of `context` is rendered with. */
-export function formOf(context: Record<string, unknown>): Form {
-  if (context.translated !== false) return 'copy';
-  for (const [field, there] of PLAIN_PAGE) if (shown(context[field]) !== there) return 'untranslated';
-  return 'plain';
-}
-
-/**
  * The built-in templates, each made for the words of a language (a page's `t`): where the
  * template prints the page's `{{t.nav.status}}` (not one in `#each` or `#with`:
  * scripts/site-modules.js) its spec holds a marker, replaced by that word as `{{ }}` prints it, so
- * each page prints text instead of looking the word up three names deep (45,000 lookups on 2,000
- * notices, a tenth of the pages' time). A template that prints no word is made once for all.
- * The words are a language's messages (i18n): the same object for every page of that language; a
- * built-in partial a site's own template calls prints the page's words, whatever `t` it is handed.
- * Each is made in the form its pages take (formOf).
+ * each page prints text instead of looking the word up three names deep. A template that prints
+ * no word is made once for all. The words are a language's messages (i18n): the same object for
+ * every page of that language; a built-in partial a site's own template calls prints the page's
+ * words, whatever `t` it is handed.
  */
-function builtInWith(env: Env): (name: TemplateName, words: object, form: Form) => Render {
-  const specOf = (name: TemplateName, form: Form): string => {
-    const { untranslated, plain, copied } = TEMPLATES[name];
-    if (form === 'plain') return plain ?? untranslated;
-    if (form === 'untranslated' || !copied) return untranslated;
-    if (copies === null) throw new Error('internal: a language’s copy of the site is rendered before the templates’ copy form is loaded (loadPagesOf)');
-    return copies[name]!;
-  };
-  // By the spec's text: a template that prints no word is the same for every language, and one that
-  // does the same for every form of a language's pages that takes the same spec (a partial is the
-  // same in the plain form and the untranslated one: made twice, 8 of a build's 21 were, each then
-  // run cold on its own).
-  const same = new Map<string, Render>();
-  const byWords = new WeakMap<object, Map<string, Render>>();
-  return (name, words, form) => {
-    const spec = specOf(name, form);
+function builtInWith(env: Env): (name: TemplateName, words: object) => Render {
+  const same = new Map<TemplateName, Render>();
+  const byWords = new WeakMap<object, Map<TemplateName, Render>>();
+  return (name, words) => {
+    const { spec } = TEMPLATES[name];
     if (!spec.includes('\uE000')) {
-      let render = same.get(spec);
-      if (!render) same.set(spec, (render = fromSpec(env, spec)));
+      let render = same.get(name);
+      if (!render) same.set(name, (render = fromSpec(env, spec)));
       return render;
     }
     let made = byWords.get(words);
     if (!made) byWords.set(words, (made = new Map()));
-    let render = made.get(spec);
-    if (!render) made.set(spec, (render = fromSpec(env, spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1)))));
+    let render = made.get(name);
+    if (!render) made.set(name, (render = fromSpec(env, spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1)))));
     return render;
   };
 }
-
-/** The built-in templates' form for a language's copy of the site (copies.ts), once loaded. */
-let copies: Record<TemplateName, string | null> | null = null;
-
-/**
- * Loads the built-in templates' form for a language's copy of the site: a module of its own, which
- * only a site of several languages needs, so that in lib/ a build of a site of one never loads it
- * (0.09 MB of modules, about 4 ms of every build). Before any page of a copy renders (render/html.ts).
- */
-export async function loadCopies(): Promise<void> {
-  copies ??= (await import('./copies.js')).COPIES;
-}
-
-/** Whether the templates' form for a language's copy of the site is loaded (loadCopies). */
-export const copiesLoaded = (): boolean => copies !== null;
 
 /** The word at `key` (`nav.status`) of a page's `t`, as Handlebars' strict mode finds it, or its error. */
 function wordAt(words: object, key: string): unknown {

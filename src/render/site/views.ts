@@ -7,7 +7,6 @@ import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, Sever
 import { apiFilePath } from '../../routes/files.js';
 import { inLocale, localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
-import { keep } from '../../remembered.js';
 import { formatTimestamp } from '../../time.js';
 import type { Assets } from './assets.js';
 import { escapeHtml } from '../../i18n/make.js';
@@ -76,8 +75,6 @@ interface SharedTexts {
   updatedAt: string;
   feedTitle: string;
   footerBuilt: string;
-  /** By the links' text: the pages of one depth share them. */
-  follows: Map<string, string>;
 }
 
 /**
@@ -97,7 +94,6 @@ function sharedTexts(site: DerivedSite, lang: Lang): SharedTexts {
       updatedAt: formatTimestamp(site.page.updatedAt),
       feedTitle: m.t('layout.feedTitle', { site: site.site.name }),
       footerBuilt: m.html('footer.built', { time: timeHtml(built), refreshes: `<span class="refreshes" hidden>${m.html('footer.refreshes')}</span>` }),
-      follows: new Map(),
     };
     shared.set(site, texts);
   }
@@ -105,13 +101,9 @@ function sharedTexts(site: DerivedSite, lang: Lang): SharedTexts {
 }
 
 /** The footer's `Follow: feed, calendar, API, badge` with these links. */
-function footerFollow({ lang: { m }, follows }: SharedTexts, links: { feed: string; calendar: string; api: string; badge: string }): string {
+function footerFollow({ lang: { m } }: SharedTexts, links: { feed: string; calendar: string; api: string; badge: string }): string {
   const link = (to: string, name: 'footer.feed' | 'footer.calendar' | 'footer.api' | 'footer.badge'): string => `<a href="${escapeHtml(to)}">${m.html(name)}</a>`;
-  const key = `${links.feed}\n${links.calendar}\n${links.api}\n${links.badge}`;
-  return (
-    follows.get(key) ??
-    keep(follows, key, 64, m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') }))
-  );
+  return m.html('footer.follow', { feed: link(links.feed, 'footer.feed'), calendar: link(links.calendar, 'footer.calendar'), api: link(links.api, 'footer.api'), badge: link(links.badge, 'footer.badge') });
 }
 
 /** `<time datetime="…">…</time>`, for a sentence made as HTML. */

@@ -4,14 +4,12 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
 import { renderHtml } from '../../../src/render/html.js';
-import { loadCopies, loadTheme } from '../../../src/render/site/theme.js';
+import { loadTheme } from '../../../src/render/site/theme.js';
 import { content, ms } from '../../helpers/content.js';
 
-// Sites of several languages: their copies' form of the built-in templates, as the build loads it (render/html.ts, loadPagesOf).
-beforeAll(loadCopies);
 
 describe('a site\'s own words', () => {
   it('change the pages of each language they are given for', async () => {

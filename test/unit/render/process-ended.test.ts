@@ -2,7 +2,7 @@
 // when memory ran out (of its heap, or of what the process could get), else by the signal or the
 // exit code and those words.
 import { expect, it } from 'vitest';
-import { processEnded } from '../../../src/render/worker.js';
+import { processEnded } from '../../../src/render/template-process.js';
 import type { StatuspressError } from '../../../src/errors.js';
 
 const page = { renders: 'templates/notice.hbs', title: 'Notice 7', file: 'templates/notice.hbs' };

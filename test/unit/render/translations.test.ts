@@ -1,16 +1,14 @@
 // A language's copy as `statuspress dev` renders it on demand: the renderer answers `de/…` requests
 // from the German copy, escapes translated text like any other, and has a 404 page per language.
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
 import { deriveSite, localizeSite } from '../../../src/derive/index.js';
 import { siteRenderer } from '../../../src/render/html.js';
-import { loadCopies, loadTheme } from '../../../src/render/site/theme.js';
+import { loadTheme } from '../../../src/render/site/theme.js';
 import { parseSitePath } from '../../../src/routes/site.js';
 import { FIXTURES } from '../../helpers/build.js';
 
-// Sites of several languages: their copies' form of the built-in templates, as the build loads it (render/html.ts, loadPagesOf).
-beforeAll(loadCopies);
 
 const NOW = Date.parse('2026-11-22T00:00:00Z');
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { StatuspressError } from '../../../src/errors.js';
-import { renderJob } from '../../../src/render/worker.js';
+import { renderJob } from '../../../src/render/job.js';
 import { content, ms, uu, unplanned } from '../../helpers/content.js';
 
 vi.mock('../../../src/limits.js', async (original) => ({ ...(await original<object>()), SITE_BYTES: 256 * 1024, SITE_BYTES_PER_PAGE: 4 * 1024 }));

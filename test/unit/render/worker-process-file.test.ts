@@ -1,5 +1,5 @@
 // Under the tests the process of a site's own templates runs its module bundled and written to the
-// temporary folder (render/worker.ts processFile). Test files run side by side, so the bundle must
+// temporary folder (write/bundle-file.ts, as render/worker.ts processFile uses it). Test files run side by side, so the bundle must
 // never be rewritten in place while another one forks from it (it was, on every start), and one is
 // written per version of the source, so those of versions long gone are removed.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
@@ -25,9 +25,9 @@ const aged = (file: string, ms: number): void => {
 describe('processFile under the tests', () => {
   it('writes the bundle once, whole, and removes only bundles of other versions untouched for a day', () => {
     process.env.TMPDIR = folder;
-    const old = path.join(folder, 'statuspress-renderer-000000000000.cjs');
-    const recent = path.join(folder, 'statuspress-renderer-111111111111.cjs');
-    const leftPart = path.join(folder, 'statuspress-renderer-222222222222.cjs.99.x.part');
+    const old = path.join(folder, 'statuspress-worker-000000000000.cjs');
+    const recent = path.join(folder, 'statuspress-worker-111111111111.cjs');
+    const leftPart = path.join(folder, 'statuspress-worker-222222222222.cjs.99.x.part');
     const notOurs = path.join(folder, 'other.cjs');
     for (const file of [old, recent, leftPart, notOurs]) writeFileSync(file, 'x');
     aged(old, 2 * DAY_MS);
@@ -37,7 +37,7 @@ describe('processFile under the tests', () => {
     const file = processFile();
     expect(path.dirname(file)).toBe(folder);
     expect(readFileSync(file, 'utf8')).toContain('statuspress');
-    expect(readdirSync(folder).sort()).toEqual([path.basename(file), 'other.cjs', 'statuspress-renderer-111111111111.cjs'].sort());
+    expect(readdirSync(folder).sort()).toEqual([path.basename(file), 'other.cjs', 'statuspress-worker-111111111111.cjs'].sort());
 
     // There already: taken as it is, not written again under a process that may be reading it.
     writeFileSync(file, '// the same bundle');

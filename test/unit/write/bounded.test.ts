@@ -1,40 +1,34 @@
 // What a site's own templates may write in all is bounded by the writer: told the files and UTF-8
 // bytes so far before a file is written, the bound refuses, and nothing of the refused file (or
-// after it) reaches the disk. The write thread measures the bytes as it encodes them; the plain
-// writer counts them itself: both must say the same.
+// after it) reaches the disk.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bounded, FileWriter } from '../../../src/write/files.js';
-import type { Writer } from '../../../src/write/files.js';
-import { ThreadWriter } from '../../../src/write/thread.js';
+import { FileWriter } from '../../../src/write/files.js';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-const writers: [string, (dir: string) => Writer][] = [
-  ['the write thread', (dir) => new ThreadWriter(dir)],
-  ['the plain writer', (dir) => new FileWriter(dir)],
-];
-
-describe.each(writers)('bounded, over %s', (_, make) => {
+describe('a bounded writer', () => {
   it('is told each file and the UTF-8 bytes so far, and refuses the file that passes the bound', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'statuspress-bounded-'));
     dirs.push(dir);
     const told: [number, number][] = [];
-    const writer = bounded(make(dir), (files, bytes) => {
+    const writer = new FileWriter(dir, (files, bytes) => {
       told.push([files, bytes]);
       if (bytes > 20) throw new Error(`too much: ${files} files, ${bytes} bytes`);
     });
     // 5 bytes, then 9 (three characters of 3 bytes each), then 9 more: 23 > 20.
     let refused: unknown = null;
     try {
-      writer.put({ path: 'a.txt', contents: 'hello' });
-      writer.put({ path: 'b.txt', contents: '状状状' });
-      writer.put({ path: 'c.txt', contents: '状状状' });
+      await writer.write([
+        { path: 'a.txt', contents: 'hello' },
+        { path: 'b.txt', contents: '状状状' },
+        { path: 'c.txt', contents: '状状状' },
+      ]);
       await writer.settle();
     } catch (error) {
       refused = error;
@@ -46,6 +40,19 @@ describe.each(writers)('bounded, over %s', (_, make) => {
       [2, 14],
       [3, 23],
     ]);
+    expect(existsSync(path.join(dir, 'b.txt'))).toBe(true);
     expect(existsSync(path.join(dir, 'c.txt'))).toBe(false);
+  });
+
+  it('writes the compressed copies of a large text file, and counts them', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'statuspress-bounded-'));
+    dirs.push(dir);
+    const writer = new FileWriter(dir);
+    await writer.write([{ path: 'api/big.json', contents: 'x'.repeat(10_000) }, { path: 'small.json', contents: '{}' }]);
+    const written = await writer.settle();
+    expect(written.paths).toEqual(['api/big.json', 'small.json']);
+    expect(written.files).toBe(4);
+    expect(['api/big.json.gz', 'api/big.json.br', 'small.json'].every((file) => existsSync(path.join(dir, file)))).toBe(true);
+    expect(existsSync(path.join(dir, 'small.json.gz'))).toBe(false);
   });
 });

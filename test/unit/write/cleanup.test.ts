@@ -30,12 +30,12 @@ describe('openOutput cleanup', () => {
   it('keeps the new output and warns when the previous one cannot be removed; the next build removes it', async () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-cleanup-')), 'dist');
     const first = await openOutput(dir);
-    first.write([{ path: 'index.html', contents: 'old' }, state]);
+    await first.write([{ path: 'index.html', contents: 'old' }, state]);
     expect((await first.commit()).warnings).toEqual([]);
     const old = readlinkSync(dir);
 
     const second = await openOutput(dir);
-    second.write([{ path: 'index.html', contents: 'new' }, state]);
+    await second.write([{ path: 'index.html', contents: 'new' }, state]);
     failRemoval = true;
     const { warnings } = await second.commit();
     failRemoval = false;
@@ -44,7 +44,7 @@ describe('openOutput cleanup', () => {
     expect(readdirSync(`${dir}.builds`)).toContain(path.basename(old));
 
     const third = await openOutput(dir);
-    third.write([{ path: 'index.html', contents: 'third' }, state]);
+    await third.write([{ path: 'index.html', contents: 'third' }, state]);
     expect((await third.commit()).warnings).toEqual([]);
     expect(readdirSync(`${dir}.builds`)).toEqual([path.basename(readlinkSync(dir))]);
   });
@@ -53,13 +53,13 @@ describe('openOutput cleanup', () => {
     const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-race-')), 'dist');
     const a = await openOutput(dir);
     const b = await openOutput(dir);
-    a.write([{ path: 'index.html', contents: 'a' }, state]);
-    b.write([{ path: 'index.html', contents: 'b' }, state]);
+    await a.write([{ path: 'index.html', contents: 'a' }, state]);
+    await b.write([{ path: 'index.html', contents: 'b' }, state]);
     await Promise.all([a.commit(), b.commit()]);
     const winner = readFileSync(path.join(dir, 'index.html'), 'utf8');
     expect(['a', 'b']).toContain(winner);
     const next = await openOutput(dir);
-    next.write([{ path: 'index.html', contents: 'next' }, state]);
+    await next.write([{ path: 'index.html', contents: 'next' }, state]);
     await next.commit();
     expect(readdirSync(`${dir}.builds`)).toEqual([path.basename(readlinkSync(dir))]);
     expect(readdirSync(path.dirname(dir)).sort()).toEqual(['dist', 'dist.builds']);

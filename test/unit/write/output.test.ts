@@ -36,18 +36,13 @@ function snapshot(dir: string): Map<string, Buffer> {
   );
 }
 
-// The build hands the main thread's files to a write thread (thread.ts); a writer in the calling
-// thread (files.ts) is what the HTML site's threads use, and the fallback when no thread is given.
-describe.each([
-  ['in this thread', false],
-  ['through a write thread', true],
-])('openOutput, writing %s', (_, thread) => {
+describe('openOutput', () => {
   it('writes every file, with gzip and brotli copies of large served text files only, and counts them', async () => {
     const dir = freshDir();
-    const output = await openOutput(dir, { thread });
+    const output = await openOutput(dir);
     const many = Array.from({ length: 300 }, (_, i) => ({ path: `api/v1/notices/${i}.json`, contents: `{"id":${i}}` }));
-    output.write(many);
-    output.write([
+    await output.write(many);
+    await output.write([
       { path: 'api/v1/notices.json', contents: BIG },
       { path: 'badge.png', contents: new Uint8Array(PRECOMPRESS_MIN_BYTES + 1) },
       // Large, but never served: the build state.
@@ -70,16 +65,16 @@ describe.each([
 
   it('fails with output/write-failed when a file cannot be written, leaving the previous output and no temporary folder', async () => {
     const dir = freshDir();
-    const first = await openOutput(dir, { thread });
-    first.write([{ path: 'api/v1/status.json', contents: '{"old":true}' }, state]);
+    const first = await openOutput(dir);
+    await first.write([{ path: 'api/v1/status.json', contents: '{"old":true}' }, state]);
     await first.commit();
     const before = snapshot(dir);
 
-    const second = await openOutput(dir, { thread });
-    // A file and then a folder of the same name: the mkdir fails (at write() in this thread, at commit() through a thread).
+    const second = await openOutput(dir);
+    // A file and then a folder of the same name: the mkdir fails .
     let error: unknown;
     try {
-      second.write([{ path: 'api/v1/status.json', contents: '{"new":true}' }, { path: 'api/v1/status.json/x.json', contents: '{}' }, state]);
+      await second.write([{ path: 'api/v1/status.json', contents: '{"new":true}' }, { path: 'api/v1/status.json/x.json', contents: '{}' }, state]);
       await second.commit();
     } catch (caught) {
       error = caught;
@@ -94,23 +89,22 @@ describe.each([
 
   it("counts what another thread's FileWriter wrote into the folder, and refuses a path both wrote", async () => {
     const dir = freshDir();
-    const output = await openOutput(dir, { thread });
-    output.write([{ path: 'api/v1/status.json', contents: '{}' }, state]);
+    const output = await openOutput(dir);
+    await output.write([{ path: 'api/v1/status.json', contents: '{}' }, state]);
     const other = new FileWriter(output.folder);
-    other.put({ path: 'index.html', contents: '<p>hi</p>' });
-    other.put({ path: 'history/index.html', contents: BIG });
-    output.adopt(other.report());
+    await other.write([{ path: 'index.html', contents: '<p>hi</p>' }, { path: 'history/index.html', contents: BIG }]);
+    output.adopt(await other.settle());
     const result = await output.commit();
     const files = snapshot(dir);
     expect([...files.keys()].sort()).toEqual([STATE_FILE, 'api/v1/status.json', 'history/index.html', 'history/index.html.br', 'history/index.html.gz', 'index.html']);
     expect(result.files).toBe(files.size);
     expect(result.bytes).toBe([...files.values()].reduce((sum, b) => sum + b.byteLength, 0));
 
-    const clash = await openOutput(dir, { thread });
-    clash.write([{ path: 'index.html', contents: 'one' }, state]);
+    const clash = await openOutput(dir);
+    await clash.write([{ path: 'index.html', contents: 'one' }, state]);
     const second = new FileWriter(clash.folder);
-    second.put({ path: 'index.html', contents: 'two' });
-    clash.adopt(second.report());
+    await second.write([{ path: 'index.html', contents: 'two' }]);
+    clash.adopt(await second.settle());
     const error = await clash.commit().catch((e: unknown) => e);
     expect((error as StatuspressError).code).toBe('output/write-failed');
     expect((error as Error).message).toMatch(/index\.html" was written twice/);
@@ -120,16 +114,16 @@ describe.each([
 
   it('refuses a path twice or outside the folder, and discard() keeps the previous output', async () => {
     const dir = freshDir();
-    const first = await openOutput(dir, { thread });
-    first.write([{ path: 'index.html', contents: 'old' }, state]);
+    const first = await openOutput(dir);
+    await first.write([{ path: 'index.html', contents: 'old' }, state]);
     await first.commit();
 
-    const second = await openOutput(dir, { thread });
-    expect(() => second.write([{ path: 'a.json', contents: '1' }, { path: 'a.json', contents: '2' }])).toThrow(/not a (?:unique )?relative path/);
+    const second = await openOutput(dir);
+    await expect(second.write([{ path: 'a.json', contents: '1' }, { path: 'a.json', contents: '2' }])).rejects.toThrow(/not a (?:unique )?relative path/);
     for (const outside of ['../escape.json', '..', '.', '/etc/passwd', 'api/../../x.json']) {
-      expect(() => second.write([{ path: outside, contents: '1' }]), outside).toThrow(/not a (?:unique )?relative path/);
+      await expect(second.write([{ path: outside, contents: '1' }]), outside).rejects.toThrow(/not a (?:unique )?relative path/);
     }
-    expect(() => second.write([{ path: 'api/./x.json', contents: '1' }])).toThrow(/not a (?:unique )?relative path/);
+    await expect(second.write([{ path: 'api/./x.json', contents: '1' }])).rejects.toThrow(/not a (?:unique )?relative path/);
     await second.discard();
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('old');
     expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
@@ -138,16 +132,16 @@ describe.each([
 
   it('replaces the previous output whole: nothing of it is left, inside the folder or next to it', async () => {
     const dir = freshDir();
-    const first = await openOutput(dir, { thread });
-    first.write([{ path: 'api/v1/notices/1.json', contents: '{"old":1}' }, { path: 'api/v1/notices.json', contents: BIG }, state]);
+    const first = await openOutput(dir);
+    await first.write([{ path: 'api/v1/notices/1.json', contents: '{"old":1}' }, { path: 'api/v1/notices.json', contents: BIG }, state]);
     await first.commit();
     // A link the previous output somehow holds is removed, never followed.
     const outside = mkdtempSync(path.join(tmpdir(), 'statuspress-outside-'));
     writeFileSync(path.join(outside, 'keep.txt'), 'keep');
     symlinkSync(outside, path.join(dir, 'api', 'link'));
 
-    const second = await openOutput(dir, { thread });
-    second.write([{ path: 'index.html', contents: 'new' }, state]);
+    const second = await openOutput(dir);
+    await second.write([{ path: 'index.html', contents: 'new' }, state]);
     await second.commit();
     expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
     expect(beside(dir)).toEqual(['dist', 'dist.builds', readlinkSync(dir)]);
@@ -157,15 +151,15 @@ describe.each([
   it('replaces the folder a symbolic link points to, and keeps the link', async () => {
     const root = mkdtempSync(path.join(tmpdir(), 'statuspress-linked-'));
     const real = path.join(root, 'www', 'status');
-    const first = await openOutput(real, { thread });
-    first.write([{ path: 'index.html', contents: 'old' }, state]);
+    const first = await openOutput(real);
+    await first.write([{ path: 'index.html', contents: 'old' }, state]);
     await first.commit();
     writeFileSync(path.join(root, 'www', 'neighbour.txt'), 'keep');
     const link = path.join(root, 'dist');
     symlinkSync(real, link);
 
-    const second = await openOutput(link, { thread });
-    second.write([{ path: 'index.html', contents: 'new' }, state]);
+    const second = await openOutput(link);
+    await second.write([{ path: 'index.html', contents: 'new' }, state]);
     expect((await second.commit()).warnings).toEqual([]);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readlinkSync(link)).toBe(real);
@@ -179,8 +173,8 @@ describe.each([
     const root = mkdtempSync(path.join(tmpdir(), 'statuspress-dangling-'));
     const link = path.join(root, 'dist');
     symlinkSync(path.join(root, 'www', 'status'), link);
-    const output = await openOutput(link, { thread });
-    output.write([{ path: 'index.html', contents: 'first' }, state]);
+    const output = await openOutput(link);
+    await output.write([{ path: 'index.html', contents: 'first' }, state]);
     expect((await output.commit()).warnings).toEqual([]);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(path.join(root, 'www', 'status', 'index.html'), 'utf8')).toBe('first');
@@ -199,7 +193,7 @@ describe.each([
     symlinkSync(path.join(root, 'real', 'sub'), path.join(root, 'alias'));
     symlinkSync('../target', path.join(root, 'real', 'sub', 'out'));
     const output = await openOutput(path.join(root, 'alias', 'out'));
-    output.write([{ path: 'index.html', contents: 'here' }, state]);
+    await output.write([{ path: 'index.html', contents: 'here' }, state]);
     await output.commit();
     // ../target from real/sub is real/target, whatever the path used to reach the link.
     expect(readFileSync(path.join(root, 'real', 'target', 'index.html'), 'utf8')).toBe('here');
@@ -226,19 +220,19 @@ describe.each([
 
   it('takes no files after commit() or discard(), and a second commit() gets the first answer', async () => {
     const dir = freshDir();
-    const output = await openOutput(dir, { thread });
-    output.write([{ path: 'index.html', contents: 'one' }, state]);
+    const output = await openOutput(dir);
+    await output.write([{ path: 'index.html', contents: 'one' }, state]);
     const committing = output.commit();
-    expect(() => output.write([{ path: 'late.html', contents: 'late' }])).toThrow(/after the output was committed/);
+    await expect(output.write([{ path: 'late.html', contents: 'late' }])).rejects.toThrow(/after the output was committed/);
     expect(output.commit()).toBe(committing);
     const result = await committing;
     expect(result).toMatchObject({ files: 2, warnings: [] });
     await output.discard(); // nothing to do after a commit: the output stays
     expect([...snapshot(dir).keys()].sort()).toEqual([STATE_FILE, 'index.html']);
 
-    const other = await openOutput(freshDir(), { thread });
+    const other = await openOutput(freshDir());
     await other.discard();
-    expect(() => other.write([{ path: 'a.json', contents: '1' }])).toThrow(/after the output was discarded/);
+    await expect(other.write([{ path: 'a.json', contents: '1' }])).rejects.toThrow(/after the output was discarded/);
     await expect(other.commit()).rejects.toThrow(/commit\(\) after discard\(\)/);
   });
 
@@ -249,8 +243,8 @@ describe.each([
     writeFileSync(path.join(dir, 'index.html'), 'older version');
     // What a build of an older version left when it was killed: its pid is long gone.
     for (const leftover of ['dist.tmp-999999-0a1b2c3d', 'dist.old-999999-0a1b2c3d']) mkdirSync(path.join(path.dirname(dir), leftover, 'api'), { recursive: true });
-    const output = await openOutput(dir, { thread });
-    output.write([{ path: 'index.html', contents: 'new' }, state]);
+    const output = await openOutput(dir);
+    await output.write([{ path: 'index.html', contents: 'new' }, state]);
     expect((await output.commit()).warnings).toEqual([]);
     expect(lstatSync(dir).isSymbolicLink()).toBe(true);
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('new');
@@ -278,8 +272,8 @@ describe.each([
     const root = mkdtempSync(path.join(tmpdir(), 'statuspress-beside-'));
     mkdirSync(path.join(root, 'content', 'notices'), { recursive: true });
     for (const out of [path.join(root, 'content-dist'), path.join(root, 'contentdist')]) {
-      const output = await openOutput(out, { outside: [path.join(root, 'content')], thread });
-      output.write([{ path: 'index.html', contents: 'ok' }, state]);
+      const output = await openOutput(out, { outside: [path.join(root, 'content')] });
+      await output.write([{ path: 'index.html', contents: 'ok' }, state]);
       expect((await output.commit()).warnings, out).toEqual([]);
       expect(readFileSync(path.join(out, 'index.html'), 'utf8')).toBe('ok');
     }
@@ -289,14 +283,14 @@ describe.each([
   it('keeps the folder of a build still being written when another output of the same path commits (one process)', async () => {
     // Both builds carry this process's id; only the list of builds being written tells the second from a leftover.
     const dir = freshDir();
-    const first = await openOutput(dir, { thread });
-    const second = await openOutput(dir, { thread });
-    second.write([{ path: 'index.html', contents: 'second' }, state]);
-    first.write([{ path: 'index.html', contents: 'first' }, state]);
+    const first = await openOutput(dir);
+    const second = await openOutput(dir);
+    await second.write([{ path: 'index.html', contents: 'second' }, state]);
+    await first.write([{ path: 'index.html', contents: 'first' }, state]);
     expect((await first.commit()).warnings).toEqual([]);
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('first');
     expect(existsSync(second.folder), 'the first commit removed the second build while it was being written').toBe(true);
-    second.write([{ path: 'late.html', contents: 'late' }]);
+    await second.write([{ path: 'late.html', contents: 'late' }]);
     expect((await second.commit()).warnings).toEqual([]);
     expect(readFileSync(path.join(dir, 'index.html'), 'utf8')).toBe('second');
     expect(readFileSync(path.join(dir, 'late.html'), 'utf8')).toBe('late');
@@ -310,8 +304,8 @@ describe.each([
     mkdirSync(`${dir}.builds`);
     writeFileSync(path.join(project, 'precious.txt'), 'keep me');
     symlinkSync('dist.builds/..', dir);
-    const published = openOutput(dir, { thread }).then((output) => {
-      output.write([{ path: 'index.html', contents: 'new' }, state]);
+    const published = openOutput(dir).then(async (output) => {
+      await output.write([{ path: 'index.html', contents: 'new' }, state]);
       return output.commit();
     });
     await expect(published).rejects.toMatchObject({ code: 'usage/out-not-ours' });

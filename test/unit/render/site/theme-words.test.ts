@@ -5,18 +5,16 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Handlebars from 'handlebars';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { readContent } from '../../../../src/content/index.js';
 import { deriveSite } from '../../../../src/derive/index.js';
 import type { DerivedSite } from '../../../../src/derive/types.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { formOf, loadCopies, loadTheme } from '../../../../src/render/site/theme.js';
-import { copyModule, templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
+import { loadTheme } from '../../../../src/render/site/theme.js';
+import { templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
 import { FIXTURES } from '../../../helpers/build.js';
 import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 
-// Sites of several languages: their copies' form of the built-in templates, as the build loads it (render/html.ts, loadPagesOf).
-beforeAll(loadCopies);
 
 const BUILT_IN = path.resolve('templates');
 const dirs: string[] = [];
@@ -64,9 +62,7 @@ const pages = (theme: Awaited<ReturnType<typeof loadTheme>>, of: DerivedSite = s
 const copies = (): Record<string, string> => Object.fromEntries([...builtInTemplates()].map(([file, source]) => [file, `${source}{{!-- a copy --}}\n`]));
 
 describe('the built-in templates’ words', () => {
-  it('makes each template once per language, however many forms its pages take', async () => {
-    // A site of one language renders most pages in the plain form and the 404 page in the untranslated
-    // one: a partial is the same in both, and was once made (and run cold) twice.
+  it('makes each template once per language', async () => {
     const runtime = (await import('handlebars/runtime.js')).default as unknown as { create(): { template(spec: unknown): unknown } };
     const create = runtime.create.bind(runtime);
     const specs: unknown[] = [];
@@ -136,9 +132,8 @@ describe('the built-in templates’ words in several languages', () => {
 });
 
 describe('templateModule', () => {
-  /** What a template's module (and its `?copy` module) exports. */
-  const moduleOf = (source: string): { untranslated: string; plain: string | null; copied: boolean } => new Function(`return ${templateModule(source).replace('export default', '')}`)();
-  const copyOf = (source: string): string | null => new Function(`return ${copyModule(source).replace('export default', '')}`)();
+  /** What a template's module exports. */
+  const moduleOf = (source: string): { spec: string; hash: string } => new Function(`return ${templateModule(source).replace('export default', '')}`)();
 
   it('marks each word a template prints, not one printed with {{{ }}}', () => {
     const module = templateModule('<a>{{t.nav.status}}</a><b>{{@root.t.bar.today}}</b><c>{{{t.nav.api}}}</c><d>{{ t.nav.feed }}</d>');
@@ -149,23 +144,9 @@ describe('templateModule', () => {
     expect(module).not.toContain(`${WORD_OPEN}nav.feed`);
   });
 
-  it('makes the template without the `lang` of texts in the default language too, and the whole one a module of its own', () => {
-    const source = '<a href="{{href}}"{{#if lang}} lang="{{lang}}"{{/if}}>{{name}}</a>';
-    const exported = moduleOf(source);
-    expect(exported.untranslated).not.toContain('lang');
-    expect(exported.copied).toBe(true);
-    expect(copyOf(source)).toContain('lang');
-    expect([moduleOf('<p>{{name}}</p>').copied, copyOf('<p>{{name}}</p>')]).toEqual([false, null]);
-    // Only that block, as Handlebars parses it: not another field's `lang`, nor one with an `{{else}}`.
-    for (const kept of ['<a{{#if lang}} lang="{{name}}"{{/if}}>x</a>', '<a{{#if lang}} lang="{{lang}}"{{else}} class="x"{{/if}}>x</a>', '<a{{#if lang}} lang="{{lang}}" title="{{lang}}"{{/if}}>x</a>']) {
-      expect([moduleOf(kept).copied, copyOf(kept)]).toEqual([false, null]);
-      expect(moduleOf(kept).untranslated).toContain('lang');
-    }
-  });
-
   // What Handlebars prints of a template, and what the theme prints of its module with the words written in (theme.ts).
   const printed = (source: string, context: { t: object }): [string, string] => {
-    const spec = (copyOf(source) ?? moduleOf(source).untranslated).replace(/\uE000([A-Za-z0-9_.]+)\uE001/g, (_, key: string) =>
+    const spec = moduleOf(source).spec.replace(/\uE000([A-Za-z0-9_.]+)\uE001/g, (_, key: string) =>
       JSON.stringify(Handlebars.escapeExpression(key.split('.').reduce<unknown>((at, name) => (at as Record<string, unknown>)[name], context.t) as string)).slice(1, -1),
     );
     const run = (render: (c: object) => string): string => {
@@ -195,60 +176,6 @@ describe('templateModule', () => {
     }
     expect(templateModule('{{#each none}}{{else}}{{t.nav.status}}{{/each}}')).toContain(`${WORD_OPEN}nav.status${WORD_CLOSE}`);
     expect(templateModule('{{#each xs}}{{t.nav.status}}{{/each}}')).not.toContain(WORD_OPEN);
-  });
-
-  it('resolves a page’s own `languages` and `url` for a page of a site of one language, where Handlebars would print the same', () => {
-    const plainOf = (source: string, page = true): string | null => (new Function(`return ${templateModule(source, { page }).replace('export default', '')}`)() as { plain: string | null }).plain;
-    // What the plain form prints for a page of a site of one language, and what the whole template does.
-    const context = { url: 'https://x.example/<a>', languages: null, name: 'N', x: true, xs: [1] };
-    const printed = (source: string): [string, string] | null => {
-      const plain = plainOf(source);
-      if (plain === null) return null;
-      const env = Handlebars.create();
-      env.registerPartial('p', 'P');
-      return [env.template(new Function(`return ${plain}`)() as never)(context), env.compile(source, { strict: true })(context)];
-    };
-    const source = '<head>{{#if url}}<link href="{{url}}">\n{{/if}}{{#if languages}}<nav>{{#each languages.links}}{{name}}{{/each}}</nav>{{/if}}<p>{{name}}</p></head>';
-    const [plain, whole] = printed(source)!;
-    expect(plain).toBe(whole);
-    expect(plainOf(source)!.match(/"if"/g)).toBeNull();
-    // Where Handlebars' whitespace control would print otherwise once the block is gone (a tag on a
-    // line of its own, a neighbour that comes to stand on one, blanks other than spaces, `~`): the
-    // same bytes, or no plain form.
-    for (const tricky of [
-      '<a>\n{{#if url}}\nx\n{{/if}}\n</a>',
-      'a\n\u00a0{{#if url}}\nx{{/if}}b',
-      '\ufeff{{#if url}}\nx{{/if}}',
-      'a\n{{#if url}}{{> p}}\nb{{/if}}',
-      'a\n{{#if url}}{{! c }}\nb{{/if}}',
-      'a\n{{#if url}}{{#if x}}\nb\n{{/if}}{{/if}}',
-      'a\n{{#if languages}}b{{/if}}{{#if x}}\nc{{/if}}',
-      '{{#if url}}  {{/if}}{{#each xs}}\nq{{/each}}',
-      '{{#if url}}x{{/if}} {{~name}}',
-      'a\r\n{{#if url}}\r\nx\r\n{{/if}}\r\nb',
-      '{{#if url}}{{/if}}{{#if languages}}\n{{/if}}',
-    ]) {
-      const both = printed(tricky);
-      if (both) expect(both[0], JSON.stringify(tricky)).toBe(both[1]);
-    }
-    // Not the page's `url` or `languages`: another field, an item's (in a loop), one with an {{else}},
-    // another context's, or a partial's (its caller's context).
-    for (const kept of ['{{#if name}}x{{/if}}', '{{#each xs}}{{#if url}}x{{/if}}{{/each}}', '{{#if url}}x{{else}}y{{/if}}', '{{#if ../url}}x{{/if}}', '{{#if @root.url}}x{{/if}}', '{{#if this.url}}x{{/if}}']) expect(plainOf(kept), kept).toBeNull();
-    expect(plainOf(source, false)).toBeNull();
-    // The layout's: its canonical link and og:url kept, no language links.
-    const layout = plainOf(readFileSync(path.join(BUILT_IN, 'layout.hbs'), 'utf8'))!;
-    expect(layout).toContain('rel=\\"canonical\\"');
-    expect(layout).not.toContain('hreflang');
-  });
-
-  it('picks the form by what the page’s context has', () => {
-    const page = { translated: false, languages: null, url: 'https://x.example/' };
-    expect(formOf(page)).toBe('plain');
-    expect(formOf({ ...page, languages: [] })).toBe('plain');
-    expect(formOf({ ...page, url: null })).toBe('untranslated'); // the 404 page
-    expect(formOf({ ...page, languages: { links: [] } })).toBe('untranslated'); // the default language's page of a site of several
-    expect(formOf({ ...page, translated: true })).toBe('copy');
-    expect(formOf({ languages: null, url: 'u' })).toBe('copy');
   });
 
   it('refuses a template holding the characters that mark words', () => {

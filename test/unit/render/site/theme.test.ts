@@ -11,7 +11,7 @@ import { ContentError, StatuspressError, formatIssue } from '../../../../src/err
 import { COMMAND } from '../../../../src/errors/command.js';
 import { renderHtml } from '../../../../src/render/html.js';
 import type { RenderLimits } from '../../../../src/limits.js';
-import { processEnded, renderProcessFlags } from '../../../../src/render/worker.js';
+import { processEnded, renderProcessFlags } from '../../../../src/render/template-process.js';
 import { deepestLine } from '../../../../src/render/site/template-checks.js';
 import { loadTheme, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../../../src/render/site/theme.js';
 import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
