@@ -84,7 +84,7 @@ async function bundle() {
     ...common,
     // The HTML renderer an entry of its own, so its thread or process loads only what it uses (not the
     // content's parser and schema: 0.15 s of module loading in every process of a site's own templates).
-    entryPoints: { cli: 'src/cli.ts', build: 'src/build.ts', server: 'src/serve/server.ts', renderer: 'src/render/worker.ts' },
+    entryPoints: { cli: 'src/cli/run.ts', build: 'src/build.ts', server: 'src/serve/server.ts', renderer: 'src/render/worker.ts' },
     outdir: LIB,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',

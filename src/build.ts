@@ -1,21 +1,21 @@
 // build(): the recipe. load → validate → derive → render → write.
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { audienceView } from './audience.js';
+import { audienceView } from './content/audience.js';
 import { loadContent, requireValid, validateContent } from './content/index.js';
 import { deriveSite } from './derive/index.js';
-import { ContentError, formatIssue, shownPath } from './errors.js';
-import type { ContentIssue } from './errors.js';
-import { RENDER_LIMITS } from './limits.js';
-import type { RenderLimits } from './limits.js';
+import { ContentError, formatIssue, shownPath } from './errors/error.js';
+import type { ContentIssue } from './errors/error.js';
+import { RENDER_LIMITS } from './util/limits.js';
+import type { RenderLimits } from './util/limits.js';
 import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { keptTemplates } from './render/kept.js';
 import { startRenderers } from './render/renderers.js';
 import type { Theme } from './render/site/theme.js';
 import { nextPublishedChange, renderNextChange, renderState } from './render/state.js';
-import { stageRunner } from './stages.js';
-import type { Content } from './types.js';
+import { stageRunner } from './util/stages.js';
+import type { Content } from './content/types.js';
 import { openOutput } from './write/index.js';
 
 export interface BuildOptions {
@@ -123,7 +123,7 @@ async function readContent(
     const shown = (issues: ContentIssue[], folder: string | undefined): ContentIssue[] => issues.map((issue) => ({ ...issue, file: shownPath(folder, issue.file) }));
     throw new ContentError([...shown(error.issues, error.folder), ...shown(validated.issues, loaded.dir)]);
   });
-  // What follows sees only what the audience sees (src/audience.ts).
+  // What follows sees only what the audience sees (src/content/audience.ts).
   const content = audienceView(requireValid(validated, loaded.dir), audience ?? null);
   return [{ content, notes: validated.notes.map((note) => formatIssue(note, loaded.dir)) }, themed];
 }

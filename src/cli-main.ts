@@ -5,7 +5,7 @@
 // watches its parent: there it only loads that renderer (in
 // one bundled file a module imported lazily runs only when imported, so it must be imported here).
 import { isMainThread } from 'node:worker_threads';
-import { main } from './cli.js';
+import { main } from './cli/run.js';
 import { PAGES_FLAG, PROCESS_FLAG } from './render/worker-messages.js';
 
 if (isMainThread && process.argv[2] !== PROCESS_FLAG && process.argv[2] !== PAGES_FLAG) {

@@ -1,8 +1,8 @@
 // `statuspress build`: the content in, the site and API out.
 import type { Command } from './command.js';
-import { fail, StatuspressError } from '../errors.js';
+import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
-import { MAX_THREADS } from '../limits.js';
+import { MAX_THREADS } from '../util/limits.js';
 import { contentFlag, nowFlag, text, wholeNumber } from './command.js';
 
 export const build: Command = {

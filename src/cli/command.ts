@@ -1,9 +1,9 @@
 // What a command of the CLI is: its flags (each with a one-line description, so `--help` lists them),
-// its arguments and what it runs. Commands live one to a file in this folder; src/cli.ts runs them.
-import { fail, formatIssue } from '../errors.js';
-import type { ContentIssue } from '../errors.js';
+// its arguments and what it runs. Commands live one to a file in this folder; src/cli/run.ts runs them.
+import { fail, formatIssue } from '../errors/error.js';
+import type { ContentIssue } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
-import { parseTimestamp } from '../time.js';
+import { parseTimestamp } from '../util/time.js';
 
 export type Out = { log: (line: string) => void; error: (line: string) => void };
 export type Values = Record<string, string | boolean | string[] | undefined>;

@@ -1,6 +1,6 @@
 // `statuspress dev`: write content and templates with the site open in a browser.
 import path from 'node:path';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { WithheldUpdate } from '../dev/clock-text.js';
 import type { Command } from './command.js';

@@ -1,6 +1,6 @@
 // `statuspress fingerprint`: one line, a hash of what a reader of the built site would see as of
 // `--now`. The workflows `statuspress init` writes compare it with the last deployed one, so a
-// scheduled rebuild that changes nothing publishes nothing (src/fingerprint.ts has the rule).
+// scheduled rebuild that changes nothing publishes nothing (src/fingerprint/index.ts has the rule).
 import type { Command } from './command.js';
 import { contentFlag, nowFlag, text } from './command.js';
 
@@ -17,7 +17,7 @@ export const fingerprint: Command = {
     const now = nowFlag(values);
     const templates = text(values, 'templates');
     const audience = text(values, 'audience');
-    const { fingerprint: run } = await import('../fingerprint.js');
+    const { fingerprint: run } = await import('../fingerprint/index.js');
     const result = await run({
       contentDir: String(values.content),
       ...(now === undefined ? {} : { now }),

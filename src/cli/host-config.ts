@@ -1,6 +1,6 @@
 // `statuspress host-config nginx|netlify`: the host configuration generated from the routing table.
 import path from 'node:path';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RATE_LIMIT } from '../serve/rate-limit.js';
 import type { Command } from './command.js';
@@ -45,7 +45,7 @@ export const hostConfig: Command = {
 /** What the host files of `audience`'s site require (its password file), read from the content; none for the public site. */
 async function privateOf(audience: string | undefined, contentDir: string): Promise<{ passwordFile: string | null } | undefined> {
   if (audience === undefined) return undefined;
-  const [{ readContent }, { audienceView }] = await Promise.all([import('../content/index.js'), import('../audience.js')]);
+  const [{ readContent }, { audienceView }] = await Promise.all([import('../content/index.js'), import('../content/audience.js')]);
   const secret = audienceView(await readContent(contentDir), audience).site.private!;
   return { passwordFile: secret.passwordFile };
 }

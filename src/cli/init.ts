@@ -1,5 +1,5 @@
 // `statuspress init DIR`: a new status repository.
-import { fail, StatuspressError } from '../errors.js';
+import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
 import { text } from './command.js';

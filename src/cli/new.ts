@@ -2,10 +2,10 @@
 // first. `new maintenance` is `new notice --type planned`, with its window required: when it begins
 // and ends, or how far from now it begins (`--in`) and how long it lasts (`--for`).
 import path from 'node:path';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Created } from '../scaffold/new.js';
-import type { NoticeType } from '../types.js';
+import type { NoticeType } from '../content/types.js';
 import type { Command, Values } from './command.js';
 import { describeNotice, stateWords } from './update.js';
 import { authoringNowFlag, contentFlag, duration, integer, integerList, nowOption, reportElsewhere, text, texts } from './command.js';

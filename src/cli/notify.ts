@@ -4,7 +4,7 @@
 // the content is invalid or the previous state cannot be read or recorded; 128 + the signal's number
 // when a signal stopped the sending (what was held for the next run recorded first).
 import { excerpt } from '../content/quote.js';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
 import { contentFlag, nowFlag, text } from './command.js';

@@ -1,6 +1,6 @@
 // `statuspress postmortem ID --file FILE`: an incident's postmortem written into its file from a
 // Markdown file, keeping everything else in it as it was; withheld until `--at` (default now).
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
 import { authoringNowFlag, contentFlag, nowOption, text } from './command.js';

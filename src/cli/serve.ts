@@ -1,6 +1,6 @@
 // `statuspress serve`: the embedded origin for one machine.
 import { isIP } from 'node:net';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RATE_LIMIT } from '../serve/rate-limit.js';
 import type { Command } from './command.js';

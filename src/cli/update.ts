@@ -1,6 +1,6 @@
 // `statuspress update ID`: an update appended to a notice's file, keeping everything else in it as it was.
 import path from 'node:path';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { quote } from '../content/quote.js';
 import type { Changed, Standing } from '../scaffold/update.js';

@@ -1,5 +1,5 @@
 // `statuspress upgrade`: replaces a status repository's .statuspress/statuspress.mjs with this version.
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
 

@@ -1,8 +1,8 @@
 // `statuspress validate`: every problem in the content, as text or as GitHub annotations, and the
 // notes worth a look (updates withheld until after now).
 import path from 'node:path';
-import { ContentError, fail, shownPath, StatuspressError } from '../errors.js';
-import type { ContentIssue } from '../errors.js';
+import { ContentError, fail, shownPath, StatuspressError } from '../errors/error.js';
+import type { ContentIssue } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';

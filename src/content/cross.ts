@@ -2,7 +2,7 @@
 // They read raw data, so a file with a wrong field still takes part with the fields that are right.
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
-import type { IssueWords } from '../errors.js';
+import type { IssueWords } from '../errors/error.js';
 import type { Finding } from './positions.js';
 import { field } from './rules.js';
 import type { SourceFile } from './source.js';

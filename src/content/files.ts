@@ -7,8 +7,8 @@
 import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import type { Dirent, Stats } from 'node:fs';
 import path from 'node:path';
-import type { ContentIssue, IssueWords } from '../errors.js';
-import { fail } from '../errors.js';
+import type { ContentIssue, IssueWords } from '../errors/error.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';

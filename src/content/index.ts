@@ -1,7 +1,7 @@
 // Content stage: the YAML folder in, the validated model out (the format is docs/content.md's).
-import { ContentError } from '../errors.js';
-import type { ContentIssue } from '../errors.js';
-import type { Content } from '../types.js';
+import { ContentError } from '../errors/error.js';
+import type { ContentIssue } from '../errors/error.js';
+import type { Content } from './types.js';
 import { loadContent } from './load.js';
 import { validateContent } from './validate.js';
 

@@ -1,5 +1,5 @@
 // Stage 1 of the build: find the content files and parse each into a Document that remembers positions.
-import type { ContentIssue } from '../errors.js';
+import type { ContentIssue } from '../errors/error.js';
 import { contentRoot, findContentFiles } from './files.js';
 import type { ContentFile } from './files.js';
 import { readSource } from './source.js';

@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
-import type { ContentCode, IssueWords } from '../errors.js';
+import type { ContentCode, IssueWords } from '../errors/error.js';
 import type { Finding } from './positions.js';
 
 type RawIssue = z.core.$ZodRawIssue;

@@ -1,7 +1,7 @@
-// Validated file data → the model of src/types.ts: camelCase, defaults filled in, times in epoch ms.
+// Validated file data → the model of src/content/types.ts: camelCase, defaults filled in, times in epoch ms.
 import { messages } from '../i18n/messages.js';
-import { ranksInTime } from '../update-ids.js';
-import type { Component, Notice, NoticeState, SiteConfig } from '../types.js';
+import { ranksInTime } from './update-ids.js';
+import type { Component, Notice, NoticeState, SiteConfig } from './types.js';
 import { DEFAULT_REMINDER, reminderMs } from './notify.js';
 import type { ComponentData, NoticeData, SiteData } from './schema.js';
 

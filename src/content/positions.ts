@@ -2,7 +2,7 @@
 // points at `updates.1.state` even when the same key appears in every update.
 import { isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { Node, Pair } from 'yaml';
-import type { ContentCode, ContentIssue } from '../errors.js';
+import type { ContentCode, ContentIssue } from '../errors/error.js';
 import { excerpt } from './quote.js';
 import type { SourceFile } from './source.js';
 

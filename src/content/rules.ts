@@ -3,8 +3,8 @@
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
-import { NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from '../types.js';
-import type { NoticeType } from '../types.js';
+import { NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from './types.js';
+import type { NoticeType } from './types.js';
 import { closest } from './messages.js';
 import type { Finding } from './positions.js';
 import { checkTimestamp } from './timestamps.js';

@@ -4,12 +4,12 @@
 // cross.ts, so they run even when a field here fails (zod skips refinements of an object with issues).
 import * as z from 'zod';
 import { CONTENT } from '../errors/content.js';
-import { trimEndOf } from '../text.js';
+import { trimEndOf } from '../util/text.js';
 import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
-import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from '../types.js';
-import { MAX_LOCALES } from '../limits.js';
-import { MAX_NOTICE_ID, MAX_UPDATES } from '../update-ids.js';
+import { IMPACTS, MAINTENANCE_SPELLINGS, NOTICE_TYPES, NOTIFY_EVENTS, NOTIFY_TYPES } from './types.js';
+import { MAX_LOCALES } from '../util/limits.js';
+import { MAX_NOTICE_ID, MAX_UPDATES } from './update-ids.js';
 import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
 import { zodMessage } from './messages.js';
 import { unprintable, UNPRINTABLE_WORDS } from './printable.js';

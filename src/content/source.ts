@@ -9,7 +9,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { Composer, LineCounter, Parser, YAMLParseError, visit } from 'yaml';
 import type { CST, Document } from 'yaml';
-import type { ContentIssue, IssueWords } from '../errors.js';
+import type { ContentIssue, IssueWords } from '../errors/error.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import { MAX_DEPTH, MAX_ENTRIES, parseFast } from './fast-yaml.js';

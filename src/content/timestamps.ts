@@ -4,8 +4,8 @@
 import * as z from 'zod';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
-import type { IssueWords } from '../errors.js';
-import { formatTimestamp, parseBasicTimestamp, parseTimestamp } from '../time.js';
+import type { IssueWords } from '../errors/error.js';
+import { formatTimestamp, parseBasicTimestamp, parseTimestamp } from '../util/time.js';
 import { zodMessage } from './messages.js';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,10 +1,10 @@
 // Stage 2 of the build: every file against its schema and rules, then the checks across files.
 // Collect, then fail once: nothing here stops at the first problem.
 import type { z } from 'zod';
-import type { ContentIssue } from '../errors.js';
+import type { ContentIssue } from '../errors/error.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
-import type { Component, Content, Notice, SiteConfig } from '../types.js';
+import type { Component, Content, Notice, SiteConfig } from './types.js';
 import { audienceFindings } from './audiences.js';
 import { crossFileFindings } from './cross.js';
 import type { LoadedContent } from './load.js';
@@ -18,9 +18,9 @@ import { componentSchema, knownKeys, noticeSchema, siteSchema } from './schema.j
 import type { SourceFile } from './source.js';
 import { utcText } from './timestamps.js';
 import { componentLanguageRules, noticeLanguageRules, siteLanguageRules, translationLanguageFindings, untranslatedFindings } from './translations.js';
-import { renumberedSince01 } from '../update-ids.js';
-import { seenParts } from '../audience.js';
-import type { AudienceName } from '../audience.js';
+import { renumberedSince01 } from './update-ids.js';
+import { seenParts } from './audience.js';
+import type { AudienceName } from './audience.js';
 
 const NOTHING_SEEN = { components: new Set<number>(), notices: new Set<number>() };
 

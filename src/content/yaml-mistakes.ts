@@ -19,12 +19,13 @@
 // Two mistakes leave valid YAML that lost text silently, so they are looked for in valid files:
 // ` #` in plain text under a key that holds text (the rest of the line became a comment), and an
 // anchor no alias uses at the start of such text (`&Co` became the anchor's name).
-import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
+import { isScalar, visit } from 'yaml';
 import type { CST, Document, LineCounter, Node, Pair, YAMLError } from 'yaml';
-import type { IssueWords } from '../errors.js';
+import type { IssueWords } from '../errors/error.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import { excerpt } from './quote.js';
+import { dotted, keyText, pathAt, walk } from './yaml-paths.js';
 
 export interface Mistake {
   /** Where in the text (0-based offset). */
@@ -328,67 +329,6 @@ function duplicateKey(doc: Document.Parsed, offset: number, text: string, lines:
   });
   // The error's range covers only the key's first character; the key runs to the colon.
   return words ?? say(CONTENT.duplicateKey, { key: /^[^:\n]{0,200}/.exec(text.slice(offset))![0].trim().replace(/^["']|["']$/g, '') });
-}
-
-/**
- * The field whose value starts at `offset` (`updates.0.content`), or with `atKey` the mapping one of
- * whose keys does (`updates.0`). Empty when the nodes do not lead there.
- */
-function pathAt(doc: Document.Parsed, offset: number, atKey = false): string {
-  const path: (string | number)[] = [];
-  let node: unknown = doc.contents;
-  const holds = (n: unknown): boolean => {
-    const range = (n as Node | null)?.range;
-    return !!range && range[0] <= offset && offset < Math.max(range[2], range[0] + 1);
-  };
-  for (let depth = 0; depth < 70; depth++) {
-    if (isMap(node)) {
-      if (atKey && (node.items as Pair[]).some((item) => (item.key as Node | null)?.range?.[0] === offset)) return dotted(path);
-      const pair = (node.items as Pair[]).find((item) => holds(item.value));
-      const key = pair ? keyText(pair.key) : null;
-      if (!pair || key === null) break;
-      path.push(key);
-      node = pair.value;
-    } else if (isSeq(node)) {
-      const index = node.items.findIndex(holds);
-      if (index < 0) break;
-      path.push(index);
-      node = node.items[index];
-    } else {
-      break;
-    }
-    if ((node as Node).range?.[0] === offset) return atKey ? '' : dotted(path);
-  }
-  return '';
-}
-
-/** Every pair of the document with its path and the key of the mapping it is in, depth first. */
-function walk(node: unknown, path: (string | number)[], visitPair: (pair: Pair, path: (string | number)[], parent: string | null) => void): void {
-  const stack: { node: unknown; path: (string | number)[] }[] = [{ node, path }];
-  while (stack.length > 0) {
-    const { node: current, path: at } = stack.pop()!;
-    if (isMap(current)) {
-      const parent = typeof at.at(-1) === 'string' ? (at.at(-1) as string) : null;
-      for (const pair of current.items as Pair[]) {
-        const key = keyText(pair.key);
-        if (key === null) continue;
-        visitPair(pair, [...at, key], parent);
-        stack.push({ node: pair.value, path: [...at, key] });
-      }
-    } else if (isSeq(current)) {
-      current.items.forEach((item, i) => stack.push({ node: item, path: [...at, i] }));
-    }
-  }
-}
-
-/** A path as issues show it: keys escaped and cut short. */
-const dotted = (path: readonly (string | number)[]): string => path.map((s) => (typeof s === 'number' ? s : excerpt(s))).join('.');
-
-/** A scalar key's text; null for other keys (aliases, collections). */
-function keyText(key: unknown): string | null {
-  if (isAlias(key)) return null;
-  if (isScalar(key)) return key.value === null ? '' : String(key.value);
-  return null;
 }
 
 /** Where the spaces from `from` end: the indentation of a line, from its start. */

@@ -1,9 +1,8 @@
-// The component tree: API order (depth first, siblings by position, then id), and what a notice's
-// state does to the components it lists (severity.ts bubbles it up to every ancestor, never down).
-import type { Component, NoticeState, NoticeType, State } from '../types.js';
-import type { DerivedComponent, DerivedNotice } from './types.js';
+// The component tree: API order (depth first, siblings by position, then id), each with the state
+// its severity gives (severity.ts: what a notice's state does, bubbled up to every ancestor).
+import type { Component } from '../content/types.js';
+import type { DerivedComponent, Severity } from './types.js';
 import { stateOfSeverity } from './severity.js';
-import type { Severity } from './severity.js';
 
 const bySiblingOrder = (a: Component, b: Component): number =>
   (a.position ?? Infinity) - (b.position ?? Infinity) || a.id - b.id;
@@ -51,23 +50,6 @@ export function lineage(components: Component[]): Map<number, number[]> {
     }
   }
   return result;
-}
-
-/**
- * What a notice of `type` in `state` does to the components it lists (and to the page) while it is
- * present: an incident being investigated or identified degrades them, maintenance underway puts them
- * under maintenance, any other state does nothing. The one place this rule is written: the pages'
- * tones and the Statuspage statuses read it too.
- */
-export function stateEffect(type: NoticeType, state: NoticeState | null): State | null {
-  if (type === 'unplanned' && (state === 'investigating' || state === 'identified')) return 'degraded';
-  if (type === 'planned' && state === 'underway') return 'under-maintenance';
-  return null;
-}
-
-/** What a notice does to the components it affects (and to the page), if anything: only a present one does. */
-export function noticeEffect(notice: DerivedNotice): State | null {
-  return notice.timelineState === 'present' ? stateEffect(notice.type, notice.state) : null;
 }
 
 /** The ordered components with their severity and state (operational unless a notice set one) and whether their metrics are published. */

@@ -1,4 +1,4 @@
-export { noticeEffect, stateEffect } from './components.js';
+export { noticeEffect, stateEffect } from './severity.js';
 export { CALENDAR_PAST_MS, onCalendar, onPastWeek, RECENT_DAYS, RECENT_MS, recentSince } from './notices.js';
 export { deriveSite } from './site.js';
 export { nextChange, pendingMoments, reminderMoments } from './next-change.js';

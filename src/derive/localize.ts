@@ -3,10 +3,10 @@
 // `lang` attributes) where it does not. Derivation runs once; a copy only swaps texts, so each extra
 // language costs its pages and no more.
 import { localePrefix } from '../i18n/folder.js';
-import type { Component, SiteConfig, State } from '../types.js';
+import type { Component, SiteConfig, State } from '../content/types.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from './types.js';
 import { messages } from '../i18n/messages.js';
-import { COMPLETE_RANK, rankOf, UNDERWAY_RANK } from '../update-ids.js';
+import { COMPLETE_RANK, rankOf, UNDERWAY_RANK } from '../content/update-ids.js';
 
 /** The site's languages, the default first; [] when site.yaml lists none (the site has one, unnamed). */
 export const siteLocales = (site: DerivedSite): readonly string[] => site.site.locales ?? [];
@@ -82,7 +82,7 @@ function componentIn(component: Component, locale: string, fallback: string): Co
 function noticeIn(notice: DerivedNotice, locale: string, fallback: string, site: SiteConfig, translated: SiteConfig): DerivedNotice {
   const source = notice.source;
   const subject = source.translations?.[locale]?.subject;
-  // A derived update's id ends in its rank in time (src/update-ids.ts): the source update of that rank
+  // A derived update's id ends in its rank in time (src/content/update-ids.ts): the source update of that rank
   // holds its translations. Auto transitions (901, 902) have none: site.yaml's words for them.
   const byRank = new Map(source.updates.map((u) => [u.rank, u]));
   const updateIn = (u: DerivedUpdate): DerivedUpdate => {

@@ -1,11 +1,11 @@
 // Metrics: timeframe rules, the union of impact windows, and the spec's formulas. Nothing here
 // knows about requests: a timeframe outside the rules is a typed problem, which render/metrics.ts
 // turns into the 400 naming the parameter (from the error catalogue's api/timeframe-… entries).
-import { DEFAULT_WINDOW_DAYS, TIMEFRAME_MONTHS } from '../limits.js';
-import { DAY_MS, formatDate, startOfUtcDay } from '../time.js';
+import { DEFAULT_WINDOW_DAYS, TIMEFRAME_MONTHS } from '../util/limits.js';
+import { DAY_MS, formatDate, startOfUtcDay } from '../util/time.js';
 import type { DerivedNotice, DerivedSite, Span } from './types.js';
 
-export { DEFAULT_WINDOW_DAYS } from '../limits.js';
+export { DEFAULT_WINDOW_DAYS } from '../util/limits.js';
 
 /** The UTC days a component's uptime bar shows, and whose notices its page lists (next-change.ts, render/site). */
 export const BAR_DAYS = 90;

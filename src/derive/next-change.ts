@@ -10,9 +10,9 @@
 // the next midnight of the site's zone), and a candidate counts only if deriving the notice just
 // before it and at it gives different facts. A candidate that changes nothing (the ends_at of a
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
-import type { Content, Notice } from '../types.js';
+import type { Content, Notice } from '../content/types.js';
 import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
-import { DAY_MS, startOfUtcDay } from '../time.js';
+import { DAY_MS, startOfUtcDay } from '../util/time.js';
 import { BAR_DAYS } from './metrics.js';
 import { CALENDAR_PAST_MS, deriveNotice, onPastWeek, RECENT_DAYS, RECENT_MS, startOfLocalDaysBack } from './notices.js';
 import type { DerivedNotice } from './types.js';

@@ -1,8 +1,8 @@
 // Notice rules: state (the latest published update's), began_at/ended_at (derived from the updates
 // unless the file gives them), the impact window of an incident, and timeline_state.
-import type { Notice, NoticeState, SiteConfig, TimelineState } from '../types.js';
+import type { Notice, NoticeState, SiteConfig, TimelineState } from '../content/types.js';
 import { startOfLocalDay } from '../i18n/dates.js';
-import { DAY_MS } from '../time.js';
+import { DAY_MS } from '../util/time.js';
 import type { DerivedNotice, DerivedUpdate, Span } from './types.js';
 import { isPostmortemPublished, publishedUpdates } from './updates.js';
 

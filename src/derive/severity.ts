@@ -2,12 +2,11 @@
 // a slowdown from an outage. The one place the mapping is written: the pages, the widget's file and
 // the Statuspage-compatible API read it, so a component the page shows as "Major outage" is
 // `major_outage` in /api/v2 and its page's heading says "Major system outage".
-import type { Impact, NoticeState, NoticeType, State } from '../types.js';
-import { noticeEffect, stateEffect } from './components.js';
-import type { DerivedNotice } from './types.js';
+import type { Impact, NoticeState, NoticeType, State } from '../content/types.js';
+import type { DerivedNotice, Severity } from './types.js';
 
-/** A component's or the page's severity; the last three are the spec's `degraded`, by the worst impact. */
-export type Severity = 'operational' | 'under-maintenance' | 'degraded-performance' | 'partial-outage' | 'major-outage';
+// Named with the derived site's types, which must not import this module.
+export type { Severity } from './types.js';
 
 /** Worst last: an outage beats a degradation, which beats maintenance (as `degraded` beats `under-maintenance`). */
 export const SEVERITIES: readonly Severity[] = ['operational', 'under-maintenance', 'degraded-performance', 'partial-outage', 'major-outage'];
@@ -65,4 +64,21 @@ export function pageSeverity(notices: DerivedNotice[]): Severity {
   let severity: Severity = 'operational';
   for (const notice of notices) if (noticeEffect(notice) !== null) severity = worse(severity, severityGiven(notice, notice.state));
   return severity;
+}
+
+/**
+ * What a notice of `type` in `state` does to the components it lists (and to the page) while it is
+ * present: an incident being investigated or identified degrades them, maintenance underway puts them
+ * under maintenance, any other state does nothing. The one place this rule is written: the pages'
+ * tones and the Statuspage statuses read it too.
+ */
+export function stateEffect(type: NoticeType, state: NoticeState | null): State | null {
+  if (type === 'unplanned' && (state === 'investigating' || state === 'identified')) return 'degraded';
+  if (type === 'planned' && state === 'underway') return 'under-maintenance';
+  return null;
+}
+
+/** What a notice does to the components it affects (and to the page), if anything: only a present one does. */
+export function noticeEffect(notice: DerivedNotice): State | null {
+  return notice.timelineState === 'present' ? stateEffect(notice.type, notice.state) : null;
 }

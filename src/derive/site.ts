@@ -1,6 +1,6 @@
 // deriveSite: every derivation rule (publishing, notice and component state, timelines, impact and
 // metrics) as one pure function of content and `now`.
-import type { Content } from '../types.js';
+import type { Content } from '../content/types.js';
 import { lineage, orderTree, toDerivedComponents } from './components.js';
 import { componentSeverities, pageSeverity, stateOfSeverity } from './severity.js';
 import { compareNotices, deriveNotice } from './notices.js';

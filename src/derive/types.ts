@@ -1,10 +1,9 @@
 // What derivation produces: the site as of one `now`, with every derivation rule applied.
 // Everything the renderers need is here, precomputed once, so no renderer loops over notices × components.
-import type { Severity } from './severity.js';
-import type { Component, Notice, NoticeState, NoticeType, Postmortem, SiteConfig, State, TimelineState } from '../types.js';
+import type { Component, Notice, NoticeState, NoticeType, Postmortem, SiteConfig, State, TimelineState } from '../content/types.js';
 
 export interface DerivedUpdate {
-  /** notice id × 1000 + rank in time (src/update-ids.ts); auto transitions take 901 (underway) and 902 (complete). */
+  /** notice id × 1000 + rank in time (src/content/update-ids.ts); auto transitions take 901 (underway) and 902 (complete). */
   id: number;
   at: number;
   updatedAt: number;
@@ -89,3 +88,6 @@ export interface SiteLocale {
  * translation, each with that language: the page marks them with a `lang` attribute.
  */
 export type Fallback<K extends string> = Partial<Record<K, string>>;
+
+/** A component's or the page's severity; the last three are the spec's `degraded`, by the worst impact (severity.ts). */
+export type Severity = 'operational' | 'under-maintenance' | 'degraded-performance' | 'partial-outage' | 'major-outage';

@@ -1,8 +1,8 @@
 // Publishing and auto transitions: which updates a notice shows as of `now`. An update dated after
 // `now` is withheld; a planned notice with auto_transition gains `underway` at begins_at and
 // `complete` at ends_at unless its own updates have moved it on.
-import type { Content, Notice, Postmortem, SiteConfig, Update } from '../types.js';
-import { COMPLETE_RANK, UNDERWAY_RANK, updateId } from '../update-ids.js';
+import type { Content, Notice, Postmortem, SiteConfig, Update } from '../content/types.js';
+import { COMPLETE_RANK, UNDERWAY_RANK, updateId } from '../content/update-ids.js';
 import type { DerivedUpdate } from './types.js';
 
 /** Content dated after the build's `now` is not published yet: a scheduled announcement can be merged early. */

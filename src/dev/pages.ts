@@ -7,9 +7,9 @@
 // templates never comes here.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
-import type { RenderLimits } from '../limits.js';
+import type { RenderLimits } from '../util/limits.js';
 import type { SiteRequest } from '../routes/site.js';
 import { pageTemplate } from '../render/html.js';
 import type { Theme } from '../render/site/theme.js';
@@ -19,7 +19,7 @@ import { processEnded, processEnv, renderProcessFlags, tail } from '../render/te
 import { processFile } from '../render/worker.js';
 import { PAGES_FLAG } from '../render/worker-messages.js';
 import type { FromPageProcess, ToPageProcess } from '../render/worker-messages.js';
-import type { Content } from '../types.js';
+import type { Content } from '../content/types.js';
 
 export class IsolatedPages {
   private child: ChildProcess | null = null;

@@ -5,8 +5,8 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import devCss from '../site/dev.css?raw';
-import devJs from '../site/dev.ts?browser';
+import devCss from '../browser/dev.css?raw';
+import devJs from '../browser/dev.ts?browser';
 import { COMMON_HEADERS, contentSecurityPolicy, DATA_CSP } from '../hosting/headers.js';
 import { answer, serialize } from '../render/answer.js';
 import { pageTemplate } from '../render/html.js';

@@ -3,7 +3,7 @@
 // see validateContent), derives the site (cheap) and drops the rendered pages, which are rendered
 // again when asked for. On a 10,000-notice site that is what makes a one-file edit show at once.
 // The clock moves the site too: retime() derives the same content again as of the clock's time.
-import { audienceView } from '../audience.js';
+import { audienceView } from '../content/audience.js';
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { loadContent, validateContent } from '../content/index.js';
@@ -11,16 +11,16 @@ import type { ReadFile } from '../content/load.js';
 import { deriveSite, nextChange, pendingMoments } from '../derive/index.js';
 import type { DerivedSite, Moment } from '../derive/index.js';
 import { isPublished } from '../derive/updates.js';
-import type { ContentIssue } from '../errors.js';
-import { formatIssue, StatuspressError } from '../errors.js';
-import { RENDER_LIMITS } from '../limits.js';
-import type { RenderLimits } from '../limits.js';
+import type { ContentIssue } from '../errors/error.js';
+import { formatIssue, StatuspressError } from '../errors/error.js';
+import { RENDER_LIMITS } from '../util/limits.js';
+import type { RenderLimits } from '../util/limits.js';
 import { siteRenderer } from '../render/html.js';
 import { IsolatedPages } from './pages.js';
 import type { SiteRenderer } from '../render/html.js';
 import { loadTheme } from '../render/site/theme.js';
 import type { Theme } from '../render/site/theme.js';
-import type { Content } from '../types.js';
+import type { Content } from '../content/types.js';
 import { systemClock } from './clock.js';
 import type { Clock } from './clock.js';
 import type { WithheldUpdate } from './clock-text.js';

@@ -4,7 +4,7 @@
 // `bad_request`, …) as the API defines it; the entry's own code (`api/no-record`) is for these docs.
 // Static hosts cannot echo what the client sent, so their messages leave the value out (the
 // parameters marked optional below) or hold the host's own variables (`$uri`).
-import { DEFAULT_RATE_LIMIT, DEFAULT_WINDOW_DAYS, TIMEFRAME_MONTHS } from '../limits.js';
+import { DEFAULT_RATE_LIMIT, DEFAULT_WINDOW_DAYS, TIMEFRAME_MONTHS } from '../util/limits.js';
 import { api } from './entry.js';
 
 /** What a parameter's value must be, by its kind (`page` is a positive integer). */

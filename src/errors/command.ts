@@ -4,7 +4,7 @@
 // `notify/` sending notifications, `internal/` a bug: exit 1, or 0 for a warning.
 import type { ContentIssue } from './content.js';
 import { quote } from '../content/quote.js';
-import { MAX_THREADS, PAGE_AVERAGE_MS, PAGE_BYTES, PAGE_BYTES_PER_ITEM, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE, TEXT_PER_ITEM } from '../limits.js';
+import { MAX_THREADS, PAGE_AVERAGE_MS, PAGE_BYTES, PAGE_BYTES_PER_ITEM, PAGE_SECONDS, RENDER_GRACE_SECONDS, RENDER_HEAP_MB, SITE_BYTES, SITE_BYTES_PER_PAGE, TEXT_PER_ITEM } from '../util/limits.js';
 import { CONTENT } from './content.js';
 import { command, USAGE_HINT } from './entry.js';
 

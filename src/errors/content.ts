@@ -2,7 +2,7 @@
 // and the message ends with what to write instead. Content text reaches a message only through
 // quote() and describe(): escaped and cut short, so a file can neither flood nor forge a line.
 import { describe, excerpt, quote } from '../content/quote.js';
-import { MAX_MESSAGES_BYTES, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES } from '../limits.js';
+import { MAX_MESSAGES_BYTES, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES } from '../util/limits.js';
 import { content } from './entry.js';
 
 /** The example every timestamp message gives. */

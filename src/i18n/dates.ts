@@ -1,6 +1,6 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
-import { formatTimestamp } from '../time.js';
+import { formatTimestamp } from '../util/time.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 
 const DAY_MS = 86_400_000;

@@ -1,15 +1,15 @@
-// notify per audience: each audience's view of the content (src/audience.ts) is derived and compared
+// notify per audience: each audience's view of the content (src/content/audience.ts) is derived and compared
 // on its own, against its own part of the record, for its own targets: a target with `audience:
 // staff` gets the staff view's events, a target without one the public view's only. Nothing of one
 // audience's view reaches another's targets, and each audience's events are claimed in its own part
 // (a public notice is an event of both, sent once to each audience's targets).
-import { audienceView } from '../audience.js';
-import type { AudienceName } from '../audience.js';
+import { audienceView } from '../content/audience.js';
+import type { AudienceName } from '../content/audience.js';
 import { lineage } from '../derive/components.js';
 import { deriveSite } from '../derive/index.js';
 import type { DerivedSite } from '../derive/index.js';
 import { COMMAND } from '../errors/command.js';
-import type { Content, NotifyTarget } from '../types.js';
+import type { Content, NotifyTarget } from '../content/types.js';
 import { compare } from './events.js';
 import type { NotifyEvent, Renumbered } from './events.js';
 import { keptSent, snapshotOf } from './snapshot.js';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type * as Mailer from 'nodemailer';
 import { messages } from '../i18n/index.js';
-import type { SiteConfig } from '../types.js';
+import type { SiteConfig } from '../content/types.js';
 import { escapeHtml } from '../render/site/feeds.js';
 import { renderMarkdown } from '../render/site/markdown.js';
 import { quote } from '../content/quote.js';

@@ -4,9 +4,9 @@
 // inserted before it), so a renumbered update is never sent again and the inserted one is sent once.
 import { reminderMoments } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
-import type { NotifyEventType, State } from '../types.js';
-import { formatTimestamp } from '../time.js';
-import { COMPLETE_RANK, rankOf, UNDERWAY_RANK } from '../update-ids.js';
+import type { NotifyEventType, State } from '../content/types.js';
+import { formatTimestamp } from '../util/time.js';
+import { COMPLETE_RANK, rankOf, UNDERWAY_RANK } from '../content/update-ids.js';
 import type { KnownUpdate, Snapshot } from './snapshot.js';
 import { textHash } from './snapshot.js';
 

@@ -6,7 +6,7 @@
 import { formatRange, messages } from '../i18n/index.js';
 import type { MessageKey } from '../i18n/index.js';
 import { spelledState } from '../render/resources.js';
-import type { SiteConfig, State } from '../types.js';
+import type { SiteConfig, State } from '../content/types.js';
 import type { NotifyEvent } from './events.js';
 
 /** The longest update text a chat message quotes, and a subject or name, in characters. */

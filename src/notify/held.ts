@@ -3,7 +3,7 @@
 // webhook's secret: so it is sent only if it is one this version could have made for that target.
 // Its event and type go into headers, so they follow the grammar of ours; a webhook's body names
 // the same event; nothing is larger than a message can be. Each one dropped is a warning.
-import { NOTIFY_EVENTS } from '../types.js';
+import { NOTIFY_EVENTS } from '../content/types.js';
 import type { HeldMessage } from './snapshot.js';
 import type { ResolvedTarget } from './targets.js';
 

@@ -5,9 +5,9 @@
 // events in the record *before* sending (so a re-run, or a run racing this one for the lock, finds
 // them claimed and sends nothing twice); send, each target on its own, retrying; report. README.md
 // in this folder explains the rules and their limits.
-import type { AudienceName } from '../audience.js';
+import type { AudienceName } from '../content/audience.js';
 import { readContent } from '../content/index.js';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RETRY, REAL_TRANSPORT } from './deliver.js';
 import type { RetryPolicy, Transport } from './deliver.js';

@@ -7,7 +7,7 @@ import type { Stats } from 'node:fs';
 import { link, mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { quote } from '../content/quote.js';
-import { fail, StatuspressError } from '../errors.js';
+import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { NotifyRecord } from './snapshot.js';
 import { parseRecord, RECORD_FORMAT, recordJson } from './snapshot.js';

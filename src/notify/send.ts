@@ -3,7 +3,7 @@
 // attempt at once: what was handed over without an answer is `unknown` (it may have arrived, so it
 // is not sent again), what was not handed over is held for the next run, which sends it.
 import { constants } from 'node:os';
-import type { SiteConfig } from '../types.js';
+import type { SiteConfig } from '../content/types.js';
 import { deliver } from './deliver.js';
 import type { Fate, Outcome, RetryPolicy, Transport } from './deliver.js';
 import { deliverMail, emailOf } from './email.js';

@@ -2,16 +2,16 @@
 // (`_statuspress/build.json`), read only, its content derived again as of its own `now`.
 import { MAX_COMPONENT_DEPTH } from '../content/cross.js';
 import { deriveSite } from '../derive/index.js';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { STATE_FORMAT } from '../render/state.js';
 import type { BuildState } from '../render/state.js';
 import { STATE_FILE } from '../routes/files.js';
-import { parseTimestamp } from '../time.js';
-import type { Component } from '../types.js';
+import { parseTimestamp } from '../util/time.js';
+import type { Component } from '../content/types.js';
 import type { Previous } from './record.js';
 import { snapshotOf } from './snapshot.js';
-import { trimEndOf } from '../text.js';
+import { trimEndOf } from '../util/text.js';
 
 /** `<site>/_statuspress/build.json`, unless the address names a .json file itself. */
 export function stateAddress(site: string): string {

@@ -2,11 +2,11 @@
 // and updates are published, each component's and the page's state), and the record it keeps of the
 // last build it notified about, with the ids of the events it sent. An update is known by its time
 // and a hash of its text, not by its API id: an update inserted before published ones renumbers
-// them (src/update-ids.ts), and a renumbered update must neither be sent again nor hide the new one.
+// them (src/content/update-ids.ts), and a renumbered update must neither be sent again nor hide the new one.
 import { createHash } from 'node:crypto';
 import type { DerivedSite, DerivedUpdate } from '../derive/index.js';
-import type { State } from '../types.js';
-import { formatTimestamp, parseTimestamp } from '../time.js';
+import type { State } from '../content/types.js';
+import { formatTimestamp, parseTimestamp } from '../util/time.js';
 
 /** An update as a build published it, as the record keeps it. */
 export interface KnownUpdate {

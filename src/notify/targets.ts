@@ -3,9 +3,9 @@
 // secrets never leave this module but in the requests: targets are named by their type and
 // variable (`slack (SLACK_WEBHOOK_URL)`) everywhere else.
 import { createHmac } from 'node:crypto';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
-import type { NotifyTarget, SiteConfig } from '../types.js';
+import type { NotifyTarget, SiteConfig } from '../content/types.js';
 import type { HttpRequest } from './deliver.js';
 import { isSmtpUrl, recipientsOf } from './email.js';
 import type { MailTarget } from './email.js';

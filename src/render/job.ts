@@ -2,9 +2,9 @@
 // thread beside the build's or in the process of a site's own templates (worker.ts); and errors
 // carried between them as the build's thread throws them.
 import { deriveSite } from '../derive/index.js';
-import { ContentError, fail, StatuspressError } from '../errors.js';
+import { ContentError, fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
-import { SITE_BYTES, SITE_BYTES_PER_PAGE } from '../limits.js';
+import { SITE_BYTES, SITE_BYTES_PER_PAGE } from '../util/limits.js';
 import type { Written } from '../write/files.js';
 import { writeFailed } from '../write/index.js';
 import { openWriter } from '../write/thread.js';

@@ -4,8 +4,8 @@
 // counter with the build's thread), or none: the build's thread renders the site.
 import { existsSync } from 'node:fs';
 import type { DerivedSite } from '../derive/types.js';
-import { MAX_THREADS } from '../limits.js';
-import type { RenderLimits } from '../limits.js';
+import { MAX_THREADS } from '../util/limits.js';
+import type { RenderLimits } from '../util/limits.js';
 import type { Written } from '../write/files.js';
 import type { OutputFile } from '../write/types.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer, untemplatedFiles } from './html.js';

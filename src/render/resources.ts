@@ -4,8 +4,8 @@ import { defaultMetrics } from '../derive/metrics.js';
 import { apiHref } from '../routes/href.js';
 import { SITE, siteUrl } from '../routes/site.js';
 import { WITHOUT_API, WITHOUT_VERSION } from '../routes/table.js';
-import { formatTimestamp as ts } from '../time.js';
-import type { SiteConfig, State } from '../types.js';
+import { formatTimestamp as ts } from '../util/time.js';
+import type { SiteConfig, State } from '../content/types.js';
 import { durationWords, percentWords } from './words.js';
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@
 import { nextChange } from '../derive/next-change.js';
 import { publishedContent } from '../derive/updates.js';
 import { NEXT_CHANGE_FILE, STATE_FILE } from '../routes/files.js';
-import type { Content } from '../types.js';
+import type { Content } from '../content/types.js';
 import type { OutputFile } from '../write/types.js';
 
 /** Bumped whenever the shape below changes: serve refuses a state it cannot read. */

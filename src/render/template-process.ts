@@ -9,10 +9,10 @@
 // passed by one large allocation, where a process of its own dies alone.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
-import { RENDER_LIMITS } from '../limits.js';
-import type { RenderLimits } from '../limits.js';
+import { RENDER_LIMITS } from '../util/limits.js';
+import type { RenderLimits } from '../util/limits.js';
 import { rebuilt } from './job.js';
 import { watched } from './renderer.js';
 import type { Renderer } from './renderer.js';

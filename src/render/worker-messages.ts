@@ -1,8 +1,8 @@
 // What the HTML site's renderers (worker.ts, as a thread or as a process of its own) and the build
 // say to each other. Imports types only, and the markers of roles, so the single-file CLI's entry can read them cheaply.
-import type { ContentIssue, SourceLocation } from '../errors.js';
+import type { ContentIssue, SourceLocation } from '../errors/error.js';
 import type { SiteRequest } from '../routes/site.js';
-import type { Content } from '../types.js';
+import type { Content } from '../content/types.js';
 import type { Written } from '../write/files.js';
 import type { OutputFile } from '../write/types.js';
 

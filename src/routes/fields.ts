@@ -1,7 +1,7 @@
 // A request's parts by the routing table (its path's id, and its parameters by `field`: `filter.type`
 // is `request.filter.type`): how the parser and the writer make a request and how file paths and
 // links read one back, whatever the endpoint.
-import { formatDate } from '../time.js';
+import { formatDate } from '../util/time.js';
 import type { ApiRequest } from './request.js';
 import { ID } from './table.js';
 import type { Endpoint, Param } from './table.js';

@@ -1,7 +1,7 @@
 // Where each answer lives in the output folder, read from the routing table. The same segments
 // double as path-style addresses for hosts without rewrites (`/api/v1/notices/q/type_eq=planned/page=2.json`),
 // so `parse.ts` reads them back with the query parser.
-import { formatBasicTimestamp, formatTimestamp, parseBasicTimestamp } from '../time.js';
+import { formatBasicTimestamp, formatTimestamp, parseBasicTimestamp } from '../util/time.js';
 import { pathOf, shownValue, valueText } from './fields.js';
 import type { ApiRequest } from './request.js';
 import { endpointOf, ENDPOINTS, PAGE } from './table.js';

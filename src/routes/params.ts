@@ -1,7 +1,7 @@
 // Query parameters, read strictly by the kind the routing table gives each: a typo is a 400 that
 // names the parameter instead of a silently unfiltered answer. The one place where parameter text
 // (dates, timestamps, ids) is checked; everything after works with typed values.
-import { parseDate, parseTimestamp } from '../time.js';
+import { parseDate, parseTimestamp } from '../util/time.js';
 import { API } from '../errors/api.js';
 import { apiError } from './request.js';
 import { PAGE } from './table.js';

@@ -2,7 +2,7 @@
 // build writes and the href that links to it. Hrefs are relative to {base_url}, and pages link to each other with
 // relativeHref(), so one output works at `/` and under a base path. The API's absolute `url`s (a
 // notice's, a component's metrics view) are siteUrl() of these same entries.
-import type { NoticeType } from '../types.js';
+import type { NoticeType } from '../content/types.js';
 import { TIMEFRAME_END, TIMEFRAME_START } from './table.js';
 
 export interface SitePage {

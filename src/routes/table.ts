@@ -4,8 +4,8 @@
 // here. Each consumer takes the table as a parameter (this one by default), so a test can extend it.
 // The HTML site's addresses are in site.ts.
 import { API } from '../errors/api.js';
-import { NOTICE_TYPES, TIMELINE_STATES } from '../types.js';
-import type { TimelineState } from '../types.js';
+import { NOTICE_TYPES, TIMELINE_STATES } from '../content/types.js';
+import type { TimelineState } from '../content/types.js';
 
 export type ParamKind =
   | { type: 'boolean' }

@@ -4,7 +4,7 @@
 import { access, open } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 
 /** The line near its top that names a copy's version (scripts/build-lib.js writes it). */

@@ -10,7 +10,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isMap, isScalar, isSeq, parseDocument, Scalar } from 'yaml';
 import type { Document, Node, Pair, YAMLMap } from 'yaml';
 import { parseFast } from '../content/fast-yaml.js';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { toYaml } from './yaml.js';
 

@@ -20,7 +20,7 @@ import { lstat, open, readFile, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 
 export const LOCK_FILE = '.statuspress.lock';

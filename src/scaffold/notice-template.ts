@@ -5,13 +5,13 @@
 import path from 'node:path';
 import { readdirSync } from 'node:fs';
 import * as z from 'zod';
-import { ContentError, fail } from '../errors.js';
+import { ContentError, fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
-import { IMPACTS, NOTICE_TYPES } from '../types.js';
-import type { Impact, NoticeType } from '../types.js';
+import { IMPACTS, NOTICE_TYPES } from '../content/types.js';
+import type { Impact, NoticeType } from '../content/types.js';
 import { errorMessage, toFindings } from '../content/messages.js';
 import { locate } from '../content/positions.js';
 import { MAX_FILE_BYTES, parseText } from '../content/source.js';

@@ -3,7 +3,7 @@
 // what it holds can go into one.
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import type { Stats } from 'node:fs';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { MAX_FILE_BYTES } from '../content/source.js';
 

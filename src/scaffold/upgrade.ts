@@ -3,7 +3,7 @@
 // repository, or one that takes statuspress from npm) and a file there that is not one.
 import { chmod, copyFile, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { bundleVersion, ownBundle } from './bundle.js';
 import { BUNDLE_PATH } from './workflows.js';

@@ -3,9 +3,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import jsyaml from 'js-yaml';
 import { Document, Scalar, isCollection, parseDocument, stringify, visit } from 'yaml';
-import type { ContentIssue } from '../errors.js';
-import { fail, shownPath } from '../errors.js';
-import type { StatuspressError } from '../errors.js';
+import type { ContentIssue } from '../errors/error.js';
+import { fail, shownPath } from '../errors/error.js';
+import type { StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Problem } from '../errors/command.js';
 import type { LoadedContent, SourceFile, SourceKind } from '../content/index.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { KeptBuild } from '../build.js';
 import { deriveSite } from '../derive/index.js';
 import type { DerivedSite } from '../derive/index.js';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { STATE_FORMAT } from '../render/state.js';
 import type { BuildState } from '../render/state.js';

@@ -4,8 +4,8 @@
 // linked list, not in the Map's insertion order: taking a V8 Map's first key after many deletes walks
 // the deleted slots, which made a flood of new addresses quadratic.
 
-/** The default rate (src/limits.ts, where the error catalogue reads it too), for this module's importers. */
-export { DEFAULT_RATE_LIMIT } from '../limits.js';
+/** The default rate (src/util/limits.ts, where the error catalogue reads it too), for this module's importers. */
+export { DEFAULT_RATE_LIMIT } from '../util/limits.js';
 
 export interface RateLimitOptions {
   /** Requests per second, also the burst; 0 turns limiting off. */

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { API_CACHE_CONTROL, COMMON_HEADERS, contentSecurityPolicy, DATA_CSP, ERROR_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
-import { fail, StatuspressError } from '../errors.js';
+import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { answer, serialize } from '../render/answer.js';
 import { route } from '../routes/parse.js';
@@ -24,7 +24,7 @@ import { sendCached, serveRange } from './static.js';
 import { sendHot } from './hot.js';
 import { followClock } from './follow.js';
 import type { FollowOptions, Follower } from './follow.js';
-import { trimEndOf } from '../text.js';
+import { trimEndOf } from '../util/text.js';
 
 export interface ServeOptions {
   dir: string;

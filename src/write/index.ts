@@ -8,7 +8,7 @@
 // thread adopt()s.
 import { realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fail, StatuspressError } from '../errors.js';
+import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { OutputFile } from './types.js';
 import type { Writer, Written } from './files.js';

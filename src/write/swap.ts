@@ -9,7 +9,7 @@ import { lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'no
 import type { Stats } from 'node:fs';
 import { rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 
 /** `dist` keeps its builds in `dist.builds/`, next to it. */

@@ -2,7 +2,7 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { fail } from '../errors.js';
+import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { STATE_FILE } from '../routes/files.js';
 import { isOwnLink } from './swap.js';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { StatuspressError } from '../../src/errors.js';
+import { StatuspressError } from '../../src/errors/error.js';
 import { readKept } from '../../src/serve/build-state.js';
 import { runCli } from '../helpers/cli.js';
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli/run.js';
 import { contentDir, readAll, SCENARIOS } from '../helpers/build.js';
 import type { Scenario } from '../helpers/build.js';
 

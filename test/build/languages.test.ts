@@ -9,7 +9,7 @@ import { readContent } from '../../src/content/index.js';
 import { LOCALES, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from '../../src/i18n/index.js';
 import { build } from '../../src/build.js';
 import { messages } from '../../src/i18n/messages.js';
-import { ContentError } from '../../src/errors.js';
+import { ContentError } from '../../src/errors/error.js';
 import { buildContent } from '../helpers/build.js';
 import type { Built } from '../helpers/build.js';
 import { decodeEntities } from '../site/helpers.js';

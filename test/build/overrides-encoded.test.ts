@@ -9,7 +9,7 @@ import { DOMParser, onErrorStopParsing } from '@xmldom/xmldom';
 import ICAL from 'ical.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { ContentError } from '../../src/errors.js';
+import { ContentError } from '../../src/errors/error.js';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const work = mkdtempSync(path.join(tmpdir(), 'statuspress-overrides-'));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
 import type { CliRun } from '../helpers/cli.js';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli/run.js';
 import { COMMANDS } from '../../src/cli/index.js';
 
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, runCli } from '../helpers/cli.js';
 import type { CliRun } from '../helpers/cli.js';
 import { runMain } from '../helpers/main.js';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli/run.js';
 
 const SITE = path.join(ROOT, 'test/fixtures/serve-site/content');
 const NOW = '2026-11-20T12:00:00Z';

@@ -7,7 +7,7 @@ import { existsSync, watch } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli.js';
+import { main } from '../../src/cli/run.js';
 import { REAL_TRANSPORT } from '../../src/notify/deliver.js';
 import { BIN, runCli } from '../helpers/cli.js';
 import type { CliRun } from '../helpers/cli.js';

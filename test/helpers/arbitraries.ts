@@ -11,8 +11,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
-import { PLANNED_STATES, UNPLANNED_STATES } from '../../src/types.js';
-import type { NoticeType } from '../../src/types.js';
+import { PLANNED_STATES, UNPLANNED_STATES } from '../../src/content/types.js';
+import type { NoticeType } from '../../src/content/types.js';
 
 export const SECOND = 1_000;
 export const MINUTE = 60_000;

@@ -1,6 +1,6 @@
-// Small factories for the content model (src/types.ts), so unit tests build exactly the content
+// Small factories for the content model (src/content/types.ts), so unit tests build exactly the content
 // they need without YAML. Times are written as ISO text and stored as epoch ms, as the loader does.
-import { ranksInTime } from '../../src/update-ids.js';
+import { ranksInTime } from '../../src/content/update-ids.js';
 import type {
   Component,
   Content,
@@ -11,7 +11,7 @@ import type {
   PlannedState,
   SiteConfig,
   UnplannedState,
-} from '../../src/types.js';
+} from '../../src/content/types.js';
 
 /** Epoch ms of an ISO timestamp that carries a zone; throws on anything else, so a typo fails loudly. */
 export function ms(iso: string): number {

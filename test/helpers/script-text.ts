@@ -2,7 +2,7 @@
 // texts, read with TypeScript's own parser (not a regular expression, which a quote in a comment or a
 // regex literal would fool), kept when they read as human text and are not wrapped in the
 // pseudo-locale's ⟦…⟧. The languages test runs it on every script the build writes, so an English
-// sentence hard-coded in src/site/*.ts fails there instead of reaching a reader in another language.
+// sentence hard-coded in src/browser/*.ts fails there instead of reaching a reader in another language.
 import ts from 'typescript';
 import { PSEUDO_CLOSE, PSEUDO_OPEN } from '../../src/i18n/index.js';
 

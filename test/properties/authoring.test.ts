@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadContent, validateContent } from '../../src/content/index.js';
 import { LOCK_FILE } from '../../src/scaffold/lock.js';
-import { updateId } from '../../src/update-ids.js';
+import { updateId } from '../../src/content/update-ids.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { params, timeLimit } from './harness.js';
 

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Composer } from 'yaml';
 import { build } from '../../src/build.js';
 import { loadContent, validateContent } from '../../src/content/index.js';
-import { ContentError } from '../../src/errors.js';
+import { ContentError } from '../../src/errors/error.js';
 import { NOW, projects } from './project.js';
 
 const { project } = projects('hostile-content');

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
-import { StatuspressError } from '../../src/errors.js';
+import { StatuspressError } from '../../src/errors/error.js';
 import { initSite } from '../../src/scaffold/init.js';
 import { NOW, projects } from './project.js';
 

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/index.js';
 import { deriveSite } from '../../src/derive/index.js';
-import { fingerprint } from '../../src/fingerprint.js';
+import { fingerprint } from '../../src/fingerprint/index.js';
 import { renderApi } from '../../src/render/api.js';
 import { renderHtml } from '../../src/render/html.js';
 import { loadTheme } from '../../src/render/site/theme.js';
 import { renderState } from '../../src/render/state.js';
-import { formatTimestamp } from '../../src/time.js';
+import { formatTimestamp } from '../../src/util/time.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

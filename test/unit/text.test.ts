@@ -1,7 +1,7 @@
 // Trimming content text without a regular expression that backtracks on long runs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { trimEndOf } from '../../src/text.js';
+import { trimEndOf } from '../../src/util/text.js';
 
 describe('trimEndOf', () => {
   it('removes exactly what the regular expression it replaces removed', () => {

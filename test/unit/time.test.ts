@@ -1,6 +1,6 @@
 // Timestamps and dates as the API and CLI read them: a zone is required, the calendar is checked.
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, formatBasicTimestamp, formatTimestamp, parseBasicTimestamp, parseDate, parseTimestamp, startOfUtcDay } from '../../src/time.js';
+import { DAY_MS, formatBasicTimestamp, formatTimestamp, parseBasicTimestamp, parseDate, parseTimestamp, startOfUtcDay } from '../../src/util/time.js';
 
 describe('parseTimestamp', () => {
   it.each([

@@ -2,11 +2,11 @@
 // carries a hash of its content (`assets/style.3f9a1c2b07.css`), so hosts may cache them for a year
 // and a new build can never be served with an old stylesheet.
 import { createHash } from 'node:crypto';
-import pickerJs from '../../site/picker.ts?browser';
-import siteJs from '../../site/site.ts?browser';
+import pickerJs from '../../browser/picker.ts?browser';
+import siteJs from '../../browser/site.ts?browser';
 import { SITE } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
-import type { State } from '../../types.js';
+import type { State } from '../../content/types.js';
 import type { OutputFile } from '../../write/types.js';
 
 export interface Assets {

@@ -2,7 +2,7 @@
 // state (and uptime, with metrics). Every text is escaped; widths are estimated from Verdana's.
 import type { DerivedComponent, DerivedSite } from '../../derive/index.js';
 import { defaultMetrics } from '../../derive/metrics.js';
-import type { State } from '../../types.js';
+import type { State } from '../../content/types.js';
 import { uptimeHundredths } from '../words.js';
 import { langOf } from './format.js';
 

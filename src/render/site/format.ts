@@ -9,7 +9,7 @@ import type { Messages } from '../../i18n/make.js';
 import type { Catalogue } from '../../i18n/types.js';
 import { messages } from '../../i18n/messages.js';
 import type { Severity } from '../../derive/severity.js';
-import type { NoticeState, NoticeType, SiteConfig, State } from '../../types.js';
+import type { NoticeState, NoticeType, SiteConfig, State } from '../../content/types.js';
 
 /** The site's language and zone: what every page, feed and badge writes its words and times in. */
 export interface Lang {

@@ -4,7 +4,7 @@
 // keeps the text byte for byte; only the pages render it.
 import MarkdownIt from 'markdown-it';
 import type { StateBlock, Token } from 'markdown-it';
-import { trimEndOf } from '../../text.js';
+import { trimEndOf } from '../../util/text.js';
 
 // Images off: `![alt](url)` shows as a link, so no page loads anything from an address in content.
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).disable('image');

@@ -1,7 +1,7 @@
 // The status page follows the clock on any static host: it carries, in a JSON data block no
 // browser runs, what its main part shows at each of the few moments of its next day when that changes
 // by time alone (a maintenance beginning or ending, an announcement expiring), and the page's
-// script (src/site/site.ts) shows each at its moment. The moments and what they show come from the
+// script (src/browser/site.ts) shows each at its moment. The moments and what they show come from the
 // published content only, as the build's state keeps it (render/state.ts): an update withheld
 // until later is in none of them, nor is its time. Each moment is the same page rendered by the
 // same templates (a site's own too, in their process) as of that moment: what a build then would
@@ -10,7 +10,7 @@ import { deriveSite } from '../../derive/index.js';
 import type { DerivedSite } from '../../derive/index.js';
 import { nextChange } from '../../derive/next-change.js';
 import { publishedContent } from '../../derive/updates.js';
-import { DAY_MS } from '../../time.js';
+import { DAY_MS } from '../../util/time.js';
 
 /** The moments a page carries at most: the soonest, within MOMENTS_WITHIN of its build. */
 export const MAX_MOMENTS = 8;

@@ -7,9 +7,9 @@ import { apiFilePath } from '../../routes/files.js';
 import { localePrefix, relativeHref, SITE, siteUrl } from '../../routes/site.js';
 import type { SitePage } from '../../routes/site.js';
 import { localDayBounds } from '../../i18n/dates.js';
-import { DAY_MS, formatDate, startOfUtcDay } from '../../time.js';
-import { NOTICE_TYPES } from '../../types.js';
-import type { NoticeType } from '../../types.js';
+import { DAY_MS, formatDate, startOfUtcDay } from '../../util/time.js';
+import { NOTICE_TYPES } from '../../content/types.js';
+import type { NoticeType } from '../../content/types.js';
 import { escapeHtml } from '../../i18n/make.js';
 import type { MessageKey } from '../../i18n/types.js';
 import { uptimeHundredths } from '../words.js';
@@ -18,7 +18,8 @@ import { langOf, monthOf, noticeStateLabel, severityLabel, timeView, typeLabel, 
 import type { Lang } from './format.js';
 import { durationText } from './text.js';
 import { byReachedComponent } from './uptime.js';
-import { componentTree, impactNote, impactText, layoutContext, updateHtml, noticeHead, noticeSummary, noticeTone, timeHtml, uptimeView, windowOf } from './views.js';
+import { impactNote, impactText, layoutContext, updateHtml, noticeHead, noticeSummary, noticeTone, timeHtml, windowOf } from './views.js';
+import { componentTree, uptimeView } from './component-views.js';
 import type { NoticeSummary } from './views.js';
 
 /** On another language's copy, the default language: what a text written only in it (a postmortem) is marked with. */
@@ -275,7 +276,7 @@ export function historyView(site: DerivedSite, assets: Assets, type: NoticeType 
   };
 }
 
-/** The messages the picker's script needs (src/site/picker.ts), by key: it has no catalogue of its own. */
+/** The messages the picker's script needs (src/browser/picker.ts), by key: it has no catalogue of its own. */
 const PICKER_KEYS: MessageKey[] = [
   'picker.bothDates', 'picker.tooEarly', 'picker.afterToday', 'picker.afterEnd', 'time.range', 'duration.two',
   'duration.day', 'duration.hour', 'duration.minute', 'duration.second',

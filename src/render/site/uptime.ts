@@ -7,7 +7,7 @@ import { BAR_DAYS, dayFigures } from '../../derive/metrics.js';
 import { localDay, localDayBounds } from '../../i18n/dates.js';
 import { uptimeHundredths } from '../words.js';
 import type { MetricsFigures } from '../../derive/metrics.js';
-import type { Impact } from '../../types.js';
+import type { Impact } from '../../content/types.js';
 import { impactOf } from '../../derive/index.js';
 
 /** How a day is drawn: before the component existed, nothing, maintenance, or its worst incident's impact. */

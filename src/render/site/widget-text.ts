@@ -3,7 +3,7 @@
 // only the present notices) since every page that embeds the widget in that language loads it.
 import type { DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
-import { PLANNED_STATES, UNPLANNED_STATES } from '../../types.js';
+import { PLANNED_STATES, UNPLANNED_STATES } from '../../content/types.js';
 import { langOf } from './format.js';
 import { directionOf } from '../../i18n/direction.js';
 

@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { DEFAULT_IMPACT, impactOf, impactOfSeverity, severityGiven } from '../../derive/index.js';
 import type { DerivedNotice, DerivedSite, Severity } from '../../derive/index.js';
-import type { Impact, NoticeState } from '../../types.js';
+import type { Impact, NoticeState } from '../../content/types.js';
 
 export type ComponentStatus = 'operational' | 'under_maintenance' | 'degraded_performance' | 'partial_outage' | 'major_outage';
 export type Indicator = 'none' | Impact | 'maintenance';

@@ -3,9 +3,9 @@
 // diff of the two reads alike. Ids are the model's ids as decimal strings.
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
-import { formatDate, formatTimestamp as ts } from '../../time.js';
-import type { NoticeState } from '../../types.js';
-import { POSTMORTEM_RANK, updateId } from '../../update-ids.js';
+import { formatDate, formatTimestamp as ts } from '../../util/time.js';
+import type { NoticeState } from '../../content/types.js';
+import { POSTMORTEM_RANK, updateId } from '../../content/update-ids.js';
 import { impactOf, statusGiven, statusOf, statuspageView } from './mapping.js';
 import type { ComponentStatus } from './mapping.js';
 

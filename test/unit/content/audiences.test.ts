@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { audienceView } from '../../../src/audience.js';
+import { audienceView } from '../../../src/content/audience.js';
 import { loadContent, requireValid, validateContent } from '../../../src/content/index.js';
 import { newComponent, newNotice } from '../../../src/scaffold/new.js';
 import { problems, SITE, writeContent } from './helpers.js';

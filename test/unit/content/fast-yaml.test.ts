@@ -7,7 +7,7 @@ import { parseDocument, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
 import { MAX_DEPTH, parseFast } from '../../../src/content/fast-yaml.js';
-import { formatIssue } from '../../../src/errors.js';
+import { formatIssue } from '../../../src/errors/error.js';
 import { SITE, writeContent } from './helpers.js';
 import { TAKEN, UNLISTED, UNUSUAL } from './yaml-examples.js';
 import { cleanNotice, mutated, noticeLike, seeded, stitched, wildLines, wildText } from './yaml-generator.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadContent, validateContent } from '../../../src/content/index.js';
-import { formatIssue } from '../../../src/errors.js';
+import { formatIssue } from '../../../src/errors/error.js';
 import { SITE, problems, writeContent } from './helpers.js';
 
 const SECRET = 'ghp_SECRETTOKEN1234567890abcdefghijklmnop';

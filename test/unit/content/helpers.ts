@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach } from 'vitest';
 import { loadContent, validateContent } from '../../../src/content/index.js';
-import { formatIssue } from '../../../src/errors.js';
+import { formatIssue } from '../../../src/errors/error.js';
 
 export const FIXTURES = path.join(import.meta.dirname, '../../fixtures');
 export const fixture = (name: string): string => path.join(FIXTURES, name, 'content');

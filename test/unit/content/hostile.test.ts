@@ -2,8 +2,8 @@
 // and escaped, and nothing unprintable gets through to the model (and from there into pages).
 import { describe, expect, it } from 'vitest';
 import { lineage } from '../../../src/derive/components.js';
-import { formatIssue } from '../../../src/errors.js';
-import type { Component } from '../../../src/types.js';
+import { formatIssue } from '../../../src/errors/error.js';
+import type { Component } from '../../../src/content/types.js';
 import { SITE, problems, writeContent } from './helpers.js';
 
 const notice = (body: string): Record<string, string> => ({

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent } from '../../../src/content/index.js';
 import { MAX_FILE_BYTES } from '../../../src/content/source.js';
-import { StatuspressError, formatIssue } from '../../../src/errors.js';
+import { StatuspressError, formatIssue } from '../../../src/errors/error.js';
 import { SITE, fixture, writeContent } from './helpers.js';
 
 const NOTICE = 'id: 1\ntype: general\nsubject: Hi\nupdates:\n  - at: 2026-11-20T10:05:00Z\n    content: Hello.\n';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadContent, validateContent } from '../../../src/content/index.js';
 import { checkLocale } from '../../../src/i18n/check.js';
-import { MAX_LOCALES } from '../../../src/limits.js';
+import { MAX_LOCALES } from '../../../src/util/limits.js';
 
 const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));

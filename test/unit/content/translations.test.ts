@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent, validateContent } from '../../../src/content/index.js';
-import { formatIssue } from '../../../src/errors.js';
+import { formatIssue } from '../../../src/errors/error.js';
 import { SITE, fixture, problems, writeContent } from './helpers.js';
 
 const SITE_EN_DE = `${SITE}locales: [en, de]\n`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadContent, readContent, validateContent } from '../../../src/content/index.js';
-import { ContentError } from '../../../src/errors.js';
+import { ContentError } from '../../../src/errors/error.js';
 import { SITE, fixture, problems, writeContent } from './helpers.js';
 
 const T = (iso: string): number => Date.parse(iso);

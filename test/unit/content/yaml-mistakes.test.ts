@@ -9,7 +9,7 @@ import { Composer, LineCounter, Parser } from 'yaml';
 import { loadContent, validateContent } from '../../../src/content/index.js';
 import { parseFast } from '../../../src/content/fast-yaml.js';
 import { yamlMistakes } from '../../../src/content/yaml-mistakes.js';
-import { formatIssue } from '../../../src/errors.js';
+import { formatIssue } from '../../../src/errors/error.js';
 import { FIXTURES, SITE, writeContent } from './helpers.js';
 
 const HEAD = 'id: 3\ntype: unplanned\nsubject: Slow API\nupdates:\n  - at: 2026-11-20T10:00:00Z\n    state: investigating\n';

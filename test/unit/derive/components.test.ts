@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineage, orderTree } from '../../../src/derive/components.js';
 import { deriveSite } from '../../../src/derive/index.js';
-import type { Notice } from '../../../src/types.js';
+import type { Notice } from '../../../src/content/types.js';
 import { component, content, general, ms, planned, pu, unplanned, uu } from '../../helpers/content.js';
 
 const NOW = ms('2026-11-20T12:00:00Z');

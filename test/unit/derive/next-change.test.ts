@@ -7,7 +7,7 @@ import { loadContent, validateContent } from '../../../src/content/index.js';
 import { deriveSite, onPastWeek } from '../../../src/derive/index.js';
 import { nextChange, pendingMoments, reminderMoments } from '../../../src/derive/next-change.js';
 import type { Moment } from '../../../src/derive/next-change.js';
-import type { Content, Notice } from '../../../src/types.js';
+import type { Content, Notice } from '../../../src/content/types.js';
 import { component, content, DAY, general, ms, planned, pu, unplanned, uu } from '../../helpers/content.js';
 
 const NOW = ms('2026-11-20T10:04:02Z');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { compareNotices, deriveNotice } from '../../../src/derive/notices.js';
 import type { DerivedNotice } from '../../../src/derive/index.js';
-import type { Notice } from '../../../src/types.js';
+import type { Notice } from '../../../src/content/types.js';
 import { DAY, general, ms, planned, pu, siteConfig, unplanned, uu } from '../../helpers/content.js';
 
 const NOW = ms('2026-11-20T12:00:00Z');

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatMonth, makeMessages } from '../../../src/i18n/index.js';
 import { momentView } from '../../../src/i18n/dates.js';
 import type { Catalogue, MessageKey } from '../../../src/i18n/index.js';
-import { YEAR_0, YEAR_10000 } from '../../../src/time.js';
+import { YEAR_0, YEAR_10000 } from '../../../src/util/time.js';
 
 // Zones a quarter hour off the hour, half-hour daylight saving, and the usual ones.
 const ZONES = ['UTC', 'Europe/Berlin', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'Pacific/Chatham', 'America/Santiago'];

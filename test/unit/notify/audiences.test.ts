@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { audienceView } from '../../../src/audience.js';
+import { audienceView } from '../../../src/content/audience.js';
 import { readContent } from '../../../src/content/index.js';
 import { notify } from '../../../src/notify/index.js';
 import type { NotifyResult } from '../../../src/notify/index.js';

@@ -3,10 +3,10 @@
 // to `RCPT TO:<password@host>`, the password in a To: header. A URL is never an address, and the
 // error names the variable, never its value.
 import { describe, expect, it } from 'vitest';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { recipientsOf } from '../../../src/notify/email.js';
 import { resolveTargets } from '../../../src/notify/targets.js';
-import type { NotifyTarget } from '../../../src/types.js';
+import type { NotifyTarget } from '../../../src/content/types.js';
 
 const EMAIL: NotifyTarget = { type: 'email', urlEnv: 'SMTP_URL', secretEnv: null, events: null, components: null, reminderMs: null, email: { toEnv: 'STATUS_TO', from: 'status@acme.com' } };
 const SERVER = 'smtps://status-user:s3cretPassw0rd@smtp.acme.com:465';

@@ -5,7 +5,7 @@ import { deriveSite } from '../../../src/derive/index.js';
 import { compare, eventsBetween } from '../../../src/notify/events.js';
 import { snapshotOf, textHash } from '../../../src/notify/snapshot.js';
 import { component, content, general, ms, planned, pu, unplanned, uu } from '../../helpers/content.js';
-import type { Notice } from '../../../src/types.js';
+import type { Notice } from '../../../src/content/types.js';
 
 const T = (minutes: number): string => new Date(ms('2026-11-20T10:00:00Z') + minutes * 60_000).toISOString();
 /** The event id of an update: its notice, its time and the hash of its text (docs/notifications.md). */

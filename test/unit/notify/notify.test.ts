@@ -7,7 +7,7 @@ import { readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, requireValid, validateContent } from '../../../src/content/index.js';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { notify } from '../../../src/notify/index.js';
 import { removeStaleLock, withLock } from '../../../src/notify/record.js';
 import { textHash } from '../../../src/notify/snapshot.js';

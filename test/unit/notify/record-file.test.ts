@@ -8,7 +8,7 @@ import { constants, openSync } from 'node:fs';
 import { mkdir, open, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { StatuspressError } from '../../../src/errors.js';
+import type { StatuspressError } from '../../../src/errors/error.js';
 import { notify } from '../../../src/notify/index.js';
 import type { NotifyOptions, NotifyResult } from '../../../src/notify/index.js';
 import { MAX_RECORD_BYTES } from '../../../src/notify/record.js';

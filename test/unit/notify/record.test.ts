@@ -11,7 +11,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
-import type { StatuspressError } from '../../../src/errors.js';
+import type { StatuspressError } from '../../../src/errors/error.js';
 import { fetchSiteState, MAX_STATE_BYTES, stateAddress } from '../../../src/notify/site-state.js';
 import { STATE_FILE } from '../../../src/routes/files.js';
 import { scratch, writeSite } from './helpers.js';

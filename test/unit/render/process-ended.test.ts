@@ -3,7 +3,7 @@
 // exit code and those words.
 import { expect, it } from 'vitest';
 import { processEnded } from '../../../src/render/template-process.js';
-import type { StatuspressError } from '../../../src/errors.js';
+import type { StatuspressError } from '../../../src/errors/error.js';
 
 const page = { renders: 'templates/notice.hbs', title: 'Notice 7', file: 'templates/notice.hbs' };
 const ended = (code: number | null, signal: NodeJS.Signals | null, stderr: string): StatuspressError => processEnded(page, code, signal, stderr) as StatuspressError;

@@ -8,11 +8,11 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { StatuspressError } from '../../../src/errors.js';
+import type { StatuspressError } from '../../../src/errors/error.js';
 import { renderJob } from '../../../src/render/job.js';
 import { content, ms, uu, unplanned } from '../../helpers/content.js';
 
-vi.mock('../../../src/limits.js', async (original) => ({ ...(await original<object>()), SITE_BYTES: 256 * 1024, SITE_BYTES_PER_PAGE: 4 * 1024 }));
+vi.mock('../../../src/util/limits.js', async (original) => ({ ...(await original<object>()), SITE_BYTES: 256 * 1024, SITE_BYTES_PER_PAGE: 4 * 1024 }));
 
 const BUILT_IN = path.join(import.meta.dirname, '../../../templates');
 const NOW = ms('2026-11-20T22:00:00Z');

@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { newNotice } from '../../../src/scaffold/new.js';
 import { ABANDONED_AFTER_MS, LOCK_FILE, withContentLock } from '../../../src/scaffold/lock.js';
 import { resolveNotice, updateNotice } from '../../../src/scaffold/update.js';

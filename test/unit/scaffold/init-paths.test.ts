@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { snapshot, tempDir } from './helpers.js';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { build } from '../../../src/build.js';
 import { readContent } from '../../../src/content/index.js';
-import { StatuspressError } from '../../../src/errors.js';
-import { main } from '../../../src/cli.js';
+import { StatuspressError } from '../../../src/errors/error.js';
+import { main } from '../../../src/cli/run.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { snapshot, tempDir } from './helpers.js';
 

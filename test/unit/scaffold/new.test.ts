@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { initSite } from '../../../src/scaffold/init.js';
 import { newComponent, newNotice } from '../../../src/scaffold/new.js';
 import { slugify } from '../../../src/scaffold/yaml.js';

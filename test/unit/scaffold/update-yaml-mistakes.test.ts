@@ -3,7 +3,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { resolveNotice, updateNotice } from '../../../src/scaffold/update.js';
 import { tempDir } from './helpers.js';
 

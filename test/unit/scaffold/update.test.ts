@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { readContent } from '../../../src/content/index.js';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { resolveNotice, updateNotice } from '../../../src/scaffold/update.js';
 import { snapshot, tempDir } from './helpers.js';
 

@@ -5,7 +5,7 @@ import type * as FsPromises from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { openOutput } from '../../../src/write/index.js';
 
 const cleanup = vi.hoisted(() => ({ fails: false }));

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { StatuspressError } from '../../../src/errors.js';
+import { StatuspressError } from '../../../src/errors/error.js';
 import { STATE_FILE } from '../../../src/routes/files.js';
 import { PRECOMPRESS_MIN_BYTES } from '../../../src/write/compress.js';
 import { FileWriter } from '../../../src/write/files.js';

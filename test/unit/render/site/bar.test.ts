@@ -8,7 +8,7 @@ import { computeMetrics, resolveTimeframe } from '../../../../src/derive/metrics
 import { renderHtml } from '../../../../src/render/html.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { percentWords } from '../../../../src/render/words.js';
-import type { Notice } from '../../../../src/types.js';
+import type { Notice } from '../../../../src/content/types.js';
 import { schemes } from '../../../helpers/colour.js';
 import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 

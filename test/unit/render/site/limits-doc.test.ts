@@ -1,5 +1,5 @@
 // docs/themes.md and docs/reliability.md state the limits of a site's own templates in words: every
-// number there must be the constant's (src/limits.ts), so changing one without the docs
+// number there must be the constant's (src/util/limits.ts), so changing one without the docs
 // fails here.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +17,7 @@ import {
   SITE_BYTES,
   SITE_BYTES_PER_PAGE,
   TEXT_PER_ITEM,
-} from '../../../../src/limits.js';
+} from '../../../../src/util/limits.js';
 
 const ROOT = path.join(import.meta.dirname, '../../../..');
 

@@ -7,7 +7,7 @@ import { siteRenderer } from '../../../../src/render/html.js';
 import { MAX_MOMENTS } from '../../../../src/render/site/moments.js';
 import type { PageMoment } from '../../../../src/render/site/moments.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
-import type { Content } from '../../../../src/types.js';
+import type { Content } from '../../../../src/content/types.js';
 import { component, content, general, HOUR, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 
 const NOW = ms('2026-11-20T01:50:00Z');

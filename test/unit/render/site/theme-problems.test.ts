@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentError, formatIssue } from '../../../../src/errors.js';
+import { ContentError, formatIssue } from '../../../../src/errors/error.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 
 function templates(files: Record<string, string>): string {

@@ -4,7 +4,7 @@ import { deriveSite } from '../../../../src/derive/index.js';
 import type { DerivedSite } from '../../../../src/derive/index.js';
 import { answer, serialize } from '../../../../src/render/answer.js';
 import { route } from '../../../../src/routes/index.js';
-import type { Content } from '../../../../src/types.js';
+import type { Content } from '../../../../src/content/types.js';
 import type { Json } from '../../../helpers/build.js';
 import { nonUtcTimestamps, statuspageFactProblems } from '../../../helpers/statuspage-facts.js';
 import { conformanceProblems } from '../../../schemas/api.js';

@@ -4,8 +4,8 @@ import { stateEffect } from '../../../../src/derive/index.js';
 import type { DerivedNotice } from '../../../../src/derive/index.js';
 import { noticeTone } from '../../../../src/render/site/views.js';
 import { statusGiven, statusOf } from '../../../../src/render/statuspage/mapping.js';
-import { IMPACTS, NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from '../../../../src/types.js';
-import type { Impact, NoticeType } from '../../../../src/types.js';
+import { IMPACTS, NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from '../../../../src/content/types.js';
+import type { Impact, NoticeType } from '../../../../src/content/types.js';
 import { STATUS_OF_STATE } from '../../../helpers/statuspage-facts.js';
 
 describe('statusOf', () => {

@@ -3,19 +3,20 @@
 // the last deployed one). Every build's bytes differ (its time, the metrics' running totals), so the
 // hash is not of the output: it is of the published content, the states derived from it, and the
 // clock only where the clock shows. docs/workflows.md states the rule for users.
-import { audienceView } from './audience.js';
+import { audienceView } from '../content/audience.js';
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defaultTemplates } from './build.js';
-import { loadContent, requireValid, validateContent } from './content/index.js';
-import { deriveSite, onCalendar, publishedContent } from './derive/index.js';
-import type { DerivedSite } from './derive/types.js';
-import { localDay } from './i18n/dates.js';
-import { formatDate, formatTimestamp } from './time.js';
+import { defaultTemplates } from '../build.js';
+import { loadContent, requireValid, validateContent } from '../content/index.js';
+import { deriveSite, onCalendar, publishedContent } from '../derive/index.js';
+import type { DerivedSite } from '../derive/types.js';
+import { localDay } from '../i18n/dates.js';
+import { formatDate, formatTimestamp } from '../util/time.js';
+import { momentSites } from '../render/site/moments.js';
 
 /** Bumped whenever what goes into the hash changes, so an old fingerprint never matches a new one. */
-const FORMAT = 2;
+const FORMAT = 3;
 
 export interface FingerprintOptions {
   contentDir: string;
@@ -53,6 +54,9 @@ export async function fingerprint({ contentDir, now = Date.now(), templatesDir, 
     theme,
     content: publishedContent(content, now),
     states: visibleStates(site),
+    // The status page carries the moments within its next day when a state changes by time alone
+    // (its script shows each at its minute): a moment coming within that day changes the page.
+    moments: momentSites(site).map((moment) => moment.at),
     // The UTC date (the metrics' windows) and the site's own (its pages' days, the uptime bars).
     clock: clock === 'minute' ? formatTimestamp(now - (now % 60_000)) : `${formatDate(now)} ${localDay(now, content.site.timeZone).date}`,
   };

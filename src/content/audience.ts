@@ -4,8 +4,8 @@
 // with the private parts deleted (their files, site.yaml's `audiences`, the targets with an
 // `audience`, the private ids in public notices' `components`), and each audience's view the same
 // against the parts of the others.
-import { fail } from './errors.js';
-import { COMMAND } from './errors/command.js';
+import { fail } from '../errors/error.js';
+import { COMMAND } from '../errors/command.js';
 import type { Component, Content, Notice, NotifyTarget, SiteConfig } from './types.js';
 
 /** null: the public. */

@@ -2,14 +2,14 @@
 // (its code, title, message and hint); these carry one occurrence of an entry. The core throws them;
 // only the CLI prints them and chooses the exit code, the entry's.
 import path from 'node:path';
-import { USAGE_HINT } from './errors/entry.js';
-import type { AnyCommandEntry, ParamsOf } from './errors/entry.js';
-import { COMMAND } from './errors/command.js';
-import type { CommandCode } from './errors/index.js';
-import { escapeText } from './content/quote.js';
-import type { ContentIssue } from './errors/content.js';
+import { USAGE_HINT } from './entry.js';
+import type { AnyCommandEntry, ParamsOf } from './entry.js';
+import { COMMAND } from './command.js';
+import type { CommandCode } from './index.js';
+import { escapeText } from '../content/quote.js';
+import type { ContentIssue } from './content.js';
 
-export type { CommandCode, ContentCode } from './errors/index.js';
+export type { CommandCode, ContentCode } from './index.js';
 
 export interface SourceLocation {
   /** Path relative to the content folder (or as given). */
@@ -64,7 +64,7 @@ function wordsOf(entry: FatalEntry, params: unknown): { message: string; hint: s
 }
 
 // Defined with the content problems' entries (their codes): the catalogue must not import this module.
-export type { ContentIssue, IssueWords } from './errors/content.js';
+export type { ContentIssue, IssueWords } from './content.js';
 
 /** Thrown once with every problem found, never with just the first. */
 export class ContentError extends StatuspressError {

@@ -102,9 +102,9 @@ export interface SiteConfig {
   translations?: Record<string, { stateText?: Partial<Record<State, string>> }>;
   /** On a language's copy of the site (derive/localize.ts): the state texts in the default language for want of a translation, with that language. */
   fallback?: Partial<Record<State, string>>;
-  /** The audiences beyond the public one, by name; absent without any, and in every audience's view (src/audience.ts). */
+  /** The audiences beyond the public one, by name; absent without any, and in every audience's view (src/content/audience.ts). */
   audiences?: Record<string, AudienceSite>;
-  /** In a private audience's view only (src/audience.ts): which one, and the password file its host files require. */
+  /** In a private audience's view only (src/content/audience.ts): which one, and the password file its host files require. */
   private?: { audience: string; passwordFile: string | null };
 }
 
@@ -122,7 +122,7 @@ export interface Component {
   translations?: Record<string, { name?: string; description?: string }>;
   /** On a language's copy of the site (derive/localize.ts): the texts in the default language for want of a translation, with that language. */
   fallback?: Partial<Record<'name' | 'description', string>>;
-  /** Its own `audience` (its children inherit it); absent: public. Never in an audience's view (src/audience.ts). */
+  /** Its own `audience` (its children inherit it); absent: public. Never in an audience's view (src/content/audience.ts). */
   audience?: string[];
   /** Content file, relative to the content folder (for messages). */
   file: string;
@@ -131,7 +131,7 @@ export interface Component {
 export interface Update {
   /** Position in the file's `updates` list, 0-based (for messages' positions). */
   index: number;
-  /** Rank in time among the notice's updates, 1-based, ties by position: its id's last digits (src/update-ids.ts). */
+  /** Rank in time among the notice's updates, 1-based, ties by position: its id's last digits (src/content/update-ids.ts). */
   rank: number;
   at: number;
   updatedAt: number;
@@ -177,7 +177,7 @@ export interface Notice {
   translations?: Record<string, { subject?: string }>;
   /** On a language's copy of the site (derive/localize.ts): the subject's language when it is the default's for want of a translation. */
   fallback?: Partial<Record<'subject', string>>;
-  /** The audiences it belongs to; absent: public. Never in an audience's view (src/audience.ts). */
+  /** The audiences it belongs to; absent: public. Never in an audience's view (src/content/audience.ts). */
   audience?: string[];
   file: string;
 }

@@ -1,4 +1,4 @@
-// The thin CLI: parse flags, call the core, print, choose the exit code. Nothing below src/cli.ts
+// The thin CLI: parse flags, call the core, print, choose the exit code. Nothing below src/cli/run.ts
 // prints or exits. Exit 0 success, 1 content errors (all listed) and other failures, 2 usage errors:
 // each error's code comes from its entry of the catalogue (src/errors/). The commands are in
 // src/cli/, one to a file, each with its flags described for `--help`.
@@ -7,13 +7,13 @@
 // too), measured on 2026-11-23 against builds of 2,000 notices that take 0.7-0.8 s.
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
-import { COMMANDS } from './cli/index.js';
-import { escapeText } from './content/quote.js';
-import { commandHelp, problemLine } from './cli/command.js';
-import type { Command, Out, Values } from './cli/command.js';
-import { ContentError, fail, StatuspressError } from './errors.js';
-import { COMMAND } from './errors/command.js';
-import { closest } from './content/messages.js';
+import { COMMANDS } from './index.js';
+import { escapeText } from '../content/quote.js';
+import { commandHelp, problemLine } from './command.js';
+import type { Command, Out, Values } from './command.js';
+import { ContentError, fail, StatuspressError } from '../errors/error.js';
+import { COMMAND } from '../errors/command.js';
+import { closest } from '../content/messages.js';
 
 /** `statuspress --help`: every command with what it does. */
 function usage(): string {

@@ -10,7 +10,7 @@ import type { Messages } from '../i18n/make.js';
 import type { Catalogue } from '../i18n/types.js';
 import { durationText } from '../render/site/text.js';
 import { uptimeHundredths } from '../render/words.js';
-import { parseDate } from '../time.js';
+import { parseDate } from '../util/time.js';
 
 /** The page's messages for the picker (its form's `data-messages`), in the site's language. */
 function pageMessages(): Messages {
