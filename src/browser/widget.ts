@@ -9,10 +9,15 @@
 // `data-refresh` (minutes between checks, held to 1 to 60, default 5). Its words, the state text and
 // the notices' subjects and links are in the language of the placeholder (`data-lang`, else the
 // nearest `lang`) when the build wrote that language's file (`widget/de.json`), else in the site's
-// default language (`widget/default.json`), else in English.
+// default language (`widget/default.json`), else in English. It follows the clock: that file
+// carries the widget's view at each moment of the next day when time alone changes it (a
+// maintenance begins), and the widget shows it at its minute while the status file is the one of the
+// same build, then reads the status file again.
 
+/** The embedding page (one short name in the bundle, which is kept small). */
+const doc = document;
 /** Where the script was loaded from: the API and the status page are beside it. */
-const script = (document.currentScript ?? document.querySelector('script[src*="widget.js"]')) as HTMLScriptElement | null;
+const script = (doc.currentScript ?? doc.querySelector('script[src*="widget.js"]')) as HTMLScriptElement | null;
 const BASE = new URL('.', script?.src || location.href).href;
 /**
  * The prebuilt files (path-style, so hosts without rewrites serve them too): the Statuspage-compatible
@@ -40,10 +45,10 @@ const CSS =
   ':host{display:block;font-size:14px;line-height:1.45;--b:#fff;--f:#1f2328;--m:#57606a;--l:#d0d7de;--a:#0550ae;--o:#176a33;--d:#c28200;--p:#cc4b00;--x:#8a0f1a;--t:#052c61}' +
   `:host([data-theme=dark]){${DARK}}@media (prefers-color-scheme:dark){:host(:not([data-theme=light])){${DARK}}}` +
   ':host([data-mode=compact]){display:inline-block;max-width:100%;vertical-align:middle}' +
-  '.w{margin:0;background:var(--b);color:var(--f);border:1px solid var(--l);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
+  '.w{background:var(--b);color:var(--f);border:1px solid var(--l);border-radius:6px;padding:.5em .75em;overflow-wrap:anywhere}' +
   '.c{padding:.2em .6em;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}' +
   'a{color:var(--a);text-underline-offset:2px}a:focus-visible{outline:2px solid var(--a);outline-offset:2px}' +
-  'p{margin:0}bdi{unicode-bidi:isolate}.s{font-weight:600}.m{color:var(--m);font-size:.875em}' +
+  'p{margin:0}.s{font-weight:600}.m{color:var(--m);font-size:.875em}' +
   '.i{display:inline-block;width:.5em;height:.5em;margin-right:.45em;border-radius:50%;border:2px solid var(--i,var(--m));background:var(--i)}' +
   '.none{--i:var(--o)}.minor{--i:var(--d)}.major{--i:var(--p)}.critical{--i:var(--x)}.maintenance{--i:var(--t)}' +
   '.minor .i{border-radius:0;clip-path:polygon(50% 0,100% 100%,0 100%)}.major .i{border-radius:0}.maintenance .i{border-radius:2px;rotate:45deg;scale:.85}' +
@@ -65,6 +70,8 @@ interface View {
   url: string;
   notices: Notice[];
   more: boolean;
+  /** The status file's `updated_at`: which build wrote it. */
+  b?: unknown;
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -84,7 +91,8 @@ function link(value: unknown): string {
 const word = (state: string): string => state.charAt(0).toUpperCase() + state.slice(1).replace(/_/g, ' ');
 
 async function get(path: string): Promise<Record<string, unknown>> {
-  const answer = await fetch(BASE + path, { credentials: 'omit', signal: AbortSignal.timeout(10_000) });
+  // Without credentials from another origin (a fetch's default): an embedding page sends the status site none.
+  const answer = await fetch(BASE + path, { signal: AbortSignal.timeout(10_000) });
   // Every caller takes a failure as "not there" and says nothing of it: no words spent on a message.
   if (!answer.ok) throw new Error();
   return answer.json() as Promise<Record<string, unknown>>;
@@ -102,7 +110,7 @@ async function fetchView(): Promise<View | null> {
     const listed = (present?.notices ?? []) as Record<string, unknown>[];
     const notices = KINDS.flatMap((type) => listed.filter((n) => n.type === type).map((n) => ({ id: String(n.id), type, state: text(n.state), subject: text(n.subject), url: link(n.url) })));
     const meta = present?.meta as { next_page?: unknown } | undefined;
-    return { state, level, text: text(about.description), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page };
+    return { state, level, text: text(about.description), name: text(page.name), url: link(page.url), notices, more: notices.length > SHOWN || !!meta?.next_page, b: page.updated_at };
   } catch {
     return null;
   }
@@ -112,15 +120,16 @@ async function fetchView(): Promise<View | null> {
 let fetched = 0;
 let pending: Promise<View | null> | undefined;
 function load(): Promise<View | null> {
-  if (!pending || Date.now() - fetched > 30_000) {
-    fetched = Date.now();
+  const now = Date.now();
+  if (!pending || now - fetched > 30_000) {
+    fetched = now;
     pending = fetchView();
   }
   return pending;
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string, content?: string): HTMLElementTagNameMap[K] {
-  const made = document.createElement(tag);
+  const made = doc.createElement(tag);
   if (className) made.className = className;
   if (content !== undefined) made.textContent = content;
   return made;
@@ -142,7 +151,7 @@ function anchor(href: string, text: HTMLElement): HTMLAnchorElement {
 
 function icon(): HTMLElement {
   const made = element('span', 'i');
-  made.setAttribute('aria-hidden', 'true');
+  made.ariaHidden = 'true';
   return made;
 }
 
@@ -163,6 +172,13 @@ interface Lang {
   u: string;
   f?: Mark;
   o?: string[];
+  /**
+   * The moments of the next day when the clock alone changes the view (`a`, ms), each with what it
+   * changes, and the `updated_at` of the status file of the same build (`b`): a later build's
+   * status file is newer than any of them.
+   */
+  m?: (View & { a: number })[];
+  b?: string;
 }
 const EN: Lang = { w: ['Incident', 'Maintenance', 'Status unavailable. ', 'View the status page', 'More on the status page'], s: {}, t: {}, n: {}, u: '' };
 const langs: Record<string, Promise<Lang>> = {};
@@ -172,7 +188,7 @@ const langs: Record<string, Promise<Lang>> = {};
  */
 const language = (lang: string): Promise<Lang> => {
   // The page's `lang` becomes part of an address: only a language tag's letters (`de-AT`) are asked for.
-  if (!/^(?:[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*)?$/.test(lang)) return language('');
+  if (!/^([a-z]{2,3}(-[a-z\d]{2,8})*)?$/i.test(lang)) return language('');
   // As the build names its files (`pt-br` and `PT-BR` as `pt-BR`): a page's `lang` is
   // case-insensitive, a static host's paths are not. None (''), or a tag Intl refuses, as written.
   let tag = lang;
@@ -182,7 +198,7 @@ const language = (lang: string): Promise<Lang> => {
     // kept as written
   }
   return (langs[tag] ??= (get(`widget/${tag || 'default'}.json`) as Promise<unknown> as Promise<Lang>).catch(() =>
-    tag ? language(tag.split('-').slice(0, -1).join('-')) : EN,
+    tag ? language(tag.replace(/-?[^-]*$/, '')) : EN,
   ));
 };
 
@@ -214,7 +230,7 @@ function render(view: View | null, compact: boolean, l: Lang): HTMLElement {
       const item = element('li');
       // A notice the file lacks (published since the build) is the API's, in the default language.
       const [subject, url, fallback] = l.n[notice.id] ?? [notice.subject, notice.url, 1];
-      item.append(element('p', 'm', `${l.w[notice.type === 'planned' ? 1 : 0]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), words(subject, !!fallback && l.f)));
+      item.append(element('p', 'm', `${l.w[KINDS.indexOf(notice.type)]} · ${l.s[notice.state] ?? word(notice.state)}`), anchor(link(url), words(subject, !!fallback && l.f)));
       list.append(item);
     }
     box.append(list);
@@ -247,14 +263,24 @@ function mount(host: HTMLElement): void {
   region.setAttribute('aria-live', 'polite');
   root.replaceChildren(region);
   let shown = '';
+  let clock: number | undefined;
   const check = (): void => {
     if (!host.isConnected) {
       clearInterval(timers.get(host));
       checks.delete(check);
       return;
     }
-    if (document.hidden) return;
-    void Promise.all([load(), language(host.dataset.lang ?? host.closest('[lang]')?.getAttribute('lang') ?? '')]).then(([view, l]) => {
+    if (doc.hidden) return;
+    void Promise.all([load(), language(host.dataset.lang ?? host.closest<HTMLElement>('[lang]')?.lang ?? '')]).then(([view, l]) => {
+      // The view as of the latest moment due, while the status file is its build's; a timer to the next.
+      const now = Date.now();
+      let due, soon;
+      for (const m of l.m ?? []) if (m.a > now) soon ??= m;
+      else due = m;
+      if (view && due && view.b === l.b) view = { ...view, ...due };
+      // At it, the status file is read again (unless read in the 30 seconds before).
+      clearTimeout(clock);
+      clock = soon && setTimeout(check, soon.a - now);
       const compact = host.dataset.mode === 'compact';
       const key = JSON.stringify([view, compact, l]);
       // Unchanged: left alone, so a screen reader does not announce it again.
@@ -269,7 +295,7 @@ function mount(host: HTMLElement): void {
   check();
 }
 
-document.addEventListener('visibilitychange', () => checks.forEach((check) => check()));
+doc.addEventListener('visibilitychange', () => checks.forEach((check) => check()));
 const TAG = 'statuspress-status';
 if (!customElements.get(TAG)) {
   customElements.define(
@@ -281,6 +307,6 @@ if (!customElements.get(TAG)) {
     },
   );
 }
-const scan = (): void => document.querySelectorAll<HTMLElement>('[data-statuspress]').forEach(mount);
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', scan);
+const scan = (): void => doc.querySelectorAll<HTMLElement>('[data-statuspress]').forEach(mount);
+if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', scan);
 else scan();

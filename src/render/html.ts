@@ -72,7 +72,7 @@ export function siteRenderer(site: DerivedSite, theme: Theme): SiteRenderer {
       if (request.kind !== 'widgetText') return copy(request.locale)?.render(request) ?? null;
       // `widget/default.json` is the default language's file again, for pages in a language the site has not.
       const tag = request.tag === WIDGET_DEFAULT ? widgetLocales(site)[0]! : request.tag;
-      return widgetLocales(site).includes(tag) ? { path: pageOf(request).file, contents: widgetText(siteIn(tag)) } : null;
+      return widgetLocales(site).includes(tag) ? { path: pageOf(request).file, contents: widgetText(siteIn(tag), momentsIn(locales.length > 0 ? tag : undefined)) } : null;
     },
   };
 }

@@ -6,6 +6,8 @@ import { SITE, siteUrl } from '../../routes/site.js';
 import { PLANNED_STATES, UNPLANNED_STATES } from '../../content/types.js';
 import { langOf } from './format.js';
 import { directionOf } from '../../i18n/direction.js';
+import { widgetMoments } from './widget-moments.js';
+import type { MomentSite } from './moments.js';
 
 /**
  * The file of `site`, a language's copy (derive/localize.ts): `w` the widget's words (incident,
@@ -15,16 +17,18 @@ import { directionOf } from '../../i18n/direction.js';
  * `u` the status page in that language, `f` the attributes (`lang`, and `dir` when the direction
  * differs) that mark a text in the default language, `o` the headings of a partial and a major outage
  * as the status page writes them. For the default language, only the words: the
- * API's texts and pages are its own. A widget.js of the version before reads this file as it did
+ * API's texts and pages are its own. `b` and `m`: what the widget shows at the moments of the next
+ * day when the clock alone changes it (site/widget-moments.ts), `moments` the copy as of each; a
+ * notice present at one of them is in a copy's `n` too, its subject marked as the present ones'. A widget.js of the version before reads this file as it did
  * (a host's cache may pair them for a few minutes).
  */
-export function widgetText(site: DerivedSite): string {
+export function widgetText(site: DerivedSite, moments: readonly MomentSite[] = []): string {
   // The site's own words (templates/locales/<locale>.yaml) over the catalogue's, as on its pages.
   const { t } = langOf(site.site).m;
   // The default language's subjects and addresses are the API's own: only a copy's are written.
   const locale = site.locale;
   const copy = (locale?.prefix ?? '') !== '';
-  const present = copy ? site.notices.filter((n) => n.timelineState === 'present' && n.type !== 'general') : [];
+  const present = copy ? [...moments.map((m) => m.site), site].flatMap((s) => s.notices.filter((n) => n.timelineState === 'present' && n.type !== 'general')) : [];
   const fallback = site.site.fallback ?? {};
   const defaultTag = locale?.locales[0] ?? '';
   const dir = directionOf(defaultTag);
@@ -36,5 +40,6 @@ export function widgetText(site: DerivedSite): string {
     u: copy ? siteUrl(site.site.url, SITE.status()) : '',
     ...(copy ? { f: { lang: defaultTag, ...(dir === directionOf(locale!.tag) ? {} : { dir }) } } : {}),
     o: [t('banner.partial-outage'), t('banner.major-outage')],
+    ...widgetMoments(site, moments),
   });
 }
