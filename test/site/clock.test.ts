@@ -2,7 +2,8 @@
 // serve`): opened a minute before a maintenance begins, on Playwright's clock, it shows the
 // maintenance begin at its minute (the banner, the entry, the component's state, the page's state
 // and title) and checks the status file again, without reloading; at its end, the same. The site's
-// own templates render it (test/fixtures/clock-site), so the moments come from their process.
+// own templates render it (test/fixtures/clock-site), so the moments come from their process. The
+// widget, embedded in a page of the same host, follows the clock too.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { mkdtemp, realpath, rm } from 'node:fs/promises';
@@ -17,6 +18,8 @@ import { launchBrowser, watchContext } from './helpers.js';
 const SITE = path.join(import.meta.dirname, '../fixtures/clock-site');
 const BUILT = Date.parse('2026-11-20T01:50:00Z');
 
+const EMBEDDING = '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>Product</title>\n</head>\n<body>\n<div data-statuspress></div>\n<script src="/widget.js"></script>\n</body>\n</html>\n';
+
 let root: string;
 let server: Server;
 let origin: string;
@@ -29,7 +32,15 @@ beforeAll(async () => {
   await build({ contentDir: path.join(SITE, 'content'), templatesDir: path.join(SITE, 'templates'), outDir: dist, now: BUILT, threads: 0 });
   // A static host serves files: the output's folder, not the link to it.
   const files = await realpath(dist);
-  server = createServer((request, response) => void handler(request, response, { public: files }));
+  server = createServer((request, response) => {
+    // A product's page embedding the widget, without an icon of its own (the browser asks for one).
+    if (request.url === '/product.html' || request.url === '/favicon.ico') {
+      if (request.url === '/favicon.ico') response.writeHead(204).end();
+      else response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(EMBEDDING);
+      return;
+    }
+    void handler(request, response, { public: files });
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address() as { port: number };
   origin = `http://127.0.0.1:${address.port}`;
@@ -128,6 +139,44 @@ describe('the status page on a static host', () => {
     // Withheld until 02:30: never on the page, whatever its clock says.
     expect(await page.content()).not.toContain('WITHHELD');
     expect(navigations).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+/** What the widget shows: its state line and class, and its notices' labels and links' texts. */
+const widget = `(() => {
+  const box = document.querySelector('[data-statuspress]').shadowRoot?.querySelector('.w');
+  return box ? { state: box.querySelector('.s').textContent, className: box.className, notices: [...box.querySelectorAll('li')].map((li) => li.textContent) } : null;
+})()`;
+
+describe('the widget on a static host', () => {
+  it('shows a maintenance begin and end at its minute, and reads the status file at each', async () => {
+    const context = await browser.newContext({ timezoneId: 'UTC' });
+    const problems = watchContext(context, origin);
+    const page = await context.newPage();
+    const statusChecks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/status.json')) statusChecks.push(request.url());
+    });
+    await page.clock.install({ time: Date.parse('2026-11-20T01:58:30Z') });
+    await page.goto(`${origin}/product.html`);
+    await page.clock.pauseAt(Date.parse('2026-11-20T01:59:50Z'));
+    await expect.poll(() => page.evaluate(widget)).toEqual({ state: 'All systems operational', className: 'w operational', notices: [] });
+
+    // A millisecond before: nothing yet.
+    await page.clock.runFor(9_999);
+    expect(await page.evaluate(widget)).toMatchObject({ className: 'w operational' });
+    const checks = statusChecks.length;
+    await page.clock.runFor(1);
+    await expect.poll(() => page.evaluate(widget)).toEqual({ state: 'Maintenance is underway', className: 'w under-maintenance', notices: ['Maintenance · UnderwayDatabase upgrade'] });
+    // It read the status file again (which still says operational: no build since).
+    expect(statusChecks.length).toBe(checks + 1);
+
+    // Its end, two hours on: operational again.
+    await page.clock.fastForward(2 * 60 * 60_000);
+    await expect.poll(() => page.evaluate(widget)).toEqual({ state: 'All systems operational', className: 'w operational', notices: [] });
+    expect(statusChecks.length).toBeGreaterThan(checks + 1);
     expect(problems).toEqual([]);
     await context.close();
   });
