@@ -113,10 +113,14 @@ const statusSite = (): string => `${status.url}${BASE}/`;
 
 /**
  * A context whose pages keep every `securitypolicyviolation` (see violations()): through the DevTools
- * protocol, which the page's CSP does not cover, before any script of the page.
+ * protocol, which the page's CSP does not cover, before any script of the page. Its clock stands
+ * still at the builds' moment (timers running), unless `fixed` is false (a test installing a clock
+ * of its own): the widget shows what the build foresaw for a moment once it comes
+ * (src/render/site/widget-moments.ts), so on the machine's clock it would show what today makes of it.
  */
-async function newContext(options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function newContext(options: Parameters<Browser['newContext']>[0] = {}, fixed = true): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext(options);
+  if (fixed) await context.clock.setFixedTime(Date.parse(NOW));
   context.setDefaultTimeout(WAIT);
   await context.addInitScript(() => {
     const page = globalThis as unknown as InPage;
@@ -504,14 +508,14 @@ describe('when the API cannot be read', () => {
 describe('refreshing', () => {
   it('checks again on its interval, never more often than once a minute, skips its checks while the page is hidden, and checks at once when it is shown again', async () => {
     // A context of its own: a fake clock stays installed on the page it is installed on.
-    const own = await newContext();
+    const own = await newContext({}, false);
     const statusUrl = `${statusSite()}api/v2/status.json`;
     let statusRequests = 0;
     let recovered = false;
     const { page, problems, close } = await open(
       'refresh',
       async (page) => {
-        await page.clock.install();
+        await page.clock.install({ time: Date.parse(NOW) });
         // Counted as the browser sends them, in order with every other request of the page.
         page.on('request', (r) => {
           if (r.url() === statusUrl) statusRequests++;
