@@ -6,7 +6,7 @@
 // widget, embedded in a page of the same host, follows the clock too.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import handler from 'serve-handler';
@@ -177,6 +177,11 @@ describe('the widget on a static host', () => {
     await page.clock.fastForward(2 * 60 * 60_000);
     await expect.poll(() => page.evaluate(widget)).toEqual({ state: 'All systems operational', className: 'w operational', notices: [] });
     expect(statusChecks.length).toBeGreaterThan(checks + 1);
+    // Withheld until 02:30: neither its text nor its time is in the widget's file.
+    const file = await readFile(path.join(root, 'dist/widget/default.json'), 'utf8');
+    expect(file).toContain('Database upgrade');
+    expect(file).not.toContain('WITHHELD');
+    expect((JSON.parse(file) as { m: { a: number }[] }).m.map((m) => new Date(m.a).toISOString())).toEqual(['2026-11-20T02:00:00.000Z', '2026-11-20T04:00:00.000Z', '2026-11-20T05:00:00.000Z']);
     expect(problems).toEqual([]);
     await context.close();
   });
