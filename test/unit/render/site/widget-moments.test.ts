@@ -46,11 +46,13 @@ describe('the widget’s moments', () => {
       {
         a: ms('2026-11-20T02:00:00Z'),
         state: 'under-maintenance',
+        // The indicator `maintenance` (/api/v2).
+        level: 1,
         text: 'Maintenance',
         notices: [{ id: '100', type: 'planned', state: 'underway', subject: 'Database upgrade', url: 'https://status.unit.test/notices/100/' }],
         more: false,
       },
-      { a: ms('2026-11-20T04:00:00Z'), state: 'operational', text: expect.any(String), notices: [], more: false },
+      { a: ms('2026-11-20T04:00:00Z'), state: 'operational', level: 0, text: expect.any(String), notices: [], more: false },
     ]);
     // Nothing withheld, nor its time (02:30 and 03:10 are no moment).
     expect(text).not.toMatch(/WITHHELD/);
