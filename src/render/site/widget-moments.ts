@@ -5,14 +5,14 @@
 // is in none of them, nor is its time.
 import type { DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
-import { formatTimestamp } from '../../time.js';
+import { formatTimestamp } from '../../util/time.js';
 import { statuspageView } from '../statuspage/mapping.js';
 import { MAX_MOMENTS } from './moments.js';
 import type { MomentSite } from './moments.js';
 
-/** The notices the full widget lists at most (`SHOWN` in src/site/widget.ts): one more says "more". */
+/** The notices the full widget lists at most (`SHOWN` in src/browser/widget.ts): one more says "more". */
 const WIDGET_SHOWN = 3;
-/** The page's indicators in /api/v2, mildest first, as the widget numbers them (`INDICATORS` in src/site/widget.ts). */
+/** The page's indicators in /api/v2, mildest first, as the widget numbers them (`INDICATORS` in src/browser/widget.ts). */
 const INDICATORS = ['none', 'maintenance', 'minor', 'major', 'critical'];
 
 /** A notice as the widget lists it. */

@@ -9,7 +9,7 @@ import { MAX_MOMENTS } from '../../../../src/render/site/moments.js';
 import type { WidgetMoment } from '../../../../src/render/site/widget-moments.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { WIDGET_DEFAULT } from '../../../../src/routes/site.js';
-import type { Content } from '../../../../src/types.js';
+import type { Content } from '../../../../src/content/types.js';
 import { component, content, HOUR, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 
 const NOW = ms('2026-11-20T01:50:00Z');
