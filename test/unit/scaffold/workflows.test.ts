@@ -315,9 +315,10 @@ describe('the workflow steps, run in a repository init made', () => {
       expect((await runAt('push', T0 + 4 * HOUR + 10 * 60_000)).deployed).toBe(true);
       const hookTypes = (): string[] => requests.filter((r) => r.path === '/hook').map((r) => (JSON.parse(r.body) as { type: string }).type);
       const before = hookTypes().length;
-      // The day before it begins, a scheduled run that deploys nothing (readers see no change) reminds, once.
+      // The day before it begins, a scheduled run reminds, once. It deploys too: from a day ahead the
+      // status page carries the maintenance's beginning, to show it at its minute.
       const reminded = await runAt('schedule', T0 + 6 * HOUR + 10 * 60_000);
-      expect(reminded.deployed).toBe(false);
+      expect(reminded.deployed).toBe(true);
       expect(reminded.log).toMatch(/maintenance\.reminder {2}maintenance-4-reminder-2026-11-21T16:00:00\.000Z-1d/);
       expect(hookTypes().slice(before)).toEqual(['maintenance.reminder']);
       const again = await runAt('schedule', T0 + 6 * HOUR + 20 * 60_000);
