@@ -75,7 +75,7 @@ export function componentTree(site: DerivedSite, from: SitePage, under?: Derived
       href: relativeHref(from, SITE.component(c.id)),
       state: c.severity,
       stateLabel: severityLabel(c.severity, lang),
-      uptime: c.metrics && under === undefined && group === undefined ? uptimeView(site, c, from) : null,
+      uptime: c.metrics && under === undefined && group === undefined ? uptimeView(site, c, from, folded.has(c.id)) : null,
       children: c.children.map((id) => nodes.get(id)!),
       count: c.children.length > 0 && under === undefined ? lang.m.t('component.count', { count: descendants(site, i) }) : null,
       open: !folded.has(c.id),
@@ -140,13 +140,18 @@ type BarWords = Omit<UptimeView, 'events'> & { events: { index: number; level: s
 const barWords = new WeakMap<UptimeBar, { lang: Lang; words: BarWords }>();
 
 /** A component's 90-day bar: one drawing, the days something happened in words (and links), the figure of exactly those days. */
-export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage): UptimeView {
+export function uptimeView(site: DerivedSite, component: DerivedComponent, from: SitePage, folded = false): UptimeView {
   const bar = uptimeBar(site, component.id);
   const lang = langOf(site.site);
   let made = barWords.get(bar);
   if (made?.lang !== lang) barWords.set(bar, (made = { lang, words: wordsOfBar(component, bar, lang) }));
   const { words } = made;
-  return { ...words, events: words.events.map((e) => ({ ...e, items: e.items.map(({ id, what, duration }) => ({ href: relativeHref(from, SITE.notice(id)), what, duration })) })) };
+  // A folded group's bar names each day's worst incident only, and how many more: listing every
+  // incident of its many components made the page of a large site several hundred KB (each is on
+  // its component's page).
+  const shown = (items: BarWords['events'][number]['items']): BarWords['events'][number]['items'] =>
+    folded && items.length > 1 ? [{ ...items[0]!, duration: `${items[0]!.duration} ${lang.m.t('component.affectedMore', { count: items.length - 1 })}` }] : items;
+  return { ...words, events: words.events.map((e) => ({ ...e, items: shown(e.items).map(({ id, what, duration }) => ({ href: relativeHref(from, SITE.notice(id)), what, duration })) })) };
 }
 
 function wordsOfBar(component: DerivedComponent, bar: UptimeBar, lang: Lang): BarWords {

@@ -15,8 +15,12 @@ import { DAY_MS } from '../../util/time.js';
 /** The moments a page carries at most: the soonest, within MOMENTS_WITHIN of its build. */
 export const MAX_MOMENTS = 8;
 export const MOMENTS_WITHIN = DAY_MS;
-/** What the moments may add to a page at most, in characters: a later moment past it is left to the next build. */
-export const MOMENTS_CHARS = 512 * 1024;
+/**
+ * What the moments may add to a page at most, in characters: a later moment past it is left to the
+ * next build. Each moment copies the page's main part, so the page of a site of hundreds of
+ * components (its main part alone past this) carries none, rather than doubling in size.
+ */
+export const MOMENTS_CHARS = 128 * 1024;
 
 /** The site (of the default language) as of a moment when the clock alone changes it. */
 export interface MomentSite {
