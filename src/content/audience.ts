@@ -14,7 +14,8 @@ export type AudienceName = string | null;
 /** The content `audience` sees; a usage error when the site has no such audience. */
 export function audienceView(content: Content, audience: AudienceName): Content {
   const { audiences } = content.site;
-  if (audience !== null && audiences?.[audience] === undefined) throw fail(COMMAND.unknownAudience, { value: audience, known: Object.keys(audiences ?? {}) });
+  // Own keys only: `constructor` or `__proto__` is no audience, though every object answers to it.
+  if (audience !== null && (audiences === undefined || !Object.hasOwn(audiences, audience))) throw fail(COMMAND.unknownAudience, { value: audience, known: Object.keys(audiences ?? {}) });
   // Validation lets no `audience` through without site.yaml's `audiences`: then all is public.
   if (audiences === undefined) return content;
   const sees = (names: string[] | undefined): boolean => names === undefined || (audience !== null && names.includes(audience));

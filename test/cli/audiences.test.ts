@@ -1,0 +1,59 @@
+// Audiences as a user meets them at the command line, on a copy of the plain site with a staff and a
+// partners audience: a name that is no audience's is refused by every command that takes one, the
+// host files of a private build are private whatever the flags, and `new` takes ids from the range of
+// the audience a component or notice will be seen by.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from '../../src/build.js';
+import { runCli } from '../helpers/cli.js';
+
+const FIXTURE = path.join(import.meta.dirname, '../fixtures/plain-site/content');
+const NOW = Date.parse('2026-03-15T08:30:00Z');
+const AUDIENCES = ['audiences:', '  staff:', '    url: https://status.internal.example.org', '    password_file: /etc/nginx/staff.htpasswd', '  partners:', '    url: https://partners.example.org', ''];
+
+let tmp: string;
+let content: string;
+let staffDist: string;
+
+/** A fresh copy of the content, for a test that changes it. */
+async function copy(label: string): Promise<string> {
+  const dir = path.join(tmp, label);
+  await cp(content, dir, { recursive: true });
+  return dir;
+}
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-cli-audiences-'));
+  content = path.join(tmp, 'content');
+  await cp(FIXTURE, content, { recursive: true });
+  const site = await readFile(path.join(content, 'site.yaml'), 'utf8');
+  await writeFile(path.join(content, 'site.yaml'), `${site}${AUDIENCES.join('\n')}`);
+  staffDist = path.join(tmp, 'dist-staff');
+  await build({ contentDir: content, outDir: staffDist, now: NOW, threads: 0, audience: 'staff' });
+});
+
+afterAll(async () => {
+  await rm(tmp, { recursive: true, force: true });
+});
+
+describe('a name that is no audience of the site', () => {
+  // Names every object answers to: only the site's own audiences count.
+  const NAMES = ['constructor', 'toString', '__proto__'];
+  const commands = (name: string, out: string): string[][] => [
+    ['build', '--content', content, '--out', out, '--now', '2026-03-15T08:30:00Z', '--audience', name],
+    ['fingerprint', '--content', content, '--now', '2026-03-15T08:30:00Z', '--audience', name],
+    ['host-config', 'nginx', '--content', content, '--dir', staffDist, '--audience', name],
+    ['new', 'component', '--content', content, '--name', 'X', '--audience', name],
+  ];
+
+  it.each(NAMES)('is refused as --audience %s by build, fingerprint, host-config and new', async (name) => {
+    for (const args of commands(name, path.join(tmp, `out-${name}`))) {
+      const run = await runCli(args);
+      expect({ args, code: run.code }).toEqual({ args, code: 2 });
+      expect(run.stderr).toContain(`--audience "${name}" is no audience of this site; use one of staff, partners`);
+      expect(run.stdout).toBe('');
+    }
+  });
+});
