@@ -1,8 +1,9 @@
 // `statuspress host-config nginx|netlify`: the host configuration generated from the routing table.
 import path from 'node:path';
-import { fail } from '../errors/error.js';
+import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { DEFAULT_RATE_LIMIT } from '../serve/rate-limit.js';
+import type { SiteConfig } from '../content/types.js';
 import type { Command } from './command.js';
 import { text, wholeNumber } from './command.js';
 
@@ -24,7 +25,7 @@ export const hostConfig: Command = {
     const [host, ...extra] = positionals;
     if ((host !== 'nginx' && host !== 'netlify') || extra.length > 0) throw fail(COMMAND.hostNeeded, undefined);
     const { netlifyHeaders, netlifyRedirects, nginxConfig } = await import('../hosting/index.js');
-    const secret = await privateOf(text(values, 'audience'), String(values.content));
+    const secret = await privateOf(text(values, 'audience'), String(values.content), String(values.dir));
     if (host === 'netlify') {
       out.log(`# file: _redirects\n${netlifyRedirects()}\n# file: _headers\n${netlifyHeaders(undefined, { secret: secret !== undefined })}`);
       return 0;
@@ -42,10 +43,33 @@ export const hostConfig: Command = {
   },
 };
 
-/** What the host files of `audience`'s site require (its password file), read from the content; none for the public site. */
-async function privateOf(audience: string | undefined, contentDir: string): Promise<{ passwordFile: string | null } | undefined> {
+/**
+ * What the host files of the site require (its password file); none for the public site. The build in
+ * `dir`, when there is one, says whose site it is: a private build is never configured as public for
+ * want of --audience, nor as another audience's. Without a build, the content says, for --audience.
+ */
+async function privateOf(audience: string | undefined, contentDir: string, dir: string): Promise<{ passwordFile: string | null } | undefined> {
+  const built = await builtSite(dir);
+  if (built !== undefined) {
+    if (audience !== undefined && audience !== built.private?.audience) {
+      throw fail(COMMAND.otherAudienceBuilt, { value: audience, dir, built: built.private?.audience ?? null });
+    }
+    return built.private === undefined ? undefined : { passwordFile: built.private.passwordFile };
+  }
   if (audience === undefined) return undefined;
   const [{ readContent }, { audienceView }] = await Promise.all([import('../content/index.js'), import('../content/audience.js')]);
   const secret = audienceView(await readContent(contentDir), audience).site.private!;
   return { passwordFile: secret.passwordFile };
+}
+
+/** The site of the build in `dir`; undefined when `dir` holds none yet. A build of another version is refused: whose it is cannot be read. */
+async function builtSite(dir: string): Promise<SiteConfig | undefined> {
+  const { readBuildState } = await import('../serve/build-state.js');
+  return readBuildState(dir).then(
+    (state) => state.content.site,
+    (error: unknown) => {
+      if (error instanceof StatuspressError && error.code === COMMAND.notABuild.code) return undefined;
+      throw error;
+    },
+  );
 }

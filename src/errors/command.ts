@@ -492,6 +492,16 @@ export const COMMAND = {
     hint: USAGE_HINT,
     example: { value: 'stafff', known: ['staff'] },
   }),
+  otherAudienceBuilt: command({
+    code: 'usage/other-audience-built',
+    exit: 2,
+    title: '`--audience` is not the audience of the build in `--dir`',
+    when: '`statuspress host-config --audience` names another audience than the one whose site the build in `--dir` is (its `_statuspress/build.json`), or the build is the public site.',
+    message: ({ value, dir, built }: { value: string; dir: string; built: string | null }) =>
+      `--audience ${JSON.stringify(value)}, but ${dir} holds the build of ${built === null ? 'the public site' : `the audience ${JSON.stringify(built)}`}`,
+    hint: `Point --dir at the build of that audience's site (\`statuspress build --audience NAME\`), or leave --audience out: host-config follows the build in --dir.`,
+    example: { value: 'staff', dir: 'dist', built: null },
+  }),
   idRangeFull: command({
     code: 'usage/id-range-full',
     exit: 2,

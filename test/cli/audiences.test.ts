@@ -16,13 +16,8 @@ const AUDIENCES = ['audiences:', '  staff:', '    url: https://status.internal.e
 let tmp: string;
 let content: string;
 let staffDist: string;
+let publicDist: string;
 
-/** A fresh copy of the content, for a test that changes it. */
-async function copy(label: string): Promise<string> {
-  const dir = path.join(tmp, label);
-  await cp(content, dir, { recursive: true });
-  return dir;
-}
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-cli-audiences-'));
@@ -31,7 +26,9 @@ beforeAll(async () => {
   const site = await readFile(path.join(content, 'site.yaml'), 'utf8');
   await writeFile(path.join(content, 'site.yaml'), `${site}${AUDIENCES.join('\n')}`);
   staffDist = path.join(tmp, 'dist-staff');
+  publicDist = path.join(tmp, 'dist');
   await build({ contentDir: content, outDir: staffDist, now: NOW, threads: 0, audience: 'staff' });
+  await build({ contentDir: content, outDir: publicDist, now: NOW, threads: 0 });
 });
 
 afterAll(async () => {
@@ -44,7 +41,7 @@ describe('a name that is no audience of the site', () => {
   const commands = (name: string, out: string): string[][] => [
     ['build', '--content', content, '--out', out, '--now', '2026-03-15T08:30:00Z', '--audience', name],
     ['fingerprint', '--content', content, '--now', '2026-03-15T08:30:00Z', '--audience', name],
-    ['host-config', 'nginx', '--content', content, '--dir', staffDist, '--audience', name],
+    ['host-config', 'nginx', '--content', content, '--dir', path.join(tmp, 'not-built'), '--audience', name],
     ['new', 'component', '--content', content, '--name', 'X', '--audience', name],
   ];
 
@@ -55,5 +52,43 @@ describe('a name that is no audience of the site', () => {
       expect(run.stderr).toContain(`--audience "${name}" is no audience of this site; use one of staff, partners`);
       expect(run.stdout).toBe('');
     }
+  });
+});
+
+describe('host-config for the build in --dir', () => {
+  it('configures a private build as private without --audience, and without the content', async () => {
+    const nginx = await runCli(['host-config', 'nginx', '--dir', staffDist, '--content', path.join(tmp, 'no-content')]);
+    expect(nginx.stderr).toBe('');
+    expect(nginx.code).toBe(0);
+    expect(nginx.stdout).toContain('auth_basic_user_file /etc/nginx/staff.htpasswd;');
+    expect(nginx.stdout).not.toContain('Access-Control-Allow-Origin');
+    const netlify = await runCli(['host-config', 'netlify', '--dir', staffDist]);
+    expect(netlify.code).toBe(0);
+    expect(netlify.stdout).toContain("turn on Netlify's password protection");
+    expect(netlify.stdout).not.toContain('Access-Control-Allow-Origin');
+  });
+
+  it('configures a public build as public', async () => {
+    const run = await runCli(['host-config', 'nginx', '--dir', publicDist]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain('auth_basic');
+    expect(run.stdout).toContain('Access-Control-Allow-Origin');
+  });
+
+  it.each([
+    ['partners', 'dist-staff', 'the audience "staff"'],
+    ['staff', 'dist', 'the public site'],
+  ])('refuses --audience %s for the build in %s', async (audience, folder, built) => {
+    const dir = path.join(tmp, folder);
+    const run = await runCli(['host-config', 'nginx', '--dir', dir, '--content', content, '--audience', audience]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toContain(`--audience "${audience}", but ${dir} holds the build of ${built}`);
+  });
+
+  it('takes the audience from the content while --dir holds no build yet', async () => {
+    const run = await runCli(['host-config', 'nginx', '--dir', path.join(tmp, 'not-built'), '--content', content, '--audience', 'staff']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('auth_basic_user_file /etc/nginx/staff.htpasswd;');
   });
 });
