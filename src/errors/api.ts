@@ -267,6 +267,14 @@ export const API = {
     message: () => 'No build of the site is in the output folder right now; retry in a second',
     hint: 'Build again (`statuspress build`); serve picks the new build up by itself.',
   }),
+  privateBuild: api({
+    code: 'api/private-build',
+    status: 503,
+    title: 'A private build in the output folder',
+    when: "`statuspress serve`'s output folder now holds the build of a private audience (built into it after serve started): serve asks no credentials, so it answers nothing of that site, with a private site's headers.",
+    message: () => "The output folder holds a private audience's site, which this server does not serve",
+    hint: 'Build the public site into the folder serve answers from; serve a private site from a host that asks for credentials.',
+  }),
   internal: api({
     code: 'api/internal-error',
     status: 500,

@@ -1194,6 +1194,16 @@ export const COMMAND = {
   }),
 
   // The server.
+  privateBuild: command({
+    code: 'serve/private-build',
+    exit: 1,
+    title: 'A private audience’s build',
+    when: '`statuspress serve --dir` holds the build of a private audience (`build --audience`): serve asks no credentials and answers anyone, so it refuses to start.',
+    message: ({ dir, audience }: { dir: string; audience: string }) =>
+      `${dir} is the site of the private audience ${JSON.stringify(audience)}, and statuspress serve answers anyone, with no credentials`,
+    hint: 'Serve it from a host that asks for credentials: nginx with its password file (`statuspress host-config nginx --dir DIR`), Netlify with password protection, or behind Cloudflare Access (docs/deploy.md).',
+    example: { dir: 'dist-staff', audience: 'staff' },
+  }),
   notABuild: command({
     code: 'serve/not-a-build',
     exit: 1,

@@ -6,7 +6,9 @@ import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DerivedSite } from '../derive/index.js';
 import { STATE_FILE } from '../routes/files.js';
-import { readState } from './build-state.js';
+import { deriveSite } from '../derive/index.js';
+import type { BuildState } from '../render/state.js';
+import { readBuildState, readState } from './build-state.js';
 import { FileCache } from './file-cache.js';
 import { HotAnswers } from './hot.js';
 
@@ -19,6 +21,7 @@ export class ServedBuild {
   /** Whole answers by request target (hot.ts): what a request for a prebuilt file needs, found once. */
   readonly hot = new HotAnswers();
   private site: Promise<DerivedSite> | null = null;
+  private state: Promise<BuildState> | null = null;
 
   constructor(
     /** Real path of the build's folder plus its state file's identity: equal for the same build. */
@@ -34,8 +37,18 @@ export class ServedBuild {
 
   /** The site as of the build's `now`, for answers computed on demand; read once per build. */
   derived(): Promise<DerivedSite> {
-    this.site ??= readState(this.root);
+    this.site ??= this.read().then((state) => deriveSite(state.content, Date.parse(state.now)));
     return this.site;
+  }
+
+  /** The private audience whose site the build is (content.site.private); null for the public site. */
+  async privateAudience(): Promise<string | null> {
+    return (await this.read()).content.site.private?.audience ?? null;
+  }
+
+  private read(): Promise<BuildState> {
+    this.state ??= readBuildState(this.root);
+    return this.state;
   }
 }
 

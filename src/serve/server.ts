@@ -3,7 +3,7 @@
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { API_CACHE_CONTROL, COMMON_HEADERS, contentSecurityPolicy, DATA_CSP, ERROR_CACHE_CONTROL, siteCacheControl } from '../hosting/headers.js';
+import { API_CACHE_CONTROL, COMMON_HEADERS, contentSecurityPolicy, DATA_CSP, ERROR_CACHE_CONTROL, PRIVATE_HEADERS, siteCacheControl } from '../hosting/headers.js';
 import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { answer, serialize } from '../render/answer.js';
@@ -68,7 +68,13 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
   let follower: Follower | null = null;
   const builds = new BuildWatcher(dir, (build) => follower?.follow(build));
   if (options.follow) follower = followClock(dir, builds, options.follow);
-  await builds.load();
+  const first = await builds.load();
+  // serve asks no credentials: a private audience's site would be answered to anyone.
+  const audience = await first.privateAudience();
+  if (audience !== null) {
+    await follower?.stop();
+    throw fail(COMMAND.privateBuild, { dir: options.dir, audience });
+  }
   const context: Context = {
     base: trimEndOf(options.base ?? '', '/'),
     builds,
@@ -184,6 +190,14 @@ function refuse(res: ServerResponse, decision: RateDecision): void {
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, context: Context): Promise<void> {
+  // A private build swapped in after the start: nothing of it, not even a preflight's consent. Its
+  // hot answers stay empty, as only this path fills them.
+  if (await privateNow(context)) {
+    for (const [name, value] of PRIVATE_HEADERS) res.setHeader(name, value);
+    res.setHeader('Content-Security-Policy', DATA_CSP);
+    sendError(res, apiError(API.privateBuild, undefined), { 'Cache-Control': 'no-store' });
+    return;
+  }
   for (const [name, value] of COMMON_HEADERS) res.setHeader(name, value);
   // Until a page is sent: answers that are data may run and load nothing.
   res.setHeader('Content-Security-Policy', DATA_CSP);
@@ -241,6 +255,15 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
   // The output is gone too (removed by hand, or being replaced by an older version's two renames):
   // an answer now, never a request left open.
   sendError(res, apiError(API.unavailable, undefined), { 'Retry-After': '1', 'Cache-Control': 'no-store' });
+}
+
+/** Whether the output holds a private audience's build now; a build gone meanwhile is left to the answer's retries. */
+async function privateNow(context: Context): Promise<boolean> {
+  const build = await context.builds.current();
+  return build.privateAudience().then(
+    (audience) => audience !== null,
+    () => false,
+  );
 }
 
 async function answerFrom(
