@@ -52,36 +52,45 @@ export function audienceFindings(site: SourceFile | null, components: SourceFile
  * under their parent, and inherit its audiences when they name none.
  */
 function outsideParent(components: SourceFile[]): FileFinding[] {
+  const seenBy = audiencesUp(components);
+  const findings: FileFinding[] = [];
+  for (const source of components) {
+    const names = ownAudiences(source);
+    const parentId = field(source.data, 'parent_id');
+    if (names === null || !isId(parentId)) continue;
+    const parents = seenBy(parentId);
+    if (parents !== null && names.some((name) => !parents.includes(name))) {
+      findings.push({ source, finding: { path: ['audience'], ...say(CONTENT.audienceOutsideParent, { parent: parentId, audiences: parents }) } });
+    }
+  }
+  return findings;
+}
+
+const ownAudiences = (source: SourceFile): string[] | null => {
+  const names = written(field(source.data, 'audience'), []).map((w) => w.name);
+  return names.length > 0 ? names : null;
+};
+
+/**
+ * The audiences the component of an id is seen by (read raw), up its parents when it names none;
+ * null: public, or no such component. Bounded: cross.ts reports cycles.
+ */
+export function audiencesUp(components: SourceFile[]): (id: number) => string[] | null {
   const byId = new Map<number, SourceFile>();
   for (const source of components) {
     const id = field(source.data, 'id');
     if (isId(id) && !byId.has(id)) byId.set(id, source);
   }
-  const own = (source: SourceFile): string[] | null => {
-    const names = written(field(source.data, 'audience'), []).map((w) => w.name);
-    return names.length > 0 ? names : null;
-  };
-  // The audiences a component is seen by, up its parents; null: public. Bounded: cross.ts reports cycles.
-  const seenBy = (source: SourceFile | undefined): string[] | null => {
+  return (id) => {
+    let source = byId.get(id);
     for (let depth = 0; source !== undefined && depth < byId.size; depth++) {
-      const names = own(source);
+      const names = ownAudiences(source);
       if (names !== null) return names;
       const parent = field(source.data, 'parent_id');
       source = isId(parent) ? byId.get(parent) : undefined;
     }
     return null;
   };
-  const findings: FileFinding[] = [];
-  for (const source of components) {
-    const names = own(source);
-    const parentId = field(source.data, 'parent_id');
-    if (names === null || !isId(parentId)) continue;
-    const parents = seenBy(byId.get(parentId));
-    if (parents !== null && names.some((name) => !parents.includes(name))) {
-      findings.push({ source, finding: { path: ['audience'], ...say(CONTENT.audienceOutsideParent, { parent: parentId, audiences: parents }) } });
-    }
-  }
-  return findings;
 }
 
 /** How many ids each audience's range holds: the public's are below it, the n-th audience's (as site.yaml lists them) from n times it. */

@@ -5,7 +5,7 @@ import { link, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadContent, noticeOf } from '../content/index.js';
 import type { LoadedContent, SourceFile } from '../content/index.js';
-import { audienceIdRange } from '../content/audiences.js';
+import { audienceIdRange, audiencesUp } from '../content/audiences.js';
 import { field } from '../content/rules.js';
 import { fail } from '../errors/error.js';
 import { t } from '../i18n/index.js';
@@ -151,7 +151,9 @@ export async function newComponent(contentDir: string, options: NewComponentOpti
   return withContentLock(contentDir, async () => {
     const at = isoAt(options.now ?? currentSecond());
     const loaded = await loadContent(contentDir);
-    const id = nextId(loaded, loaded.components, options.audience);
+    // A child without --audience inherits its parent's: its id comes from that range, not the public's.
+    const inherited = options.audience === undefined && options.parentId !== undefined ? audiencesUp(loaded.components)(options.parentId)?.[0] : undefined;
+    const id = nextId(loaded, loaded.components, options.audience ?? inherited);
     const component = {
       id,
       name,

@@ -19,6 +19,20 @@ let staffDist: string;
 let publicDist: string;
 
 
+/** A fresh copy of the content, for a test that changes it. */
+async function copy(label: string): Promise<string> {
+  const dir = path.join(tmp, label);
+  await cp(content, dir, { recursive: true });
+  return dir;
+}
+
+/** `statuspress new ...args` in `dir`, which must succeed. */
+async function created(dir: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
+  const run = await runCli(['new', ...args, '--content', dir, '--now', '2026-03-15T08:30:00Z']);
+  expect(run.code).toBe(0);
+  return run;
+}
+
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-cli-audiences-'));
   content = path.join(tmp, 'content');
@@ -90,5 +104,21 @@ describe('host-config for the build in --dir', () => {
     const run = await runCli(['host-config', 'nginx', '--dir', path.join(tmp, 'not-built'), '--content', content, '--audience', 'staff']);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('auth_basic_user_file /etc/nginx/staff.htpasswd;');
+  });
+});
+
+describe('new, and the id range of the audience a part will be seen by', () => {
+  it('gives a child of a private component an id of its parent’s range, and the public ids no gap', async () => {
+    const dir = await copy('parented');
+    await created(dir, ['component', '--name', 'Build farm', '--audience', 'staff']);
+    await created(dir, ['component', '--name', 'Runners', '--parent', '1000000']);
+    await created(dir, ['component', '--name', 'Runner pool', '--parent', '1000001']);
+    await created(dir, ['component', '--name', 'Search', '--parent', '1']);
+    const runners = await readFile(path.join(dir, 'components/1000001-runners.yaml'), 'utf8');
+    // Inherited, not written: the child follows its parent should the parent's audience change.
+    expect(runners).not.toContain('audience');
+    expect(runners).toContain('parent_id: 1000000');
+    expect(await readFile(path.join(dir, 'components/1000002-runner-pool.yaml'), 'utf8')).toContain('parent_id: 1000001');
+    expect(await readFile(path.join(dir, 'components/4-search.yaml'), 'utf8')).toContain('parent_id: 1');
   });
 });
