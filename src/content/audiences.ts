@@ -31,6 +31,7 @@ export function audienceFindings(site: SourceFile | null, components: SourceFile
       if (!known.includes(name)) findings.push({ source: site, finding: { path: ['audiences', name], at: 'key', ...say(CONTENT.badAudienceName, { name }) } });
     }
   }
+  if (site && isRecord(declared)) findings.push(...takenUrls(site, declared));
   // Without a readable site.yaml no name can be judged: its own problems say why.
   const judged = site?.usable === true;
   const check = (source: SourceFile, value: unknown, base: (string | number)[]): void => {
@@ -44,6 +45,28 @@ export function audienceFindings(site: SourceFile | null, components: SourceFile
   const targets = site?.usable ? field(site.data, 'notify') : undefined;
   if (site && Array.isArray(targets)) targets.forEach((target: unknown, i) => check(site, field(target, 'audience'), ['notify', i, 'audience']));
   findings.push(...outsideParent(usable(components)));
+  return findings;
+}
+
+/** An audience's url that is the public site's or an earlier audience's (as a browser compares them: case of the host, default port, trailing slash). */
+function takenUrls(site: SourceFile, declared: Record<string, unknown>): FileFinding[] {
+  const same = (url: unknown): string | null => {
+    if (typeof url !== 'string' || !URL.canParse(url)) return null;
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname.replace(/\/+$/, '')}`;
+  };
+  const taken = new Map<string, string | null>();
+  const own = same(field(site.data, 'url'));
+  if (own !== null) taken.set(own, null);
+  const findings: FileFinding[] = [];
+  for (const [name, audience] of Object.entries(declared)) {
+    const url = field(audience, 'url');
+    const key = same(url);
+    if (key === null) continue;
+    const other = taken.get(key);
+    if (other !== undefined) findings.push({ source: site, finding: { path: ['audiences', name, 'url'], ...say(CONTENT.audienceUrlTaken, { url: String(url), other }) } });
+    else taken.set(key, name);
+  }
   return findings;
 }
 

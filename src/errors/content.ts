@@ -949,6 +949,15 @@ export const CONTENT = {
     hint: 'Rename it, e.g. `staff` or `partners`.',
     example: { name: 'Staff Team' },
   }),
+  audienceUrlTaken: content({
+    code: 'content/audience-url-taken',
+    title: 'An audience’s url is another site’s',
+    when: 'An audience’s `url` in site.yaml is the public site’s `url` or another audience’s: both sites would be published at one address, and one would replace the other (or a private one be served where the public is).',
+    message: ({ url, other }: { url: string; other: string | null }) =>
+      `${quote(url, 80)} is already the url of ${other === null ? 'the public site' : `the audience ${other}`}; each site needs an address of its own`,
+    hint: 'Give the audience a host of its own, e.g. https://status.internal.acme.com.',
+    example: { url: 'https://status.acme.com', other: null },
+  }),
   badPasswordFile: content({
     code: 'content/bad-password-file',
     title: 'A password file nginx cannot be given',

@@ -122,3 +122,20 @@ describe('new, and the id range of the audience a part will be seen by', () => {
     expect(await readFile(path.join(dir, 'components/4-search.yaml'), 'utf8')).toContain('parent_id: 1');
   });
 });
+
+describe('validate and the address of each site', () => {
+  it('refuses an audience url that is the public site’s or another audience’s, at its line', async () => {
+    const dir = await copy('same-url');
+    const site = await readFile(path.join(content, 'site.yaml'), 'utf8');
+    const audiences = site.slice(site.indexOf('audiences:'));
+    const taken = audiences.replace('https://status.internal.example.org', 'https://PLAIN.example.org/').replace('https://partners.example.org', 'https://plain.example.org:443');
+    await writeFile(path.join(dir, 'site.yaml'), site.replace(audiences, `${taken}  ops:\n    url: https://partners.example.org/status\n  ops-two:\n    url: https://partners.example.org/status/\n`));
+    const run = await runCli(['validate', '--content', dir]);
+    expect(run.code).toBe(1);
+    const line = (text: string): number => site.replace(audiences, taken).split('\n').findIndex((l) => l.includes(text)) + 1;
+    expect(run.stderr).toContain(`site.yaml:${line('https://PLAIN.example.org/')}:10  audiences.staff.url: "https://PLAIN.example.org/" is already the url of the public site; each site needs an address of its own`);
+    expect(run.stderr).toContain(`site.yaml:${line('plain.example.org:443')}:10  audiences.partners.url: "https://plain.example.org:443" is already the url of the public site`);
+    expect(run.stderr).toContain('audiences.ops-two.url: "https://partners.example.org/status/" is already the url of the audience ops;');
+    expect(run.stderr).not.toContain('audiences.ops.url');
+  });
+});
