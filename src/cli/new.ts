@@ -95,6 +95,7 @@ export const newFile: Command = {
       }
       created = await newNotice(contentDir, {
         ...nowOption(values),
+        ...(template?.audience === undefined ? {} : { audience: template.audience }),
         ...audienceOption(values),
         type: type as NoticeType,
         subject,

@@ -1034,6 +1034,15 @@ export const COMMAND = {
       `the window of notice ${id} ended at ${ends}, before now (${now}): the page shows it as complete already; if it is still ahead, move it with statuspress update ${id} --begins-at ISO --ends-at ISO --message TEXT`,
     example: { id: 28, ends: '2026-11-28T23:00:00Z', now: '2026-12-02T09:30:00Z' },
   }),
+  privateComponentsPublicNotice: command({
+    code: 'content/public-notice-private-components',
+    exit: 0,
+    title: 'A public notice of private components only',
+    when: '`statuspress new` wrote a notice without `audience` (no `--audience`, none in its template) whose every component is seen by a private audience only: the notice is public, and its public targets are notified, showing no component. A warning: a public word on an internal outage may be meant.',
+    message: ({ id, audiences }: { id: number; audiences: readonly string[] }) =>
+      `notice ${id} is public, but each of its components is seen by ${audiences.join(', ')} only: the public site and its notify targets get it with no component; if it is for ${audiences.length === 1 ? 'that audience' : 'those audiences'} only, add \`audience: ${audiences.length === 1 ? audiences[0] : `[${audiences.join(', ')}]`}\` to its file before anything is published`,
+    example: { id: 28, audiences: ['staff'] },
+  }),
   unknownTemplate: command({
     code: 'content/unknown-template',
     exit: 0,

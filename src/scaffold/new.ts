@@ -123,8 +123,23 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
     // A window over already is what a date copied from an example gives: written (a maintenance may
     // be entered afterwards), but said.
     const warnings = written.endsAt !== null && written.endsAt <= now ? [COMMAND.windowPassed.message({ id, ends: isoAt(written.endsAt), now: isoAt(now) })] : [];
+    const privateOnly = options.audience === undefined ? privateAudiencesOf(loaded, written.components) : null;
+    if (privateOnly !== null) warnings.push(COMMAND.privateComponentsPublicNotice.message({ id, audiences: privateOnly }));
     return { file, id, elsewhere, notice: standingOf(written, now), warnings };
   }, lockOptions(options));
+}
+
+/** The audiences that see the components, when every one of them is private (seen by a private audience only); null otherwise, or for none. */
+function privateAudiencesOf(loaded: LoadedContent, components: readonly number[]): string[] | null {
+  if (components.length === 0) return null;
+  const seenBy = audiencesUp(loaded.components);
+  const names = new Set<string>();
+  for (const id of components) {
+    const audiences = seenBy(id);
+    if (audiences === null) return null;
+    for (const name of audiences) names.add(name);
+  }
+  return [...names];
 }
 
 const MINUTE = 60_000;

@@ -1,5 +1,5 @@
 // Notice templates: `templates/notices/NAME.yaml` beside the content holds what a kind of notice
-// usually says (its type, subject, components, impact, first state and text), with `{placeholders}` that
+// usually says (its type, subject, components, impact, audience, first state and text), with `{placeholders}` that
 // `statuspress new notice --template NAME --set key=value` fills, so the first message of an outage
 // is written in seconds and worded as agreed beforehand.
 import path from 'node:path';
@@ -32,6 +32,9 @@ const templateSchema = z.strictObject({
   impact: z.enum(IMPACTS).optional(),
   state: z.string().optional(),
   content: z.string().min(1).optional(),
+  // The audience (site.yaml `audiences`) a kind of notice is for, as `--audience` gives it: an
+  // internal template's notices never post publicly for want of a flag.
+  audience: z.string().min(1).optional(),
 });
 
 /** A notice template as read: its text still holding its placeholders. */
@@ -45,6 +48,7 @@ export interface FilledTemplate {
   impact?: Impact;
   state?: string;
   content?: string;
+  audience?: string;
 }
 
 /** The folder of notice templates under a site's templates/. */
@@ -130,5 +134,6 @@ export function fillTemplate(name: string, template: NoticeTemplate, values: Rea
     ...(template.impact === undefined ? {} : { impact: template.impact }),
     ...(template.state === undefined ? {} : { state: template.state }),
     ...(template.content === undefined ? {} : { content: fill(template.content) }),
+    ...(template.audience === undefined ? {} : { audience: template.audience }),
   };
 }

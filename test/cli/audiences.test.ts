@@ -2,7 +2,7 @@
 // partners audience: a name that is no audience's is refused by every command that takes one, the
 // host files of a private build are private whatever the flags, and `new` takes ids from the range of
 // the audience a component or notice will be seen by.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,34 @@ describe('host-config for the build in --dir', () => {
 });
 
 describe('new, and the id range of the audience a part will be seen by', () => {
+  it('writes a notice of a template with an audience for that audience, from its range', async () => {
+    const dir = await copy('templated');
+    await created(dir, ['component', '--name', 'Build farm', '--audience', 'staff']);
+    const templates = path.join(tmp, 'templated-templates');
+    await mkdir(path.join(templates, 'notices'), { recursive: true });
+    await writeFile(path.join(templates, 'notices/farm.yaml'), 'subject: Build farm {what}\ncomponents: [1000000]\naudience: staff\n');
+    const run = await created(dir, ['notice', '--template', 'farm', '--templates', templates, '--set', 'what=slow']);
+    expect(run.stdout).toContain('(id 1000000)');
+    expect(run.stderr).toBe('');
+    expect(await readFile(path.join(dir, 'notices/1000000-build-farm-slow.yaml'), 'utf8')).toMatch(/^audience: staff$/m);
+    // --audience overrides the template's, as every option does.
+    const partners = await created(dir, ['notice', '--template', 'farm', '--templates', templates, '--set', 'what=down', '--audience', 'partners', '--components', '1']);
+    expect(partners.stdout).toContain('(id 2000000)');
+  });
+
+  it('warns of a public notice whose every component is private', async () => {
+    const dir = await copy('warned');
+    await created(dir, ['component', '--name', 'Build farm', '--audience', 'staff']);
+    await created(dir, ['component', '--name', 'Runners', '--parent', '1000000']);
+    const warned = await created(dir, ['notice', '--type', 'unplanned', '--subject', 'Runners slow', '--components', '1000000,1000001']);
+    expect(warned.stdout).toContain('(id 5)');
+    expect(warned.stderr).toContain('warning: notice 5 is public, but each of its components is seen by staff only: the public site and its notify targets get it with no component; if it is for that audience only, add `audience: staff` to its file');
+    const mixed = await created(dir, ['notice', '--type', 'unplanned', '--subject', 'Storage and runners', '--components', '1,1000001']);
+    expect(mixed.stderr).toBe('');
+    const targeted = await created(dir, ['notice', '--type', 'unplanned', '--subject', 'Runners down', '--components', '1000001', '--audience', 'staff']);
+    expect(targeted.stderr).toBe('');
+  });
+
   it('gives a child of a private component an id of its parent’s range, and the public ids no gap', async () => {
     const dir = await copy('parented');
     await created(dir, ['component', '--name', 'Build farm', '--audience', 'staff']);
