@@ -2,7 +2,9 @@
 // real: with the password file site.yaml names, nothing without credentials and everything with them;
 // with none named, nothing at all. Never a header that would let another site read it or a crawler
 // index it.
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { get as httpsGet } from 'node:https';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../src/build.js';
 import { request } from '../http/client.js';
 import type { Reply } from '../http/client.js';
-import { runCli } from '../helpers/cli.js';
+import { BIN, ROOT, runCli } from '../helpers/cli.js';
 import { freePort, startNginx } from '../helpers/nginx.js';
 import type { RunningNginx } from '../helpers/nginx.js';
 
@@ -22,6 +24,8 @@ const ADDRESSES = ['/', '/api/v2/summary.json', '/api/v1/notices', '/api/v1/noti
 let tmp: string;
 let guarded: RunningNginx;
 let closed: RunningNginx;
+let dist: string;
+let tls: RunningNginx | undefined;
 
 /** nginx's configuration for `audience`'s site of `content`, as a user prints it, listening on `port`. */
 async function hostConfig(content: string, dist: string, audience: string, port: number): Promise<string> {
@@ -41,17 +45,20 @@ beforeAll(async () => {
   const site = await readFile(path.join(content, 'site.yaml'), 'utf8');
   const audiences = ['audiences:', '  staff:', '    url: https://status.internal.example.org', `    password_file: ${passwords}`, '  partners:', '    url: https://partners.example.org', ''];
   await writeFile(path.join(content, 'site.yaml'), `${site}${audiences.join('\n')}`);
-  const dist = path.join(tmp, 'dist');
+  dist = path.join(tmp, 'dist');
+  const partners = path.join(tmp, 'dist-partners');
   await build({ contentDir: content, outDir: dist, now: NOW, threads: 0, audience: 'staff' });
+  await build({ contentDir: content, outDir: partners, now: NOW, threads: 0, audience: 'partners' });
   const [a, b] = [await freePort(), await freePort()];
   guarded = await startNginx(path.join(tmp, 'guarded'), await hostConfig(content, dist, 'staff', a), a);
-  // The same files, as the site of an audience whose password file nobody named.
-  closed = await startNginx(path.join(tmp, 'closed'), await hostConfig(content, dist, 'partners', b), b);
+  // The site of an audience whose password file nobody named.
+  closed = await startNginx(path.join(tmp, 'closed'), await hostConfig(content, partners, 'partners', b), b);
 });
 
 afterAll(async () => {
   await guarded?.stop();
   await closed?.stop();
+  await tls?.stop();
   await rm(tmp, { recursive: true, force: true });
 });
 
@@ -100,5 +107,40 @@ describe("nginx with a private audience's configuration", () => {
       expect(reply.body).not.toContain('Plain Fixture Status');
       expectPrivateHeaders(reply);
     }
+  });
+});
+
+describe("deploy.md's TLS server block for a private site", () => {
+  it('is accepted by nginx and asks for credentials over TLS', async () => {
+    const docs = await readFile(path.join(ROOT, 'docs/deploy.md'), 'utf8');
+    const shown = /^statuspress host-config nginx --dir \/srv\/status\/dist-staff[^`]*?> \/etc\/nginx\/conf\.d\/statuspress-staff\.conf$/m.exec(docs)?.[0];
+    expect(shown).toBeDefined();
+    const cert = path.join(tmp, 'cert.pem');
+    const key = path.join(tmp, 'key.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=localhost'], { stdio: 'ignore' });
+    const port = await freePort();
+    const conf = path.join(tmp, 'tls.conf');
+    // As the docs write it, on this machine's paths and a free port.
+    const script = shown!
+      .replace('statuspress ', `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} `)
+      .replaceAll('/srv/status/dist-staff', dist)
+      .replaceAll('443', String(port))
+      .replace(`--listen ${port}`, `--listen 127.0.0.1:${port} --rate-limit 0`)
+      .replace(`^  listen ${port};$`, `^  listen 127.0.0.1:${port};$`)
+      .replace(`listen ${port} ssl`, `listen 127.0.0.1:${port} ssl`)
+      .replace('/etc/ssl/certs/status.internal.acme.com.pem', cert)
+      .replace('/etc/ssl/private/status.internal.acme.com.key', key)
+      .replace('/etc/nginx/conf.d/statuspress-staff.conf', conf);
+    execFileSync('sh', ['-c', script]);
+    const block = await readFile(conf, 'utf8');
+    expect(block).toContain(`listen 127.0.0.1:${port} ssl;`);
+    tls = await startNginx(path.join(tmp, 'tls'), block, port);
+    const status = await new Promise<number>((resolve, reject) => {
+      httpsGet({ host: '127.0.0.1', port, path: '/api/v2/summary.json', rejectUnauthorized: false }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on('error', reject);
+    });
+    expect(status).toBe(401);
   });
 });
