@@ -69,6 +69,18 @@ describe('audienceView', () => {
     expect(view.site).toMatchObject({ name: 'Acme Status', url: 'https://status.internal.acme.com', private: { audience: 'staff', passwordFile: null } });
   });
 
+  it("takes the private ids out of a public target's `components`, as deleting those components would", async () => {
+    const dir = await writeContent({
+      'site.yaml': `${AUDIENCES}notify:\n  - type: slack\n    url_env: PUBLIC_URL\n    components: [1, 2, 3]\n`,
+      'components/1-a.yaml': component(1),
+      'components/2-b.yaml': component(2, 'audience: staff\n'),
+      'components/3-c.yaml': component(3, 'parent_id: 2\n'),
+    });
+    const content = requireValid(validateContent(await loadContent(dir)));
+    expect(audienceView(content, null).site.notify!.map((t) => t.components)).toEqual([[1]]);
+    expect(audienceView(content, 'staff').site.notify!.map((t) => t.components)).toEqual([[1, 2, 3]]);
+  });
+
   it('refuses an audience the site does not name', async () => {
     expect(() => audienceView({ site: { name: 'x' } as never, components: [], notices: [] }, 'staff')).toThrow(/--audience "staff" is no audience of this site; site.yaml names none/);
   });
