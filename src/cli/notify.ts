@@ -7,7 +7,7 @@ import { excerpt } from '../content/quote.js';
 import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
-import { contentFlag, nowFlag, text } from './command.js';
+import { contentFlag, nowFlag, text, texts } from './command.js';
 
 /** The most characters of an event's headline a report line shows (the headline is content). */
 export const HEADLINE_SHOWN = 200;
@@ -23,6 +23,7 @@ export const notify: Command = {
       description: 'the previous state: a record file notify reads and updates, or the deployed site whose state it reads',
     },
     now: { type: 'string', value: 'ISO', description: 'the moment the deployed build was built as of, with a zone (default: the clock)' },
+    'not-deployed': { type: 'string', value: 'NAME', multiple: true, description: "a private audience whose site this run did not deploy: its targets wait for the next run that does" },
     'dry-run': { type: 'boolean', default: false, description: 'print the events that would be sent; send and record nothing' },
   },
   async run(values, out) {
@@ -31,7 +32,8 @@ export const notify: Command = {
     const now = nowFlag(values);
     const dryRun = values['dry-run'] === true;
     const { notify: run, signalExit } = await import('../notify/index.js');
-    const result = await run({ contentDir: String(values.content), previous, dryRun, ...(now === undefined ? {} : { now }) });
+    const notDeployed = texts(values, 'not-deployed');
+    const result = await run({ contentDir: String(values.content), previous, dryRun, notDeployed, ...(now === undefined ? {} : { now }) });
     const iso = (ms: number): string => new Date(ms).toISOString();
     for (const warning of result.warnings) out.error(`warning: ${warning}`);
     if (result.outcome === 'first-run') {

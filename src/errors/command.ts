@@ -1326,6 +1326,15 @@ export const COMMAND = {
       `${targets.join(', ')}: not sent to: ${plural(targets.length, 'target')} of the ${audience} audience, and --previous URL is the ${site} site's state; keep the record as a file (--previous FILE) to notify every audience`,
     example: { targets: ['slack (STAFF_SLACK_URL)'], audience: 'staff', site: 'public' },
   }),
+  notifyAudienceNotDeployed: command({
+    code: 'notify/audience-not-deployed',
+    exit: 0,
+    title: 'An audience’s site was not deployed: its targets wait',
+    when: '`statuspress notify --not-deployed NAME` (the workflow passes it when that audience’s deployment failed): its events link to a site that does not show them, so its targets get nothing this run and its part of the record is left as it was; the next run that deploys it sends them. The other audiences are notified as usual.',
+    message: ({ audience, targets }: { audience: string; targets: string[] }) =>
+      `the ${audience} site was not deployed: ${targets.length === 0 ? 'its events' : `${targets.join(', ')} get its events`} on the next run that deploys it`,
+    example: { audience: 'staff', targets: ['slack (STAFF_SLACK_URL)'] },
+  }),
   notifyHeldDropped: command({
     code: 'notify/held-dropped',
     exit: 0,

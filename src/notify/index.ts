@@ -46,6 +46,11 @@ export interface NotifyOptions {
   lock?: { waitMs?: number; staleMs?: number; graceMs?: number };
   /** How long the site's state file may take to arrive, ms. */
   fetchTimeoutMs?: number;
+  /**
+   * Private audiences whose site this run's deployment did not publish: their targets get nothing
+   * and their part of the record is kept as it was, so the next run that deploys them sends it.
+   */
+  notDeployed?: readonly string[];
   /** Stops the sending when aborted (its reason a signal's name, if one); default: SIGINT, SIGTERM and SIGHUP while sending. */
   stop?: AbortSignal;
 }
@@ -94,12 +99,20 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   // Before anything is read or written: a missing variable is a usage error, and nothing is claimed.
   const runs = audienceRuns(full, now, options.dryRun ? null : (options.env ?? process.env));
   const warnings: string[] = [];
+  const waiting = new Set<AudienceName>(options.notDeployed ?? []);
+  for (const name of waiting) {
+    if (name === null || !runs.some((run) => run.name === name)) throw fail(COMMAND.unknownAudience, { value: String(name), known: Object.keys(full.site.audiences ?? {}) });
+  }
+  for (const run of runs.filter((r) => waiting.has(r.name))) warnings.push(COMMAND.notifyAudienceNotDeployed.message({ audience: run.name!, targets: run.targets.map((t) => t.label) }));
+  /** The parts of the audiences not deployed, as the previous record had them (none when it had none). */
+  const keptParts = (previous: Previous): (readonly [AudienceName, AudiencePart])[] =>
+    previous.kind !== 'found' ? [] : [...waiting].flatMap((name) => (partOf(previous.record, name) === undefined ? [] : [[name, partOf(previous.record, name)!] as const]));
 
   const plan = (previous: Previous, from: string, served: ReadonlySet<AudienceName>): Plan => {
     if (previous.kind === 'other-format') warnings.push(COMMAND.notifyOtherFormat.message({ from }));
     if (previous.kind !== 'found') {
       // Nothing is sent: each audience's facts are recorded, and the reminders already due claimed.
-      const parts = runs.map((run) => [run.name, planAudience(run, undefined, now, warnings).part] as const);
+      const parts = runs.filter((run) => !waiting.has(run.name)).map((run) => [run.name, planAudience(run, undefined, now, warnings).part] as const);
       return { outcome: 'first-run', previousNow: null, byAudience: new Map(), held: [], migrated: null, record: recordOfParts(parts) };
     }
     const { snapshot } = previous.record;
@@ -117,12 +130,12 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
       return problem === null;
     });
     // (Only the URL form serves some audiences, and it writes no record.)
-    return { outcome: 'compared', previousNow: snapshot.now, byAudience, held, migrated, record: served.has(null) ? recordOfParts([...byAudience].map(([name, p]) => [name, p.part] as const)) : null };
+    return { outcome: 'compared', previousNow: snapshot.now, byAudience, held, migrated, record: served.has(null) ? recordOfParts([...[...byAudience].map(([name, p]) => [name, p.part] as const), ...keptParts(previous)]) : null };
   };
 
   let result: Plan;
   let recorded: string | null = null;
-  let served: ReadonlySet<AudienceName> = new Set(runs.map((run) => run.name));
+  let served: ReadonlySet<AudienceName> = new Set(runs.map((run) => run.name).filter((name) => !waiting.has(name)));
   if (isHttpUrl(options.previous)) {
     const previous = await fetchSiteState(options.previous, transport.fetch, options.fetchTimeoutMs ?? 30_000, transport.timeout);
     if (previous.kind === 'none') warnings.push(COMMAND.notifyNothingOnSite.message({ address: stateAddress(options.previous) }));

