@@ -68,6 +68,9 @@ export function componentTree(site: DerivedSite, from: SitePage, under?: Derived
     const group = foldedBelow.get(c.id);
     if (group !== undefined && c.severity !== 'operational') unwell.set(group, [c, ...(unwell.get(group) ?? [])]);
     const named = folded.has(c.id) ? (unwell.get(c.id) ?? []) : [];
+    // In a folded group, its parts show, and theirs wait on their pages: the group's page lists
+    // every component under it, two clicks from the home, and the row names any in trouble.
+    const inFold = group !== undefined && c.source.parentId === group;
     nodes.set(c.id, {
       id: c.id,
       name: c.source.name,
@@ -76,8 +79,8 @@ export function componentTree(site: DerivedSite, from: SitePage, under?: Derived
       state: c.severity,
       stateLabel: severityLabel(c.severity, lang),
       uptime: c.metrics && under === undefined && group === undefined ? uptimeView(site, c, from, folded.has(c.id)) : null,
-      children: c.children.map((id) => nodes.get(id)!),
-      count: c.children.length > 0 && under === undefined ? lang.m.t('component.count', { count: descendants(site, i) }) : null,
+      children: inFold ? [] : c.children.map((id) => nodes.get(id)!),
+      count: c.children.length > 0 && under === undefined && !inFold ? lang.m.t('component.count', { count: descendants(site, i) }) : null,
       open: !folded.has(c.id),
       affected: named.length === 0 ? null : {
         shown: named.slice(0, AFFECTED_SHOWN).map((a) => ({ name: a.source.name, lang: a.source.fallback?.name ?? null, href: relativeHref(from, SITE.component(a.id)), state: a.severity, stateLabel: severityLabel(a.severity, lang) })),
