@@ -88,7 +88,8 @@ async function site(): Promise<{ content: string; record: string; run: (minutes:
 describe('deliver: only a request that went out whole may have arrived', () => {
   it('a connection dropped after the whole request was read: one copy, unknown, never retried', async () => {
     const hook = await dropper();
-    const outcome = await deliver(request(hook.url), DEFAULT_RETRY, fastTransport(), Date.now() + 60_000, []);
+    const transport = fastTransport();
+    const outcome = await deliver(request(hook.url), DEFAULT_RETRY, transport, transport.clock() + 60_000, []);
     expect(outcome).toEqual({ ok: false, attempts: 1, reason: 'connection reset after the request was sent', fate: 'unknown' });
     expect(hook.bodies).toEqual(['{"id":"e"}']);
   });
@@ -96,17 +97,19 @@ describe('deliver: only a request that went out whole may have arrived', () => {
   it('a refused connection is retried; stopped during the backoff it is held, not unknown', async () => {
     const stop = new AbortController();
     const transport = { ...fastTransport(), sleep: () => (stop.abort('SIGTERM'), new Promise<void>(() => undefined)) };
-    const outcome = await deliver(request(await deadAddress()), DEFAULT_RETRY, transport, Date.now() + 60_000, [], stop.signal);
+    const outcome = await deliver(request(await deadAddress()), DEFAULT_RETRY, transport, transport.clock() + 60_000, [], stop.signal);
     expect(outcome).toMatchObject({ ok: false, fate: 'held' });
   });
 
   it('a connection never made: the attempt limit retries it (never unknown); a stop holds it', async () => {
     const silent = await silentListener();
-    const cut = await deliver(request(silent), { ...DEFAULT_RETRY, backoffMs: 1 }, cutTransport(100), Date.now() + 60_000, []);
+    const cutting = cutTransport(100);
+    const cut = await deliver(request(silent), { ...DEFAULT_RETRY, backoffMs: 1 }, cutting, cutting.clock() + 60_000, []);
     expect(cut).toEqual({ ok: false, attempts: 3, reason: 'no connection within 60 s (3 attempts)', fate: 'failed' });
     const stop = new AbortController();
     setTimeout(() => stop.abort('SIGTERM'), 100);
-    const stopped = await deliver(request(silent), DEFAULT_RETRY, fastTransport(), Date.now() + 60_000, [], stop.signal);
+    const stopping = fastTransport();
+    const stopped = await deliver(request(silent), DEFAULT_RETRY, stopping, stopping.clock() + 60_000, [], stop.signal);
     expect(stopped).toMatchObject({ ok: false, fate: 'held' });
   });
 });
