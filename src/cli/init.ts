@@ -2,7 +2,7 @@
 import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
-import { text } from './command.js';
+import { nowOption, text } from './command.js';
 
 export const init: Command = {
   name: 'init',
@@ -23,6 +23,7 @@ export const init: Command = {
     'time-zone': { type: 'string', value: 'ZONE', description: "site.yaml's time_zone, the zone the pages show times in (Europe/Berlin)" },
     audience: { type: 'string', value: 'NAME', description: 'a private audience (site.yaml audiences) whose site publish.yml also deploys, over SSH to a host of its own' },
     'audience-url': { type: 'string', value: 'URL', description: "that audience's site's address (default: https://NAME. before the public host)" },
+    now: { type: 'string', value: 'ISO', description: "the moment the example content is dated as of, with a zone, for scripts and tests that must not depend on the day (default: the clock)" },
   },
   async run(values, out, positionals) {
     const [dir, ...extra] = positionals;
@@ -43,6 +44,12 @@ export const init: Command = {
     const timeZone = text(values, 'time-zone');
     const audience = text(values, 'audience');
     const audienceUrl = text(values, 'audience-url');
+    let now: { now?: number } = {};
+    try {
+      now = nowOption(values);
+    } catch (error) {
+      errors.push(error as StatuspressError);
+    }
     if (audienceUrl !== undefined && audience === undefined) errors.push(fail(COMMAND.initAudienceUrlAlone, undefined));
     const { files } = await initSite(
       dir ?? '',
@@ -52,6 +59,7 @@ export const init: Command = {
         ...(locale === undefined ? {} : { locale }),
         ...(timeZone === undefined ? {} : { timeZone }),
         ...(audience === undefined ? {} : { audience: { name: audience, ...(audienceUrl === undefined ? {} : { url: audienceUrl }) } }),
+        ...now,
         from,
         branch,
       },

@@ -148,7 +148,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     result = plan(found, stateAddress(options.previous), served);
   } else {
     const file = options.previous;
-    const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep };
+    const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep, now: transport.clock };
     // A dry run only reads: it takes no lock and creates nothing.
     result = options.dryRun
       ? plan(await readRecordFile(file), file, served)
@@ -179,7 +179,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   }
   const unknown = deliveries.filter((d) => d.fate === 'unknown');
   // What the record must say besides the claims: never sent again, or sent by the next run.
-  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep }, unknown, held, audienceOf);
+  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep, now: transport.clock }, unknown, held, audienceOf);
   for (const target of targets) {
     const mine = deliveries.filter((d) => d.target === target.label);
     const failed = mine.filter((d) => !d.ok && (d.fate === undefined || d.fate === 'partial'));

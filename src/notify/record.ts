@@ -169,6 +169,8 @@ export interface LockOptions {
   /** How long a lock may go without its owner's time before it counts as stale, ms (5 s). */
   graceMs?: number;
   sleep: (ms: number) => Promise<void>;
+  /** The clock of the time written in a lock and read back out of one (default: `Date.now`). */
+  now?: () => number;
 }
 
 export const DEFAULT_LOCK: Omit<LockOptions, 'sleep'> = { waitMs: 30_000, staleMs: 120_000 };
@@ -182,6 +184,7 @@ const UNWRITTEN_GRACE_MS = 5_000;
  */
 export async function withLock<T>(file: string, options: LockOptions, fn: () => Promise<T>): Promise<T> {
   const lock = `${file}.lock`;
+  const now = options.now ?? Date.now;
   await mkdir(path.dirname(path.resolve(lock)), { recursive: true }).catch(() => undefined);
   const started = performance.now();
   const watched = { text: '', since: performance.now() };
@@ -201,7 +204,7 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
         const fd = openSync(lock, 'wx');
         made = true;
         held.add(lock);
-        mine = `${process.pid} ${new Date().toISOString()}\n`;
+        mine = `${process.pid} ${new Date(now()).toISOString()}\n`;
         try {
           writeSync(fd, mine);
         } finally {
@@ -219,7 +222,7 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
         }
       }
       const seen = await readAtMostFile(lock, 4096);
-      if (seen !== null && lockAge(seen, watched, Math.min(options.staleMs, options.graceMs ?? UNWRITTEN_GRACE_MS)) > options.staleMs) {
+      if (seen !== null && lockAge(seen, now(), watched, Math.min(options.staleMs, options.graceMs ?? UNWRITTEN_GRACE_MS)) > options.staleMs) {
         await removeStaleLock(lock, seen);
         continue;
       }
@@ -250,9 +253,9 @@ export async function withLock<T>(file: string, options: LockOptions, fn: () => 
  * lock of ours: empty after a crash) is stale once this run has seen it unchanged, on its monotonic
  * clock (`watched`), for a few seconds: waiting `staleMs` for it would outlast every run's wait.
  */
-function lockAge(text: string, watched: { text: string; since: number }, graceMs: number): number {
+function lockAge(text: string, now: number, watched: { text: string; since: number }, graceMs: number): number {
   const at = Date.parse(/^\d+ (\S+)\n/.exec(text)?.[1] ?? '');
-  if (Number.isFinite(at)) return Math.abs(Date.now() - at);
+  if (Number.isFinite(at)) return Math.abs(now - at);
   if (text !== watched.text) Object.assign(watched, { text, since: performance.now() });
   const seen = performance.now() - watched.since;
   return seen > graceMs ? Infinity : seen;

@@ -1,8 +1,8 @@
 // docs/first-incident.md, followed word for word: every command of its `sh` blocks, read out of the
 // doc (so the doc and this test cannot drift apart), run in order in a folder of its own as a
-// person types them, on the day the test runs. Its dates are relative (`--in 2d`), so the walkthrough
-// holds on any day; the authoring commands and builds get `--now`, the test's clock moved on ten
-// minutes a step, so they act as of one moment each. What GitHub does between the steps is done
+// person types them. Its dates are relative (`--in 2d`), so the walkthrough holds on any day; the test
+// owns its clock: `init`, the authoring commands and the builds get `--now`, a fixed moment moved on
+// ten minutes a step, and `serve` `--at-build-time`, so none of them reads the machine's clock. What GitHub does between the steps is done
 // here: the repository on GitHub is a bare one (git's `insteadOf` points the doc's address at it),
 // and "merge the pull request" moves its main to the branch. `serve` listens on a free port
 // instead of 8080, since other tests run beside it.
@@ -22,7 +22,7 @@ const SECTIONS = DOC.split(/^## /m).map((part, i) => ({ title: i === 0 ? '' : pa
 /** The repository "on GitHub", as the doc's `git remote add` names it. */
 const REMOTE_ADDRESS = 'git@github.com:acme/status-page.git';
 /** The statuspress commands that act as of `--now`. */
-const NOW_COMMANDS = new Set(['build', 'validate', 'new', 'update', 'resolve']);
+const NOW_COMMANDS = new Set(['init', 'build', 'validate', 'new', 'update', 'resolve']);
 const STEP_MS = 10 * 60_000;
 
 interface Ran {
@@ -36,8 +36,8 @@ interface Ran {
 let tmp: string;
 let remote: string;
 let env: NodeJS.ProcessEnv;
-/** When the test began, to the second: the walkthrough's day. */
-const START = Math.floor(Date.now() / 1000) * 1000;
+/** The walkthrough's first moment: any would do, since the doc's dates are relative. */
+const START = Date.parse('2026-12-02T09:00:00Z');
 
 beforeAll(async () => {
   tmp = await mkdtemp(path.join(tmpdir(), 'statuspress-first-incident-'));
@@ -89,7 +89,7 @@ async function follow(): Promise<Map<string, Ran[]>> {
         } else if (program === 'node' && args[0]!.endsWith('statuspress.mjs')) {
           const command = args[1]!;
           if (command === 'serve') {
-            const serving = await startServing(args, cwd, env);
+            const serving = await startServing([...args, '--at-build-time'], cwd, env);
             const home = await get(serving.url, '/');
             expect(home.status).toBe(200);
             expect(home.body).toContain('<bdi>Acme Status</bdi> is operational');

@@ -15,8 +15,6 @@ export interface Received {
   headers: IncomingHttpHeaders;
   /** The raw body, as a receiver must verify it. */
   body: string;
-  /** When it arrived, epoch ms. */
-  at: number;
 }
 
 /**
@@ -52,7 +50,7 @@ export async function receiver(fallback: Exclude<Answer, 'hang'> = { status: 200
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const p = (req.url ?? '/').replace(/\?.*/, '');
-      const received = { path: p, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+      const received = { path: p, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
       requests.push(received);
       const next = queued.get(p)?.shift() ?? fallback;
       if (next === 'hang') {

@@ -572,11 +572,11 @@ describe('statuspress notify: the previous state', () => {
     await s.run(0);
     const lock = `${s.record}.lock`;
     // Fresh by its text, years old by the file system: waited for, then given up on.
-    await writeFile(lock, `1 ${new Date().toISOString()}\n`);
+    await writeFile(lock, `1 ${new Date(s.transport.clock()).toISOString()}\n`);
     await utimes(lock, new Date('2020-01-01T00:00:00Z'), new Date('2020-01-01T00:00:00Z'));
     expect(((await s.run(10, { lock: { waitMs: 50, staleMs: 60_000 } }).catch((e: unknown) => e)) as StatuspressError).code).toBe('notify/record-locked');
     // Old by its text, new by the file system: stale, removed.
-    await writeFile(lock, `1 ${new Date(Date.now() - 120_000).toISOString()}\n`);
+    await writeFile(lock, `1 ${new Date(s.transport.clock() - 120_000).toISOString()}\n`);
     expect((await s.run(10, { lock: { waitMs: 50, staleMs: 60_000 } })).outcome).toBe('compared');
     await expect(readFile(lock)).rejects.toThrow(/ENOENT/);
   });
@@ -595,8 +595,9 @@ describe('statuspress notify: the previous state', () => {
   it('lets go of its lock only while it is still its own', async () => {
     const dir = await scratch();
     const file = path.join(dir, 'record.json');
-    const other = `2 ${new Date().toISOString()}\n`;
-    await withLock(file, { waitMs: 50, staleMs: 60_000, sleep: async () => {} }, async () => {
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const other = `2 ${new Date(now).toISOString()}\n`;
+    await withLock(file, { waitMs: 50, staleMs: 60_000, sleep: async () => {}, now: () => now }, async () => {
       // Taken over meanwhile by a run that found it stale: that run's lock is left to that run.
       await writeFile(`${file}.lock`, other);
     });
