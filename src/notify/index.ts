@@ -43,7 +43,8 @@ export interface NotifyOptions {
   dryRun?: boolean;
   transport?: Transport;
   retry?: Partial<RetryPolicy>;
-  lock?: { waitMs?: number; staleMs?: number; graceMs?: number };
+  /** The lock on the record: its waits, and (for tests) the clock of the times written in locks. */
+  lock?: { waitMs?: number; staleMs?: number; graceMs?: number; now?: () => number };
   /** How long the site's state file may take to arrive, ms. */
   fetchTimeoutMs?: number;
   /**
@@ -148,7 +149,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     result = plan(found, stateAddress(options.previous), served);
   } else {
     const file = options.previous;
-    const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep, now: transport.clock };
+    const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep };
     // A dry run only reads: it takes no lock and creates nothing.
     result = options.dryRun
       ? plan(await readRecordFile(file), file, served)
@@ -179,7 +180,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   }
   const unknown = deliveries.filter((d) => d.fate === 'unknown');
   // What the record must say besides the claims: never sent again, or sent by the next run.
-  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep, now: transport.clock }, unknown, held, audienceOf);
+  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep }, unknown, held, audienceOf);
   for (const target of targets) {
     const mine = deliveries.filter((d) => d.target === target.label);
     const failed = mine.filter((d) => !d.ok && (d.fate === undefined || d.fate === 'partial'));

@@ -571,13 +571,15 @@ describe('statuspress notify: the previous state', () => {
     const s = await setup(ALL_TARGETS);
     await s.run(0);
     const lock = `${s.record}.lock`;
+    const now = Date.parse('2026-11-20T12:00:00Z');
+    const options = { waitMs: 50, staleMs: 60_000, now: () => now };
     // Fresh by its text, years old by the file system: waited for, then given up on.
-    await writeFile(lock, `1 ${new Date(s.transport.clock()).toISOString()}\n`);
+    await writeFile(lock, `1 ${new Date(now).toISOString()}\n`);
     await utimes(lock, new Date('2020-01-01T00:00:00Z'), new Date('2020-01-01T00:00:00Z'));
-    expect(((await s.run(10, { lock: { waitMs: 50, staleMs: 60_000 } }).catch((e: unknown) => e)) as StatuspressError).code).toBe('notify/record-locked');
+    expect(((await s.run(10, { lock: options }).catch((e: unknown) => e)) as StatuspressError).code).toBe('notify/record-locked');
     // Old by its text, new by the file system: stale, removed.
-    await writeFile(lock, `1 ${new Date(s.transport.clock() - 120_000).toISOString()}\n`);
-    expect((await s.run(10, { lock: { waitMs: 50, staleMs: 60_000 } })).outcome).toBe('compared');
+    await writeFile(lock, `1 ${new Date(now - 120_000).toISOString()}\n`);
+    expect((await s.run(10, { lock: options })).outcome).toBe('compared');
     await expect(readFile(lock)).rejects.toThrow(/ENOENT/);
   });
 
