@@ -2,7 +2,8 @@
 // the outage words and its component's severity, a minor one's in the degraded colour; a site of
 // Cloudflare's shape (10 top-level groups over 50 regions over 440 leaves) whose home stays within
 // 8,000 px at 1280 px and 250 KB, its groups folded and the component in trouble named without a
-// click, with and without JavaScript; at 375 px each day of a bar at least 6 px wide. The large site
+// click, with and without JavaScript, a busy week's past incidents, announcements and maintenance
+// folded after the first five of each; at 375 px each day of a bar at least 6 px wide. The large site
 // has few notices: the page's size comes from its components, and notices cost the build. In forced
 // colours (the system's palette replaces the page's) the severities are still there, in words.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -12,13 +13,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/server.js';
 import { schemes } from '../helpers/colour.js';
-import { buildSite, launchBrowser, screenshot, serveSite, watchContext } from './helpers.js';
+import { buildSite, contextAt, launchBrowser, screenshot, serveSite, watchContext } from './helpers.js';
 import type { BuiltSite } from './helpers.js';
 
 const NOW = '2026-11-20T12:00:00Z';
 const GROUPS = 10;
 const REGIONS = 5;
 const LEAVES = 44;
+/** Past incidents of the last week, and announcements and maintenance windows, beyond the five shown whole. */
+const RECENT = 14;
+const MORE = 8;
 
 /** A content folder: site.yaml in English and Arabic, `components` as [id, parent, name], `notices` as YAML texts. */
 async function writeContent(dir: string, components: [number, number | null, string][], notices: string[]): Promise<void> {
@@ -48,6 +52,11 @@ function largeSite(): { components: [number, number | null, string][]; notices: 
   const down = GROUPS * REGIONS + GROUPS + 1;
   const notices = Array.from({ length: 60 }, (_, i) => incident(i + 1, [down + ((i * 37) % 430)], ['minor', 'major', 'critical'][i % 3]!, `2026-${String(9 + Math.floor(i / 30)).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`, true));
   notices.push(incident(99, [down], 'critical', '2026-11-20', false));
+  // A busy week, as Cloudflare's often is: past incidents, announcements and planned maintenance
+  // enough that each of those lists folds what it does not show whole.
+  for (let i = 0; i < RECENT; i++) notices.push(incident(100 + i, [down + i], 'minor', `2026-11-${String(14 + (i % 6)).padStart(2, '0')}`, true));
+  for (let i = 0; i < MORE; i++) notices.push(`id: ${200 + i}\ntype: general\nsubject: Announcement ${i + 1}\nupdates:\n  - at: 2026-11-${String(10 + i).padStart(2, '0')}T08:00:00Z\n    content: Something to know.\n`);
+  for (let i = 0; i < MORE; i++) notices.push(`id: ${300 + i}\ntype: planned\nsubject: Maintenance ${i + 1}\ncomponents: [${down + i}]\nbegins_at: 2026-12-${String(1 + i).padStart(2, '0')}T02:00:00Z\nends_at: 2026-12-${String(1 + i).padStart(2, '0')}T04:00:00Z\nupdates:\n  - at: 2026-11-19T08:00:00Z\n    state: scheduled\n    content: Planned work.\n`);
   return { components, notices, down };
 }
 
@@ -79,9 +88,9 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-/** A tab on `site` (its problems collected), with JavaScript or without. */
+/** A tab on `site` (its problems collected), with JavaScript or without, its clock at the build's moment. */
 async function tab(site: 'large' | 'minor', javaScriptEnabled = true, width = 1280): Promise<{ page: Page; problems: string[] }> {
-  const context = await browser.newContext({ javaScriptEnabled, viewport: { width, height: 900 } });
+  const context = await contextAt(browser, NOW, { javaScriptEnabled, viewport: { width, height: 900 } });
   const problems = watchContext(context, new URL(servers[site].url).origin);
   return { page: await context.newPage(), problems };
 }
@@ -106,6 +115,13 @@ describe.each(LANGS)('the page at a glance ($lang)', ({ lang, prefix, major, lea
     const border = await page.locator('.banner').evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).borderInlineStartColor);
     expect(border).toBe(rgb(schemes().light['--outage']!));
     expect(await page.locator('html').evaluate((e) => e.scrollHeight)).toBeLessThanOrEqual(8000);
+    // Five of each list whole, the soonest or newest; the rest one line each under a fold, every one linked.
+    for (const [id, count] of [['recent', RECENT], ['announcements', MORE], ['upcoming', MORE]] as const) {
+      const section = page.locator(`section[aria-labelledby="${id}"]`);
+      expect(await section.locator('> article.notice').count()).toBe(5);
+      expect(await section.locator('> details.older:not([open]) li a').count()).toBe(count - 5);
+    }
+    expect(await page.locator('section[aria-labelledby="recent"] > article.notice').first().textContent()).toContain(`Incident ${100 + 11}`); // the newest day's, the higher id first
     // Every group folded, each with its count; the one in trouble names its component, visibly.
     const groups = page.locator('.tree > .group > details.parts');
     expect(await groups.count()).toBe(GROUPS);

@@ -57,7 +57,26 @@ export function statusPage(site: DerivedSite, assets: Assets) {
     components: componentTree(site, page),
     // Counted in the site's local days (today and the six before), as the page writes its dates;
     // the API's past_recent stays the spec's rolling 7 × 24 hours, so the two may differ by hours.
-    recent: site.notices.filter((n) => onPastWeek(n, site.now, site.site.timeZone)).map(summary),
+    ...recentView(site.notices.filter((n) => onPastWeek(n, site.now, site.site.timeZone)), summary, page, lang),
+  };
+}
+
+/**
+ * Each list of the status page shows at most this many notices whole (the soonest maintenance, the
+ * newest announcements and past notices); the rest as a list of links under a fold, so that a busy
+ * week or a long plan leaves the components in view (their pages and the history keep every word).
+ */
+export const SHOWN_WHOLE = 5;
+
+function recentView(recent: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage, lang: Lang) {
+  const earlier = recent.slice(SHOWN_WHOLE).map((n) => {
+    const when = timeView(n.beganAt ?? n.createdAt, lang);
+    return { ...noticeHead(n, page, lang), when, posted: lang.m.html('status.posted', { time: timeHtml(when) }) };
+  });
+  return {
+    recent: recent.slice(0, SHOWN_WHOLE).map(summary),
+    earlierRecent: earlier,
+    earlierLabel: lang.m.t('status.earlierRecent', { count: earlier.length }),
   };
 }
 
@@ -70,28 +89,26 @@ export const ANNOUNCEMENT_FOLD_MS = 30 * DAY_MS;
 
 function announcementsView(site: DerivedSite, general: DerivedNotice[], page: SitePage, lang: Lang) {
   const fresh = (n: DerivedNotice): boolean => n.source.expiresAt !== null || site.now - n.createdAt <= ANNOUNCEMENT_FOLD_MS;
-  const older = general.filter((n) => !fresh(n)).map((n) => {
+  const shown = general.filter(fresh).slice(0, SHOWN_WHOLE);
+  const older = general.filter((n) => !shown.includes(n)).map((n) => {
     const when = timeView(n.createdAt, lang);
     return { ...noticeHead(n, page, lang), when, posted: lang.m.html('status.posted', { time: timeHtml(when) }) };
   });
   return {
     hasAnnouncements: general.length > 0,
-    announcements: general.filter(fresh).map((n) => noticeSummary(site, n, page, true)),
+    announcements: shown.map((n) => noticeSummary(site, n, page, true)),
     olderAnnouncements: older,
     olderLabel: lang.m.t('status.olderAnnouncements', { count: older.length }),
   };
 }
 
-/** The status page shows this many upcoming maintenance windows whole, the soonest; later ones as a list of links. */
-export const UPCOMING_SHOWN = 5;
-
 function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage, lang: Lang) {
-  const later = planned.slice(UPCOMING_SHOWN).map((n) => {
+  const later = planned.slice(SHOWN_WHOLE).map((n) => {
     const when = timeView(n.source.beginsAt!, lang);
     return { ...noticeHead(n, page, lang), when, from: lang.m.html('status.from', { time: timeHtml(when) }) };
   });
   return {
-    upcoming: planned.slice(0, UPCOMING_SHOWN).map(summary),
+    upcoming: planned.slice(0, SHOWN_WHOLE).map(summary),
     laterUpcoming: later,
     laterLabel: lang.m.t('status.laterUpcoming', { count: later.length }),
   };
