@@ -1,5 +1,5 @@
 // The page at a glance, in English and Arabic: a critical incident's banner in the outage colour with
-// the outage words and its component's severity, a minor one's in the degraded colour; a site of
+// the outage words and its component's severity, a major one's in the partial colour, a minor one's in the degraded colour; a site of
 // Cloudflare's shape (10 top-level groups over 50 regions over 440 leaves) whose home stays within
 // 8,000 px at 1280 px and 250 KB, its groups folded and the component in trouble named without a
 // click, with and without JavaScript, a busy week's past incidents, announcements and maintenance
@@ -63,7 +63,7 @@ function largeSite(): { components: [number, number | null, string][]; notices: 
 let browser: Browser;
 let root: string;
 const builds: BuiltSite[] = [];
-const servers: Record<'large' | 'minor', RunningServer> = {} as never;
+const servers: Record<'large' | 'minor' | 'major', RunningServer> = {} as never;
 let down = 0;
 
 beforeAll(async () => {
@@ -73,7 +73,8 @@ beforeAll(async () => {
   down = large.down;
   await writeContent(path.join(root, 'large'), large.components, large.notices);
   await writeContent(path.join(root, 'minor'), [[1, null, 'Website'], [2, null, 'API']], [incident(1, [2], null, '2026-11-20', false)]);
-  for (const name of ['large', 'minor'] as const) {
+  await writeContent(path.join(root, 'major'), [[1, null, 'Website'], [2, null, 'API']], [incident(1, [2], 'major', '2026-11-20', false)]);
+  for (const name of ['large', 'minor', 'major'] as const) {
     const built = await buildSite(path.join(root, name), NOW);
     builds.push(built);
     servers[name] = await serveSite(built.dir);
@@ -89,7 +90,7 @@ afterAll(async () => {
 });
 
 /** A tab on `site` (its problems collected), with JavaScript or without, its clock at the build's moment. */
-async function tab(site: 'large' | 'minor', javaScriptEnabled = true, width = 1280): Promise<{ page: Page; problems: string[] }> {
+async function tab(site: 'large' | 'minor' | 'major', javaScriptEnabled = true, width = 1280): Promise<{ page: Page; problems: string[] }> {
   const context = await contextAt(browser, NOW, { javaScriptEnabled, viewport: { width, height: 900 } });
   const problems = watchContext(context, new URL(servers[site].url).origin);
   return { page: await context.newPage(), problems };
@@ -99,8 +100,8 @@ async function tab(site: 'large' | 'minor', javaScriptEnabled = true, width = 12
 const rgb = (hex: string): string => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
 
 const LANGS = [
-  { lang: 'en', prefix: '', major: 'Major system outage', leaf: 'Major outage', minor: 'Some systems are experiencing problems' },
-  { lang: 'ar', prefix: 'ar/', major: 'انقطاع كبير في النظام', leaf: 'انقطاع كبير', minor: 'بعض الأنظمة تواجه مشكلات' },
+  { lang: 'en', prefix: '', major: 'Major system outage', leaf: 'Major outage', minor: 'Some systems are experiencing problems', partial: 'Partial system outage', partialLeaf: 'Partial outage' },
+  { lang: 'ar', prefix: 'ar/', major: 'انقطاع كبير في النظام', leaf: 'انقطاع كبير', minor: 'بعض الأنظمة تواجه مشكلات', partial: 'انقطاع جزئي في النظام', partialLeaf: 'انقطاع جزئي' },
 ];
 
 describe.each(LANGS)('the page at a glance ($lang)', ({ lang, prefix, major, leaf }) => {
@@ -161,6 +162,19 @@ describe.each(LANGS)('the page at a glance ($lang)', ({ lang, prefix, major, lea
     expect(await page.locator('.scale .figure.narrow').first().isVisible()).toBe(true);
     expect(await page.locator('.scale .figure.wide').first().isVisible()).toBe(false);
     await screenshot(page, 'glance', `large-${lang}`, 375, 'light');
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe.each(LANGS)('a major incident ($lang)', ({ lang, prefix, partial, partialLeaf }) => {
+  it('reads as a partial outage, in the partial colour, on the banner and on its component', async () => {
+    const { page, problems } = await tab('major');
+    await page.goto(`${servers.major.url}/${prefix}`, { waitUntil: 'load' });
+    expect((await page.locator('.banner h1').textContent())?.trim()).toBe(partial);
+    expect(await page.locator('.banner').evaluate((e) => e.ownerDocument.defaultView!.getComputedStyle(e).borderInlineStartColor)).toBe(rgb(schemes().light['--partial']!));
+    expect((await page.locator('.component .row', { hasText: 'API' }).locator('.state').textContent())?.trim()).toBe(partialLeaf);
+    await screenshot(page, 'glance', `major-${lang}`, 1280, 'light');
     expect(problems).toEqual([]);
     await page.context().close();
   });
