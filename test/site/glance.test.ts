@@ -121,6 +121,7 @@ describe.each(LANGS)('the page at a glance ($lang)', ({ lang, prefix, major, lea
       const section = page.locator(`section[aria-labelledby="${id}"]`);
       expect(await section.locator('> article.notice').count()).toBe(5);
       expect(await section.locator('> details.older:not([open]) li a').count()).toBe(count - 5);
+      expect(await section.locator('> details.older li time[datetime]').count()).toBe(count - 5);
     }
     expect(await page.locator('section[aria-labelledby="recent"] > article.notice').first().textContent()).toContain(`Incident ${100 + 11}`); // the newest day's, the higher id first
     // Every group folded, each with its count; the one in trouble names its component, visibly.

@@ -69,10 +69,8 @@ export function statusPage(site: DerivedSite, assets: Assets) {
 export const SHOWN_WHOLE = 5;
 
 function recentView(recent: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage, lang: Lang) {
-  const earlier = recent.slice(SHOWN_WHOLE).map((n) => {
-    const when = timeView(n.beganAt ?? n.createdAt, lang);
-    return { ...noticeHead(n, page, lang), when, posted: lang.m.html('status.posted', { time: timeHtml(when) }) };
-  });
+  // Dated as the list is ordered: when it began (a maintenance, its window), else when posted.
+  const earlier = recent.slice(SHOWN_WHOLE).map((n) => ({ ...noticeHead(n, page, lang), when: timeView(n.beganAt ?? n.source.beginsAt ?? n.createdAt, lang) }));
   return {
     recent: recent.slice(0, SHOWN_WHOLE).map(summary),
     earlierRecent: earlier,
