@@ -31,7 +31,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Differences meant, against e8433f3 (issues 42, 43 and 46 changed these on purpose). Against a
  * later commit none of them may show (a full run then says so); the features merged after it
- * (audiences, the kept templates and `_statuspress/next-change` of `build --again`) differ from
+ * (audiences, the kept templates, `_statuspress/next-change` of `build --again`, and the status
+ * page's severities and folds: its groups, and five notices of each list whole) differ from
  * e8433f3 on purpose too, and are not listed: compare a change against the commit it starts from. Each: the
  * output paths it is for (a RegExp), or `errors` for the error a build stops with, and a test of the
  * two texts that says the difference is that one: (ours, theirs) => true when it is.
