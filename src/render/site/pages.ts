@@ -68,9 +68,14 @@ export function statusPage(site: DerivedSite, assets: Assets) {
  */
 export const SHOWN_WHOLE = 5;
 
+/** A notice past the first few of a list, as its fold shows it: a link and a time. */
+function foldedLine(notice: DerivedNotice, at: number, page: SitePage, lang: Lang) {
+  return { ...noticeHead(notice, page, lang), when: timeView(at, lang) };
+}
+
 function recentView(recent: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage, lang: Lang) {
   // Dated as the list is ordered: when it began (a maintenance, its window), else when posted.
-  const earlier = recent.slice(SHOWN_WHOLE).map((n) => ({ ...noticeHead(n, page, lang), when: timeView(n.beganAt ?? n.source.beginsAt ?? n.createdAt, lang) }));
+  const earlier = recent.slice(SHOWN_WHOLE).map((n) => foldedLine(n, n.beganAt ?? n.source.beginsAt ?? n.createdAt, page, lang));
   return {
     recent: recent.slice(0, SHOWN_WHOLE).map(summary),
     earlierRecent: earlier,
@@ -89,8 +94,8 @@ function announcementsView(site: DerivedSite, general: DerivedNotice[], page: Si
   const fresh = (n: DerivedNotice): boolean => n.source.expiresAt !== null || site.now - n.createdAt <= ANNOUNCEMENT_FOLD_MS;
   const shown = general.filter(fresh).slice(0, SHOWN_WHOLE);
   const older = general.filter((n) => !shown.includes(n)).map((n) => {
-    const when = timeView(n.createdAt, lang);
-    return { ...noticeHead(n, page, lang), when, posted: lang.m.html('status.posted', { time: timeHtml(when) }) };
+    const line = foldedLine(n, n.createdAt, page, lang);
+    return { ...line, posted: lang.m.html('status.posted', { time: timeHtml(line.when) }) };
   });
   return {
     hasAnnouncements: general.length > 0,
@@ -102,8 +107,8 @@ function announcementsView(site: DerivedSite, general: DerivedNotice[], page: Si
 
 function upcomingView(planned: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage, lang: Lang) {
   const later = planned.slice(SHOWN_WHOLE).map((n) => {
-    const when = timeView(n.source.beginsAt!, lang);
-    return { ...noticeHead(n, page, lang), when, from: lang.m.html('status.from', { time: timeHtml(when) }) };
+    const line = foldedLine(n, n.source.beginsAt!, page, lang);
+    return { ...line, from: lang.m.html('status.from', { time: timeHtml(line.when) }) };
   });
   return {
     upcoming: planned.slice(0, SHOWN_WHOLE).map(summary),
