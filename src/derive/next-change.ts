@@ -91,9 +91,30 @@ const candidates = (content: Content, now: number): Candidate[] => SOURCES.flatM
  * stops growing does count (`impact-stops`).
  */
 export function nextChange(content: Content, now: number): number | null {
-  // Soonest first, checked only until one counts: dev asks after every edit of a large site.
-  for (const candidate of candidates(content, now).sort((a, b) => a.at - b.at)) if (candidate.counts()) return candidate.at;
+  for (const at of changesAfter(content, now)) return at;
   return null;
+}
+
+/**
+ * nextChange(content, now), then nextChange(content, that), and so on: each instant at which the
+ * site changes by time alone, soonest first, for as long as the caller takes them. The candidates
+ * are listed once per day: they depend on `now` only through the UTC and the local day it falls
+ * on (the next midnights, the days the components' pages list), so within a day those of a later
+ * instant are the earlier list's after it.
+ */
+export function* changesAfter(content: Content, now: number): Generator<number> {
+  const zone = content.site.timeZone;
+  for (let at = now; ; ) {
+    const dayEnds = Math.min(startOfUtcDay(at) + DAY_MS, nextLocalMidnight(at, zone));
+    // Soonest first, checked only until one counts: dev asks after every edit of a large site.
+    const sorted = candidates(content, at).sort((a, b) => a.at - b.at);
+    let i = 0;
+    for (; at < dayEnds; i++) {
+      while (i < sorted.length && (sorted[i]!.at <= at || !sorted[i]!.counts())) i++;
+      if (i === sorted.length) return;
+      yield (at = sorted[i]!.at);
+    }
+  }
 }
 
 /**

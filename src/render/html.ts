@@ -116,7 +116,7 @@ function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets, moments
         case 'status': {
           const home = statusPage(site, assets);
           const render = (context: typeof home): string => theme.page('status', context);
-          return file(request, withMoments(render(home), home, moments().map((m) => ({ at: m.at, context: statusPage(m.site, assets) })), render));
+          return file(request, withMoments(render(home), home, () => moments().map((m) => ({ at: m.at, context: statusPage(m.site, assets) })), render));
         }
         case 'notice': {
           const notice = site.noticesById.get(request.id);

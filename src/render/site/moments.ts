@@ -8,7 +8,7 @@
 // show, its texts escaped as every page's are.
 import { deriveSite } from '../../derive/index.js';
 import type { DerivedSite } from '../../derive/index.js';
-import { nextChange } from '../../derive/next-change.js';
+import { changesAfter } from '../../derive/next-change.js';
 import { publishedContent } from '../../derive/updates.js';
 import { DAY_MS } from '../../util/time.js';
 
@@ -41,7 +41,8 @@ export function momentSites(site: DerivedSite): MomentSite[] {
   // Moments that change only the API or the calendar (past_distant, a year after a maintenance)
   // take no place of the page's: a few more are looked at than it keeps.
   let before = statesOf(site);
-  for (let at = nextChange(content, site.now); at !== null && at <= site.now + MOMENTS_WITHIN && result.length < MAX_MOMENTS * 2; at = nextChange(content, at)) {
+  for (const at of changesAfter(content, site.now)) {
+    if (at > site.now + MOMENTS_WITHIN || result.length === MAX_MOMENTS * 2) break;
     const then = deriveSite(content, at);
     // A moment that changes no state (the day's turn, which moves the uptime bars by a day) would
     // copy the whole main part for little: on a page of hundreds of components, doubling its size.
@@ -70,19 +71,20 @@ export interface PageMoment {
 }
 
 /**
- * The page `html` (`render` made it of `base`) with the moments that change what it shows: each
- * moment whose context differs from the one before it (but for its time), as one JSON data block
+ * The page `html` (`render` made it of `base`) with the `moments` that change what it shows (asked
+ * for only when its main part leaves room for one: MOMENTS_CHARS): each moment whose context differs from the one before it (but for its time), as one JSON data block
  * just before `</body>` (`<script type="application/json" data-statuspress="moments">`, which no
  * browser runs, its `<` written `\u003c` so no text ends it): the inside of its `<main>`, and its
  * page state, title and icon. A page without one `<main>` (a site's own layout may have none)
  * carries no moments.
  */
-export function withMoments<C extends object>(html: string, base: C, moments: { at: number; context: C }[], render: (context: C) => string): string {
-  if (moments.length === 0 || mainOf(html) === null) return html;
+export function withMoments<C extends object>(html: string, base: C, moments: () => { at: number; context: C }[], render: (context: C) => string): string {
+  const own = mainOf(html);
+  if (own === null || own.length > MOMENTS_CHARS) return html;
   const shown: PageMoment[] = [];
   let size = 0;
   let before = sameness(base);
-  for (const { at, context } of moments) {
+  for (const { at, context } of moments()) {
     if (shown.length === MAX_MOMENTS) break;
     const key = sameness(context);
     if (key === before) continue;

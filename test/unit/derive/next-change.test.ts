@@ -5,7 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadContent, validateContent } from '../../../src/content/index.js';
 import { deriveSite, onPastWeek } from '../../../src/derive/index.js';
-import { nextChange, pendingMoments, reminderMoments } from '../../../src/derive/next-change.js';
+import { changesAfter, nextChange, pendingMoments, reminderMoments } from '../../../src/derive/next-change.js';
 import type { Moment } from '../../../src/derive/next-change.js';
 import type { Content, Notice } from '../../../src/content/types.js';
 import { component, content, DAY, general, ms, planned, pu, unplanned, uu } from '../../helpers/content.js';
@@ -225,6 +225,35 @@ describe('nextChange against deriveSite', () => {
     }
     // Metrics are on: at least every midnight, and the fixture's own times besides.
     expect(moments).toBeGreaterThan(28);
+  });
+});
+
+describe('changesAfter', () => {
+  it('gives what nextChange asked again at each moment gives, over four weeks, in zones with and without a clock change', async () => {
+    const dir = path.join(import.meta.dirname, '../../fixtures/metrics-site/content');
+    const fixture = validateContent(await loadContent(dir)).value!;
+    const start = ms('2026-10-20T05:30:00Z');
+    const end = ms('2026-11-17T00:00:00Z');
+    // Berlin's clocks go back on 25 October and New York's on 1 November: days of 25 hours, and
+    // local midnights that are not UTC's, inside the four weeks.
+    for (const timeZone of ['UTC', 'Europe/Berlin', 'America/New_York', 'Asia/Kolkata']) {
+      const zoned: Content = { ...fixture, site: { ...fixture.site, timeZone } };
+      const asked: number[] = [];
+      for (let t = nextChange(zoned, start); t !== null && t < end; t = nextChange(zoned, t)) asked.push(t);
+      const walked: number[] = [];
+      for (const t of changesAfter(zoned, start)) {
+        if (t >= end) break;
+        walked.push(t);
+      }
+      expect(walked, timeZone).toEqual(asked);
+      expect(asked.length, timeZone).toBeGreaterThan(28);
+    }
+  });
+
+  it('ends when nothing is pending', () => {
+    expect([...changesAfter(noMetrics(), NOW)]).toEqual([]);
+    const n = unplanned(7, [uu('2026-11-20T10:00:00Z', 'investigating'), uu('2026-11-20T10:05:00Z', 'resolved')]);
+    expect([...changesAfter(noMetrics(n), NOW)].map((t) => new Date(t).toISOString())).toEqual(['2026-11-20T10:05:00.000Z', '2026-11-27T00:00:00.000Z', '2026-11-27T10:05:00.001Z']);
   });
 });
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { siteRenderer } from '../../../../src/render/html.js';
-import { MAX_MOMENTS } from '../../../../src/render/site/moments.js';
+import { MAX_MOMENTS, MOMENTS_CHARS, withMoments } from '../../../../src/render/site/moments.js';
 import type { PageMoment } from '../../../../src/render/site/moments.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import type { Content } from '../../../../src/content/types.js';
@@ -73,6 +73,22 @@ describe('the status page’s moments', () => {
     const quiet = (metrics: boolean): Content => content({ components: [component(1, { metrics })], notices: [general(7, [{ at: '2026-11-19T09:00:00Z' }])] });
     expect(moments(await home(quiet(false)))).toEqual([]);
     expect(moments(await home(quiet(true)))).toEqual([]);
+  });
+
+  it('are not made for a page whose own main part is past MOMENTS_CHARS: each would copy it', () => {
+    const page = (main: string): string => `<html><body><main>${main}</main></body></html>`;
+    let asked = 0;
+    const moments = () => {
+      asked++;
+      return [{ at: NOW + HOUR, context: { shown: 'after' } }];
+    };
+    const render = (context: { shown: string }): string => page(context.shown);
+    const large = page('x'.repeat(MOMENTS_CHARS + 1));
+    expect(withMoments(large, { shown: 'before' }, moments, render)).toBe(large);
+    expect(asked).toBe(0);
+    const small = withMoments(page('before'), { shown: 'before' }, moments, render);
+    expect(asked).toBe(1);
+    expect(small).toContain('data-statuspress="moments">[{"at":"2026-11-20T02:50:00.000Z","main":"after"}]</script>');
   });
 
   it('are escaped as the page is, and embedded safely: hostile text stays text', async () => {
