@@ -41,9 +41,11 @@ export function momentSites(site: DerivedSite): MomentSite[] {
   // Moments that change only the API or the calendar (past_distant, a year after a maintenance)
   // take no place of the page's: a few more are looked at than it keeps.
   let before = statesOf(site);
+  let earlier: DerivedSite | undefined;
   for (const at of changesAfter(content, site.now)) {
     if (at > site.now + MOMENTS_WITHIN || result.length === MAX_MOMENTS * 2) break;
-    const then = deriveSite(content, at);
+    // Each moment's site shares the notices settled at the one before: most of a large site's.
+    const then = (earlier = deriveSite(content, at, earlier));
     // A moment that changes no state (the day's turn, which moves the uptime bars by a day) would
     // copy the whole main part for little: on a page of hundreds of components, doubling its size.
     const states = statesOf(then);
