@@ -14,7 +14,7 @@ import type { DerivedNotice, DerivedSite } from './types.js';
 export function deriveSite(content: Content, now: number, earlier?: DerivedSite): DerivedSite {
   const { site } = content;
   const notices = content.notices
-    .map((n) => reused(n, earlier, now) ?? deriveNotice(n, now, site))
+    .map((n) => reused(n, content, earlier, now) ?? deriveNotice(n, now, site))
     .filter((n): n is DerivedNotice => n !== null)
     .sort(compareNotices);
   const lines = lineage(content.components);
@@ -37,15 +37,15 @@ export function deriveSite(content: Content, now: number, earlier?: DerivedSite)
 }
 
 /**
- * The notice as `earlier` derived it, when that holds at `now` too: derived from this very notice,
- * no earlier than `now`, and settled then, which is when its every time (an update's, a window's
- * ends, an expiry, a postmortem's) had passed by more than RECENT_MS (so it is past_distant, and
- * its updates are all published) and its impact window did not follow the clock. Nothing of it
- * then compares otherwise with any later moment.
+ * The notice as `earlier` derived it, when that holds at `now` too: derived from this very notice
+ * with the same site settings (its transitions' texts), no later than `now`, and settled then,
+ * which is when its every time (an update's, a window's ends, an expiry, a postmortem's) had passed
+ * by more than RECENT_MS (so it is past_distant, and its updates are all published) and its impact
+ * window did not follow the clock. Nothing of it then compares otherwise with any later moment.
  */
-function reused(notice: Notice, earlier: DerivedSite | undefined, now: number): DerivedNotice | undefined {
+function reused(notice: Notice, { site }: Content, earlier: DerivedSite | undefined, now: number): DerivedNotice | undefined {
   const derived = earlier?.noticesById.get(notice.id);
-  if (derived === undefined || derived.source !== notice || earlier!.now > now) return undefined;
+  if (derived === undefined || derived.source !== notice || earlier!.site !== site || earlier!.now > now) return undefined;
   if (derived.impact !== null && derived.impact.end >= earlier!.now) return undefined;
   let latest = Math.max(notice.beginsAt ?? -Infinity, notice.endsAt ?? -Infinity, notice.expiresAt ?? -Infinity, notice.beganAt ?? -Infinity, notice.endedAt ?? -Infinity, notice.postmortem?.at ?? -Infinity);
   for (const update of notice.updates) latest = Math.max(latest, update.at);

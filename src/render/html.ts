@@ -116,7 +116,10 @@ function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets, moments
         case 'status': {
           const home = statusPage(site, assets);
           const render = (context: typeof home): string => theme.page('status', context);
-          return file(request, withMoments(render(home), home, () => moments().map((m) => ({ at: m.at, context: statusPage(m.site, assets) })), render));
+          const contexts = function* () {
+            for (const m of moments()) yield { at: m.at, context: statusPage(m.site, assets) };
+          };
+          return file(request, withMoments(render(home), home, contexts(), render));
         }
         case 'notice': {
           const notice = site.noticesById.get(request.id);

@@ -73,20 +73,21 @@ export interface PageMoment {
 }
 
 /**
- * The page `html` (`render` made it of `base`) with the `moments` that change what it shows (asked
- * for only when its main part leaves room for one: MOMENTS_CHARS): each moment whose context differs from the one before it (but for its time), as one JSON data block
+ * The page `html` (`render` made it of `base`) with the moments that change what it shows: each
+ * moment whose context differs from the one before it (but for its time), as one JSON data block
  * just before `</body>` (`<script type="application/json" data-statuspress="moments">`, which no
  * browser runs, its `<` written `\u003c` so no text ends it): the inside of its `<main>`, and its
  * page state, title and icon. A page without one `<main>` (a site's own layout may have none)
  * carries no moments.
  */
-export function withMoments<C extends object>(html: string, base: C, moments: () => { at: number; context: C }[], render: (context: C) => string): string {
-  const own = mainOf(html);
-  if (own === null || own.length > MOMENTS_CHARS) return html;
+export function withMoments<C extends object>(html: string, base: C, moments: Iterable<{ at: number; context: C }>, render: (context: C) => string): string {
+  if (mainOf(html) === null) return html;
   const shown: PageMoment[] = [];
   let size = 0;
   let before = sameness(base);
-  for (const { at, context } of moments()) {
+  // Taken one at a time: on a large page the first moment's main part is past MOMENTS_CHARS
+  // already, and the contexts of the others are never made.
+  for (const { at, context } of moments) {
     if (shown.length === MAX_MOMENTS) break;
     const key = sameness(context);
     if (key === before) continue;

@@ -75,20 +75,32 @@ describe('the status page’s moments', () => {
     expect(moments(await home(quiet(true)))).toEqual([]);
   });
 
-  it('are not made for a page whose own main part is past MOMENTS_CHARS: each would copy it', () => {
+  it('fit in MOMENTS_CHARS, whatever the page itself: a long announcement expiring leaves a small page', async () => {
+    const long = general(7, [{ at: '2026-11-19T09:00:00Z', content: 'Long announcement. '.repeat(8000) }], { expiresAt: at(70 * 60_000) });
+    const html = await home(content({ components: [part(1)], notices: [long] }));
+    expect(mainOf(html).length).toBeGreaterThan(MOMENTS_CHARS);
+    const shown = moments(html);
+    expect(shown.map((m) => m.at)).toEqual([at(70 * 60_000)]);
+    expect(shown[0]!.main.length).toBeLessThan(MOMENTS_CHARS);
+    expect(shown[0]!.main).not.toContain('Long announcement.');
+  });
+
+  it('are made one at a time: past MOMENTS_CHARS, the contexts of the later ones are never made', () => {
     const page = (main: string): string => `<html><body><main>${main}</main></body></html>`;
-    let asked = 0;
-    const moments = () => {
-      asked++;
-      return [{ at: NOW + HOUR, context: { shown: 'after' } }];
-    };
-    const render = (context: { shown: string }): string => page(context.shown);
-    const large = page('x'.repeat(MOMENTS_CHARS + 1));
-    expect(withMoments(large, { shown: 'before' }, moments, render)).toBe(large);
-    expect(asked).toBe(0);
-    const small = withMoments(page('before'), { shown: 'before' }, moments, render);
-    expect(asked).toBe(1);
-    expect(small).toContain('data-statuspress="moments">[{"at":"2026-11-20T02:50:00.000Z","main":"after"}]</script>');
+    let made = 0;
+    function* contexts() {
+      for (const shown of ['one', 'two', 'three']) {
+        made++;
+        yield { at: NOW + made * HOUR, context: { shown } };
+      }
+    }
+    const large = (context: { shown: string }): string => page(context.shown.repeat(MOMENTS_CHARS));
+    expect(withMoments(page('before'), { shown: 'before' }, contexts(), large)).toBe(page('before'));
+    expect(made).toBe(1);
+    made = 0;
+    const small = withMoments(page('before'), { shown: 'before' }, contexts(), (context) => page(context.shown));
+    expect(made).toBe(3);
+    expect(moments(small).map((m) => m.main)).toEqual(['one', 'two', 'three']);
   });
 
   it('are escaped as the page is, and embedded safely: hostile text stays text', async () => {
