@@ -25,9 +25,9 @@ type Batch = { paths: string[]; ends: number[]; bytes: ArrayBuffer };
 type Failure = { error: string; code?: string; stack?: string };
 type FromThread = { done: { files: number; bytes: number } } | Failure;
 
-/** Files per batch, or characters, whichever comes first: few messages, and the thread starts early. */
+/** Files per batch, or bytes, whichever comes first: few messages, and the thread starts early. */
 const BATCH_FILES = 64;
-const BATCH_CHARS = 128 * 1024;
+const BATCH_BYTES = 256 * 1024;
 
 export class ThreadWriter implements Writer {
   private readonly worker: Worker;
@@ -35,8 +35,11 @@ export class ThreadWriter implements Writer {
   private readonly failures: MessagePort;
   private readonly seen = new Set<string>();
   private readonly paths: string[] = [];
-  private batch: OutputFile[] = [];
-  private batchChars = 0;
+  /**
+   * The batch being filled, each file encoded into its bytes as it comes: a page's text held until
+   * its batch went outlived the young generation, and the old one filled with them.
+   */
+  private batch = { paths: [] as string[], ends: [] as number[], bytes: Buffer.allocUnsafeSlow(BATCH_BYTES) };
   private given = { files: 0, bytes: 0 };
 
   /** Starts the thread now, so it has started by the time files come. */
@@ -59,9 +62,17 @@ export class ThreadWriter implements Writer {
       if (this.seen.has(relative)) throw new Error(`internal: output path "${file}" is not a unique relative path`);
       this.seen.add(relative);
       this.paths.push(relative);
-      this.batch.push({ path: relative, contents });
-      this.batchChars += contents.length;
-      if (this.batch.length === BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
+      const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
+      // Measured before it is encoded: a refused file is never posted.
+      this.bound?.(++this.given.files, (this.given.bytes += size));
+      const used = this.batch.ends.at(-1) ?? 0;
+      if (used + size > this.batch.bytes.byteLength) this.flush(Math.max(size, BATCH_BYTES));
+      const at = this.batch.ends.at(-1) ?? 0;
+      if (typeof contents === 'string') this.batch.bytes.write(contents, at);
+      else this.batch.bytes.set(contents, at);
+      this.batch.paths.push(relative);
+      this.batch.ends.push(at + size);
+      if (this.batch.paths.length === BATCH_FILES) this.flush();
     }
   }
 
@@ -81,18 +92,16 @@ export class ThreadWriter implements Writer {
     await this.worker.terminate();
   }
 
-  private flush(): void {
+  /** Posts the batch, if it holds a file, and starts the next with room for `room` bytes. */
+  private flush(room = BATCH_BYTES): void {
     const failed = receiveMessageOnPort(this.failures);
     if (failed) throw rebuilt(failed.message as Failure);
-    const files = this.batch;
-    this.batch = [];
-    this.batchChars = 0;
-    if (files.length === 0) return;
-    const batch = encoded(files);
-    // Measured as encoded: a refused file is never posted, nor anything after it.
-    if (this.bound) for (const end of batch.ends) this.bound(++this.given.files, this.given.bytes + end);
-    this.given.bytes += batch.ends.at(-1)!;
-    this.worker.postMessage(batch, [batch.bytes]);
+    const { paths, ends, bytes } = this.batch;
+    if (paths.length > 0) {
+      // Its own buffer (never Buffer's shared pool), so it can be transferred, not copied.
+      this.worker.postMessage({ paths, ends, bytes: bytes.buffer as ArrayBuffer } satisfies Batch, [bytes.buffer as ArrayBuffer]);
+    }
+    this.batch = { paths: [], ends: [], bytes: paths.length > 0 || room > bytes.byteLength ? Buffer.allocUnsafeSlow(room) : bytes };
   }
 }
 
@@ -117,20 +126,6 @@ function serveWrites(port: MessagePort, { root, failures }: WriteData): void {
       port.postMessage(failure satisfies FromThread);
     }
   });
-}
-
-/** The files as one batch, encoded straight into one buffer of its own (never Buffer's shared pool, so it can be transferred). */
-function encoded(files: readonly OutputFile[]): Batch {
-  const ends: number[] = [];
-  let end = 0;
-  for (const { contents } of files) ends.push((end += typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength));
-  const bytes = Buffer.allocUnsafeSlow(end);
-  files.forEach(({ contents }, i) => {
-    const at = i === 0 ? 0 : ends[i - 1]!;
-    if (typeof contents === 'string') bytes.write(contents, at);
-    else bytes.set(contents, at);
-  });
-  return { paths: files.map((f) => f.path), ends, bytes: bytes.buffer as ArrayBuffer };
 }
 
 /** The thread's error as this thread would have had it: its message, its code (ENOSPC ...) and its stack. */
