@@ -1,5 +1,5 @@
 export { noticeEffect, stateEffect } from './severity.js';
-export { CALENDAR_PAST_MS, onCalendar, onPastWeek, RECENT_DAYS, RECENT_MS, recentSince } from './notices.js';
+export { CALENDAR_PAST_MS, listedAt, onCalendar, onPastWeek, RECENT_DAYS, RECENT_MS, recentSince } from './notices.js';
 export { deriveSite } from './site.js';
 export { nextChange, pendingMoments, reminderMoments } from './next-change.js';
 export type { Moment, MomentKind, ReminderMoment } from './next-change.js';

@@ -14,7 +14,7 @@ import type { Content, Notice } from '../content/types.js';
 import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
 import { DAY_MS, startOfUtcDay } from '../util/time.js';
 import { BAR_DAYS } from './metrics.js';
-import { CALENDAR_PAST_MS, deriveNotice, onPastWeek, RECENT_DAYS, RECENT_MS, startOfLocalDaysBack } from './notices.js';
+import { CALENDAR_PAST_MS, deriveNotice, listedAt, onPastWeek, RECENT_DAYS, RECENT_MS, startOfLocalDaysBack } from './notices.js';
 import type { DerivedNotice } from './types.js';
 
 /** What falls due at a moment. */
@@ -226,7 +226,7 @@ function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNot
 function facts(notice: Notice, derived: DerivedNotice | null, t: number, zone: string): string {
   if (derived === null) return 'unpublished';
   const d = derived;
-  const when = d.endedAt ?? d.beganAt ?? notice.beginsAt ?? d.createdAt;
+  const when = d.endedAt ?? listedAt(d);
   const past = d.timelineState === 'past_recent' || d.timelineState === 'past_distant';
   return JSON.stringify([
     d.updates.map((u) => [u.id, u.at, u.updatedAt, u.state]),

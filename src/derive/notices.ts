@@ -119,8 +119,10 @@ function timelineState(notice: Notice, beganAt: number | null, endedAt: number |
   return 'present';
 }
 
-/** The API's notice order: newest first by began_at ?? begins_at ?? created_at, then id descending. */
+/** The moment a notice is listed by: when it began, else when its window begins, else when it was posted. */
+export const listedAt = (n: DerivedNotice): number => n.beganAt ?? n.source.beginsAt ?? n.createdAt;
+
+/** The API's notice order: newest first by listedAt (began_at ?? begins_at ?? created_at), then id descending. */
 export function compareNotices(a: DerivedNotice, b: DerivedNotice): number {
-  const key = (n: DerivedNotice): number => n.beganAt ?? n.source.beginsAt ?? n.createdAt;
-  return key(b) - key(a) || b.id - a.id;
+  return listedAt(b) - listedAt(a) || b.id - a.id;
 }

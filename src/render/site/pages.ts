@@ -1,6 +1,6 @@
 // The pages of the site, each as the view its template renders: the status page, a page per notice,
 // a page (and picker data file) per component, and the history in pages of 25.
-import { onPastWeek } from '../../derive/index.js';
+import { listedAt, onPastWeek } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { BAR_DAYS, defaultMetrics, earliestStart } from '../../derive/metrics.js';
 import { apiFilePath } from '../../routes/files.js';
@@ -68,14 +68,14 @@ export function statusPage(site: DerivedSite, assets: Assets) {
  */
 export const SHOWN_WHOLE = 5;
 
-/** A notice past the first few of a list, as its fold shows it: a link and a time. */
+/** A notice as a line of links shows it (a fold of the status page, the history): a link and a time. */
 function foldedLine(notice: DerivedNotice, at: number, page: SitePage, lang: Lang) {
   return { ...noticeHead(notice, page, lang), when: timeView(at, lang) };
 }
 
 function recentView(recent: DerivedNotice[], summary: (n: DerivedNotice) => NoticeSummary, page: SitePage, lang: Lang) {
-  // Dated as the list is ordered: when it began (a maintenance, its window), else when posted.
-  const earlier = recent.slice(SHOWN_WHOLE).map((n) => foldedLine(n, n.beganAt ?? n.source.beginsAt ?? n.createdAt, page, lang));
+  // Dated as the list is ordered.
+  const earlier = recent.slice(SHOWN_WHOLE).map((n) => foldedLine(n, listedAt(n), page, lang));
   return {
     recent: recent.slice(0, SHOWN_WHOLE).map(summary),
     earlierRecent: earlier,
@@ -189,7 +189,7 @@ export function noticePage(site: DerivedSite, assets: Assets, notice: DerivedNot
 export function noticesByComponent(site: DerivedSite): Map<number, DerivedNotice[]> {
   const since = localDayBounds(site.now, BAR_DAYS, site.site.timeZone)[0]!;
   const listed = site.notices.filter((notice) => {
-    const when = notice.endedAt ?? notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;
+    const when = notice.endedAt ?? listedAt(notice);
     return !(notice.timelineState.startsWith('past') && when < since);
   });
   return byReachedComponent(site, listed);
@@ -273,14 +273,10 @@ export function historyView(site: DerivedSite, assets: Assets, type: NoticeType 
   const heading = type === undefined ? m.t('history.heading') : m.t(`history.heading.${type}`);
   const months: { key: string; text: string; notices: object[] }[] = [];
   for (const notice of notices) {
-    const when = notice.beganAt ?? notice.source.beginsAt ?? notice.createdAt;
+    const when = listedAt(notice);
     const month = monthOf(when, lang);
     if (months.at(-1)?.key !== month.key) months.push({ ...month, notices: [] });
-    months.at(-1)!.notices.push({
-      ...noticeHead(notice, page, lang),
-      when: timeView(when, lang),
-      impact: impactText(notice, lang),
-    });
+    months.at(-1)!.notices.push({ ...foldedLine(notice, when, page, lang), impact: impactText(notice, lang) });
   }
   const link = (n: number): string => relativeHref(page, SITE.history(type, n));
   return {
