@@ -16,6 +16,12 @@ import { DAY_MS } from '../../util/time.js';
 export const MAX_MOMENTS = 8;
 export const MOMENTS_WITHIN = DAY_MS;
 /**
+ * The changes within that day looked at, at most: each is the site derived again, and content can
+ * hold thousands that change no state (incidents whose impact_seconds end a minute apart), each
+ * derived over the whole site. A moment past them is left to the next build.
+ */
+export const MOMENTS_LOOKED_AT = MAX_MOMENTS * 8;
+/**
  * What the moments may add to a page at most, in characters: a later moment past it is left to the
  * next build. Each moment copies the page's main part, so the page of a site of hundreds of
  * components (its main part alone past this) carries none, rather than doubling in size.
@@ -30,8 +36,9 @@ export interface MomentSite {
 
 /**
  * The soonest moments after the site's `now`, within MOMENTS_WITHIN, when the site derived from its
- * published content differs by time alone, each with the site as of then; at most MAX_MOMENTS of
- * those that change the status page (pageMoments drops the others). From the derived site alone:
+ * published content differs by time alone in a state, each with the site as of then: at most
+ * MAX_MOMENTS * 2, among the first MOMENTS_LOOKED_AT changes (withMoments and the widget each keep
+ * at most MAX_MOMENTS of them, those that change what they show). From the derived site alone:
  * its notices' and components' records are the content it was derived from, and only what was
  * published as of `now` is asked about.
  */
@@ -42,8 +49,10 @@ export function momentSites(site: DerivedSite): MomentSite[] {
   // take no place of the page's: a few more are looked at than it keeps.
   let before = statesOf(site);
   let earlier: DerivedSite | undefined;
+  let looked = 0;
   for (const at of changesAfter(content, site.now)) {
-    if (at > site.now + MOMENTS_WITHIN || result.length === MAX_MOMENTS * 2) break;
+    if (at > site.now + MOMENTS_WITHIN || result.length === MAX_MOMENTS * 2 || looked === MOMENTS_LOOKED_AT) break;
+    looked += 1;
     // Each moment's site shares the notices settled at the one before: most of a large site's.
     const then = (earlier = deriveSite(content, at, earlier));
     // A moment that changes no state (the day's turn, which moves the uptime bars by a day) would

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { siteRenderer } from '../../../../src/render/html.js';
-import { MAX_MOMENTS, MOMENTS_CHARS, withMoments } from '../../../../src/render/site/moments.js';
+import { MAX_MOMENTS, MOMENTS_CHARS, MOMENTS_LOOKED_AT, momentSites, withMoments } from '../../../../src/render/site/moments.js';
 import type { PageMoment } from '../../../../src/render/site/moments.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import type { Content } from '../../../../src/content/types.js';
@@ -73,6 +73,23 @@ describe('the status page’s moments', () => {
     const quiet = (metrics: boolean): Content => content({ components: [component(1, { metrics })], notices: [general(7, [{ at: '2026-11-19T09:00:00Z' }])] });
     expect(moments(await home(quiet(false)))).toEqual([]);
     expect(moments(await home(quiet(true)))).toEqual([]);
+  });
+
+  it('are found among the first MOMENTS_LOOKED_AT changes of the day: changes of no state cannot make a build derive the site without end', () => {
+    // Open incidents whose impact_seconds end half a minute apart: each end changes the site (its
+    // impact), none a state; then, within the day, a maintenance begins, which does.
+    const flood = (count: number): Content =>
+      content({
+        components: [part(1)],
+        notices: [
+          ...Array.from({ length: count }, (_, i) => unplanned(i + 1, [uu('2026-11-20T01:00:00Z', 'investigating')], { components: [1], impactSeconds: 3600 + (i + 1) * 30 })),
+          planned(5000, { beginsAt: at(count * 30_000 + 2 * HOUR), endsAt: at(count * 30_000 + 3 * HOUR) }, [pu('2026-11-18T09:00:00Z', 'scheduled')], { components: [1] }),
+        ],
+      });
+    const begins = (count: number): boolean => momentSites(deriveSite(flood(count), NOW)).some((m) => m.site.noticesById.get(5000)!.timelineState === 'present');
+    expect(begins(MOMENTS_LOOKED_AT - 10)).toBe(true);
+    expect(begins(MOMENTS_LOOKED_AT * 20)).toBe(false);
+    expect(NOW + MOMENTS_LOOKED_AT * 20 * 30_000 + 2 * HOUR).toBeLessThan(NOW + 24 * HOUR);
   });
 
   it('fit in MOMENTS_CHARS, whatever the page itself: a long announcement expiring leaves a small page', async () => {
