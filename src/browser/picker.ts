@@ -9,7 +9,7 @@ import { makeMessages } from '../i18n/make.js';
 import type { Messages } from '../i18n/make.js';
 import type { Catalogue } from '../i18n/types.js';
 import { durationText } from '../render/site/text.js';
-import { uptimeHundredths } from '../render/words.js';
+import { uptimeHundredths } from '../derive/uptime.js';
 import { parseDate } from '../util/time.js';
 
 /** The page's messages for the picker (its form's `data-messages`), in the site's language. */

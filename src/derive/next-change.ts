@@ -13,6 +13,7 @@
 import type { Content, Notice } from '../content/types.js';
 import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
 import { DAY_MS, startOfUtcDay } from '../util/time.js';
+import { publishedContent } from './updates.js';
 import { BAR_DAYS } from './metrics.js';
 import { CALENDAR_PAST_MS, deriveNotice, listedAt, onPastWeek, RECENT_DAYS, RECENT_MS, startOfLocalDaysBack } from './notices.js';
 import type { DerivedNotice } from './types.js';
@@ -94,6 +95,12 @@ export function nextChange(content: Content, now: number): number | null {
   for (const at of changesAfter(content, now)) return at;
   return null;
 }
+
+/**
+ * When the output of `content` built as of `now` next changes by time alone, epoch ms, or null:
+ * asked of the published content only, so a withheld update's time is never told.
+ */
+export const nextPublishedChange = (content: Content, now: number): number | null => nextChange(publishedContent(content, now), now);
 
 /**
  * nextChange(content, now), then nextChange(content, that), and so on: each instant at which the

@@ -16,7 +16,7 @@ import type { Theme } from '../render/site/theme.js';
 import type { OutputFile } from '../write/types.js';
 import { rebuilt } from '../render/job.js';
 import { processEnded, processEnv, renderProcessFlags, tail } from '../render/template-process.js';
-import { processFile } from '../render/worker.js';
+import { rendererFile } from '../render/worker.js';
 import { PAGES_FLAG } from '../render/worker-messages.js';
 import type { FromPageProcess, ToPageProcess } from '../render/worker-messages.js';
 import type { Content } from '../content/types.js';
@@ -95,7 +95,7 @@ export class IsolatedPages {
   private started(): ChildProcess {
     // One that has ended (a kill, the system's OOM killer, between two pages) is replaced.
     if (this.child !== null && this.child.exitCode === null && this.child.signalCode === null) return this.child;
-    const child = fork(processFile(), [PAGES_FLAG, this.dir], { env: processEnv(), execArgv: renderProcessFlags(this.limits.heapMb), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(rendererFile(), [PAGES_FLAG, this.dir], { env: processEnv(), execArgv: renderProcessFlags(this.limits.heapMb), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     this.stderr = tail(child);
     // An error sending (the process just died) shows as its 'close'.
     child.on('error', () => undefined);

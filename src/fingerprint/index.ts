@@ -13,7 +13,7 @@ import { deriveSite, onCalendar, publishedContent } from '../derive/index.js';
 import type { DerivedSite } from '../derive/types.js';
 import { localDay } from '../i18n/dates.js';
 import { formatDate, formatTimestamp } from '../util/time.js';
-import { momentSites } from '../render/site/moments.js';
+import { momentSites } from '../derive/moments.js';
 
 /** Bumped whenever what goes into the hash changes, so an old fingerprint never matches a new one. */
 const FORMAT = 3;

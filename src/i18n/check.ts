@@ -1,8 +1,7 @@
 // The checks of a site's `locale` and `time_zone`: a BCP 47 tag statuspress has a catalogue for (or
 // whose language it has), an IANA zone Node's ICU knows; a near miss names what was meant.
 import { closest } from '../content/messages.js';
-import { LOCALES } from './catalogue.js';
-import { isShipped } from './catalogue.js';
+import { isShipped, LOCALES } from './catalogue.js';
 
 /** A site's language and zone when site.yaml names none. */
 export const DEFAULT_LOCALE = 'en';

@@ -1,9 +1,7 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
-import { formatTimestamp } from '../util/time.js';
+import { DAY_MS, formatTimestamp, startOfUtcDay } from '../util/time.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
-
-const DAY_MS = 86_400_000;
 
 type Style = 'day' | 'dateTime' | 'time' | 'month';
 
@@ -72,12 +70,11 @@ function writerOf(style: Style, locale: string, zone: string): Writer {
  */
 const QUARTER_MS = 15 * 60_000;
 const QUARTERS_SINCE = Date.UTC(1980, 0, 1);
-const utcDayOf = (ms: number): number => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
 /** The first moment of the UTC month: counted back from the day, as Date.UTC reads years 0-99 as 1900-1999. */
-const utcMonthOf = (ms: number): number => utcDayOf(ms) - (new Date(ms).getUTCDate() - 1) * DAY_MS;
+const utcMonthOf = (ms: number): number => startOfUtcDay(ms) - (new Date(ms).getUTCDate() - 1) * DAY_MS;
 function dayKey(style: Style, ms: number, zone: string): number {
   if (style !== 'day' && style !== 'month') return ms;
-  if (zone === 'UTC') return style === 'day' ? utcDayOf(ms) : utcMonthOf(ms);
+  if (zone === 'UTC') return style === 'day' ? startOfUtcDay(ms) : utcMonthOf(ms);
   return ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
 }
 
@@ -103,20 +100,13 @@ export function momentView(ms: number, locale: string, zone: string): MomentView
   return writer.views.get(ms) ?? kept(writer.views, ms, Object.freeze({ iso: formatTimestamp(ms), text: momentText(writer, ms, locale) }));
 }
 
-/** `10:05 UTC`. */
-export const formatTime = (ms: number, locale: string, zone: string): string => written('time', ms, locale, zone);
-
 /** `November 2026`. */
 export const formatMonth = (ms: number, locale: string, zone: string): string => written('month', ms, locale, zone);
 
 /** A window, its date written once within one day: `29 Nov 2026, 02:00–04:00 UTC`. */
 export function formatRange(from: number, to: number, locale: string, zone: string): string {
   const writer = writerOf('dateTime', locale, zone);
-  let byEnd = writer.ranges.get(from);
-  if (!byEnd) {
-    if (writer.ranges.size >= WRITTEN_SIZE) writer.ranges.clear();
-    writer.ranges.set(from, (byEnd = new Map()));
-  }
+  const byEnd = writer.ranges.get(from) ?? kept(writer.ranges, from, new Map<number, string>());
   let text = byEnd.get(to);
   if (text === undefined) byEnd.set(to, (text = wrap(locale, rangeText(writer.format, from, to, locale, zone))));
   return text;
@@ -206,7 +196,7 @@ export interface LocalDay {
 /** The day holding `ms` in `zone`. */
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
-    const start = utcDayOf(ms);
+    const start = startOfUtcDay(ms);
     return utcDays.get(start) ?? kept(utcDays, start, Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS }));
   }
   const [y, mo, d] = wallClock(ms, zone);

@@ -8,6 +8,6 @@ export type { Catalogue, Message, MessageKey } from './types.js';
 export { messages, t } from './messages.js';
 export { escapeHtml, makeMessages } from './make.js';
 export type { Messages, Params } from './make.js';
-export { formatDate, formatDateTime, formatMonth, formatRange, formatTime, localDay, localDayBounds, nextLocalMidnight, startOfLocalDay, zoneOffset } from './dates.js';
+export { formatDate, formatDateTime, formatMonth, formatRange, localDay, localDayBounds, nextLocalMidnight, startOfLocalDay, zoneOffset } from './dates.js';
 export type { LocalDay } from './dates.js';
 export { checkLocale, checkTimeZone } from './check.js';

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import type * as Mailer from 'nodemailer';
 import { messages } from '../i18n/index.js';
 import type { SiteConfig } from '../content/types.js';
-import { escapeHtml } from '../render/site/feeds.js';
+import { escapeHtml } from '../i18n/make.js';
 import { renderMarkdown } from '../render/site/markdown.js';
 import { quote } from '../content/quote.js';
 import { duration, HELD_REASON, pause } from './deliver.js';

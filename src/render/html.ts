@@ -17,11 +17,12 @@ import { feedParts, renderAtom, renderCalendar } from './site/feeds.js';
 import type { FeedScope } from './site/feeds.js';
 import { widgetText } from './site/widget-text.js';
 import { componentData, componentPage, historyView, noticePage, noticesByComponent, notFoundPage, sitePath, statusPage } from './site/pages.js';
-import { momentSites, withMoments } from './site/moments.js';
-import type { MomentSite } from './site/moments.js';
+import { momentSites } from '../derive/moments.js';
+import { withMoments } from './site/moments.js';
+import type { MomentSite } from '../derive/moments.js';
 import type { PageTemplate } from './site/builtin.js';
 import type { Theme } from './site/theme.js';
-import { byReachedComponent } from './site/uptime.js';
+import { byReachedComponent } from '../derive/uptime.js';
 import { useMessages } from './site/format.js';
 import type { OutputFile } from '../write/types.js';
 
@@ -199,27 +200,12 @@ function* everyRequest(site: DerivedSite): Generator<SiteRequest> {
 }
 
 /** The template that renders the page `request` asks for (null: the 404 page); null when none does (a feed, a badge, an asset). */
-export function pageTemplate(request: SiteRequest | null): PageTemplate | null {
-  if (request === null) return 'not-found';
-  switch (request.kind) {
-    case 'status':
-    case 'notice':
-    case 'component':
-    case 'history':
-      return request.kind;
-    case 'componentData':
-    case 'feed':
-    case 'maintenance':
-    case 'componentFeed':
-    case 'componentCalendar':
-    case 'statusBadge':
-    case 'componentBadge':
-    case 'asset':
-    case 'widget':
-    case 'widgetText':
-      return null;
-  }
-}
+export const pageTemplate = (request: SiteRequest | null): PageTemplate | null => (request === null ? 'not-found' : TEMPLATE_OF[request.kind]);
+
+const TEMPLATE_OF: Record<SiteRequest['kind'], PageTemplate | null> = {
+  status: 'status', notice: 'notice', component: 'component', history: 'history',
+  componentData: null, feed: null, maintenance: null, componentFeed: null, componentCalendar: null, statusBadge: null, componentBadge: null, asset: null, widget: null, widgetText: null,
+};
 
 /** Whether `request` is a page of the theme's templates (a site's own templates render those only: worker.ts, src/dev/pages.ts). */
 export const templated = (request: SiteRequest): boolean => pageTemplate(request) !== null;

@@ -2,7 +2,6 @@
 // the build's `now` and the published content, so answers computed on demand come from the same code
 // as of the same moment. Only published content goes in: updates dated after `now` must not leak
 // through the output.
-import { nextChange } from '../derive/next-change.js';
 import { publishedContent } from '../derive/updates.js';
 import { NEXT_CHANGE_FILE, STATE_FILE } from '../routes/files.js';
 import type { Content } from '../content/types.js';
@@ -23,12 +22,6 @@ export function renderState(content: Content, now: number): OutputFile {
   const state: BuildState = { format: STATE_FORMAT, now: new Date(now).toISOString(), content: publishedContent(content, now) };
   return { path: STATE_FILE, contents: JSON.stringify(state) };
 }
-
-/**
- * When the output of `content` built as of `now` next changes by time alone, epoch ms, or null:
- * asked of the published content only, so a withheld update's time is never told.
- */
-export const nextPublishedChange = (content: Content, now: number): number | null => nextChange(publishedContent(content, now), now);
 
 /** `_statuspress/next-change`: that moment as an ISO instant, or `none`, on one line (for a scheduler outside). */
 export function renderNextChange(next: number | null): OutputFile {

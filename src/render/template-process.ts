@@ -18,7 +18,7 @@ import { watched } from './renderer.js';
 import type { Renderer } from './renderer.js';
 import type { PageTemplate } from './site/builtin.js';
 import type { Theme } from './site/theme.js';
-import { processFile } from './worker.js';
+import { rendererFile } from './worker.js';
 import { PARENT_ENV, PROCESS_FLAG } from './worker-messages.js';
 import type { FromRenderer } from './worker-messages.js';
 
@@ -34,7 +34,7 @@ export function startTemplateProcess(theme: Theme, dir: string, required: boolea
   let child: ChildProcess;
   try {
     // Told the templates' folder at once, it loads them while the build reads the content.
-    child = fork(processFile(), [PROCESS_FLAG, dir, String(required)], { env: processEnv(), execArgv: renderProcessFlags(limits.heapMb), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    child = fork(rendererFile(), [PROCESS_FLAG, dir, String(required)], { env: processEnv(), execArgv: renderProcessFlags(limits.heapMb), serialization: 'json', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   } catch (error) {
     throw fail(COMMAND.templateProcessNotStarted, { templates: theme.own.join(', '), detail: (error as Error).message }, { cause: error });
   }

@@ -1,5 +1,6 @@
 // The `words` of metrics values: durations as date-fns formatDuration writes them, uptime floored.
 import { formatDuration } from 'date-fns/formatDuration';
+import { uptimeHundredths } from '../derive/uptime.js';
 
 const UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 
@@ -28,17 +29,7 @@ function formatWords(seconds: number): string {
   return formatDuration(duration, { format: [...UNITS] });
 }
 
-/**
- * Uptime floored to two decimals (`97.26%`), from the whole seconds the percent is computed from.
- * Integer arithmetic: flooring the rounded float instead reads 48.009999996 as 48.01%. Any impact at
- * all never reads `100.00%`.
- */
+/** Uptime floored to two decimals (`97.26%`), as the API writes it. */
 export function percentWords(impactSeconds: number, totalSeconds: number): string {
   return `${(uptimeHundredths(impactSeconds, totalSeconds) / 100).toFixed(2)}%`;
-}
-
-/** The same uptime in hundredths of a percent (9726 for 97.26%), for pages that write it in their language. */
-export function uptimeHundredths(impactSeconds: number, totalSeconds: number): number {
-  const hundredths = totalSeconds <= 0 ? 10_000 : Math.floor((10_000 * (totalSeconds - impactSeconds)) / totalSeconds);
-  return impactSeconds > 0 && hundredths >= 10_000 ? 9_999 : hundredths;
 }

@@ -23,9 +23,6 @@ import SOURCE_BUNDLE from './worker.ts?source-worker';
 /** The file a renderer starts from: this module's own bundled file, or under the tests its bundle written out once. */
 export const rendererFile = (): string => workerFile(import.meta.url, SOURCE_BUNDLE);
 
-/** The file the process of a site's own templates runs. */
-export const processFile = rendererFile;
-
 /** Runs one job; `loaded`, the theme the process loaded before it came; `rendered` hears when every page is. */
 async function serve(job: RenderJob, loaded?: Promise<Theme>, rendered?: () => void): Promise<RenderEnd> {
   try {

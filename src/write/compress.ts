@@ -28,12 +28,9 @@ export const UNSERVED_PREFIX = `${STATE_DIR}/`;
 /** Whether a file's type is worth compressing (text, not images or fonts); its size is judged apart. */
 export const isCompressible = (file: string): boolean => COMPRESSIBLE.test(file);
 
-/** What decides which files a build gives `.gz`/`.br` copies: PRECOMPRESS_MIN_BYTES, COMPRESSIBLE, UNSERVED_PREFIX. */
-export const COPY_RULES = { min: PRECOMPRESS_MIN_BYTES, types: COMPRESSIBLE, unserved: UNSERVED_PREFIX };
-
 /** Whether the build gives `file` of `bytes` bytes compressed copies. */
 export function warrantsCopies(file: string, bytes: number): boolean {
-  return bytes >= COPY_RULES.min && COPY_RULES.types.test(file) && !file.startsWith(COPY_RULES.unserved);
+  return bytes >= PRECOMPRESS_MIN_BYTES && COMPRESSIBLE.test(file) && !file.startsWith(UNSERVED_PREFIX);
 }
 
 const GZIP: zlib.ZlibOptions = { level: 4 };

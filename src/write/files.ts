@@ -27,7 +27,6 @@ export interface Writer {
 
 export class FileWriter implements Writer {
   private readonly seen = new Set<string>();
-  private readonly paths: string[] = [];
   private readonly made = new Set<string>();
   private given = { files: 0, bytes: 0 };
   files = 0;
@@ -46,13 +45,12 @@ export class FileWriter implements Writer {
       const data = typeof contents === 'string' ? Buffer.from(contents) : contents;
       this.bound?.(++this.given.files, (this.given.bytes += data.byteLength));
       this.seen.add(relative);
-      this.paths.push(relative);
       this.withCopies(relative, data);
     }
   }
 
   async settle(): Promise<Written> {
-    return { paths: this.paths, files: this.files, bytes: this.bytes };
+    return { paths: [...this.seen], files: this.files, bytes: this.bytes };
   }
 
   async stop(): Promise<void> {}

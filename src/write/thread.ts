@@ -34,7 +34,6 @@ export class ThreadWriter implements Writer {
   private readonly done: Promise<{ files: number; bytes: number }>;
   private readonly failures: MessagePort;
   private readonly seen = new Set<string>();
-  private readonly paths: string[] = [];
   /**
    * The batch being filled, each file encoded into its bytes as it comes: a page's text held until
    * its batch went outlived the young generation, and the old one filled with them.
@@ -61,7 +60,6 @@ export class ThreadWriter implements Writer {
       const relative = checkedPath(file);
       if (this.seen.has(relative)) throw new Error(`internal: output path "${file}" is not a unique relative path`);
       this.seen.add(relative);
-      this.paths.push(relative);
       const size = typeof contents === 'string' ? Buffer.byteLength(contents) : contents.byteLength;
       // Measured before it is encoded: a refused file is never posted.
       this.bound?.(++this.given.files, (this.given.bytes += size));
@@ -81,7 +79,7 @@ export class ThreadWriter implements Writer {
     this.worker.postMessage('end');
     try {
       const { files, bytes } = await this.done;
-      return { paths: this.paths, files, bytes };
+      return { paths: [...this.seen], files, bytes };
     } finally {
       this.failures.close();
     }

@@ -3,7 +3,7 @@
 import type { DerivedComponent, DerivedSite } from '../../derive/index.js';
 import { defaultMetrics } from '../../derive/metrics.js';
 import type { State } from '../../content/types.js';
-import { uptimeHundredths } from '../words.js';
+import { uptimeHundredths } from '../../derive/uptime.js';
 import { langOf } from './format.js';
 
 const COLOUR: Record<State, string> = { operational: '#1a7f37', degraded: '#9a4d00', 'under-maintenance': '#0550ae' };

@@ -7,8 +7,8 @@ import type { SitePage } from '../../routes/site.js';
 import { dayText, langOf, severityLabel } from './format.js';
 import type { Lang } from './format.js';
 import { shortDuration } from './text.js';
-import { NARROW_DAYS, uptimeBar, uptimePercent } from './uptime.js';
-import type { EventKind, UptimeBar } from './uptime.js';
+import { NARROW_DAYS, uptimeBar, uptimeHundredths } from '../../derive/uptime.js';
+import type { EventKind, UptimeBar } from '../../derive/uptime.js';
 
 export interface ComponentNode {
   id: number;
@@ -176,7 +176,7 @@ function wordsOfBar(component: DerivedComponent, bar: UptimeBar, lang: Lang): Ba
     });
   });
   const figureOf = ({ figures, counted }: { figures: UptimeBar['figures']; counted: number }): string =>
-    figures === null ? m.t('bar.noUptime') : m.t('bar.figure', { percent: m.percent(uptimePercent(figures.impactSeconds, figures.totalSeconds)), count: counted });
+    figures === null ? m.t('bar.noUptime') : m.t('bar.figure', { percent: m.percent(uptimeHundredths(figures.impactSeconds, figures.totalSeconds)), count: counted });
   const figure = figureOf(bar);
   const happened = [incidentDays > 0 ? m.t('bar.incidentDays', { count: incidentDays }) : null, maintenanceDays > 0 ? m.t('bar.maintenanceDays', { count: maintenanceDays }) : null].filter((t) => t !== null);
   const summary = m.list(happened);

@@ -9,14 +9,11 @@ import { SITE, siteUrl } from '../../routes/site.js';
 import type { OutputFile } from '../../write/types.js';
 import { langOf, noticeStateLabel, timeView, typeLabel } from './format.js';
 import type { Lang } from './format.js';
+import { escapeHtml } from '../../i18n/make.js';
 import { renderMarkdown } from './markdown.js';
 
 /** The feed carries the notices updated last: a reader polls it, and a full history is a page away. */
 export const FEED_ENTRIES = 50;
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Text as HTML that shows exactly that text (the feed's titles are typed as HTML). */
-export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
 
 /**
  * A plain text element's text as the feed's XML writer (xml-js) must be given it: before escaping a
@@ -27,7 +24,7 @@ const xmlText = (text: string): string => text.replace(/&/g, '&amp;');
 
 /**
  * One component's share of the feeds: the component and the notices that reach it (listing it or a
- * component under it), as render/site/uptime.ts `byReachedComponent` gives them.
+ * component under it), as derive/uptime.ts `byReachedComponent` gives them.
  */
 export interface FeedScope {
   component: DerivedComponent;

@@ -9,7 +9,7 @@ import type { Messages } from '../../i18n/make.js';
 import type { Catalogue } from '../../i18n/types.js';
 import { messages } from '../../i18n/messages.js';
 import type { Severity } from '../../derive/severity.js';
-import type { NoticeState, NoticeType, SiteConfig, State } from '../../content/types.js';
+import type { NoticeState, NoticeType, SiteConfig } from '../../content/types.js';
 
 /** The site's language and zone: what every page, feed and badge writes its words and times in. */
 export interface Lang {
@@ -64,7 +64,6 @@ export function monthOf(ms: number, lang: Lang): { key: string; text: string } {
 /** A severity's words (src/derive/severity.ts): `Operational`, `Partial outage`. */
 export const severityLabel = (severity: Severity, lang: Lang): string => (lang.labels.state[severity] ??= lang.m.t(`state.${severity}`));
 // A state or type is one of a few words the content's validation allows: each kind's object holds at most a dozen.
-export const stateLabel = (state: State, lang: Lang): string => (lang.labels.state[state] ??= lang.m.t(`state.${state}`));
 export const noticeStateLabel = (state: NoticeState, lang: Lang): string => (lang.labels.noticeState[state] ??= lang.m.t(`noticeState.${state}`));
 export const typeLabel = (type: NoticeType, lang: Lang): string => (lang.labels.type[type] ??= lang.m.t(`type.${type}`));
 /** Plural, for headings and the history's tabs. */

@@ -112,8 +112,6 @@ md.renderer.rules.link_open = (tokens, i, options, env, self) => {
  */
 const PLAIN = /^\p{L}[^\n\r\t*_`[\]<>&\\!~|#=+]*$/u;
 
-const ESCAPES: Record<string, string> = { '"': '&quot;' };
-
 /** Rendered texts by source: the same sentence (auto transitions, templates) is common. */
 const cache = new Map<string, string>();
 /** How many rendered texts are remembered; the first text rendered after that empties the cache. */
@@ -127,17 +125,13 @@ function plainLine(text: string): string | null {
 }
 
 /**
- * Whether renderMarkdown remembers the HTML of `text`. A plain line costs less to render than to
- * look up, and caching every update's text kept each one alive until the cache was cleared, long
- * enough to be copied into the old generation: on 40,000 notices that garbage made most of the
- * build's peak memory.
+ * The HTML of an update's Markdown content, safe to place in a page as it is. A plain line is not
+ * remembered: it costs less to render than to look up, and remembering every update's text kept
+ * each alive long enough to reach the old generation, most of a large build's peak memory.
  */
-export const isRemembered = (text: string): boolean => plainLine(text) === null;
-
-/** The HTML of an update's Markdown content, safe to place in a page as it is. */
 export function renderMarkdown(text: string): string {
   const line = plainLine(text);
-  if (line !== null) return `<p>${line.replace(/"/g, (c) => ESCAPES[c]!)}</p>\n`;
+  if (line !== null) return `<p>${line.replaceAll('"', '&quot;')}</p>\n`;
   let html = cache.get(text);
   if (html === undefined) {
     html = md.render(text);

@@ -6,68 +6,14 @@
 // until later is in none of them, nor is its time. Each moment is the same page rendered by the
 // same templates (a site's own too, in their process) as of that moment: what a build then would
 // show, its texts escaped as every page's are.
-import { deriveSite } from '../../derive/index.js';
-import type { DerivedSite } from '../../derive/index.js';
-import { changesAfter } from '../../derive/next-change.js';
-import { publishedContent } from '../../derive/updates.js';
-import { DAY_MS } from '../../util/time.js';
+import { MAX_MOMENTS } from '../../derive/moments.js';
 
-/** The moments a page carries at most: the soonest, within MOMENTS_WITHIN of its build. */
-export const MAX_MOMENTS = 8;
-export const MOMENTS_WITHIN = DAY_MS;
-/**
- * The changes within that day looked at, at most: each is the site derived again, and content can
- * hold thousands that change no state (incidents whose impact_seconds end a minute apart), each
- * derived over the whole site. A moment past them is left to the next build.
- */
-export const MOMENTS_LOOKED_AT = MAX_MOMENTS * 8;
 /**
  * What the moments may add to a page at most, in characters: a later moment past it is left to the
  * next build. Each moment copies the page's main part, so the page of a site of hundreds of
  * components (its main part alone past this) carries none, rather than doubling in size.
  */
 export const MOMENTS_CHARS = 128 * 1024;
-
-/** The site (of the default language) as of a moment when the clock alone changes it. */
-export interface MomentSite {
-  at: number;
-  site: DerivedSite;
-}
-
-/**
- * The soonest moments after the site's `now`, within MOMENTS_WITHIN, when the site derived from its
- * published content differs by time alone in a state, each with the site as of then: at most
- * MAX_MOMENTS * 2, among the first MOMENTS_LOOKED_AT changes (withMoments and the widget each keep
- * at most MAX_MOMENTS of them, those that change what they show). From the derived site alone:
- * its notices' and components' records are the content it was derived from, and only what was
- * published as of `now` is asked about.
- */
-export function momentSites(site: DerivedSite): MomentSite[] {
-  const content = publishedContent({ site: site.site, components: site.components.map((c) => c.source), notices: site.notices.map((n) => n.source) }, site.now);
-  const result: MomentSite[] = [];
-  // Moments that change only the API or the calendar (past_distant, a year after a maintenance)
-  // take no place of the page's: a few more are looked at than it keeps.
-  let before = statesOf(site);
-  let earlier: DerivedSite | undefined;
-  let looked = 0;
-  for (const at of changesAfter(content, site.now)) {
-    if (at > site.now + MOMENTS_WITHIN || result.length === MAX_MOMENTS * 2 || looked === MOMENTS_LOOKED_AT) break;
-    looked += 1;
-    // Each moment's site shares the notices settled at the one before: most of a large site's.
-    const then = (earlier = deriveSite(content, at, earlier));
-    // A moment that changes no state (the day's turn, which moves the uptime bars by a day) would
-    // copy the whole main part for little: on a page of hundreds of components, doubling its size.
-    const states = statesOf(then);
-    if (states === before) continue;
-    before = states;
-    result.push({ at, site: then });
-  }
-  return result;
-}
-
-/** The states a reader follows: the page's, each component's and each notice's. */
-const statesOf = (site: DerivedSite): string =>
-  JSON.stringify([site.page.state, site.page.severity, site.components.map((c) => [c.state, c.severity]), site.notices.map((n) => [n.timelineState, n.state])]);
 
 /** What the page's script makes of one moment: its main part, page state, title and icon. */
 export interface PageMoment {

@@ -7,8 +7,8 @@ import type { DerivedSite } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
 import { formatTimestamp } from '../../util/time.js';
 import { statuspageView } from '../statuspage/mapping.js';
-import { MAX_MOMENTS } from './moments.js';
-import type { MomentSite } from './moments.js';
+import { MAX_MOMENTS } from '../../derive/moments.js';
+import type { MomentSite } from '../../derive/moments.js';
 
 /** The notices the full widget lists at most (`SHOWN` in src/browser/widget.ts): one more says "more". */
 const WIDGET_SHOWN = 3;

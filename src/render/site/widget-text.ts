@@ -7,7 +7,7 @@ import { PLANNED_STATES, UNPLANNED_STATES } from '../../content/types.js';
 import { langOf } from './format.js';
 import { directionOf } from '../../i18n/direction.js';
 import { widgetMoments } from './widget-moments.js';
-import type { MomentSite } from './moments.js';
+import type { MomentSite } from '../../derive/moments.js';
 
 /**
  * The file of `site`, a language's copy (derive/localize.ts): `w` the widget's words (incident,

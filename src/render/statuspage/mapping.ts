@@ -2,7 +2,7 @@
 // statuses, an incident's impact, the component statuses and the page indicator they give, and the
 // page's id. docs/api.md ("The Statuspage-compatible API") states every rule here for clients.
 import { createHash } from 'node:crypto';
-import { DEFAULT_IMPACT, impactOf, impactOfSeverity, severityGiven } from '../../derive/index.js';
+import { impactOfSeverity, severityGiven } from '../../derive/index.js';
 import type { DerivedNotice, DerivedSite, Severity } from '../../derive/index.js';
 import type { Impact, NoticeState } from '../../content/types.js';
 
@@ -31,8 +31,6 @@ const STATUS_OF_STATE: Record<NoticeState, IncidentStatus | MaintenanceStatus> =
 
 /** An update's or a notice's state as Statuspage's status. */
 export const statusOf = (state: NoticeState): IncidentStatus | MaintenanceStatus => STATUS_OF_STATE[state];
-
-export { DEFAULT_IMPACT, impactOf };
 
 /** The status a notice gives the components it lists while in `state` (whatever else affects them): its severity in Statuspage's words. */
 export const statusGiven = (notice: DerivedNotice, state: NoticeState | null): ComponentStatus => statusOfSeverity(severityGiven(notice, state));

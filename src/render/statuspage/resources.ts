@@ -6,7 +6,8 @@ import { SITE, siteUrl } from '../../routes/site.js';
 import { formatDate, formatTimestamp as ts } from '../../util/time.js';
 import type { NoticeState } from '../../content/types.js';
 import { POSTMORTEM_RANK, updateId } from '../../content/update-ids.js';
-import { impactOf, statusGiven, statusOf, statuspageView } from './mapping.js';
+import { impactOf } from '../../derive/index.js';
+import { statusGiven, statusOf, statuspageView } from './mapping.js';
 import type { ComponentStatus } from './mapping.js';
 
 type Json = Record<string, unknown>;
@@ -82,20 +83,13 @@ function affectedComponents(site: DerivedSite, n: DerivedNotice, before: NoticeS
 }
 
 function updateObject(site: DerivedSite, n: DerivedNotice, u: DerivedUpdate, before: NoticeState | null): Json {
-  return {
-    id: idText(u.id),
-    // Planned and unplanned notices only: general ones have no v2 form.
-    status: statusOf(u.state!),
-    body: u.content,
-    incident_id: idText(n.id),
-    created_at: ts(u.at),
-    updated_at: ts(u.updatedAt),
-    display_at: ts(u.at),
-    affected_components: affectedComponents(site, n, before, u.state),
-    deliver_notifications: false,
-    custom_tweet: null,
-    tweet_id: null,
-  };
+  // Planned and unplanned notices only: general ones have no v2 form.
+  return updateJson(u.id, statusOf(u.state!), u.content, n, u.at, u.updatedAt, affectedComponents(site, n, before, u.state));
+}
+
+/** An incident update in Statuspage's key order. */
+function updateJson(id: number, status: string, body: string, n: DerivedNotice, at: number, updatedAt: number, affected: Json[] | null): Json {
+  return { id: idText(id), status, body, incident_id: idText(n.id), created_at: ts(at), updated_at: ts(updatedAt), display_at: ts(at), affected_components: affected, deliver_notifications: false, custom_tweet: null, tweet_id: null };
 }
 
 /**
@@ -104,23 +98,8 @@ function updateObject(site: DerivedSite, n: DerivedNotice, u: DerivedUpdate, bef
  */
 function postmortemUpdate(n: DerivedNotice): { at: number; json: Json } | null {
   if (n.postmortem === null) return null;
-  const at = ts(n.postmortem.at);
-  return {
-    at: n.postmortem.at,
-    json: {
-      id: idText(updateId(n.id, POSTMORTEM_RANK)),
-      status: 'postmortem',
-      body: n.postmortem.content,
-      incident_id: idText(n.id),
-      created_at: at,
-      updated_at: at,
-      display_at: at,
-      affected_components: null,
-      deliver_notifications: false,
-      custom_tweet: null,
-      tweet_id: null,
-    },
-  };
+  const { at, content } = n.postmortem;
+  return { at, json: updateJson(updateId(n.id, POSTMORTEM_RANK), 'postmortem', content, n, at, at, null) };
 }
 
 /**

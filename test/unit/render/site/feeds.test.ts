@@ -7,7 +7,7 @@ import { deriveSite } from '../../../../src/derive/index.js';
 import type { DerivedSite } from '../../../../src/derive/index.js';
 import { FEED_ENTRIES, feedParts, renderAtom, renderCalendar } from '../../../../src/render/site/feeds.js';
 import type { FeedScope } from '../../../../src/render/site/feeds.js';
-import { byReachedComponent } from '../../../../src/render/site/uptime.js';
+import { byReachedComponent } from '../../../../src/derive/uptime.js';
 import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../../fixtures');

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { siteRenderer } from '../../../../src/render/html.js';
-import { MAX_MOMENTS, MOMENTS_CHARS, MOMENTS_LOOKED_AT, momentSites, withMoments } from '../../../../src/render/site/moments.js';
+import { MAX_MOMENTS, MOMENTS_LOOKED_AT, momentSites } from '../../../../src/derive/moments.js';
+import { MOMENTS_CHARS, withMoments } from '../../../../src/render/site/moments.js';
 import type { PageMoment } from '../../../../src/render/site/moments.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import type { Content } from '../../../../src/content/types.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { siteRenderer } from '../../../../src/render/html.js';
 import { pageResource } from '../../../../src/render/resources.js';
-import { MAX_MOMENTS } from '../../../../src/render/site/moments.js';
+import { MAX_MOMENTS } from '../../../../src/derive/moments.js';
 import type { WidgetMoment } from '../../../../src/render/site/widget-moments.js';
 import { loadTheme } from '../../../../src/render/site/theme.js';
 import { WIDGET_DEFAULT } from '../../../../src/routes/site.js';

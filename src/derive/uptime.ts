@@ -2,13 +2,12 @@
 // impact of the incidents touching it, else maintenance, else nothing), and the uptime of exactly the
 // days it shows, computed by the metrics code from the same day boundaries (overlapping incidents
 // count once).
-import type { DerivedNotice, DerivedSite } from '../../derive/index.js';
-import { BAR_DAYS, dayFigures } from '../../derive/metrics.js';
-import { localDay, localDayBounds } from '../../i18n/dates.js';
-import { uptimeHundredths } from '../words.js';
-import type { MetricsFigures } from '../../derive/metrics.js';
-import type { Impact } from '../../content/types.js';
-import { impactOf } from '../../derive/index.js';
+import type { Impact } from '../content/types.js';
+import { localDay, localDayBounds } from '../i18n/dates.js';
+import { BAR_DAYS, dayFigures } from './metrics.js';
+import type { MetricsFigures } from './metrics.js';
+import { impactOf } from './severity.js';
+import type { DerivedNotice, DerivedSite } from './types.js';
 
 /** How a day is drawn: before the component existed, nothing, maintenance, or its worst incident's impact. */
 export type DayLevel = 'none' | 'ok' | 'maintenance' | Impact;
@@ -95,8 +94,15 @@ function dayKeysOf(bounds: readonly number[], zone: string): string[] {
   return keys;
 }
 
-/** The uptime a bar shows, in hundredths of a percent: the API's figure, floored the same way. */
-export const uptimePercent = uptimeHundredths;
+/**
+ * Uptime in hundredths of a percent (9726 for 97.26%), from the whole seconds the percent is computed
+ * from, floored as the API floors it. Integer arithmetic: flooring the rounded float instead reads
+ * 48.009999996 as 48.01%. Any impact at all never reads 100.00%.
+ */
+export function uptimeHundredths(impactSeconds: number, totalSeconds: number): number {
+  const hundredths = totalSeconds <= 0 ? 10_000 : Math.floor((10_000 * (totalSeconds - impactSeconds)) / totalSeconds);
+  return impactSeconds > 0 && hundredths >= 10_000 ? 9_999 : hundredths;
+}
 
 /** Whole seconds of [start, end) within [dayStart, dayEnd). */
 const within = (start: number, end: number, dayStart: number, dayEnd: number): number => Math.max(0, Math.round((Math.min(end, dayEnd) - Math.max(start, dayStart)) / 1000));
