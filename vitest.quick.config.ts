@@ -16,7 +16,7 @@ export const HEAVY = [
   'test/build/themed.test.ts',
   'test/build/html-thread.test.ts',
   'test/build/bad-content.test.ts',
-  'test/unit/render/site/theme.test.ts',
+  'test/unit/theme/theme.test.ts',
   'test/unit/routes/table.test.ts',
   'test/unit/scaffold/workflows.test.ts',
 ];
@@ -35,7 +35,7 @@ export const ISOLATED = [
   'test/unit/render/copies.test.ts',
   'test/unit/render/site/ahead.test.ts',
   'test/unit/render/site/markdown.test.ts',
-  'test/unit/render/site/theme-words.test.ts',
+  'test/unit/theme/theme-words.test.ts',
   'test/unit/render/worker-bound.test.ts',
   'test/unit/render/worker-process-file.test.ts',
   'test/unit/render/worker-temporary.test.ts',

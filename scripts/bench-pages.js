@@ -47,7 +47,7 @@ const driver = `
 import { loadContent, requireValid, validateContent } from './src/content/index.js';
 import { deriveSite } from './src/derive/index.js';
 import { siteRenderer, templatedPages } from './src/render/html.js';
-import { loadTheme } from './src/render/site/theme.js';
+import { loadTheme } from './src/theme/theme.js';
 const [dir, passes] = [process.argv[2] === '-' ? null : process.argv[2], Number(process.argv[3])];
 const now = Date.parse(${JSON.stringify(NOW)});
 const loaded = await loadContent(${JSON.stringify(corpus)});

@@ -31,7 +31,7 @@ export const sourceHash = (source) => createHash('sha1').update(source).digest('
  * text on every page of a language, which Handlebars would look up three names deep and escape each
  * time (45,000 times on 2,000 notices). The module's spec has `\uE000nav.status\uE001` in its place
  * (two characters of Unicode's private use, which no template of statuspress writes), and the build
- * writes each language's word there, escaped as `{{ }}` escapes it (render/site/theme.ts).
+ * writes each language's word there, escaped as `{{ }}` escapes it (theme/theme.ts).
  */
 const WORD = /^\{\{(@root\.)?t\.([A-Za-z0-9_]+(?:\.[A-Za-z0-9_]+)*)\}\}$/;
 export const WORD_OPEN = '\uE000';

@@ -12,7 +12,7 @@ import { renderHostFiles } from './hosting/index.js';
 import { renderApi } from './render/api.js';
 import { keptTemplates } from './render/kept.js';
 import { startRenderers } from './render/renderers.js';
-import type { Theme } from './render/site/theme.js';
+import type { Theme } from './theme/theme.js';
 import { renderNextChange, renderState } from './render/state.js';
 import { stageRunner } from './util/stages.js';
 import type { Content } from './content/types.js';

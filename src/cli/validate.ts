@@ -52,7 +52,7 @@ export const validate: Command = {
  */
 async function templateIssues(dir: string, required: boolean): Promise<ContentIssue[]> {
   const issues: ContentIssue[] = [];
-  const { loadTheme } = await import('../render/site/theme.js');
+  const { loadTheme } = await import('../theme/theme.js');
   try {
     await loadTheme(dir, { required, compile: 'check' });
   } catch (error) {

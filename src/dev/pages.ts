@@ -12,7 +12,7 @@ import { COMMAND } from '../errors/command.js';
 import type { RenderLimits } from '../util/limits.js';
 import type { SiteRequest } from '../routes/site.js';
 import { pageTemplate } from '../render/html.js';
-import type { Theme } from '../render/site/theme.js';
+import type { Theme } from '../theme/theme.js';
 import type { OutputFile } from '../write/types.js';
 import { rebuilt } from '../render/job.js';
 import { processEnded, processEnv, renderProcessFlags, tail } from '../render/template-process.js';

@@ -20,8 +20,8 @@ import { componentData, componentPage, historyView, noticePage, noticesByCompone
 import { momentSites } from '../derive/moments.js';
 import { withMoments } from './site/moments.js';
 import type { MomentSite } from '../derive/moments.js';
-import type { PageTemplate } from './site/builtin.js';
-import type { Theme } from './site/theme.js';
+import type { PageTemplate } from '../theme/builtin.js';
+import type { Theme } from '../theme/theme.js';
 import { byReachedComponent } from '../derive/uptime.js';
 import { useMessages } from './site/format.js';
 import type { OutputFile } from '../write/types.js';

@@ -9,8 +9,8 @@ import type { Written } from '../write/files.js';
 import { writeFailed } from '../write/index.js';
 import { openWriter } from '../write/thread.js';
 import { noticePages, renderHtml, siteRenderer, templatedPages } from './html.js';
-import { loadTheme } from './site/theme.js';
-import type { Theme } from './site/theme.js';
+import { loadTheme } from '../theme/theme.js';
+import type { Theme } from '../theme/theme.js';
 import type { RenderJob, ThrownError } from './worker-messages.js';
 
 /**

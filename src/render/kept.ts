@@ -7,7 +7,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { KEPT_TEMPLATES_DIR } from '../routes/files.js';
-import { known, readOverrides } from './site/template-files.js';
+import { known, readOverrides } from '../theme/template-files.js';
 import { realInside } from '../util/real-inside.js';
 import type { OutputFile } from '../write/types.js';
 

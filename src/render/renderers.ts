@@ -11,8 +11,8 @@ import type { OutputFile } from '../write/types.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer, untemplatedFiles } from './html.js';
 import { startHtmlThread } from './renderer.js';
 import type { Renderer } from './renderer.js';
-import { loadTheme } from './site/theme.js';
-import type { Theme } from './site/theme.js';
+import { loadTheme } from '../theme/theme.js';
+import type { Theme } from '../theme/theme.js';
 import { startTemplateProcess } from './template-process.js';
 import type { RenderJob } from './worker-messages.js';
 

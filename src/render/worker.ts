@@ -13,8 +13,8 @@ import '../write/thread.js';
 import { siteRenderer } from './html.js';
 import type { SiteRenderer } from './html.js';
 import { renderJob, thrown } from './job.js';
-import { loadTheme } from './site/theme.js';
-import type { Theme } from './site/theme.js';
+import { loadTheme } from '../theme/theme.js';
+import type { Theme } from '../theme/theme.js';
 import { PAGES_FLAG, PARENT_ENV, PROCESS_FLAG, THREAD_ROLE, WATCH_ROLE } from './worker-messages.js';
 import type { FromPageProcess, FromRenderer, RenderEnd, RenderJob, ToPageProcess } from './worker-messages.js';
 // This module bundled as one script, under the tests; null in lib/, where the module is a file already.

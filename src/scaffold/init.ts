@@ -19,7 +19,7 @@ import { audienceOut, BUNDLE_PATH, workflows } from './workflows.js';
 import type { CliSource } from './workflows.js';
 import { currentSecond, invalidError, isoAt, issuesOf, slugify, sourceOf, toYaml } from './yaml.js';
 import { readme } from './readme.js';
-import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
+import { NOTICE_TEMPLATES_FOLDER } from '../theme/theme.js';
 import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '../i18n/check.js';
 import { messages } from '../i18n/messages.js';
 import type { Messages } from '../i18n/make.js';

@@ -9,7 +9,7 @@ import { ContentError, fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
-import { NOTICE_TEMPLATES_FOLDER } from '../render/site/theme.js';
+import { NOTICE_TEMPLATES_FOLDER } from '../theme/theme.js';
 import { IMPACTS, NOTICE_TYPES } from '../content/types.js';
 import type { Impact, NoticeType } from '../content/types.js';
 import { errorMessage, toFindings } from '../content/messages.js';

@@ -73,7 +73,7 @@ describe('the limits of the site\'s own templates', () => {
     const hostile = path.join(site, 'hostile');
     mkdirSync(hostile);
     // Ten megabytes on every page, far more than a page may have on any site, and made in milliseconds:
-    // the limit it meets is certain (the limits of time are test/unit/render/site/theme.test.ts's).
+    // the limit it meets is certain (the limits of time are test/unit/theme/theme.test.ts's).
     writeFileSync(path.join(hostile, 'layout.hbs'), `{{#*inline "big"}}${'y'.repeat(100_000)}{{/inline}}<html>{{{body}}}${'{{> big}}'.repeat(100)}</html>\n`);
     const { code, stderr } = await cli(hostile);
     expect({ code, stderr }).toMatchObject({ code: 2, stderr: expect.stringMatching(/^hostile\/layout\.hbs {2}The built-in status\.hbs \(with hostile\/layout\.hbs\) rendered the page “.+” as more than the \d+ bytes of HTML it may have/) });

@@ -100,7 +100,7 @@ describe('statuspress dev', () => {
   it("stops a page its own templates cannot finish and says which, the server answering on", async () => {
     const events = new Events();
     await events.open(dev.url);
-    // Partials that render each other, ten calls a level, nine levels (test/unit/render/site/theme.test.ts):
+    // Partials that render each other, ten calls a level, nine levels (test/unit/theme/theme.test.ts):
     // 111 million calls, far more than a page's time allows: stopped at the page's limit.
     const hostile = path.join(work, 'templates/notice.hbs');
     const levels = 'abcdefghi';

@@ -1,5 +1,5 @@
 // `statuspress dev` rebuilding after a site's own words change (templates/locales/<locale>.yaml): the
-// built-in templates have each language's words written into them once (render/site/theme.ts), and
+// built-in templates have each language's words written into them once (theme/theme.ts), and
 // state labels are kept per language (render/site/format.ts), so a page after the change must show
 // the new words in every language, and none of the old ones, with or without a template of its own.
 import { appendFile, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

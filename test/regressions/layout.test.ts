@@ -44,6 +44,7 @@ const LATER: Record<string, readonly string[]> = {
   content: ['render', 'derive', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
   i18n: ['render', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
   derive: ['render', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
+  theme: ['render', 'derive', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
   write: ['render', 'serve', 'notify', 'dev', 'cli', 'scaffold'],
 };
 

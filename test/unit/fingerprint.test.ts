@@ -12,7 +12,7 @@ import { deriveSite } from '../../src/derive/index.js';
 import { fingerprint } from '../../src/fingerprint/index.js';
 import { renderApi } from '../../src/render/api.js';
 import { renderHtml } from '../../src/render/html.js';
-import { loadTheme } from '../../src/render/site/theme.js';
+import { loadTheme } from '../../src/theme/theme.js';
 import { renderState } from '../../src/render/state.js';
 import { formatTimestamp } from '../../src/util/time.js';
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
 import { renderHtml } from '../../../src/render/html.js';
-import { loadTheme } from '../../../src/render/site/theme.js';
+import { loadTheme } from '../../../src/theme/theme.js';
 import { content, ms } from '../../helpers/content.js';
 
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../src/derive/index.js';
 import { noticeClaims, noticePages, renderHtml, siteRenderer } from '../../../src/render/html.js';
-import { loadTheme } from '../../../src/render/site/theme.js';
+import { loadTheme } from '../../../src/theme/theme.js';
 import { component, content, ms, unplanned, uu } from '../../helpers/content.js';
 
 describe('renderHtml', () => {

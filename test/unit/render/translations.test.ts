@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
 import { deriveSite, localizeSite } from '../../../src/derive/index.js';
 import { siteRenderer } from '../../../src/render/html.js';
-import { loadTheme } from '../../../src/render/site/theme.js';
+import { loadTheme } from '../../../src/theme/theme.js';
 import { parseSitePath } from '../../../src/routes/site.js';
 import { FIXTURES } from '../../helpers/build.js';
 

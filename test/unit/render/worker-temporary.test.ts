@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { StatuspressError } from '../../../src/errors/error.js';
-import type { Theme } from '../../../src/render/site/theme.js';
+import type { Theme } from '../../../src/theme/theme.js';
 
 vi.mock('node:child_process', async (original) => ({
   ...(await original<object>()),

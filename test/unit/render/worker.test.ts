@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readContent } from '../../../src/content/index.js';
 import { deriveSite } from '../../../src/derive/index.js';
 import { renderHtml, siteRenderer, templatedPages, untemplatedFiles } from '../../../src/render/html.js';
-import { loadTheme } from '../../../src/render/site/theme.js';
+import { loadTheme } from '../../../src/theme/theme.js';
 import { renderJob } from '../../../src/render/job.js';
 import { contentDir, nowOf } from '../../helpers/build.js';
 

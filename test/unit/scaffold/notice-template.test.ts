@@ -5,7 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError, StatuspressError } from '../../../src/errors/error.js';
-import { loadTheme } from '../../../src/render/site/theme.js';
+import { loadTheme } from '../../../src/theme/theme.js';
 import { initSite, NOTICE_TEMPLATES } from '../../../src/scaffold/init.js';
 import { newNotice } from '../../../src/scaffold/new.js';
 import { fillTemplate, loadNoticeTemplate, parseSets, placeholdersOf } from '../../../src/scaffold/notice-template.js';

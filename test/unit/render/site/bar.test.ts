@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { computeMetrics, resolveTimeframe } from '../../../../src/derive/metrics.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { loadTheme } from '../../../../src/theme/theme.js';
 import { percentWords } from '../../../../src/render/words.js';
 import type { Notice } from '../../../../src/content/types.js';
 import { schemes } from '../../../helpers/colour.js';

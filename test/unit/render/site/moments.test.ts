@@ -7,7 +7,7 @@ import { siteRenderer } from '../../../../src/render/html.js';
 import { MAX_MOMENTS, MOMENTS_LOOKED_AT, momentSites } from '../../../../src/derive/moments.js';
 import { MOMENTS_CHARS, withMoments } from '../../../../src/render/site/moments.js';
 import type { PageMoment } from '../../../../src/render/site/moments.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { loadTheme } from '../../../../src/theme/theme.js';
 import type { Content } from '../../../../src/content/types.js';
 import { component, content, general, HOUR, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSite, recentSince } from '../../../../src/derive/index.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { loadTheme } from '../../../../src/theme/theme.js';
 import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
 
 /** An incident that began an hour before `ended` and was resolved then. */

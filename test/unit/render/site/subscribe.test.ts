@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { deriveSite } from '../../../../src/derive/index.js';
 import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { loadTheme } from '../../../../src/theme/theme.js';
 import { component, content, ms } from '../../../helpers/content.js';
 
 async function statusHtml(subscribeUrl?: string): Promise<string> {

@@ -9,7 +9,7 @@ import { messages } from '../../../../src/i18n/messages.js';
 import { langWith, timeView } from '../../../../src/render/site/format.js';
 import type { Lang } from '../../../../src/render/site/format.js';
 import { durationText, shortDuration, windowView } from '../../../../src/render/site/text.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { loadTheme } from '../../../../src/theme/theme.js';
 import { durationWords } from '../../../../src/render/words.js';
 import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
 

@@ -7,7 +7,7 @@ import { siteRenderer } from '../../../../src/render/html.js';
 import { pageResource } from '../../../../src/render/resources.js';
 import { MAX_MOMENTS } from '../../../../src/derive/moments.js';
 import type { WidgetMoment } from '../../../../src/render/site/widget-moments.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { loadTheme } from '../../../../src/theme/theme.js';
 import { WIDGET_DEFAULT } from '../../../../src/routes/site.js';
 import type { Content } from '../../../../src/content/types.js';
 import { component, content, HOUR, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';

@@ -11,21 +11,21 @@
 // longer than V8 makes is named as what it is.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { ContentError, fail, StatuspressError } from '../../errors/error.js';
-import type { ContentIssue } from '../../errors/error.js';
-import { COMMAND } from '../../errors/command.js';
-import { CONTENT } from '../../errors/content.js';
-import { say } from '../../errors/entry.js';
+import { ContentError, fail, StatuspressError } from '../errors/error.js';
+import type { ContentIssue } from '../errors/error.js';
+import { COMMAND } from '../errors/command.js';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
 import { STYLES, TEMPLATES } from './builtin.js';
 import type { PageTemplate, StyleName, TemplateName } from './builtin.js';
-import { MAX_TEMPLATE_DEPTH, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../../util/limits.js';
+import { MAX_TEMPLATE_DEPTH, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../util/limits.js';
 import { deepestLine, selfCall } from './template-checks.js';
 import { known, readOverrides } from './template-files.js';
-import { readMessageOverrides } from '../../i18n/overrides.js';
-import type { Catalogue } from '../../i18n/types.js';
+import { readMessageOverrides } from './overrides.js';
+import type { Catalogue } from '../i18n/types.js';
 import type { Program } from './template-checks.js';
 
-export { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../util/limits.js';
+export { MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../util/limits.js';
 
 export { NOTICE_TEMPLATES_FOLDER } from './template-files.js';
 

@@ -1,19 +1,19 @@
 // The built-in templates and styles, compiled into statuspress when it is built. A site overrides any
 // of them by a file of the same name in its own templates/ folder (theme.ts).
-import component from '../../../templates/component.hbs';
-import history from '../../../templates/history.hbs';
-import layout from '../../../templates/layout.hbs';
-import notFound from '../../../templates/not-found.hbs';
-import notice from '../../../templates/notice.hbs';
-import componentNode from '../../../templates/partials/component-node.hbs';
-import componentRow from '../../../templates/partials/component-row.hbs';
-import footer from '../../../templates/partials/footer.hbs';
-import header from '../../../templates/partials/header.hbs';
-import noticeSummary from '../../../templates/partials/notice-summary.hbs';
-import uptimeBar from '../../../templates/partials/uptime-bar.hbs';
-import status from '../../../templates/status.hbs';
-import style from '../../../templates/style.css?raw';
-import theme from '../../../templates/theme.css?raw';
+import component from '../../templates/component.hbs';
+import history from '../../templates/history.hbs';
+import layout from '../../templates/layout.hbs';
+import notFound from '../../templates/not-found.hbs';
+import notice from '../../templates/notice.hbs';
+import componentNode from '../../templates/partials/component-node.hbs';
+import componentRow from '../../templates/partials/component-row.hbs';
+import footer from '../../templates/partials/footer.hbs';
+import header from '../../templates/partials/header.hbs';
+import noticeSummary from '../../templates/partials/notice-summary.hbs';
+import uptimeBar from '../../templates/partials/uptime-bar.hbs';
+import status from '../../templates/status.hbs';
+import style from '../../templates/style.css?raw';
+import theme from '../../templates/theme.css?raw';
 
 /** By the path an override would have under templates/, without `.hbs`. */
 export const TEMPLATES = {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../src/errors/error.js';
-import { readMessageOverrides } from '../../../src/i18n/overrides.js';
+import { readMessageOverrides } from '../../../src/theme/overrides.js';
 import { MAX_MESSAGES_BYTES } from '../../../src/util/limits.js';
 
 /** A templates/ folder with a locales/ folder in it; returns the templates folder. */

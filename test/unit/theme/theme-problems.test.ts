@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ContentError, formatIssue } from '../../../../src/errors/error.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
+import { ContentError, formatIssue } from '../../../src/errors/error.js';
+import { loadTheme } from '../../../src/theme/theme.js';
 
 function templates(files: Record<string, string>): string {
   const dir = path.join(mkdtempSync(path.join(tmpdir(), 'statuspress-theme-problems-')), 'templates');

@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Handlebars from 'handlebars';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { readContent } from '../../../../src/content/index.js';
-import { deriveSite } from '../../../../src/derive/index.js';
-import type { DerivedSite } from '../../../../src/derive/types.js';
-import { renderHtml } from '../../../../src/render/html.js';
-import { loadTheme } from '../../../../src/render/site/theme.js';
-import { templateModule, WORD_CLOSE, WORD_OPEN } from '../../../../scripts/site-modules.js';
-import { FIXTURES } from '../../../helpers/build.js';
-import { component, content, ms, planned, pu, unplanned, uu } from '../../../helpers/content.js';
+import { readContent } from '../../../src/content/index.js';
+import { deriveSite } from '../../../src/derive/index.js';
+import type { DerivedSite } from '../../../src/derive/types.js';
+import { renderHtml } from '../../../src/render/html.js';
+import { loadTheme } from '../../../src/theme/theme.js';
+import { templateModule, WORD_CLOSE, WORD_OPEN } from '../../../scripts/site-modules.js';
+import { FIXTURES } from '../../helpers/build.js';
+import { component, content, ms, planned, pu, unplanned, uu } from '../../helpers/content.js';
 
 
 const BUILT_IN = path.resolve('templates');

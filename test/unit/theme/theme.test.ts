@@ -5,16 +5,16 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { build } from '../../../../src/build.js';
-import { deriveSite } from '../../../../src/derive/index.js';
-import { ContentError, StatuspressError, formatIssue } from '../../../../src/errors/error.js';
-import { COMMAND } from '../../../../src/errors/command.js';
-import { renderHtml } from '../../../../src/render/html.js';
-import type { RenderLimits } from '../../../../src/util/limits.js';
-import { processEnded, renderProcessFlags } from '../../../../src/render/template-process.js';
-import { deepestLine } from '../../../../src/render/site/template-checks.js';
-import { loadTheme, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../../../src/render/site/theme.js';
-import { component, content, ms, unplanned, uu } from '../../../helpers/content.js';
+import { build } from '../../../src/build.js';
+import { deriveSite } from '../../../src/derive/index.js';
+import { ContentError, StatuspressError, formatIssue } from '../../../src/errors/error.js';
+import { COMMAND } from '../../../src/errors/command.js';
+import { renderHtml } from '../../../src/render/html.js';
+import type { RenderLimits } from '../../../src/util/limits.js';
+import { processEnded, renderProcessFlags } from '../../../src/render/template-process.js';
+import { deepestLine } from '../../../src/theme/template-checks.js';
+import { loadTheme, MAX_STYLE_BYTES, MAX_TEMPLATE_DEPTH, MAX_TEMPLATES_BYTES, PAGE_BYTES } from '../../../src/theme/theme.js';
+import { component, content, ms, unplanned, uu } from '../../helpers/content.js';
 
 function templates(files: Record<string, string>): string {
   // Named templates/, as beside a site's content: messages name files by the folder's own name.
@@ -278,7 +278,7 @@ describe('the process that renders a site\'s own templates', () => {
   });
 
   it('reports the templates\' problems and the content\'s together, each file as the command names it', async () => {
-    const contentDir = path.join(import.meta.dirname, '../../../fixtures/invalid-many/content');
+    const contentDir = path.join(import.meta.dirname, '../../fixtures/invalid-many/content');
     const error = await build({ contentDir, outDir: path.join(busy, 'dist-both'), now: Date.parse(NOW), templatesDir: templates({ 'notice.hbs': '{{#each notice.updates}}\n{{/if}}\n' }) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ContentError);
     const { issues, folder } = error as ContentError;
@@ -374,7 +374,7 @@ describe('a page of the site\'s own templates, rendered here', () => {
       content({ site: { name: 'Acme' }, notices: [unplanned(7, [uu('2026-11-20T10:00:00Z', 'resolved', { content: '<b>&amp;</b> "quoted" '.repeat(10_000) })])] }),
       ms('2026-11-20T22:00:00Z'),
     );
-    const copied = await loadTheme(templates({ 'partials/footer.hbs': `${readFileSync(path.join(import.meta.dirname, '../../../../templates/partials/footer.hbs'), 'utf8')}{{!-- a copy --}}` }));
+    const copied = await loadTheme(templates({ 'partials/footer.hbs': `${readFileSync(path.join(import.meta.dirname, '../../../templates/partials/footer.hbs'), 'utf8')}{{!-- a copy --}}` }));
     const built = new Map([...renderHtml(long, copied)].map((f) => [f.path, String(f.contents)]));
     expect(built.get('notices/7/index.html')!.length).toBeGreaterThan(300_000);
     expect(built.get('index.html')!.length).toBeGreaterThan(300_000);

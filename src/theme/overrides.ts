@@ -18,10 +18,10 @@ import { CONTENT } from '../errors/content.js';
 import { MAX_MESSAGES_BYTES } from '../util/limits.js';
 import { say } from '../errors/entry.js';
 import { realInside } from '../util/real-inside.js';
-import { ENGLISH } from './catalogue.js';
-import { checkLocale } from './check.js';
-import { paramsOf } from './make.js';
-import type { Catalogue, Message } from './types.js';
+import { ENGLISH } from '../i18n/catalogue.js';
+import { checkLocale } from '../i18n/check.js';
+import { paramsOf } from '../i18n/make.js';
+import type { Catalogue, Message } from '../i18n/types.js';
 
 /**
  * The catalogue's messages no page prints, by group, and where their text is set instead: the

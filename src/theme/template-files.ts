@@ -3,14 +3,14 @@
 // anything is read or compiled.
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
-import { ContentError, fail } from '../../errors/error.js';
-import type { ContentIssue } from '../../errors/error.js';
-import { COMMAND } from '../../errors/command.js';
-import { CONTENT } from '../../errors/content.js';
-import { say } from '../../errors/entry.js';
+import { ContentError, fail } from '../errors/error.js';
+import type { ContentIssue } from '../errors/error.js';
+import { COMMAND } from '../errors/command.js';
+import { CONTENT } from '../errors/content.js';
+import { say } from '../errors/entry.js';
 import { STYLES, TEMPLATES } from './builtin.js';
-import { MAX_STYLE_BYTES, MAX_TEMPLATES_BYTES } from '../../util/limits.js';
-import { realInside } from '../../util/real-inside.js';
+import { MAX_STYLE_BYTES, MAX_TEMPLATES_BYTES } from '../util/limits.js';
+import { realInside } from '../util/real-inside.js';
 
 /**
  * The folder of templates/ that holds notice templates (`statuspress new notice --template NAME`
