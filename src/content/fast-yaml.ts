@@ -1,4 +1,4 @@
-// The fast path of source.ts: js-yaml, 8× faster than `yaml` but without positions, for the plain
+// The fast path of source.ts: js-yaml, much faster than `yaml` but without positions, for the plain
 // files that most content is. It must read every file it takes exactly as `yaml` (the careful path)
 // would, or decline it: the careful path is the reference, and whether a file builds must not
 // depend on which parser read it. Declining costs only speed, so it takes only the forms of YAML

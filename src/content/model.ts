@@ -127,7 +127,7 @@ function definedOnly<T extends object>(value: T | undefined): Partial<T> {
 
 /**
  * Adds the translations `given`, when there are any, to `model` (the same object) after it is
- * made: a spread of an empty object into each of 10,000 updates cost the validation 5 ms.
+ * made, not spread into it: most models have none, and an empty spread into each still costs.
  */
 function addTranslations<M extends object>(model: M, given: Record<string, string> | undefined): M & { translations?: Record<string, string> } {
   if (hasAny(given)) (model as M & { translations?: Record<string, string> }).translations = { ...given };

@@ -1,8 +1,8 @@
 // Reading one content file into a YAML Document, guarded against hostile input: size, encoding,
 // nesting depth, alias bombs and self-referencing aliases all become issues, never crashes.
 //
-// Two parsers, for speed: `yaml` keeps node positions for messages but parses about 3.5 MB/s here
-// (10,000 notice files: 3.8 s); js-yaml parses the same files 8× faster without positions. Plain,
+// Two parsers, for speed: `yaml` keeps node positions for messages but is slow; js-yaml parses the
+// same files several times faster without positions (docs/performance.md has the figures). Plain,
 // well-formed files (most of them) take the fast path (fast-yaml.ts); positions are parsed with
 // `yaml` only when a message needs one. Anything the fast path cannot read exactly as `yaml` would
 // takes the careful path, which reports it exactly.
@@ -159,7 +159,7 @@ function readText(entry: ContentFile): string | Problem {
     if (info.size > MAX_FILE_BYTES) return { problem: say(CONTENT.fileTooLarge, { bytes: info.size, max: MAX_FILE_BYTES }) };
     // Read one byte past the limit so a file that grew since stat is still caught.
     // allocUnsafe: only the bytes read are decoded. One decoder for every file: making one per file
-    // doubled the time to read 2,000 files.
+    // cost as much as the reading.
     const buffer = Buffer.allocUnsafe(Math.min(info.size, MAX_FILE_BYTES) + 1);
     const bytesRead = readSync(fd, buffer, 0, buffer.length, 0);
     if (bytesRead > MAX_FILE_BYTES) return { problem: say(CONTENT.fileTooLarge, { max: MAX_FILE_BYTES }) };

@@ -1,8 +1,8 @@
 // The prebuilt files of one build, held in memory with their encodings and validators computed
 // once. A build never changes, so a file is read from disk once; a new build gets a new cache (see
-// current-build.ts). Measured on 2,000 notices (scripts/bench-serve.js): serve-handler's path
-// (several stats, a header-rule match and a stream per request) gave 1,077 req/s against nginx's
-// 5,716 on the same files; this path is what makes serve a production origin.
+// current-build.ts). serve-handler's path (several stats, a header-rule match and a stream per
+// request) answered a fifth as many requests as nginx on the same files (scripts/bench-serve.js);
+// this path is what makes serve a production origin.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';

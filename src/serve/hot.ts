@@ -2,8 +2,8 @@
 // request target has been routed to such a file, the target maps to the file's answers, one per
 // encoding, each with its status line's headers built once as the flat array `writeHead` takes; a
 // later request for the same target is then a map lookup and one write, with no URL parsing, no
-// routing, no header set one at a time and no promise. Measured with wrk on 2,000 notices
-// (docs/performance.md), that path is what brings serve near a file server.
+// routing, no header set one at a time and no promise: what brings serve near a file server
+// (scripts/bench-serve.js measures it).
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { COMMON_HEADERS } from '../hosting/headers.js';
