@@ -1,7 +1,5 @@
-// The message catalogues: every word the built-in templates, the browser scripts, the feeds, the
-// badges and the default texts print, one catalogue a language (locales/*.json, compiled in). A
-// message is a string with `{name}` parameters, or, when it counts something, its plural forms by
-// Intl.PluralRules category (`one`, `other`, and for Arabic `zero`, `two`, `few`, `many`).
+// One catalogue a language (locales/*.json, compiled in): every word the built-in templates, the
+// browser scripts, the feeds, the badges and the default texts print.
 import en from './locales/en.json' with { type: 'json' };
 import ar from './locales/ar.json?raw';
 import de from './locales/de.json?raw';
@@ -15,17 +13,14 @@ import type { Catalogue } from './types.js';
 /** English, the default language, whose keys every other catalogue has. */
 export const ENGLISH: Catalogue = en;
 
-/**
- * The other languages' catalogues as their JSON text, each parsed when first asked for: parsing
- * all six when the modules load cost every build 5 ms, and most sites are in one language.
- */
+/** The other languages as JSON text, each parsed when first asked for, not at load: most sites are in one language. */
 const TEXTS: Record<string, string> = { de, fr, es, 'pt-BR': ptBR, ja, ar };
 const parsed = new Map<string, Catalogue>([['en', ENGLISH]]);
 
 /** The languages statuspress ships, by their BCP 47 tag. */
 export const LOCALES: readonly string[] = ['en', ...Object.keys(TEXTS)];
 
-/** The shipped catalogue of exactly `tag`, or undefined. Own properties only: `__proto__` or `constructor` (a file's name, a site.yaml value) is no language. */
+/** Own properties only: `__proto__` or `constructor` (a file's name, a site.yaml value) is no language. */
 function shipped(tag: string): Catalogue | undefined {
   let catalogue = parsed.get(tag);
   if (catalogue === undefined && Object.hasOwn(TEXTS, tag)) parsed.set(tag, (catalogue = JSON.parse(TEXTS[tag]!) as Catalogue));
@@ -38,7 +33,6 @@ export function catalogueFor(locale: string): Catalogue | null {
   return shipped(locale) ?? shipped(locale.split('-')[0]!) ?? null;
 }
 
-/** Whether statuspress has a catalogue for `locale`. */
 export const isShipped = (locale: string): boolean => catalogueFor(locale) !== null;
 
 

@@ -59,7 +59,7 @@ let zoneSet: Set<string> | null = null;
  * is refused with its spelling, as a locale tag in another case (`pt-br`) is.
  */
 export function checkTimeZone(value: string): { value: string; guess?: string } | null {
-  // The default, and most sites' zone, without listing ICU's 400 zones (5 ms).
+  // The default, and most sites' zone: answered without listing every zone ICU knows.
   if (value === DEFAULT_TIME_ZONE) return null;
   zones ??= [...new Set([...Intl.supportedValuesOf('timeZone'), ...TZ_WITHOUT_SLASH])];
   zoneSet ??= new Set(zones);

@@ -81,7 +81,6 @@ function dayKey(style: Style, ms: number, zone: string): number {
 /** A moment's page text (`20 Nov 2026, 10:05 UTC`). */
 const momentText = (writer: Writer, ms: number, locale: string): string => wrap(locale, writer.format.format(ms));
 
-/** `ms` written in `style`, remembered. */
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
   const key = dayKey(style, ms, zone);
@@ -193,7 +192,6 @@ export interface LocalDay {
   end: number;
 }
 
-/** The day holding `ms` in `zone`. */
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
     const start = startOfUtcDay(ms);
@@ -209,7 +207,6 @@ export function localDay(ms: number, zone: string): LocalDay {
 /** UTC's days by their first moment, made once each: history and the bars ask for the same few hundred days thousands of times. */
 const utcDays = new Map<number, LocalDay>();
 
-/** The first moment of the local day holding `ms`. */
 export const startOfLocalDay = (ms: number, zone: string): number => localDay(ms, zone).start;
 
 /** The next local midnight after `ms` (the start of the next local day). */

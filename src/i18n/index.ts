@@ -1,6 +1,3 @@
-// Languages and time zones: the message catalogues (catalogue.ts), `messages(locale)` and `t`
-// (messages.ts, make.ts), dates in a zone and the site's local days (dates.ts), and the checks of a
-// site's `locale` and `time_zone` (check.ts).
 export { ENGLISH, LOCALES, catalogueFor, isShipped } from './catalogue.js';
 export { directionOf } from './direction.js';
 export { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';

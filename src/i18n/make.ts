@@ -25,18 +25,16 @@ export interface Messages {
   list(items: string[]): string;
   /** Every message as a nested object (`nav.status` → `{ nav: { status } }`), for the templates. */
   tree(): Record<string, unknown>;
-  /** The catalogue the messages come from. */
   catalogue: Catalogue;
   /** Whether the pseudo-locale's wrappers are around every text. */
   pseudo: boolean;
 }
 
-/** The messages of `catalogue`, in `locale`. */
 export function makeMessages(locale: string, catalogue: Catalogue): Messages {
   const isPseudo = locale === PSEUDO_LOCALE;
   const intlLocale = isPseudo ? 'en' : locale;
-  // Each made when first needed: Intl's objects cost milliseconds to make (tens, for the first of a
-  // process), and most uses of a language's messages (validation's default texts) need none.
+  // Each made when first needed: Intl's objects are costly to make, and most uses of a language's
+  // messages (validation's default texts) need none.
   const once = <T>(make: () => T): (() => T) => {
     let made: T | undefined;
     return () => (made ??= make());
@@ -54,7 +52,6 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     if (typeof message === 'string') return message;
     return message[pluralOf(Number(params?.count ?? 0))] ?? message.other ?? '';
   };
-  // A message's text split once (splitMessage).
   const parsed = new Map<string, string[]>();
   const partsOf = (text: string): string[] => {
     let parts = parsed.get(text);

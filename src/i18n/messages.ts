@@ -1,4 +1,3 @@
-// `messages(locale)`: the words of a shipped language (its catalogue, a site's own overrides over it).
 import { catalogueFor } from './catalogue.js';
 import { makeMessages } from './make.js';
 import type { Messages, Params } from './make.js';

@@ -1,6 +1,3 @@
-// renderApi(): every answer the API can give for a finite set of requests, as files. Which requests
-// those are comes from the routing table (prebuilt.ts); how each endpoint's bodies are made cheaply
-// is here. Each collection is filtered once and cut into pages; list items are rendered once per notice.
 import type { DerivedSite } from '../derive/index.js';
 import { defaultMetrics } from '../derive/metrics.js';
 import { apiFilePath, pastEndFilePath } from '../routes/files.js';
@@ -19,8 +16,7 @@ type Renderer = (site: DerivedSite, endpoint: Endpoint, endpoints: readonly Endp
 
 /**
  * List items are the same on every page and filter that shows them: each is serialised once per
- * renderApi() call, and let go with it (on 40,000 notices they are 60 MB that the HTML site, rendered
- * after the API, does not need).
+ * renderApi() call, and let go with it, as the HTML site, rendered after the API, needs none of them.
  */
 class ListItems {
   private components: Map<number, string> | null = null;

@@ -1,4 +1,3 @@
-// Filtering and pagination of the two collections: 25 a page, `next_page` keeping the filters.
 // Filters select from lists already in API order, so pages never need re-sorting.
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../derive/index.js';
 import { overlaps } from '../derive/metrics.js';

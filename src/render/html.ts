@@ -1,7 +1,5 @@
-// The HTML site people read, rendered from the same derived model as the API (never from its JSON):
-// the status page, a page per notice and component, the history, the feeds and the badges, with the
-// theme's templates, and the embeddable widget. Like every renderer it only returns files; the writer writes. The build renders
-// every page (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
+// Rendered from the same derived model as the API, never from its JSON. The build renders every page
+// (renderHtml); `statuspress dev` renders the one asked for (siteRenderer).
 import { localizeSite, siteLocales } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite } from '../derive/index.js';
 import { pageOf, SITE, WIDGET_DEFAULT } from '../routes/site.js';
@@ -99,8 +97,7 @@ function localeRenderer(site: DerivedSite, theme: Theme, assets: Assets, moments
     reaching ??= byReachedComponent(site, site.notices);
     return { component, notices: reaching.get(id) ?? [] };
   };
-  // Each history list once, not once per page: filtering every notice for each of a type's pages
-  // made the history quadratic (40,000 notices: 1,600 pages each walking 40,000 notices).
+  // Each history list once, not once per page: filtering every notice for each page was quadratic.
   const histories = new Map<NoticeType | undefined, DerivedNotice[]>();
   const history = (type: NoticeType | undefined): DerivedNotice[] => {
     let notices = histories.get(type);

@@ -1,6 +1,3 @@
-// A renderer's work apart from its messages: the job's site derived, rendered and written, in a
-// thread beside the build's or in the process of a site's own templates (worker.ts); and errors
-// carried between them as the build's thread throws them.
 import { deriveSite } from '../derive/index.js';
 import { ContentError, fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';

@@ -1,7 +1,6 @@
-// Which requests the build answers with files, read from the routing table: every combination of an
-// endpoint's parameters marked `every` (both booleans, each enum value, every id the site has), for
-// every id of its path. Parameters marked `linked` are prebuilt only where an answer links to them
-// (the metrics renderer adds those lists), and `none` never.
+// Parameters marked `every` are prebuilt in every combination (both booleans, each enum value, every
+// id the site has); `linked` only where an answer links to them (the metrics renderer adds those
+// lists), and `none` never.
 import type { DerivedSite } from '../derive/index.js';
 import { requestOf } from '../routes/fields.js';
 import type { ApiRequest } from '../routes/request.js';

@@ -1,6 +1,3 @@
-// A renderer of the HTML site beside the build's thread: a thread with the built-in templates
-// (startHtmlThread), or the process of a site's own templates (template-process.ts). Both start
-// from the renderer's own file (worker.ts, rendererFile).
 import { Worker } from 'node:worker_threads';
 import type { Written } from '../write/files.js';
 import { rebuilt } from './job.js';

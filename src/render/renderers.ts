@@ -1,7 +1,5 @@
-// The HTML site's renderers for one build. With a site's own templates, their process (they render
-// nowhere else) renders the pages of the templates; with the built-in ones, threads on cores to
-// spare (the first renders the site, any others only notice pages, all claiming those from one
-// counter with the build's thread), or none: the build's thread renders the site.
+// With the built-in templates, threads on cores to spare: the first renders the site, any others only
+// notice pages, all claiming those from one counter with the build's thread.
 import { existsSync } from 'node:fs';
 import type { DerivedSite } from '../derive/types.js';
 import { MAX_THREADS } from '../util/limits.js';

@@ -19,7 +19,6 @@ const timestampOrNull = (ms: number | null): string | null => (ms === null ? nul
 export const spelledState = (config: SiteConfig, state: State): string => (state === 'under-maintenance' ? config.maintenanceSpelling : state);
 const spelled = (site: DerivedSite, state: State): string => spelledState(site.site, state);
 
-/** The page resource: state, links to both collections with their counts. */
 export function pageResource(site: DerivedSite): Json {
   const { site: config, page } = site;
   return {

@@ -1,7 +1,6 @@
-// The build's state, kept in the output for `statuspress serve` (src/serve/build-state.ts reads it):
-// the build's `now` and the published content, so answers computed on demand come from the same code
-// as of the same moment. Only published content goes in: updates dated after `now` must not leak
-// through the output.
+// Kept in the output for `statuspress serve` (src/serve/build-state.ts reads it), so answers computed
+// on demand come from the same code as of the same moment. Only published content goes in: updates
+// dated after `now` must not leak through the output.
 import { publishedContent } from '../derive/updates.js';
 import { NEXT_CHANGE_FILE, STATE_FILE } from '../routes/files.js';
 import type { Content } from '../content/types.js';
@@ -17,7 +16,6 @@ export interface BuildState {
   content: Content;
 }
 
-/** The state file of a build of `content` as of `now`. */
 export function renderState(content: Content, now: number): OutputFile {
   const state: BuildState = { format: STATE_FORMAT, now: new Date(now).toISOString(), content: publishedContent(content, now) };
   return { path: STATE_FILE, contents: JSON.stringify(state) };

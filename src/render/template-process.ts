@@ -1,12 +1,8 @@
-// The process that renders the pages of a site's own templates: they render nowhere else. It
-// renders only the pages of the templates (the build renders the styles, feeds and badges) and
-// writes them itself. It tells the build over its IPC channel which page it starts (a small message
-// leaves at once, even when a template then keeps the process busy), and the build stops it (a kill,
-// which no template can outlast) when a page takes longer than PAGE_SECONDS, when pages come slower
-// than PAGE_AVERAGE_MS each after RENDER_GRACE_SECONDS, or reports it when it dies of memory (its heap
-// is RENDER_HEAP_MB), naming the page and the site's templates: RENDER_LIMITS, unless the build was
-// given others. A process, not a thread: V8 ends the whole process when a thread's heap limit is
-// passed by one large allocation, where a process of its own dies alone.
+// The process of a site's own templates tells the build each page it starts (a small message leaves at
+// once, even when a template then keeps the process busy). The build kills it (SIGKILL, which no
+// template can outlast) when it is slower than RENDER_LIMITS (or the build's own) allow, and reports
+// it when it dies past their heap. A process, not a thread: V8 ends the whole process when a
+// thread's heap limit is passed by one large allocation, where a process of its own dies alone.
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fail } from '../errors/error.js';

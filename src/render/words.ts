@@ -1,4 +1,3 @@
-// The `words` of metrics values: durations as date-fns formatDuration writes them, uptime floored.
 import { formatDuration } from 'date-fns/formatDuration';
 import { uptimeHundredths } from '../derive/uptime.js';
 

@@ -1,5 +1,4 @@
-// What the HTML site's renderers (worker.ts, as a thread or as a process of its own) and the build
-// say to each other. Imports types only, and the markers of roles, so the single-file CLI's entry can read them cheaply.
+// Imports types only, and the markers of roles, so the single-file CLI's entry can read them cheaply.
 import type { ContentIssue, SourceLocation } from '../errors/error.js';
 import type { SiteRequest } from '../routes/site.js';
 import type { Content } from '../content/types.js';
@@ -71,5 +70,4 @@ export interface ThrownError {
  */
 export type FromRenderer = RenderEnd | { checked: ThrownError | null } | { page: [template: string, title: string] } | { rendered: true };
 
-/** How a job ends. */
 export type RenderEnd = { done: Written } | { error: ThrownError };

@@ -1,10 +1,6 @@
-// The renderer's own file: a build starts it as a thread that renders the HTML site with the
-// built-in templates (renderer.ts), as the process of a site's own templates (template-process.ts),
-// and `statuspress dev` as the process that renders their pages one at a time (src/dev/pages.ts);
-// that process starts it once more, as a thread that ends it once its parent is gone. Each is told
-// its role by workerData or its first argument. In lib/ this module is a bundled file of its own; the
-// single-file CLI is one file and starts itself (src/cli-main.ts); under the tests, which run
-// TypeScript, its bundle is written to a file in the temporary folder (write/bundle-file.ts).
+// Every renderer starts from this file, told its role by workerData or its first argument: a build's
+// HTML thread, the process of a site's own templates, dev's page process (src/dev/pages.ts), and the
+// thread in such a process that ends it once its parent is gone.
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { deriveSite } from '../derive/index.js';
 import { workerFile } from '../write/bundle-file.js';

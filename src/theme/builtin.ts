@@ -1,5 +1,3 @@
-// The built-in templates and styles, compiled into statuspress when it is built. A site overrides any
-// of them by a file of the same name in its own templates/ folder (theme.ts).
 import component from '../../templates/component.hbs';
 import history from '../../templates/history.hbs';
 import layout from '../../templates/layout.hbs';

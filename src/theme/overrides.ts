@@ -1,10 +1,7 @@
-// A site's own words: `templates/locales/<locale>.yaml` overrides any message of that language's
-// catalogue, as a file in templates/ overrides a template. Every key is checked against the
-// catalogue; a wrong one is an error at its file and line, naming the key (and the one meant). The
-// file's name is its language, checked as site.yaml's `locale` is; its YAML is parsed as a content
-// file's, with the same limits and words for a mistake.
-// Read as templates are (template-files.ts): a link leading out of the templates folder, a file
-// that is no regular one (/dev/zero) and one over MAX_MESSAGES_BYTES are refused before any is read.
+// `templates/locales/<locale>.yaml` overrides any message of that language's catalogue, as a file in
+// templates/ overrides a template; a wrong key is an error at its line, naming the key (and the one
+// meant). Read as templates are (template-files.ts): a link leading out of the templates folder, a
+// file that is no regular one (/dev/zero) and one over MAX_MESSAGES_BYTES are refused before any is read.
 import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isMap, isScalar } from 'yaml';

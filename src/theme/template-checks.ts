@@ -1,7 +1,6 @@
-// The cheap checks made on a site's own templates before Handlebars compiles them: how deep blocks
-// nest (Handlebars' parser takes time growing with the cube of it), and a partial that renders itself
-// whatever the data (it would only end when the stack runs out). What a template does with the data
-// is not judged here: it renders in a process of its own, within limits of time and memory (render/worker.ts).
+// Checked before Handlebars compiles a site's own templates: how deep blocks nest (its parser's time
+// grows with the cube of it), and a partial that renders itself whatever the data (it would only end
+// when the stack runs out). What a template does with the data is left to its process's limits.
 
 /** A parsed template, as `Handlebars.parse` gives it (its documented AST). */
 export interface Program {

@@ -1,6 +1,4 @@
-// The files of a site's templates/ folder that could replace a built-in template or stylesheet,
-// read with their limits: a link leaving the folder, and a file over its size, are refused before
-// anything is read or compiled.
+// A link leaving the folder, and a file over its size, are refused before anything is read or compiled.
 import { lstatSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { ContentError, fail } from '../errors/error.js';

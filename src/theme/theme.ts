@@ -1,14 +1,9 @@
-// The templates and styles a build renders with: the built-in ones, each replaced by a file of the
-// same name in the site's templates/ folder if it has one. Built-in templates come precompiled, and
-// are made once per language with its words written in (builtInWith); overrides are checked (size,
-// nesting, a partial calling itself: template-checks.ts) and compiled here, and only then is
-// Handlebars' compiler loaded. Templates run in strict mode (a misspelt field
+// Built-in templates come precompiled; a site's own are checked (template-checks.ts) and compiled
+// here, and only then is Handlebars' compiler loaded. Templates run in strict mode (a misspelt field
 // is an error), with the helpers Handlebars knows only, and every value they print with {{ }} is
-// escaped; only the page body and rendered Markdown are placed with {{{ }}}.
-// What a site's own templates do with the data is not measured here: the build renders them in a
-// process of its own, which it stops past a time or memory limit (render/worker.ts). Here a page of
-// theirs is only held to its length (PAGE_BYTES) once rendered, and a stack overflow or a string
-// longer than V8 makes is named as what it is.
+// escaped; only the page body and rendered Markdown are placed with {{{ }}}. Time and memory are the
+// limits of the process a site's own templates render in: here a page of theirs is only held to its
+// length (PAGE_BYTES), and a stack overflow or a string longer than V8 makes is named as what it is.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { ContentError, fail, StatuspressError } from '../errors/error.js';
@@ -295,9 +290,8 @@ function wordAt(words: object, key: string): unknown {
 
 /**
  * A template from Handlebars' precompiled form of it (`precompile`, which the checks run anyway), as
- * its precompiled templates are made (`template`): compiled now, once, not when it first renders as
- * `compile` would, so the process that renders a site's own templates compiles them while the build
- * is still reading the content, not on its first page (0.25 s of Handlebars' parser on that path).
+ * its precompiled templates are made (`template`): compiled now, once, not on first render as
+ * `compile` would, so a site's own templates compile while the build is still reading the content.
  */
 function fromSpec(env: Env, spec: string): Render {
   return env.template(new Function(`return ${spec};`)());

@@ -1,7 +1,5 @@
-// The file a worker starts from. In lib/ a module that starts a worker is a bundled file already,
-// and starts it from its own URL (the single-file CLI from itself, told its role by workerData);
-// under the tests, which run TypeScript, a worker cannot load the module, so its bundle (imported
-// as `module.ts?source-worker`) is written to the temporary folder once and started from there.
+// Under the tests, which run TypeScript, a worker cannot load the module: its bundle (imported as
+// `module.ts?source-worker`) is written to the temporary folder once and started from there.
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,17 +1,14 @@
 // Compressed copies (`x.json.gz`, `x.json.br`) of text files, so neither `statuspress serve` nor nginx
-// (gzip_static) compresses on every request.
-//
-// Only files of PRECOMPRESS_MIN_BYTES and more get copies at build time. Below that, per-file set-up
-// dominates: on 2,000 notices, the 2,060 API files of 1-4 KiB took 60% of the compression time and
-// doubled the number of files written, for 27% of the bytes. Those smaller files are compressed
-// by the server when first asked for (serve caches the result; nginx has `gzip on`; CDNs compress).
-//
-// Levels: gzip 4 and brotli 3 take a third less time than 6 and 4 for 2-5% larger files.
+// (gzip_static) compresses on every request. Only files of PRECOMPRESS_MIN_BYTES and more get copies:
+// below that, per-file set-up dominates, and the many small API files took most of the compression
+// time and doubled the files written, for a small share of the bytes. The server compresses those
+// when first asked for (serve caches the result; nginx has `gzip on`; CDNs compress).
+// Levels: gzip 4 and brotli 3 are much faster than 6 and 4, for files only slightly larger.
 import * as zlib from 'node:zlib';
 import { STATE_DIR } from '../routes/files.js';
 
-// 8 KiB, not 4: the HTML site added a 4-8 KiB page per notice (1,870 of 2,000 on the benchmark), whose
-// copies doubled the compression work of a build; only 9 API files fall between 4 and 8 KiB.
+// 8 KiB, not 4: most notice pages of the HTML site fall between the two, and their copies doubled
+// the compression work of a build; few API files do.
 export const PRECOMPRESS_MIN_BYTES = 8192;
 /** Under a kilobyte, the headers cost more than compression saves. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -20,15 +17,13 @@ export const COMPRESSIBLE = /\.(?:json|html|css|js|svg|xml|atom|ics|txt)$/;
 
 /**
  * Files for statuspress itself (the build state, the nginx file), not part of the site (serve and the
- * generated nginx and Netlify configurations refuse them): no copies. The build state alone is
- * 2.6 MB on 2,000 notices.
+ * generated nginx and Netlify configurations refuse them): no copies.
  */
 export const UNSERVED_PREFIX = `${STATE_DIR}/`;
 
 /** Whether a file's type is worth compressing (text, not images or fonts); its size is judged apart. */
 export const isCompressible = (file: string): boolean => COMPRESSIBLE.test(file);
 
-/** Whether the build gives `file` of `bytes` bytes compressed copies. */
 export function warrantsCopies(file: string, bytes: number): boolean {
   return bytes >= PRECOMPRESS_MIN_BYTES && COMPRESSIBLE.test(file) && !file.startsWith(UNSERVED_PREFIX);
 }

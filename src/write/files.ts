@@ -1,5 +1,3 @@
-// Writing files into a build's folder, with the compressed copies of large text files: in the
-// calling thread (FileWriter), or handed in batches to a write thread that does the same (thread.ts).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { OutputFile } from './types.js';

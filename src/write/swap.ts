@@ -1,9 +1,5 @@
-// Publishing a build atomically. The output path is a symbolic link to one complete build:
-// `dist -> dist.builds/<id>`. Each build is written into a folder of its own under `dist.builds/`
-// and published by renaming a new link over the old one. rename(2) replaces the link in one step, so
-// at every instant `dist` is the previous build or the new one, whole; a build killed at any moment
-// leaves `dist` as it was. What a killed build leaves behind (its folder, a spare link) carries its
-// process id in its name, and the next build removes everything whose process is gone.
+// `dist -> dist.builds/<id>` is swapped by renaming a new link over it: rename(2) replaces the link in
+// one step, so at every instant `dist` is the previous build or the new one, whole.
 import { randomBytes } from 'node:crypto';
 import { lstatSync, mkdirSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
 import type { Stats } from 'node:fs';
@@ -66,7 +62,6 @@ export function currentBuild(target: string): string | null {
   return link.startsWith(prefix) && BUILD_ID.test(link.slice(prefix.length)) ? path.join(path.dirname(target), link) : null;
 }
 
-/** True when `target` is a link this writer made. */
 export const isOwnLink = (target: string): boolean => currentBuild(target) !== null;
 
 /**

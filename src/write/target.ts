@@ -1,4 +1,3 @@
-// Which path `--out` names, and whether statuspress may replace it.
 import { mkdirSync, statSync } from 'node:fs';
 import { lstat, readdir, readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,4 @@
-// A writer that hands the files to a thread of its own, which writes them and their compressed
-// copies (FileWriter's rules) while the calling thread renders. Files go in batches, their bytes
-// encoded into one buffer that is transferred, not copied. The thread runs this module
-// (bundle-file.ts says from which file), told its role by workerData.
+// The files are written and compressed in a thread of its own, while the calling thread renders.
 import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { checkedPath, FileWriter } from './files.js';

@@ -91,7 +91,6 @@ export function componentTree(site: DerivedSite, from: SitePage, under?: Derived
   return site.components.slice(first, end).filter((c) => c.source.parentId === (under?.id ?? null)).map((c) => nodes.get(c.id)!);
 }
 
-/** Whether `c` is under the component `id`. */
 function isBelow(site: DerivedSite, c: DerivedComponent, id: number): boolean {
   for (let p = c.source.parentId; p !== null; p = site.componentsById.get(p)!.source.parentId) if (p === id) return true;
   return false;
@@ -150,8 +149,7 @@ export function uptimeView(site: DerivedSite, component: DerivedComponent, from:
   if (made?.lang !== lang) barWords.set(bar, (made = { lang, words: wordsOfBar(component, bar, lang) }));
   const { words } = made;
   // A folded group's bar names each day's worst incident only, and how many more: listing every
-  // incident of its many components made the page of a large site several hundred KB (each is on
-  // its component's page).
+  // incident of its many components bloated a large site's page (each is on its component's page).
   const shown = (items: BarWords['events'][number]['items']): BarWords['events'][number]['items'] =>
     folded && items.length > 1 ? [{ ...items[0]!, duration: `${items[0]!.duration} ${lang.m.t('component.affectedMore', { count: items.length - 1 })}` }] : items;
   return { ...words, events: words.events.map((e) => ({ ...e, items: shown(e.items).map(({ id, what, duration }) => ({ href: relativeHref(from, SITE.notice(id)), what, duration })) })) };

@@ -16,9 +16,8 @@ export interface Lang {
   m: Messages;
   zone: string;
   /**
-   * The words of states and types, by state or type, each made when first asked for: pages ask for
-   * them 33,000 times on 2,000 notices. Objects without a prototype, read by property: a lookup
-   * costs less than a Map's.
+   * The words of states and types, each made when first asked for: pages ask for them thousands of
+   * times. Objects without a prototype, read by property: a lookup costs less than a Map's.
    */
   labels: Record<'state' | 'noticeState' | 'type' | 'types', Record<string, string | undefined>>;
 }

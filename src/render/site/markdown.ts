@@ -1,7 +1,6 @@
 // Update content is Markdown, written by whoever opens a pull request: rendered with markdown-it with
 // raw HTML shown as text (html: false), links only to http(s) and mailto addresses, and no images
-// (they would load from anywhere). The JSON API
-// keeps the text byte for byte; only the pages render it.
+// (they would load from anywhere). The JSON API keeps the text byte for byte; only the pages render it.
 import MarkdownIt from 'markdown-it';
 import type { StateBlock, Token } from 'markdown-it';
 import { trimEndOf } from '../../util/text.js';
@@ -107,8 +106,8 @@ md.renderer.rules.link_open = (tokens, i, options, env, self) => {
 /**
  * One line of plain words, which markdown-it renders as `<p>escaped text</p>`: it starts with a letter
  * (no list, heading, quote or code), and holds no character Markdown gives a meaning to (emphasis,
- * links, code, entities, escapes, HTML). Most updates are such a line, and markdown-it costs ~40 µs
- * a call until warm; test/unit/render/site/markdown.test.ts holds the two readings equal.
+ * links, code, entities, escapes, HTML). Most updates are such a line, and markdown-it is slow until
+ * warm; test/unit/render/site/markdown.test.ts holds the two readings equal.
  */
 const PLAIN = /^\p{L}[^\n\r\t*_`[\]<>&\\!~|#=+]*$/u;
 

@@ -1,5 +1,5 @@
 // The pages of the site, each as the view its template renders: the status page, a page per notice,
-// a page (and picker data file) per component, and the history in pages of 25.
+// a page (and picker data file) per component, and the history in pages.
 import { listedAt, onPastWeek } from '../../derive/index.js';
 import type { DerivedComponent, DerivedNotice, DerivedSite } from '../../derive/index.js';
 import { BAR_DAYS, defaultMetrics, earliestStart } from '../../derive/metrics.js';
@@ -265,7 +265,7 @@ export function componentData(site: DerivedSite, component: DerivedComponent): s
   return JSON.stringify({ now: site.now, notices });
 }
 
-/** One page of the history (all notices, or one type's): `notices` are that page's 25, grouped here by month. */
+/** One page of the history (all notices, or one type's): `notices` are that page's, grouped here by month. */
 export function historyView(site: DerivedSite, assets: Assets, type: NoticeType | undefined, notices: DerivedNotice[], number: number, pages: number) {
   const page = SITE.history(type, number);
   const lang = langOf(site.site);

@@ -74,10 +74,7 @@ interface SharedTexts {
   footerBuilt: string;
 }
 
-/**
- * Made once a site (and language), not on each of its pages: its messages filled in cost the
- * build's thread about 15,000 calls on 2,000 notices, all giving the same few texts.
- */
+/** Made once a site (and language), not on each of its pages: all would fill in the same few texts. */
 const shared = new WeakMap<DerivedSite, SharedTexts>();
 
 function sharedTexts(site: DerivedSite, lang: Lang): SharedTexts {

@@ -15,7 +15,6 @@ const WIDGET_SHOWN = 3;
 /** The page's indicators in /api/v2, mildest first, as the widget numbers them (`INDICATORS` in src/browser/widget.ts). */
 const INDICATORS = ['none', 'maintenance', 'minor', 'major', 'critical'];
 
-/** A notice as the widget lists it. */
 interface WidgetNotice {
   id: string;
   type: string;

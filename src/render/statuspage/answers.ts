@@ -1,4 +1,3 @@
-// The bodies of the Statuspage-compatible API (`/api/v2/…`) and which notices each one lists.
 // Lists keep the spec API's notice order (newest first by began_at ?? begins_at ?? created_at, then
 // id descending); general notices have no Statuspage form and appear in none of them.
 import type { DerivedNotice, DerivedSite } from '../../derive/index.js';

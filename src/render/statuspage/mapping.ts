@@ -1,6 +1,5 @@
-// How statuspress's model reads in Statuspage's words: notice states as incident and maintenance
-// statuses, an incident's impact, the component statuses and the page indicator they give, and the
-// page's id. docs/api.md ("The Statuspage-compatible API") states every rule here for clients.
+// How statuspress's model reads in Statuspage's words. docs/api.md ("The Statuspage-compatible API")
+// states every rule here for clients.
 import { createHash } from 'node:crypto';
 import { impactOfSeverity, severityGiven } from '../../derive/index.js';
 import type { DerivedNotice, DerivedSite, Severity } from '../../derive/index.js';
@@ -29,7 +28,6 @@ const STATUS_OF_STATE: Record<NoticeState, IncidentStatus | MaintenanceStatus> =
   cancelled: 'completed',
 };
 
-/** An update's or a notice's state as Statuspage's status. */
 export const statusOf = (state: NoticeState): IncidentStatus | MaintenanceStatus => STATUS_OF_STATE[state];
 
 /** The status a notice gives the components it lists while in `state` (whatever else affects them): its severity in Statuspage's words. */

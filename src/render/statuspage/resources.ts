@@ -1,6 +1,5 @@
-// Statuspage's resources as JSON objects: page, status, component, incident (and scheduled
-// maintenance) and incident update. Key order follows the answers Statuspage gives, so a client's
-// diff of the two reads alike. Ids are the model's ids as decimal strings.
+// Key order follows the answers Statuspage gives, so a client's diff of the two reads alike. Ids are
+// the model's ids as decimal strings.
 import type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate } from '../../derive/index.js';
 import { SITE, siteUrl } from '../../routes/site.js';
 import { formatDate, formatTimestamp as ts } from '../../util/time.js';
