@@ -4,7 +4,7 @@ export { deriveSite } from './site.js';
 export { nextChange, nextPublishedChange, pendingMoments, reminderMoments } from './next-change.js';
 export type { Moment, MomentKind, ReminderMoment } from './next-change.js';
 export { isPublished, publishedContent } from './updates.js';
-export type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, Fallback, SiteLocale, Span } from './types.js';
+export type { DerivedComponent, DerivedNotice, DerivedSite, DerivedUpdate, SiteLocale, Span } from './types.js';
 export { localizeSite, siteLocales } from './localize.js';
 export { DEFAULT_IMPACT, impactOf, impactOfSeverity, SEVERITIES, severityGiven, stateOfSeverity } from './severity.js';
 export type { Severity } from './severity.js';

@@ -184,9 +184,3 @@ export function dayFigures<T extends { impact: Span | null }>(counting: readonly
   }
   return { figures, days };
 }
-
-/** The boundaries of the `count` UTC days ending with today's (for `dayFigures`). */
-export function utcDayBounds(now: number, count: number): number[] {
-  const first = startOfUtcDay(now) - (count - 1) * DAY_MS;
-  return Array.from({ length: count + 1 }, (_, i) => first + i * DAY_MS);
-}

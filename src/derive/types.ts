@@ -83,11 +83,5 @@ export interface SiteLocale {
   baseUrl: string;
 }
 
-/**
- * On a language's copy, the texts of a source record shown in the default language for want of a
- * translation, each with that language: the page marks them with a `lang` attribute.
- */
-export type Fallback<K extends string> = Partial<Record<K, string>>;
-
 /** A component's or the page's severity; the last three are the spec's `degraded`, by the worst impact (severity.ts). */
 export type Severity = 'operational' | 'under-maintenance' | 'degraded-performance' | 'partial-outage' | 'major-outage';

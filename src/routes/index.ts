@@ -8,4 +8,4 @@ export type { Endpoint, Param, ParamKind } from './table.js';
 export { SITE, relativeHref, siteUrl } from './site.js';
 export type { SitePage } from './site.js';
 export { ApiError, apiError } from './request.js';
-export type { ApiRequest, ComponentFilter, NoticeFilter, StatuspageEndpoint, TimelineFilter, Timeframe } from './request.js';
+export type { ApiRequest, ComponentFilter, NoticeFilter, StatuspageEndpoint, Timeframe } from './request.js';

@@ -6,7 +6,7 @@ import { errorAnswer, say, STATUS_NAME } from '../errors/entry.js';
 import type { AnyApiEntry, ApiErrorCode, ApiStatus, ErrorAnswer, ParamsOf } from '../errors/entry.js';
 
 // Defined with the table their filters are made from, which must not import this module.
-export type { ApiRequest, ComponentFilter, NoticeFilter, StatuspageEndpoint, Timeframe, TimelineFilter } from './table.js';
+export type { ApiRequest, ComponentFilter, NoticeFilter, StatuspageEndpoint, Timeframe } from './table.js';
 
 // The error answer's shape is the catalogue's (src/errors/entry.ts): docs/errors.md shows it too.
 export { errorAnswer } from '../errors/entry.js';

@@ -5,7 +5,6 @@
 // The HTML site's addresses are in site.ts.
 import { API } from '../errors/api.js';
 import { NOTICE_TYPES, TIMELINE_STATES } from '../content/types.js';
-import type { TimelineState } from '../content/types.js';
 
 export type ParamKind =
   | { type: 'boolean' }
@@ -79,6 +78,7 @@ export const SUFFIXES = ['', '.json'] as const;
 /** The page number of paged endpoints: an integer ≥ 1, default 1; last in file names. */
 export const PAGE = 'page';
 
+/** `past` is the filter alias for past_recent + past_distant: real clients of this API send it. */
 const TIMELINE_FILTER_VALUES = [...TIMELINE_STATES, 'past'] as const;
 
 export const PARENT_ID_EQ = {
@@ -214,9 +214,6 @@ export type ComponentFilter = FieldsIn<typeof COMPONENT_PARAMS, 'filter'>;
 export type NoticeFilter = FieldsIn<typeof NOTICE_PARAMS, 'filter'>;
 /** Epoch ms of the requested days' 00:00Z; range rules need `now` and are applied by derivation. */
 export type Timeframe = FieldsIn<typeof METRICS_PARAMS, 'timeframe'>;
-
-/** `past` is the filter alias for past_recent + past_distant: real clients of this API send it. */
-export type TimelineFilter = TimelineState | 'past';
 
 /** The endpoints of the Statuspage-compatible API (`/api/v2/…`): one answer each, nothing to choose. */
 export type StatuspageEndpoint =
