@@ -30,7 +30,7 @@ export interface BuildOptions {
   /** The limits the site's own templates render within; default: RENDER_LIMITS (the tests set them in milliseconds). */
   renderLimits?: Partial<RenderLimits>;
   /**
-   * Instead of contentDir and templatesDir: what a build of outDir kept (`build --again`, serve/kept.ts),
+   * Instead of contentDir and templatesDir: what a build of outDir kept (`build --again`, render/kept.ts),
    * built as of `now`. It replaces only that build: should another take its place meanwhile, this one
    * is dropped (`output/superseded`).
    */

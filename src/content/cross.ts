@@ -1,5 +1,5 @@
-// Checks across files: duplicate ids, references to unknown components, parent cycles, tree depth.
-// They read raw data, so a file with a wrong field still takes part with the fields that are right.
+// The checks across files read raw data, so a file with a wrong field still takes part with the
+// fields that are right.
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { IssueWords } from '../errors/error.js';
@@ -75,7 +75,8 @@ function duplicateIds(sources: SourceFile[], kind: 'component' | 'notice'): File
   for (const [id, group] of byId) {
     if (group.length < 2) continue;
     for (const source of group) {
-      // At most DUPLICATES_SHOWN names: 4,000 files with one id once made 800 MB of messages.
+      // At most DUPLICATES_SHOWN names: naming every other file of one id in each file's message grows
+      // with the square of their number.
       const others = group.slice(0, DUPLICATES_SHOWN + 1).filter((s) => s !== source).slice(0, DUPLICATES_SHOWN).map((s) => s.file);
       const more = group.length - 1 - others.length;
       findings.push({ source, finding: { path: ['id'], ...say(CONTENT.duplicateId, { id, others, more, kind }) } });

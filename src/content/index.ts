@@ -1,4 +1,3 @@
-// Content stage: the YAML folder in, the validated model out (the format is docs/content.md's).
 import { ContentError } from '../errors/error.js';
 import type { ContentIssue } from '../errors/error.js';
 import type { Content } from './types.js';

@@ -62,7 +62,6 @@ export function toSite(data: SiteData): SiteConfig {
   };
 }
 
-/** Component of a valid component file. */
 export function toComponent(data: ComponentData, file: string): Component {
   return {
     id: data.id,

@@ -175,8 +175,8 @@ function readText(entry: ContentFile): string | Problem {
 
 /**
  * Past this many syntax errors the rest of a file is not parsed: the parser makes a token of each,
- * and the composer an error and nodes of each token, so `{a}` written 300,000 times (900 KB) took a
- * gigabyte and a native heap failure. Stopping keeps the cost of reading a file within its size.
+ * and the composer an error and nodes of each token, so a file of one mistake repeated exhausted
+ * the heap. Stopping keeps the cost of reading a file within its size.
  */
 export const MAX_SYNTAX_ERRORS = 50;
 

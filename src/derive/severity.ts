@@ -29,7 +29,6 @@ export const impactOfSeverity = (severity: Severity): Impact | null =>
 /** The impact of an unplanned notice: its file's `impact`, else the default. */
 export const impactOf = (notice: DerivedNotice): Impact => notice.source.impact ?? DEFAULT_IMPACT;
 
-/** The worse of two severities. */
 export const worse = (a: Severity, b: Severity): Severity => (RANK[b] > RANK[a] ? b : a);
 
 /** The spec's state of a severity: the three degrading ones are `degraded`. */

@@ -1,5 +1,3 @@
-// deriveSite: every derivation rule (publishing, notice and component state, timelines, impact and
-// metrics) as one pure function of content and `now`.
 import type { Content, Notice } from '../content/types.js';
 import { lineage, orderTree, toDerivedComponents } from './components.js';
 import { componentSeverities, pageSeverity, stateOfSeverity } from './severity.js';

@@ -1,7 +1,7 @@
 // What `statuspress dev` serves from: the content kept in memory, read again only where a file
 // changed. A change re-reads that file, validates again (each unchanged file's checks are kept:
 // see validateContent), derives the site (cheap) and drops the rendered pages, which are rendered
-// again when asked for. On a 10,000-notice site that is what makes a one-file edit show at once.
+// again when asked for. On a large site that is what makes a one-file edit show at once.
 // The clock moves the site too: retime() derives the same content again as of the clock's time.
 import { audienceView } from '../content/audience.js';
 import { realpathSync } from 'node:fs';

@@ -12,7 +12,6 @@ export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 /** Asset names with a content hash (`app.3f9a1c2b.css`): the same pattern for serve and nginx. */
 export const HASHED_ASSET = '[.-][0-9a-f]{8,}[.](?:css|js|svg|png|woff2?)$';
 
-/** Cache-Control for a file of the HTML site. */
 export const siteCacheControl = (file: string): string =>
   new RegExp(HASHED_ASSET).test(file) ? IMMUTABLE_CACHE_CONTROL : SITE_CACHE_CONTROL;
 

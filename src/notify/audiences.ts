@@ -1,8 +1,7 @@
-// notify per audience: each audience's view of the content (src/content/audience.ts) is derived and compared
-// on its own, against its own part of the record, for its own targets: a target with `audience:
-// staff` gets the staff view's events, a target without one the public view's only. Nothing of one
-// audience's view reaches another's targets, and each audience's events are claimed in its own part
-// (a public notice is an event of both, sent once to each audience's targets).
+// Nothing of one audience's view (src/content/audience.ts) reaches another's targets: each view is
+// derived and compared on its own, against its own part of the record, for its own targets, and its
+// events are claimed in its own part (a public notice is an event of both, sent once to each
+// audience's targets).
 import { audienceView } from '../content/audience.js';
 import type { AudienceName } from '../content/audience.js';
 import { lineage } from '../derive/components.js';

@@ -170,8 +170,8 @@ async function composed(target: MailTarget, email: Email, now: number): Promise<
 }
 
 /**
- * nodemailer, loaded when a message is first sent: 17% of the single-file CLI, which every command
- * (validate, build) would otherwise evaluate at start-up for nothing.
+ * nodemailer, loaded when a message is first sent: a large part of the single-file CLI, which every
+ * command (validate, build) would otherwise evaluate at start-up for nothing.
  */
 const nodemailer = (): Promise<typeof Mailer> => import('nodemailer');
 

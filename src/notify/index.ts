@@ -1,10 +1,8 @@
 // `statuspress notify`: the events between the build being deployed and the one it replaces, each
-// sent once to every target site.yaml's `notify` lists. The recipe: read the content and derive each
-// audience's view of it as of `now` (the build's, so it is the build deployed: audiences.ts); read
-// the previous state; claim the new
-// events in the record *before* sending (so a re-run, or a run racing this one for the lock, finds
-// them claimed and sends nothing twice); send, each target on its own, retrying; report. README.md
-// in this folder explains the rules and their limits.
+// sent once to every target site.yaml's `notify` lists. Each audience's view is derived as of the
+// build's `now`, so it is the build deployed (audiences.ts). New events are claimed in the record
+// *before* sending, so a re-run, or a run racing this one for the lock, finds them claimed and sends
+// nothing twice. README.md in this folder explains the rules and their limits.
 import type { AudienceName } from '../content/audience.js';
 import { readContent } from '../content/index.js';
 import { fail } from '../errors/error.js';

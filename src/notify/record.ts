@@ -24,7 +24,7 @@ export type Previous =
   /** The site's state file is of another format (another version of statuspress): counted as none. */
   | { kind: 'other-format' };
 
-/** The largest record read: the URL form's limit (a record of 5,000 sent ids is about 400 KB). */
+/** The largest record read: the URL form's limit, far above a record of SENT_KEPT_MAX sent ids. */
 export const MAX_RECORD_BYTES = 64 * 2 ** 20;
 
 /** What a file that is not a regular file is, in words. */

@@ -20,7 +20,7 @@ export function stateAddress(site: string): string {
 
 /**
  * Whether the address ends in `.json`, or in `.json?` and a query on the last line: what
- * /\.json(\?.*)?$/i says, without retrying from every `.json?` of a long run (100,000 of them: 3 s).
+ * /\.json(\?.*)?$/i says, without retrying from every `.json?` of a long run.
  */
 function namesJsonFile(site: string): boolean {
   const lower = site.toLowerCase();

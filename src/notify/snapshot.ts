@@ -41,7 +41,6 @@ export const textHash = (text: string): string => createHash('sha256').update(te
 
 export const knownOf = (update: DerivedUpdate): KnownUpdate => ({ id: update.id, at: update.at, hash: textHash(update.content) });
 
-/** The facts of a derived site. */
 export function snapshotOf(site: DerivedSite): Snapshot {
   return {
     now: site.now,

@@ -121,8 +121,8 @@ export function fillTemplate(name: string, template: NoticeTemplate, values: Rea
   if (missing.length > 0) throw fail(COMMAND.noticeTemplateUnfilled, { name, missing });
   const unused = [...values.keys()].filter((key) => !used.includes(key));
   if (unused.length > 0) throw fail(COMMAND.noticeTemplateUnknownSet, { name, keys: unused, placeholders: used });
-  // The filled text could never go into a content file past its limit; a placeholder used 300,000
-  // times would otherwise build a string larger than V8 allows, and crash.
+  // The filled text could never go into a content file past its limit; a placeholder used a huge
+  // number of times would otherwise build a string larger than V8 allows, and crash.
   const lengthOf = (text: string): number => text.length + [...text.matchAll(PLACEHOLDER)].reduce((sum, m) => sum + values.get(m[1]!)!.length - m[0].length, 0);
   if (lengthOf(template.subject) + lengthOf(template.content ?? '') > MAX_FILE_BYTES) throw fail(COMMAND.noticeTemplateTooLarge, { name, mib: MAX_FILE_BYTES / 2 ** 20 });
   // One pass over the template's text: a value that holds `{x}` is written as given, never filled again.

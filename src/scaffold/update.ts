@@ -143,7 +143,6 @@ function currentState(notice: Notice, now: number): string | null {
   return publishedUpdates(notice, now, ANY_SITE).at(-1)?.state ?? null;
 }
 
-/** The notice as the page shows it as of `now`. */
 export function standingOf(notice: Notice, now: number): Standing {
   const published = publishedUpdates(notice, now, ANY_SITE);
   const state =
@@ -345,7 +344,6 @@ async function changeLocked(
   };
 }
 
-/** The one notice file whose `id` is `id` (ids come from the files, never their names). */
 /**
  * Notice `id`'s file as it is now, read under the content lock: the content it belongs to, its text
  * and its source, and the problems the whole content has with it (what an edit that fails reports).
@@ -363,6 +361,7 @@ export async function readNotice(contentDir: string, id: number) {
   return { loaded, found, target, text, original, problems };
 }
 
+/** The one notice file whose `id` is `id` (ids come from the files, never their names). */
 export function findNotice(loaded: LoadedContent, id: number): SourceFile {
   const matches = loaded.notices.filter((source) => field(source.data, 'id') === id);
   if (matches.length === 0) throw fail(COMMAND.noSuchNotice, { id, folder: path.join(loaded.dir, 'notices') });

@@ -1,8 +1,8 @@
 // The prebuilt files of one build, held in memory with their encodings and validators computed
 // once. A build never changes, so a file is read from disk once; a new build gets a new cache (see
 // current-build.ts). serve-handler's path (several stats, a header-rule match and a stream per
-// request) answered a fifth as many requests as nginx on the same files (scripts/bench-serve.js);
-// this path is what makes serve a production origin.
+// request) answered far fewer requests than nginx on the same files (scripts/bench-serve.js); this
+// path is what makes serve a production origin.
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -89,7 +89,7 @@ export class FileCache {
 
 /**
  * Files the build left without compressed copies (under PRECOMPRESS_MIN_BYTES) are compressed here
- * once, when first read, and kept with the file: a few hundred microseconds for a file of a few KiB.
+ * once, when first read, and kept with the file: for files that small it is cheap.
  */
 const worthCompressing = (relative: string, bytes: Buffer): boolean => bytes.byteLength >= COMPRESS_MIN_BYTES && isCompressible(relative);
 

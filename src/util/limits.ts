@@ -17,7 +17,7 @@ export const TIMEFRAME_MONTHS = 12;
 
 /**
  * The most threads `statuspress build --threads` takes. Each holds its own copy of the content and
- * the site (about 80 MB on 10,000 notices) and renders only notice pages beyond the first.
+ * the site, and renders only notice pages beyond the first.
  */
 export const MAX_THREADS = 4;
 
@@ -27,7 +27,7 @@ export const MAX_THREADS = 4;
 export const PAGE_SECONDS = 2;
 /**
  * After this long, the site's pages must have rendered at this pace on average: pages that each
- * take just under PAGE_SECONDS would otherwise keep a build of 2,000 notices going for an hour.
+ * take just under PAGE_SECONDS would otherwise keep a build of thousands of notices going for hours.
  */
 export const RENDER_GRACE_SECONDS = 10;
 export const PAGE_AVERAGE_MS = 20;
@@ -54,31 +54,30 @@ export const RENDER_LIMITS: Readonly<RenderLimits> = { pageMs: PAGE_SECONDS * 10
 /**
  * The bytes of HTML (UTF-8, as written) a page of the site's own templates may have, plus
  * PAGE_BYTES_PER_ITEM per item of the lists it is given and per TEXT_PER_ITEM characters of its
- * text. Built-in pages have at most 20 KB plus 160 bytes per item, so the built-in templates copied
- * into templates/ stay far within it, on a notice of 1 MiB too.
+ * text. The built-in templates, copied into templates/, stay far within it, on a notice of 1 MiB too.
  */
 export const PAGE_BYTES = 128 * 1024;
 export const PAGE_BYTES_PER_ITEM = 4 * 1024;
 export const TEXT_PER_ITEM = 512;
 /**
  * What the site's own templates may write in one build: SITE_BYTES, plus SITE_BYTES_PER_PAGE for
- * every file written so far (2,150 pages of a hostile theme once made 3 GB). Built-in pages average
- * under 8 KB.
+ * every file written so far: a hostile theme's pages once filled gigabytes. Built-in pages stay far
+ * under SITE_BYTES_PER_PAGE.
  */
 export const SITE_BYTES = 256 * 2 ** 20;
 export const SITE_BYTES_PER_PAGE = 64 * 1024;
 
 /**
- * A site's templates may be this long together (the built-in ones are 10 KB): Handlebars compiles
- * some syntax (subexpressions) at about 17 µs a byte, so 128 KiB compile in 2 s at worst.
+ * A site's templates may be this long together, many times the built-in ones: Handlebars compiles
+ * some syntax (subexpressions) slowly, and this bound keeps the worst case to seconds.
  */
 export const MAX_TEMPLATES_BYTES = 128 * 1024;
 /** A stylesheet may be 1 MiB, as a content file. */
 export const MAX_STYLE_BYTES = 2 ** 20;
-/** A file of the site's own words (templates/locales/<locale>.yaml) may be 256 KiB: a whole catalogue is 9 to 12 KB. */
+/** A file of the site's own words (templates/locales/<locale>.yaml) may be 256 KiB: many times a whole catalogue. */
 export const MAX_MESSAGES_BYTES = 256 * 1024;
 /**
  * Blocks (counting each `{{else if}}` of a chain) and subexpressions may nest this deep: Handlebars'
- * parser takes time growing with the cube of the depth (5,000 levels: 14 s, 8,000: a minute).
+ * parser takes time growing with the cube of the depth.
  */
 export const MAX_TEMPLATE_DEPTH = 64;

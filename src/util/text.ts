@@ -1,6 +1,6 @@
 // Trimming content text, which arrives in pull requests from strangers. A regular expression such as
-// /[ \n]+$/ is retried by V8 from every position of a long run of those characters: 300,000 spaces
-// in one update took a build a minute per thread. This is linear.
+// /[ \n]+$/ is retried by V8 from every position of a long run of those characters, so one update of
+// spaces could stall a build. This is linear.
 
 /** `text` without any of the characters in `chars` at its end. */
 export function trimEndOf(text: string, chars: string): string {

@@ -41,9 +41,9 @@ const folderOf = (file: string): string => file.split('/')[1]!;
 
 /** Folders of src/ and the folders they must not import: no stage imports a later one. */
 const LATER: Record<string, readonly string[]> = {
-  content: ['render', 'derive', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
-  i18n: ['render', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
-  derive: ['render', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
+  content: ['theme', 'render', 'derive', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
+  i18n: ['theme', 'render', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
+  derive: ['theme', 'render', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
   theme: ['render', 'derive', 'routes', 'serve', 'hosting', 'write', 'notify', 'dev', 'cli', 'scaffold'],
   write: ['render', 'serve', 'notify', 'dev', 'cli', 'scaffold'],
 };
