@@ -12,7 +12,7 @@
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
 import type { Content, Notice } from '../content/types.js';
 import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
-import { DAY_MS, startOfUtcDay } from '../util/time.js';
+import { DAY_MS, startOfUtcDay, YEAR_10000 } from '../util/time.js';
 import { publishedContent } from './updates.js';
 import { BAR_DAYS } from './metrics.js';
 import { CALENDAR_PAST_MS, deriveNotice, listedAt, onPastWeek, RECENT_DAYS, RECENT_MS, startOfLocalDaysBack } from './notices.js';
@@ -205,9 +205,11 @@ function candidatesOf(notice: Notice, now: number, zone: string, { leaving, stay
     candidates.push({ at: midnight, kind: 'day' });
   }
   const seen = new Set<string>();
+  // An instant past the year 9999 (an impact_seconds of a million years) is one no content time can
+  // name, and past Date's range none has a day to look up: the site never reaches it.
   return candidates.filter(({ at, kind }) => {
     const key = `${at} ${kind}`;
-    if (at <= now || !Number.isFinite(at) || seen.has(key)) return false;
+    if (at <= now || !(at < YEAR_10000) || seen.has(key)) return false;
     seen.add(key);
     return true;
   });

@@ -127,6 +127,17 @@ describe('nextChange', () => {
     ]);
   });
 
+  it('never falls past the year 9999, however long an impact_seconds a pull request gives', () => {
+    for (const impactSeconds of [Number.MAX_SAFE_INTEGER, 9e15, 8_000_000_000_000]) {
+      const n = unplanned(61, [uu('2026-11-20T10:00:00Z', 'investigating')], { impactSeconds });
+      expect(nextChange(noMetrics(n), NOW)).toBeNull();
+      expect([...changesAfter(noMetrics(n), NOW)]).toEqual([]);
+    }
+    // The last instant of 9999 still counts.
+    const last = unplanned(62, [uu('2026-11-20T10:00:00Z', 'investigating')], { impactSeconds: (ms('9999-12-31T23:59:59Z') - ms('2026-11-20T10:00:00Z')) / 1000 });
+    expect(nextChange(noMetrics(last), NOW)).toBe(ms('9999-12-31T23:59:59Z'));
+  });
+
   it('is the end of an impact_seconds window still growing with the clock', () => {
     const n = unplanned(60, [uu('2026-11-20T10:00:00Z', 'investigating')], { impactSeconds: 600 });
     expect(at(pendingMoments(noMetrics(n), NOW))).toEqual([['2026-11-20T10:10:00.000Z', 'impact-stops', 60]]);
