@@ -48,7 +48,7 @@ export function readSource(entry: ContentFile): { source: SourceFile; issues: Co
   if (typeof text === 'string') text = checkCharacters(text);
   if (typeof text === 'string') {
     const fast = parseFast(text);
-    if (fast !== undefined) return { source: lazySource(file, kind, text, fast), issues: [] };
+    if (fast !== undefined) return { source: lazySource(file, kind, text, withOwnStrings(fast)), issues: [] };
   }
   return parseCarefully(file, kind, text);
 }
@@ -62,6 +62,27 @@ export function parseText(file: string, kind: SourceKind, text: string): { sourc
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > MAX_FILE_BYTES) return parseCarefully(file, kind, { problem: say(CONTENT.fileTooLarge, { bytes, max: MAX_FILE_BYTES }) });
   return parseCarefully(file, kind, checkCharacters(text));
+}
+
+/**
+ * `data` with each string value made a copy of its own, in place. A parser cuts its strings out of
+ * the file's text, and V8 keeps the whole text alive for as long as any string cut from it: the
+ * content model, which keeps a few strings of every file through the whole build, kept most of the
+ * files' texts with them. A string joined to another is a new one, and what is cut from that
+ * holds only it. (V8 copies what it cuts shorter than 13 characters; an alias's shared object is
+ * walked once.) `data` is a file's: a mapping, a list or a scalar.
+ */
+export function withOwnStrings<T>(data: T, seen = new Set<object>()): T {
+  if (typeof data !== 'object' || data === null || seen.has(data)) return data;
+  seen.add(data);
+  const record = data as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    const value = record[key];
+    if (typeof value === 'object') withOwnStrings(value, seen);
+    // Defined, not assigned: a `__proto__` key is a property of its own here, and assigning it would set the prototype.
+    else if (typeof value === 'string' && value.length >= 13) Object.defineProperty(record, key, { value: (' ' + value).slice(1), writable: true, enumerable: true, configurable: true });
+  }
+  return data;
 }
 
 /** A source whose Document is parsed only if a message needs a position in it. */
@@ -127,7 +148,7 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
     return { source, issues };
   }
   try {
-    source.data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+    source.data = withOwnStrings(doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT }));
   } catch (error) {
     // Unresolved and circular aliases are found above, so what toJS throws is the alias limit (a
     // "billion laughs" file); anything else is reported without quoting the text.
