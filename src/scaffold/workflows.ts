@@ -139,27 +139,7 @@ ${setup(source)}      - name: Fingerprint what readers will see
           value=$(${cli(source)} fingerprint --now "$now")
           echo "now=$now" >> "$GITHUB_OUTPUT"
           echo "value=$value" >> "$GITHUB_OUTPUT"
-      - name: Look for a deployment of the same
-        id: deployed
-        if: github.event_name == 'schedule'
-        uses: actions/cache/restore@v5
-        with:
-          path: .statuspress-deployed
-          key: statuspress-deployed-\${{ github.sha }}-\${{ steps.fingerprint.outputs.value }}
-          lookup-only: true
-      - name: Decide
-        id: decide
-        env:
-          EVENT: \${{ github.event_name }}
-          DEPLOYED: \${{ steps.deployed.outputs.cache-hit }}
-        run: |
-          if [ "$EVENT" = schedule ] && [ "$DEPLOYED" = true ]; then
-            echo "Nothing readers see has changed since the last deployment: not publishing." | tee -a "$GITHUB_STEP_SUMMARY"
-            echo "deploy=false" >> "$GITHUB_OUTPUT"
-          else
-            echo "deploy=true" >> "$GITHUB_OUTPUT"
-          fi
-      - name: Build the site
+${deployedSteps('.statuspress-deployed', 'statuspress-deployed', 'readers see')}      - name: Build the site
         if: steps.decide.outputs.deploy == 'true'
         env:
           NOW: \${{ steps.fingerprint.outputs.now }}
@@ -253,6 +233,34 @@ ${
 }
 
 /**
+ * The steps that, on the schedule, look for a deployment of the same fingerprint (an entry of the
+ * Actions cache keyed by it, at `marker`) and decide whether to publish: `sees` says whose view.
+ */
+function deployedSteps(marker: string, key: string, sees: string): string {
+  return `      - name: Look for a deployment of the same
+        id: deployed
+        if: github.event_name == 'schedule'
+        uses: actions/cache/restore@v5
+        with:
+          path: ${marker}
+          key: ${key}-\${{ github.sha }}-\${{ steps.fingerprint.outputs.value }}
+          lookup-only: true
+      - name: Decide
+        id: decide
+        env:
+          EVENT: \${{ github.event_name }}
+          DEPLOYED: \${{ steps.deployed.outputs.cache-hit }}
+        run: |
+          if [ "$EVENT" = schedule ] && [ "$DEPLOYED" = true ]; then
+            echo "Nothing ${sees} has changed since the last deployment: not publishing." | tee -a "$GITHUB_STEP_SUMMARY"
+            echo "deploy=false" >> "$GITHUB_OUTPUT"
+          else
+            echo "deploy=true" >> "$GITHUB_OUTPUT"
+          fi
+`;
+}
+
+/**
  * The job that builds `audience`'s site as of the public build's moment and copies it with rsync
  * over SSH to its host (the nginx server of docs/deploy.md), never to Pages; as the public build, a
  * scheduled run deploys only when its fingerprint changed.
@@ -280,27 +288,7 @@ ${setup(source)}      - name: Fingerprint what the ${audience} audience will see
         run: |
           value=$(${cli(source)} fingerprint --audience ${audience} --now "$NOW")
           echo "value=$value" >> "$GITHUB_OUTPUT"
-      - name: Look for a deployment of the same
-        id: deployed
-        if: github.event_name == 'schedule'
-        uses: actions/cache/restore@v5
-        with:
-          path: ${marker}
-          key: statuspress-deployed-${audience}-\${{ github.sha }}-\${{ steps.fingerprint.outputs.value }}
-          lookup-only: true
-      - name: Decide
-        id: decide
-        env:
-          EVENT: \${{ github.event_name }}
-          DEPLOYED: \${{ steps.deployed.outputs.cache-hit }}
-        run: |
-          if [ "$EVENT" = schedule ] && [ "$DEPLOYED" = true ]; then
-            echo "Nothing the ${audience} audience sees has changed since the last deployment: not publishing." | tee -a "$GITHUB_STEP_SUMMARY"
-            echo "deploy=false" >> "$GITHUB_OUTPUT"
-          else
-            echo "deploy=true" >> "$GITHUB_OUTPUT"
-          fi
-      - name: Build the ${audience} site
+${deployedSteps(marker, `statuspress-deployed-${audience}`, `the ${audience} audience sees`)}      - name: Build the ${audience} site
         if: steps.decide.outputs.deploy == 'true'
         env:
           NOW: \${{ needs.build.outputs.now }}
