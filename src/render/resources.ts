@@ -35,28 +35,23 @@ export function pageResource(site: DerivedSite): Json {
   };
 }
 
+/** The fields every form of a component begins with, in this order. */
+const componentFields = (site: DerivedSite, c: DerivedComponent): Json => ({
+  id: c.id,
+  state: spelled(site, c.state),
+  name: c.source.name,
+  description: c.source.description,
+  parent_id: c.source.parentId,
+});
+
 /** A component as embedded in a notice detail: no links, no metrics_summary. */
 export function embeddedComponent(site: DerivedSite, c: DerivedComponent): Json {
-  return {
-    id: c.id,
-    state: spelled(site, c.state),
-    name: c.source.name,
-    description: c.source.description,
-    parent_id: c.source.parentId,
-    created_at: ts(c.source.createdAt),
-    updated_at: ts(c.source.updatedAt),
-  };
+  return { ...componentFields(site, c), created_at: ts(c.source.createdAt), updated_at: ts(c.source.updatedAt) };
 }
 
 /** A component of the list; `metrics_summary` only on a site with metrics. */
 export function listComponent(site: DerivedSite, c: DerivedComponent): Json {
-  const json: Json = {
-    id: c.id,
-    state: spelled(site, c.state),
-    name: c.source.name,
-    description: c.source.description,
-    parent_id: c.source.parentId,
-  };
+  const json = componentFields(site, c);
   if (site.site.metrics) json.metrics_summary = c.metrics ? metricsSummary(site, c) : null;
   json.links = {
     children: {

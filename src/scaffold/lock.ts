@@ -22,6 +22,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
+import { alive } from '../util/alive.js';
 
 export const LOCK_FILE = '.statuspress.lock';
 
@@ -182,15 +183,7 @@ async function mustBeLockFile(file: string): Promise<void> {
   if (info !== null && !info.isFile()) throw fail(COMMAND.contentLockForeign, { lock: file, kind: info.isDirectory() ? 'a folder' : info.isSymbolicLink() ? 'a link' : 'not a file' });
 }
 
-function running(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, someone else's
-  }
-}
+const running = (pid: number): boolean => pid === process.pid || alive(pid);
 
 /** Removes an abandoned lock, if it is still the one judged abandoned, under the breaker file. */
 async function takeOver(file: string, judged: SeenLock, unwritten: { lock: Unwritten; breaker: Unwritten }): Promise<void> {

@@ -7,6 +7,7 @@ import { rename, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fail } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
+import { alive } from '../util/alive.js';
 
 /** `dist` keeps its builds in `dist.builds/`, next to it. */
 export const BUILDS_SUFFIX = '.builds';
@@ -137,15 +138,8 @@ function ownerOf(file: string): number | null {
   return match ? Number(match[1]) : null;
 }
 
-function isRunning(pid: number | null): boolean {
-  if (pid === null || pid === process.pid) return false; // this process's own live builds are in `active`
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM'; // alive, but another user's
-  }
-}
+// This process's own live builds are in `active`.
+const isRunning = (pid: number | null): boolean => pid !== null && pid !== process.pid && alive(pid);
 
 function listQuiet(dir: string): string[] {
   try {
