@@ -6,6 +6,7 @@ import type { IssueWords } from '../errors/error.js';
 import type { Finding } from './positions.js';
 import { field } from './rules.js';
 import type { SourceFile } from './source.js';
+import { madeOnce } from '../util/made-once.js';
 
 export interface FileFinding {
   source: SourceFile;
@@ -66,10 +67,7 @@ function duplicateIds(sources: SourceFile[], kind: 'component' | 'notice'): File
   const byId = new Map<number, SourceFile[]>();
   for (const source of sources) {
     const id = field(source.data, 'id');
-    if (!isId(id)) continue;
-    const group = byId.get(id);
-    if (group) group.push(source);
-    else byId.set(id, [source]);
+    if (isId(id)) madeOnce(byId, id, () => []).push(source);
   }
   const findings: FileFinding[] = [];
   for (const [id, group] of byId) {

@@ -2,6 +2,7 @@
 // Collect, then fail once: nothing here stops at the first problem.
 import type { z } from 'zod';
 import type { ContentIssue } from '../errors/error.js';
+import { madeOnce } from '../util/made-once.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { Component, Content, Notice, SiteConfig } from './types.js';
@@ -67,12 +68,10 @@ export function validateContent(loaded: LoadedContent, options: ValidateOptions 
     convert: (data: z.output<S>, file: string) => T,
   ): T | null => {
     if (!source.usable) return null; // its load issues say why; guessing at a broken file adds noise
-    let result = checked.get(source) as { issues: ContentIssue[]; value: T | null } | undefined;
-    if (!result) {
+    const result = madeOnce(checked, source, () => {
       const { data, issues: found } = checkFile(source, schema, rules);
-      result = { issues: found, value: data === undefined ? null : convert(data, source.file) };
-      checked.set(source, result);
-    }
+      return { issues: found, value: data === undefined ? null : convert(data, source.file) };
+    }) as { issues: ContentIssue[]; value: T | null };
     issues.push(...result.issues);
     return result.value;
   };

@@ -1,6 +1,7 @@
 // The component tree: API order (depth first, siblings by position, then id), each with the state
 // its severity gives (severity.ts: what a notice's state does, bubbled up to every ancestor).
 import type { Component } from '../content/types.js';
+import { madeOnce } from '../util/made-once.js';
 import type { DerivedComponent, Severity } from './types.js';
 import { stateOfSeverity } from './severity.js';
 
@@ -10,11 +11,7 @@ const bySiblingOrder = (a: Component, b: Component): number =>
 /** Components in depth-first pre-order, each with its children; validation has ruled out cycles. */
 export function orderTree(components: Component[]): { component: Component; children: number[] }[] {
   const children = new Map<number | null, Component[]>();
-  for (const c of components) {
-    const siblings = children.get(c.parentId);
-    if (siblings) siblings.push(c);
-    else children.set(c.parentId, [c]);
-  }
+  for (const c of components) madeOnce(children, c.parentId, () => []).push(c);
   for (const siblings of children.values()) siblings.sort(bySiblingOrder);
 
   const ordered: { component: Component; children: number[] }[] = [];

@@ -2,6 +2,7 @@
 // knows about requests: a timeframe outside the rules is a typed problem, which render/metrics.ts
 // turns into the 400 naming the parameter (from the error catalogue's api/timeframe-… entries).
 import { DEFAULT_WINDOW_DAYS, TIMEFRAME_MONTHS } from '../util/limits.js';
+import { madeOnce } from '../util/made-once.js';
 import { DAY_MS, formatDate, startOfUtcDay } from '../util/time.js';
 import type { DerivedNotice, DerivedSite, Span } from './types.js';
 
@@ -129,11 +130,7 @@ const defaults = new WeakMap<DerivedSite, Map<number, MetricsFigures>>();
 
 /** The default window's figures of a component, computed once per site (the list and the metrics file share them). */
 export function defaultMetrics(site: DerivedSite, componentId: number): MetricsFigures {
-  let bySite = defaults.get(site);
-  if (!bySite) defaults.set(site, (bySite = new Map()));
-  let figures = bySite.get(componentId);
-  if (!figures) bySite.set(componentId, (figures = computeMetrics(site, componentId, defaultTimeframe(site.now))));
-  return figures;
+  return madeOnce(madeOnce(defaults, site, () => new Map()), componentId, () => computeMetrics(site, componentId, defaultTimeframe(site.now)));
 }
 
 /** The default window (the past DEFAULT_WINDOW_DAYS days), which always keeps the rules. */

@@ -12,6 +12,7 @@
 // cancelled maintenance, the begins_at of a maintenance not yet announced) is dropped.
 import type { Content, Notice } from '../content/types.js';
 import { nextLocalMidnight, startOfLocalDay } from '../i18n/dates.js';
+import { madeOnce } from '../util/made-once.js';
 import { DAY_MS, startOfUtcDay, YEAR_10000 } from '../util/time.js';
 import { publishedContent } from './updates.js';
 import { BAR_DAYS } from './metrics.js';
@@ -270,10 +271,7 @@ function facts(notice: Notice, derived: DerivedNotice | null, t: number, zone: s
 
 function memo<T>(fn: (t: number) => T): (t: number) => T {
   const cache = new Map<number, T>();
-  return (t) => {
-    if (!cache.has(t)) cache.set(t, fn(t));
-    return cache.get(t)!;
-  };
+  return (t) => madeOnce(cache, t, () => fn(t));
 }
 
 /**

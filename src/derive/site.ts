@@ -3,6 +3,7 @@ import { lineage, orderTree, toDerivedComponents } from './components.js';
 import { componentSeverities, pageSeverity, stateOfSeverity } from './severity.js';
 import { compareNotices, deriveNotice, RECENT_MS } from './notices.js';
 import type { DerivedNotice, DerivedSite } from './types.js';
+import { byReachedComponent } from './uptime.js';
 
 /**
  * Everything the API says, as of `now`. Same content and `now` give the same result. `earlier`, the
@@ -15,21 +16,21 @@ export function deriveSite(content: Content, now: number, earlier?: DerivedSite)
     .map((n) => reused(n, content, earlier, now) ?? deriveNotice(n, now, site))
     .filter((n): n is DerivedNotice => n !== null)
     .sort(compareNotices);
-  const lines = lineage(content.components);
   const components = toDerivedComponents(
     orderTree(content.components),
-    componentSeverities(notices, lines),
+    componentSeverities(notices, lineage(content.components)),
     site.metrics,
   );
   const severity = pageSeverity(notices);
+  const componentsById = new Map(components.map((c) => [c.id, c]));
   return {
     now,
     site,
     components,
-    componentsById: new Map(components.map((c) => [c.id, c])),
+    componentsById,
     notices,
     noticesById: new Map(notices.map((n) => [n.id, n])),
-    metricsNotices: metricsNotices(notices, lines),
+    metricsNotices: byReachedComponent({ componentsById }, notices.filter((n) => n.impact !== null)),
     page: { state: stateOfSeverity(severity), severity, updatedAt: pageUpdatedAt(content, notices) },
   };
 }
@@ -55,20 +56,4 @@ function pageUpdatedAt(content: Content, notices: DerivedNotice[]): number {
   for (const c of content.components) latest = Math.max(latest, c.updatedAt);
   for (const n of notices) latest = Math.max(latest, n.updatedAt);
   return latest;
-}
-
-/** Walks each counted notice up its components' ancestry once: linear in content, not components × notices. */
-function metricsNotices(notices: DerivedNotice[], lines: Map<number, number[]>): Map<number, DerivedNotice[]> {
-  const result = new Map<number, DerivedNotice[]>();
-  for (const notice of notices) {
-    if (notice.impact === null) continue;
-    const reached = new Set<number>();
-    for (const listed of notice.source.components) for (const id of lines.get(listed) ?? []) reached.add(id);
-    for (const id of reached) {
-      const list = result.get(id);
-      if (list) list.push(notice);
-      else result.set(id, [notice]);
-    }
-  }
-  return result;
 }

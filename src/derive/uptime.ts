@@ -4,6 +4,7 @@
 // count once).
 import type { Impact } from '../content/types.js';
 import { localDay, localDayBounds } from '../i18n/dates.js';
+import { madeOnce } from '../util/made-once.js';
 import { BAR_DAYS, dayFigures } from './metrics.js';
 import type { MetricsFigures } from './metrics.js';
 import { impactOf } from './severity.js';
@@ -49,11 +50,7 @@ const maintenance = new WeakMap<DerivedSite, Map<number, DerivedNotice[]>>();
 
 /** The last BAR_DAYS days of a component with metrics, oldest first; computed once per site (two pages show them). */
 export function uptimeBar(site: DerivedSite, componentId: number): UptimeBar {
-  let bySite = computed.get(site);
-  if (!bySite) computed.set(site, (bySite = new Map()));
-  let bar = bySite.get(componentId);
-  if (!bar) bySite.set(componentId, (bar = computeBar(site, componentId)));
-  return bar;
+  return madeOnce(madeOnce(computed, site, () => new Map()), componentId, () => computeBar(site, componentId));
 }
 
 function computeBar(site: DerivedSite, componentId: number): UptimeBar {
@@ -89,9 +86,7 @@ const keysMade = new WeakMap<readonly number[], string[]>();
 
 /** `yyyy-mm-dd` of each day the bar shows; the same for every component (the bounds are shared), made once. */
 function dayKeysOf(bounds: readonly number[], zone: string): string[] {
-  let keys = keysMade.get(bounds);
-  if (!keys) keysMade.set(bounds, (keys = bounds.slice(0, BAR_DAYS).map((start) => localDay(start, zone).date)));
-  return keys;
+  return madeOnce(keysMade, bounds, () => bounds.slice(0, BAR_DAYS).map((start) => localDay(start, zone).date));
 }
 
 /**
@@ -113,15 +108,13 @@ const within = (start: number, end: number, dayStart: number, dayEnd: number): n
  * components' ancestry once.
  */
 function maintenanceOf(site: DerivedSite): Map<number, DerivedNotice[]> {
-  let result = maintenance.get(site);
-  if (result) return result;
-  const since = site.now - (BAR_DAYS + 1) * 86_400_000;
-  const taken = site.notices.filter(
-    (notice) => notice.type === 'planned' && notice.beganAt !== null && notice.state !== 'cancelled' && !(notice.endedAt !== null && notice.endedAt < since),
-  );
-  result = byReachedComponent(site, taken.reverse());
-  maintenance.set(site, result);
-  return result;
+  return madeOnce(maintenance, site, () => {
+    const since = site.now - (BAR_DAYS + 1) * 86_400_000;
+    const taken = site.notices.filter(
+      (notice) => notice.type === 'planned' && notice.beganAt !== null && notice.state !== 'cancelled' && !(notice.endedAt !== null && notice.endedAt < since),
+    );
+    return byReachedComponent(site, taken.reverse());
+  });
 }
 
 /**
@@ -129,7 +122,7 @@ function maintenanceOf(site: DerivedSite): Map<number, DerivedNotice[]> {
  * the components it lists and their ancestors), each list in the order given; each notice walks up
  * its components' ancestry once.
  */
-export function byReachedComponent(site: DerivedSite, notices: Iterable<DerivedNotice>): Map<number, DerivedNotice[]> {
+export function byReachedComponent(site: Pick<DerivedSite, 'componentsById'>, notices: Iterable<DerivedNotice>): Map<number, DerivedNotice[]> {
   const result = new Map<number, DerivedNotice[]>();
   for (const notice of notices) {
     const reached = new Set<number>();
@@ -138,11 +131,7 @@ export function byReachedComponent(site: DerivedSite, notices: Iterable<DerivedN
         reached.add(c.id);
       }
     }
-    for (const id of reached) {
-      const list = result.get(id);
-      if (list) list.push(notice);
-      else result.set(id, [notice]);
-    }
+    for (const id of reached) madeOnce(result, id, () => []).push(notice);
   }
   return result;
 }

@@ -1,5 +1,6 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
+import { madeOnce } from '../util/made-once.js';
 import { DAY_MS, formatTimestamp, startOfUtcDay } from '../util/time.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 
@@ -54,10 +55,7 @@ let last: { locale: string; zone: string; writers: Partial<Record<Style, Writer>
 
 function writerOf(style: Style, locale: string, zone: string): Writer {
   if (last === null || last.locale !== locale || last.zone !== zone) {
-    const key = `${locale} ${zone}`;
-    let made = writers.get(key);
-    if (!made) writers.set(key, (made = {}));
-    last = { locale, zone, writers: made };
+    last = { locale, zone, writers: madeOnce(writers, `${locale} ${zone}`, () => ({})) };
   }
   // Each style's formatter made when first used: one costs milliseconds to make.
   return (last.writers[style] ??= { format: new Intl.DateTimeFormat(intlLocale(locale), { ...OPTIONS[style], timeZone: zone }), texts: new Map(), ranges: new Map(), views: new Map() });
@@ -106,9 +104,7 @@ export const formatMonth = (ms: number, locale: string, zone: string): string =>
 export function formatRange(from: number, to: number, locale: string, zone: string): string {
   const writer = writerOf('dateTime', locale, zone);
   const byEnd = writer.ranges.get(from) ?? kept(writer.ranges, from, new Map<number, string>());
-  let text = byEnd.get(to);
-  if (text === undefined) byEnd.set(to, (text = wrap(locale, rangeText(writer.format, from, to, locale, zone))));
-  return text;
+  return madeOnce(byEnd, to, () => wrap(locale, rangeText(writer.format, from, to, locale, zone)));
 }
 
 /**
@@ -138,11 +134,7 @@ const partsFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** The wall clock of `ms` in `zone`: [year, month (1-12), day, hour, minute, second]. */
 function wallClock(ms: number, zone: string): number[] {
-  let format = partsFormats.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' });
-    partsFormats.set(zone, format);
-  }
+  const format = madeOnce(partsFormats, zone, () => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric', hourCycle: 'h23' }));
   const part: Record<string, number> = {};
   for (const p of format.formatToParts(ms)) if (p.type !== 'literal') part[p.type] = Number(p.value);
   return [part.year!, part.month!, part.day!, part.hour!, part.minute!, part.second!];

@@ -1,5 +1,6 @@
 // The words of one language as functions: `makeMessages(locale, catalogue)`. It imports no catalogue,
 // so the browser scripts build theirs from the few messages a page hands them.
+import { madeOnce } from '../util/made-once.js';
 import { directionOf } from './direction.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 import type { Catalogue, Message, MessageKey } from './types.js';
@@ -53,11 +54,7 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
     return message[pluralOf(Number(params?.count ?? 0))] ?? message.other ?? '';
   };
   const parsed = new Map<string, string[]>();
-  const partsOf = (text: string): string[] => {
-    let parts = parsed.get(text);
-    if (!parts) parsed.set(text, (parts = splitMessage(text)));
-    return parts;
-  };
+  const partsOf = (text: string): string[] => madeOnce(parsed, text, () => splitMessage(text));
   const fill = (text: string, params: Params | undefined, escape: (s: string) => string): string => {
     if (params === undefined) return escape(text);
     const parts = partsOf(text);
@@ -77,32 +74,25 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
   // plural form picked by it too), is the same text each time. A site's pages ask the same few
   // dozen (footer, state and type words, `5 minutes`) tens of thousands of times.
   const countOnly = new Map<MessageKey, boolean>();
-  const byCountOnly = (key: MessageKey): boolean => {
-    let only = countOnly.get(key);
-    if (only === undefined) {
+  const byCountOnly = (key: MessageKey): boolean =>
+    madeOnce(countOnly, key, () => {
       const message = catalogue[key];
       const texts = message === undefined ? [] : typeof message === 'string' ? [message] : Object.values(message);
-      countOnly.set(key, (only = texts.every((text) => partsOf(text ?? '').every((part, i) => i % 2 === 0 || part === 'count'))));
-    }
-    return only;
-  };
+      return texts.every((text) => partsOf(text ?? '').every((part, i) => i % 2 === 0 || part === 'count'));
+    });
   const rememberedTexts = (escape: (s: string) => string) => {
     const plain = new Map<MessageKey, string>();
     const counted = new Map<MessageKey, Map<number, string>>();
     return (key: MessageKey, params: Params | undefined): string => {
-      if (params === undefined) {
-        let text = plain.get(key);
-        if (text === undefined) plain.set(key, (text = fill(pick(key, params), params, escape)));
-        return text;
-      }
+      const made = (): string => fill(pick(key, params), params, escape);
+      if (params === undefined) return madeOnce(plain, key, made);
       const count = params.count;
-      if (typeof count !== 'number' || !byCountOnly(key)) return fill(pick(key, params), params, escape);
-      let texts = counted.get(key);
-      if (!texts) counted.set(key, (texts = new Map()));
+      if (typeof count !== 'number' || !byCountOnly(key)) return made();
+      const texts = madeOnce(counted, key, () => new Map<number, string>());
       let text = texts.get(count);
       if (text === undefined) {
         if (texts.size >= 10_000) texts.clear();
-        texts.set(count, (text = fill(pick(key, params), params, escape)));
+        texts.set(count, (text = made()));
       }
       return text;
     };

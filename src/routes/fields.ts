@@ -1,6 +1,7 @@
 // A request's parts by the routing table (its path's id, and its parameters by `field`: `filter.type`
 // is `request.filter.type`): how the parser and the writer make a request and how file paths and
 // links read one back, whatever the endpoint.
+import { madeOnce } from '../util/made-once.js';
 import { formatDate } from '../util/time.js';
 import type { ApiRequest } from './request.js';
 import { ID } from './table.js';
@@ -10,11 +11,7 @@ type Fields = Record<string, unknown>;
 
 const names = new Map<string, string[]>();
 /** `filter.type` → [`filter`, `type`], split once: the server reads fields on every request. */
-function namesOf(field: string): string[] {
-  let split = names.get(field);
-  if (!split) names.set(field, (split = field.split('.')));
-  return split;
-}
+const namesOf = (field: string): string[] => madeOnce(names, field, () => field.split('.'));
 
 /** The value of a parameter in a request; undefined when absent. */
 function valueAt(request: ApiRequest, param: Param): unknown {

@@ -1,6 +1,7 @@
 // Query parameters, read strictly by the kind the routing table gives each: a typo is a 400 that
 // names the parameter instead of a silently unfiltered answer. The one place where parameter text
 // (dates, timestamps, ids) is checked; everything after works with typed values.
+import { madeOnce } from '../util/made-once.js';
 import { parseDate, parseTimestamp } from '../util/time.js';
 import { API } from '../errors/api.js';
 import { apiError } from './request.js';
@@ -13,11 +14,7 @@ export type Query = Map<string, string[]>;
 /** Groups query pairs by name, keeping their order. */
 export function toQuery(pairs: Iterable<[string, string]>): Query {
   const query: Query = new Map();
-  for (const [key, value] of pairs) {
-    const list = query.get(key);
-    if (list) list.push(value);
-    else query.set(key, [value]);
-  }
+  for (const [key, value] of pairs) madeOnce(query, key, () => []).push(value);
   return query;
 }
 

@@ -5,6 +5,7 @@ import { apiFilePath, LIST_DIR, pathStylePairs, STATE_DIR } from './files.js';
 import { parseParams, toQuery } from './params.js';
 import type { Query } from './params.js';
 import { API } from '../errors/api.js';
+import { madeOnce } from '../util/made-once.js';
 import { ApiError, apiError } from './request.js';
 import type { ApiRequest } from './request.js';
 import { ENDPOINTS, ID, SUFFIXES } from './table.js';
@@ -62,14 +63,11 @@ function decodeSegments(pathname: string): string[] | null {
 const prefixCache = new WeakMap<readonly Endpoint[], { parts: string[]; endpoints: Endpoint[] }[]>();
 
 function prefixesOf(endpoints: readonly Endpoint[]): { parts: string[]; endpoints: Endpoint[] }[] {
-  let prefixes = prefixCache.get(endpoints);
-  if (!prefixes) {
-    prefixes = [...new Set(endpoints.flatMap((e) => e.api.prefixes))]
+  return madeOnce(prefixCache, endpoints, () =>
+    [...new Set(endpoints.flatMap((e) => e.api.prefixes))]
       .map((prefix) => ({ parts: prefix.split('/').slice(1), endpoints: endpoints.filter((e) => e.api.prefixes.includes(prefix)) }))
-      .sort((a, b) => b.parts.length - a.parts.length);
-    prefixCache.set(endpoints, prefixes);
-  }
-  return prefixes;
+      .sort((a, b) => b.parts.length - a.parts.length),
+  );
 }
 
 /**

@@ -14,6 +14,7 @@ import { say } from '../errors/entry.js';
 import { STYLES, TEMPLATES } from './builtin.js';
 import type { PageTemplate, StyleName, TemplateName } from './builtin.js';
 import { MAX_TEMPLATE_DEPTH, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../util/limits.js';
+import { madeOnce } from '../util/made-once.js';
 import { deepestLine, selfCall } from './template-checks.js';
 import { known, readOverrides } from './template-files.js';
 import { readMessageOverrides } from './overrides.js';
@@ -108,8 +109,9 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   const elsewhere = (): never => {
     throw new Error('internal: a site’s own templates render in the process of their own only');
   };
+  const theme = { styles, warnings, own, renders, messages };
   // Nothing of the site's own to check (`check`), or to compile here (false).
-  if ((compile === 'check' && own.length === 0) || (!compile && own.length > 0)) return { styles, warnings, own, renders, messages, page: elsewhere };
+  if ((compile === 'check' && own.length === 0) || (!compile && own.length > 0)) return { ...theme, page: elsewhere };
   const handlebars = (mine.length > 0 ? await import('handlebars') : await import('handlebars/runtime.js')) as unknown as { default: { create(): Env } };
   const env = handlebars.default.create();
   // Its output would go to the console of another process, and only the command prints.
@@ -139,7 +141,7 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   if (loop) issues.push({ file: loop.file, line: loop.line, column: 1, path: '', ...say(CONTENT.partialCallsItself, { partial: loop.partial }) });
   if (compile === 'check') {
     if (issues.length > 0) throw new ContentError(issues);
-    return { styles, warnings, own, renders, messages, page: elsewhere };
+    return { ...theme, page: elsewhere };
   }
   // Compiled from the tree the checks read (precompile takes it as it takes the text, and does the
   // rest of what `parse` does): Handlebars' parser, the slowest part, runs once per template.
@@ -154,22 +156,16 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   let noWords: Rendering | null = null;
   const renderingOf = (words: unknown): Rendering => {
     if (typeof words !== 'object' || words === null) return (noWords ??= wordless(names, ownRenders, builtIn));
-    let made = languages.get(words);
-    if (!made) languages.set(words, (made = renderingWith(names, ownRenders, (name) => builtIn(name, words))));
-    return made;
+    return madeOnce(languages, words, () => renderingWith(names, ownRenders, (name) => builtIn(name, words)));
   };
   const whole = (name: PageTemplate, context: object): string => {
     const { render, options } = renderingOf((context as { t?: unknown }).t);
     return render.get('layout')!({ ...context, body: render.get(name)!(context, options) }, options);
   };
-  if (own.length === 0) return { styles, warnings, own, renders, messages, page: whole };
+  if (own.length === 0) return { ...theme, page: whole };
   let granted = 0;
   return {
-    styles,
-    warnings,
-    own,
-    renders,
-    messages,
+    ...theme,
     granted: () => granted,
     page(name, context) {
       const title = (context as { title?: string }).title ?? name;
@@ -265,16 +261,10 @@ function builtInWith(env: Env): (name: TemplateName, words: object) => Render {
   const byWords = new WeakMap<object, Map<TemplateName, Render>>();
   return (name, words) => {
     const { spec } = TEMPLATES[name];
-    if (!spec.includes('\uE000')) {
-      let render = same.get(name);
-      if (!render) same.set(name, (render = fromSpec(env, spec)));
-      return render;
-    }
-    let made = byWords.get(words);
-    if (!made) byWords.set(words, (made = new Map()));
-    let render = made.get(name);
-    if (!render) made.set(name, (render = fromSpec(env, spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1)))));
-    return render;
+    if (!spec.includes('\uE000')) return madeOnce(same, name, () => fromSpec(env, spec));
+    return madeOnce(madeOnce(byWords, words, () => new Map()), name, () =>
+      fromSpec(env, spec.replace(WORD_MARK, (_, key: string) => JSON.stringify(env.escapeExpression(wordAt(words, key))).slice(1, -1))),
+    );
   };
 }
 
