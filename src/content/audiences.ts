@@ -2,6 +2,7 @@
 // read raw data, as cross.ts does, so a file with a wrong field elsewhere is still judged here.
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
+import { isId } from './cross.js';
 import type { FileFinding } from './cross.js';
 import { isRecord } from './data.js';
 import { field } from './rules.js';
@@ -11,8 +12,6 @@ import type { SourceFile } from './source.js';
 export const AUDIENCE_NAME = /^[a-z][a-z0-9-]{0,31}$/;
 /** The audience of everything without `audience`: no other may take its name. */
 export const PUBLIC = 'public';
-
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /** The names written under `audience` (one or a list), each with its path; nothing for a value of another type (the schema reports it). */
 function written(value: unknown, base: (string | number)[]): { name: string; path: (string | number)[] }[] {
@@ -30,8 +29,8 @@ export function audienceFindings(site: SourceFile | null, components: SourceFile
     for (const name of Object.keys(declared)) {
       if (!known.includes(name)) findings.push({ source: site, finding: { path: ['audiences', name], at: 'key', ...say(CONTENT.badAudienceName, { name }) } });
     }
+    findings.push(...takenUrls(site, declared));
   }
-  if (site && isRecord(declared)) findings.push(...takenUrls(site, declared));
   // Without a readable site.yaml no name can be judged: its own problems say why.
   const judged = site?.usable === true;
   const check = (source: SourceFile, value: unknown, base: (string | number)[]): void => {

@@ -13,7 +13,7 @@ export interface FileFinding {
   finding: Finding;
 }
 
-const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+export const isId = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
 
 /**
  * Every cross-file problem, each at the file and node that should change. With `componentsUnknown`

@@ -6,6 +6,7 @@
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { Finding } from './positions.js';
+import { isRecord } from './data.js';
 import { closest } from './messages.js';
 import { field } from './rules.js';
 
@@ -52,10 +53,10 @@ export function siteRules(raw: unknown): Finding[] {
   // to_env naming its url_env sent the server's password as a recipient, in a To: header).
   const purposes = new Map<string, { purpose: string; at: string }>();
   targets.forEach((target: unknown, i) => {
-    if (typeof target !== 'object' || target === null || Array.isArray(target)) return;
+    if (!isRecord(target)) return;
     const base = ['notify', i];
     for (const key of Object.keys(target)) {
-      const value = (target as Record<string, unknown>)[key];
+      const value = target[key];
       if (TARGET_KEYS.has(key)) continue;
       // A misspelt key (`urlenv`) gets the schema's "did you mean"; an address under any key, this.
       const address = typeof value === 'string' && ADDRESS.test(value);

@@ -3,8 +3,9 @@
 import { isAlias, isMap, isScalar, isSeq } from 'yaml';
 import type { Node, Pair } from 'yaml';
 import type { ContentCode, ContentIssue } from '../errors/error.js';
-import { excerpt } from './quote.js';
+import { lineColumn } from './source.js';
 import type { SourceFile } from './source.js';
+import { dotted, keyText } from './yaml-paths.js';
 
 export type PathSegment = string | number;
 
@@ -35,7 +36,7 @@ export function positionOf(source: Pick<SourceFile, 'doc' | 'lineCounter'>, path
     const segment = path[i]!;
     const last = i === path.length - 1;
     if (isMap(node)) {
-      const pair = (node.items as Pair[]).find((p) => keyText(p.key) === String(segment));
+      const pair = (node.items as Pair[]).find((p) => (keyText(p.key) ?? String(p.key)) === String(segment));
       if (!pair) break;
       const keyStart = start(pair.key);
       const valueStart = isEmpty(pair.value) ? undefined : start(pair.value);
@@ -55,8 +56,7 @@ export function positionOf(source: Pick<SourceFile, 'doc' | 'lineCounter'>, path
       break;
     }
   }
-  const { line, col } = lineCounter.linePos(offset);
-  return { line, column: col };
+  return lineColumn(lineCounter, offset);
 }
 
 /** The finding as a ContentIssue of `source`, positioned at its node. */
@@ -65,7 +65,7 @@ export function locate(source: SourceFile, finding: Finding): ContentIssue {
     file: source.file,
     ...positionOf(source, finding.path, finding.at),
     // Keys come from the file: a path shows each escaped and cut short, like any quoted content.
-    path: finding.path.map((segment) => (typeof segment === 'number' ? segment : excerpt(segment))).join('.'),
+    path: dotted(finding.path),
     code: finding.code,
     message: finding.message,
   };
@@ -80,10 +80,4 @@ function isEmpty(value: unknown): boolean {
   if (value === null || value === undefined) return true;
   const range = (value as Node).range;
   return isScalar(value) && value.value === null && (!range || range[0] === range[1]);
-}
-
-/** A key as it appears in the data: `yaml` turns a null key (`null:`, `~:`) into "". */
-function keyText(key: unknown): string {
-  if (isScalar(key)) return key.value === null ? '' : String(key.value);
-  return String(key);
 }

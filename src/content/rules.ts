@@ -5,6 +5,7 @@ import { say } from '../errors/entry.js';
 import type { ParamsOf } from '../errors/entry.js';
 import { NOTICE_TYPES, PLANNED_STATES, UNPLANNED_STATES } from './types.js';
 import type { NoticeType } from './types.js';
+import { isRecord } from './data.js';
 import { closest } from './messages.js';
 import type { Finding } from './positions.js';
 import { checkTimestamp } from './timestamps.js';
@@ -28,9 +29,7 @@ const ONLY_FOR: [key: string, type: NoticeType][] = [
 
 /** Own properties only: content may hold keys like `constructor` that a plain lookup would find on Object. */
 export function field(value: unknown, key: string): unknown {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, key)
-    ? (value as Record<string, unknown>)[key]
-    : undefined;
+  return isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
 }
 
 /** Type-dependent rules of a notice file: keys, states, begins/ends and began/ended order. */
@@ -69,7 +68,7 @@ export function noticeRules(raw: unknown): Finding[] {
     const allowed = STATES_OF[noticeType];
     if (noticeType === 'general') {
       if (state !== undefined) findings.push({ path, at: 'key', ...say(CONTENT.generalUpdateState) });
-    } else if (typeof update !== 'object' || update === null || Array.isArray(update)) {
+    } else if (!isRecord(update)) {
       // The schema reports an update that is not a mapping.
     } else if (state === undefined || state === null) {
       findings.push({ path, ...say(CONTENT.stateMissing, { type: noticeType, states: allowed }) });

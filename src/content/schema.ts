@@ -15,7 +15,6 @@ import { zodMessage } from './messages.js';
 import { unprintable, UNPRINTABLE_WORDS } from './printable.js';
 import { timestamp } from './timestamps.js';
 
-
 /**
  * Text as it may reach a page, a feed or a terminal (printable.ts): no control characters but tab
  * and line break, no U+FFFE or U+FFFF, no lone surrogate. (A raw control character is refused when
@@ -165,7 +164,7 @@ const updateTranslation = z
   .string({ error: (issue) => (typeof issue.input === 'object' && issue.input !== null && !Array.isArray(issue.input) ? zodMessage(say(CONTENT.updateTranslationNotText)) : undefined) })
   .pipe(text);
 
-const updateFields = {
+const updateSchema = z.strictObject({
   at: timestamp,
   updated_at: timestamp.optional(),
   // Which states are allowed depends on the notice type: rules.ts checks it.
@@ -173,10 +172,10 @@ const updateFields = {
   content: text,
   // Dated ahead on purpose (an announcement written early): validate refuses an update far ahead of now without it.
   withheld: z.literal(true, { error: zodMessage(say(CONTENT.withheldTrue)) }).optional(),
-};
+  translations: translations(updateTranslation),
+});
 
-/** A notice's fields; `updates` holds `update`s. */
-const noticeFields = <U extends z.ZodType>(update: U) => ({
+export const noticeSchema = z.strictObject({
   id: positiveId.max(MAX_NOTICE_ID, { error: zodMessage(say(CONTENT.noticeIdTooLarge, { max: MAX_NOTICE_ID })) }),
   type: z.enum(NOTICE_TYPES),
   subject: text,
@@ -196,18 +195,12 @@ const noticeFields = <U extends z.ZodType>(update: U) => ({
     .optional(),
   impact: z.enum(IMPACTS).nullable().optional(),
   updates: z
-    .array(update)
+    .array(updateSchema)
     .min(1, { error: zodMessage(say(CONTENT.noUpdates)) })
     .max(MAX_UPDATES, { error: zodMessage(say(CONTENT.tooManyUpdates, { max: MAX_UPDATES })) }),
   // Incidents only, and not before the first update: rules.ts checks both.
   postmortem: z.strictObject({ at: timestamp, content: text }).optional(),
   audience,
-});
-
-const updateSchema = z.strictObject({ ...updateFields, translations: translations(updateTranslation) });
-
-export const noticeSchema = z.strictObject({
-  ...noticeFields(updateSchema),
   translations: translations(z.strictObject({ subject: text.optional() })),
 });
 

@@ -118,17 +118,13 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
   if (depth > MAX_DEPTH) {
     return { source, issues: [{ file, line: 1, column: 1, path: '', ...say(CONTENT.nestedTooDeep, { depth, max: MAX_DEPTH }) }] };
   }
+  const at = (offset: number): { line: number; column: number } => lineColumn(lineCounter, offset);
   if (widest.count > MAX_ENTRIES) {
-    const { line, col } = lineCounter.linePos(widest.offset);
-    return { source, issues: [{ file, line, column: col, path: '', ...say(CONTENT.tooManyEntries, { count: widest.count, max: MAX_ENTRIES }) }] };
+    return { source, issues: [{ file, ...at(widest.offset), path: '', ...say(CONTENT.tooManyEntries, { count: widest.count, max: MAX_ENTRIES }) }] };
   }
 
   const doc = compose(tokens, text.length);
   source.doc = doc;
-  const at = (offset: number): { line: number; column: number } => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
-  };
   // One issue for each mistake, at the line that is wrong (yaml-mistakes.ts); text lost to a comment
   // or an anchor only in a file without errors, whose nodes are what was written.
   const mistakes = doc.errors.length > 0 ? yamlMistakes(text, doc, tokens, lineCounter) : lostText(text, doc);
@@ -159,6 +155,12 @@ function parseCarefully(file: string, kind: SourceKind, text: string | Problem):
   }
   source.usable = doc.errors.length === 0;
   return { source, issues };
+}
+
+/** The 1-based line and column of `offset`, as issues give them. */
+export function lineColumn(lineCounter: LineCounter, offset: number): { line: number; column: number } {
+  const { line, col } = lineCounter.linePos(offset);
+  return { line, column: col };
 }
 
 const UTF8 = new TextDecoder('utf-8', { fatal: true });

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { ContentIssue } from '../errors/error.js';
 import { madeOnce } from '../util/made-once.js';
+import { DAY_MS } from '../util/time.js';
 import { CONTENT } from '../errors/content.js';
 import { say } from '../errors/entry.js';
 import type { Component, Content, Notice, SiteConfig } from './types.js';
@@ -135,8 +136,6 @@ function withheld(source: SourceFile, notice: Notice, now: number): ContentIssue
     return locate(source, { path: ['updates', u.index, 'at'], ...words });
   });
 }
-
-const DAY_MS = 86_400_000;
 
 /**
  * A note, at `updates`, for a notice whose updates statuspress 0.1 numbered otherwise (by their

@@ -1,6 +1,6 @@
 // Where a YAML mistake is, in the terms of the content's keys: the path of the node at an offset
 // (`updates.1.state`), every pair of a document with its path, and keys as text.
-import { isAlias, isMap, isScalar, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
 import type { Document, Node, Pair } from 'yaml';
 import { excerpt } from './quote.js';
 
@@ -58,9 +58,8 @@ export function walk(node: unknown, path: (string | number)[], visitPair: (pair:
 /** A path as issues show it: keys escaped and cut short. */
 export const dotted = (path: readonly (string | number)[]): string => path.map((s) => (typeof s === 'number' ? s : excerpt(s))).join('.');
 
-/** A scalar key's text; null for other keys (aliases, collections). */
+/** A scalar key's text (`yaml` turns a null key, `null:` or `~:`, into ""); null for other keys (aliases, collections). */
 export function keyText(key: unknown): string | null {
-  if (isAlias(key)) return null;
   if (isScalar(key)) return key.value === null ? '' : String(key.value);
   return null;
 }

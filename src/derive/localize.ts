@@ -24,7 +24,6 @@ export function localizeSite(site: DerivedSite, locale: string): DerivedSite {
   const fallback = locales[0]!;
 
   const components = site.components.map((c): DerivedComponent => ({ ...c, source: componentIn(c.source, locale, fallback) }));
-  const componentsById = new Map(components.map((c) => [c.id, c]));
   const translated = siteIn(site.site, locale, fallback);
   const notices = site.notices.map((n): DerivedNotice => noticeIn(n, locale, fallback, site.site, translated));
   const noticesById = new Map(notices.map((n) => [n.id, n]));
@@ -34,7 +33,7 @@ export function localizeSite(site: DerivedSite, locale: string): DerivedSite {
     // Its pages' own address: canonical links and feed entries point into its folder.
     site: { ...translated, url: `${site.site.url}/${prefix.slice(0, -1)}` },
     components,
-    componentsById,
+    componentsById: new Map(components.map((c) => [c.id, c])),
     notices,
     noticesById,
     metricsNotices,

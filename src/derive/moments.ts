@@ -58,4 +58,3 @@ export function momentSites(site: DerivedSite): MomentSite[] {
 /** The states a reader follows: the page's, each component's and each notice's. */
 const statesOf = (site: DerivedSite): string =>
   JSON.stringify([site.page.state, site.page.severity, site.components.map((c) => [c.state, c.severity]), site.notices.map((n) => [n.timelineState, n.state])]);
-

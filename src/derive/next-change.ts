@@ -62,7 +62,6 @@ export interface Moment {
   noticeId: number | null;
 }
 
-
 /** Order of kinds at one instant, so the list is the same for the same content and `now`. */
 const KIND_ORDER: readonly MomentKind[] = ['update', 'postmortem', 'begins', 'ends', 'expires', 'began', 'ended', 'impact-stops', 'distant', 'past-week', 'calendar', 'day'];
 
@@ -237,9 +236,7 @@ const listedSince = (t: number, zone: string): number => startOfLocalDaysBack(t,
 function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNotice | null, zone: string): boolean {
   if (facts(notice, derive(at - 1), at - 1, zone) !== facts(notice, derive(at), at, zone)) return true;
   // An impact window that grew up to `at` and stays at `at` afterwards stopped growing then.
-  const before = derive(at - 1)?.impact;
-  const after = derive(at + 1)?.impact;
-  return before !== undefined && before !== null && before.end === at - 1 && after !== undefined && after !== null && after.end === at;
+  return derive(at - 1)?.impact?.end === at - 1 && derive(at + 1)?.impact?.end === at;
 }
 
 /**
@@ -248,9 +245,8 @@ function changesAt(notice: Notice, at: number, derive: (t: number) => DerivedNot
  * follows the clock until it stops, which changesAt checks apart), whether the status page's past
  * week lists it, whether its components' pages list it, whether the calendar does.
  */
-function facts(notice: Notice, derived: DerivedNotice | null, t: number, zone: string): string {
-  if (derived === null) return 'unpublished';
-  const d = derived;
+function facts(notice: Notice, d: DerivedNotice | null, t: number, zone: string): string {
+  if (d === null) return 'unpublished';
   const when = d.endedAt ?? listedAt(d);
   const past = d.timelineState === 'past_recent' || d.timelineState === 'past_distant';
   return JSON.stringify([

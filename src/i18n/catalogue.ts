@@ -35,17 +35,14 @@ export function catalogueFor(locale: string): Catalogue | null {
 
 export const isShipped = (locale: string): boolean => catalogueFor(locale) !== null;
 
-
 let pseudoCatalogue: Catalogue | null = null;
+const wrap = (text: string): string => `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}`;
 
 function pseudo(): Catalogue {
-  if (pseudoCatalogue) return pseudoCatalogue;
-  const wrap = (text: string): string => `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}`;
-  pseudoCatalogue = Object.fromEntries(
+  return (pseudoCatalogue ??= Object.fromEntries(
     Object.entries(ENGLISH).map(([key, message]) => [
       key,
       typeof message === 'string' ? wrap(message) : Object.fromEntries(Object.entries(message).map(([c, text]) => [c, wrap(text)])),
     ]),
-  );
-  return pseudoCatalogue;
+  ));
 }

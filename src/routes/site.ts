@@ -127,37 +127,12 @@ export function pageOf(request: LocalizedRequest): SitePage {
   return request.locale === undefined ? page : inLocale(page, `${request.locale}/`);
 }
 
+/** Each kind is named as its builder in SITE, and takes that builder's arguments. */
 function basePageOf(request: SiteRequest): SitePage {
-  switch (request.kind) {
-    case 'status':
-      return SITE.status();
-    case 'notice':
-      return SITE.notice(request.id);
-    case 'component':
-      return SITE.component(request.id);
-    case 'componentData':
-      return SITE.componentData(request.id);
-    case 'history':
-      return SITE.history(request.type, request.page);
-    case 'feed':
-      return SITE.feed();
-    case 'maintenance':
-      return SITE.maintenance();
-    case 'componentFeed':
-      return SITE.componentFeed(request.id);
-    case 'componentCalendar':
-      return SITE.componentCalendar(request.id);
-    case 'statusBadge':
-      return SITE.statusBadge();
-    case 'componentBadge':
-      return SITE.componentBadge(request.id);
-    case 'asset':
-      return file(`assets/${request.file}`);
-    case 'widget':
-      return SITE.widget();
-    case 'widgetText':
-      return SITE.widgetText(request.tag);
-  }
+  if (request.kind === 'asset') return file(`assets/${request.file}`);
+  if (request.kind === 'history') return SITE.history(request.type, request.page);
+  if (request.kind === 'widgetText') return SITE.widgetText(request.tag);
+  return 'id' in request ? SITE[request.kind](request.id) : SITE[request.kind]();
 }
 
 /**

@@ -145,18 +145,17 @@ const METRICS_PARAMS = [TIMEFRAME_START, TIMEFRAME_END, SHOW_CALCULATIONS] as co
 const LIST_MISSING = API.listNotPrebuilt.message({ key: METRICS_COMPONENT_ID.key });
 
 /** Statuspage's endpoints: one answer each, no parameters (a query is ignored, as Statuspage ignores it). */
-const STATUSPAGE: readonly Endpoint[] = (
-  [
-    ['v2Summary', ['summary']],
-    ['v2Status', ['status']],
-    ['v2Components', ['components']],
-    ['v2Incidents', ['incidents']],
-    ['v2UnresolvedIncidents', ['incidents', 'unresolved']],
-    ['v2Maintenances', ['scheduled-maintenances']],
-    ['v2UpcomingMaintenances', ['scheduled-maintenances', 'upcoming']],
-    ['v2ActiveMaintenances', ['scheduled-maintenances', 'active']],
-  ] as const
-).map(([name, path]) => ({ name, api: V2, path, params: [], paged: false }));
+const STATUSPAGE_PATHS = [
+  ['v2Summary', ['summary']],
+  ['v2Status', ['status']],
+  ['v2Components', ['components']],
+  ['v2Incidents', ['incidents']],
+  ['v2UnresolvedIncidents', ['incidents', 'unresolved']],
+  ['v2Maintenances', ['scheduled-maintenances']],
+  ['v2UpcomingMaintenances', ['scheduled-maintenances', 'upcoming']],
+  ['v2ActiveMaintenances', ['scheduled-maintenances', 'active']],
+] as const;
+const STATUSPAGE: readonly Endpoint[] = STATUSPAGE_PATHS.map(([name, path]) => ({ name, api: V2, path, params: [], paged: false }));
 
 /**
  * The Status Reporting API, then Statuspage's. The writer renders and nginx lists its locations in
@@ -216,15 +215,7 @@ export type NoticeFilter = FieldsIn<typeof NOTICE_PARAMS, 'filter'>;
 export type Timeframe = FieldsIn<typeof METRICS_PARAMS, 'timeframe'>;
 
 /** The endpoints of the Statuspage-compatible API (`/api/v2/…`): one answer each, nothing to choose. */
-export type StatuspageEndpoint =
-  | 'v2Summary'
-  | 'v2Status'
-  | 'v2Components'
-  | 'v2Incidents'
-  | 'v2UnresolvedIncidents'
-  | 'v2Maintenances'
-  | 'v2UpcomingMaintenances'
-  | 'v2ActiveMaintenances';
+export type StatuspageEndpoint = (typeof STATUSPAGE_PATHS)[number][0];
 
 export type ApiRequest =
   | { endpoint: 'status' }

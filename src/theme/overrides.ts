@@ -8,7 +8,7 @@ import { isMap, isScalar } from 'yaml';
 import { closest } from '../content/messages.js';
 import { unprintable, UNPRINTABLE_WORDS } from '../content/printable.js';
 import type { Unprintable } from '../content/printable.js';
-import { parseText } from '../content/source.js';
+import { lineColumn, parseText } from '../content/source.js';
 import { ContentError } from '../errors/error.js';
 import type { ContentIssue } from '../errors/error.js';
 import { CONTENT } from '../errors/content.js';
@@ -39,8 +39,7 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
   if (dir === null) return result;
   const locales = path.join(dir, 'locales');
   if (!existsSync(locales)) return result;
-  const en = ENGLISH;
-  const keys = Object.keys(en);
+  const keys = Object.keys(ENGLISH);
   const issues: ContentIssue[] = [];
   const root = realpathSync(dir);
   if (realInside(root, locales) === null) throw new ContentError([{ file: `${folder}/locales`, line: 1, column: 1, path: '', ...say(CONTENT.templateLinkOutside) }]);
@@ -72,10 +71,7 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
       issues.push(...parsed.issues);
       continue;
     }
-    const at = (offset: number | undefined): { line: number; column: number } => {
-      const { line, col } = parsed.source.lineCounter.linePos(offset ?? 0);
-      return { line, column: col };
-    };
+    const at = (offset: number | undefined): { line: number; column: number } => lineColumn(parsed.source.lineCounter, offset ?? 0);
     if (!(isMap(document.contents) || document.contents === null)) {
       issues.push({ file, ...at(document.contents.range?.[0]), path: '', ...say(CONTENT.wrongType, { kind: 'object', value: parsed.source.data }) });
       continue;
@@ -85,7 +81,7 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
     for (const pair of isMap(document.contents) ? document.contents.items : []) {
       const key = isScalar(pair.key) ? String(pair.key.value) : '';
       const where = { file, ...at(isScalar(pair.key) ? pair.key.range?.[0] : undefined), path: key };
-      if (!Object.hasOwn(en, key)) {
+      if (!Object.hasOwn(ENGLISH, key)) {
         const guess = closest(key, keys);
         // No near miss: the keys of its group (`widget.`), since a site has no copy of the catalogue.
         const group = keys.filter((k) => key.includes('.') && k.startsWith(`${key.split('.')[0]}.`));
@@ -97,9 +93,9 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
         issues.push({ ...where, ...say(CONTENT.messageNotOnPages, { key, instead: elsewhere[1] }) });
         continue;
       }
-      const message = messageOf(pair.value, typeof en[key] === 'string' ? null : categories);
+      const message = messageOf(pair.value, typeof ENGLISH[key] === 'string' ? null : categories);
       if (message === null) {
-        issues.push({ ...where, ...say(CONTENT.badMessage, typeof en[key] === 'string' ? { key } : { key, forms: categories.join(', ') }) });
+        issues.push({ ...where, ...say(CONTENT.badMessage, typeof ENGLISH[key] === 'string' ? { key } : { key, forms: categories.join(', ') }) });
         continue;
       }
       // Refused at its line as content is: no writer of a feed, a calendar or a badge can carry it.
@@ -109,7 +105,7 @@ export function readMessageOverrides(dir: string | null, folder: string): Record
         continue;
       }
       // Only the English message's {parameters}: another would be printed as it is, on every page.
-      const takes = paramsOf(en[key]!);
+      const takes = paramsOf(ENGLISH[key]!);
       const unknown = paramsOf(message).find((p) => !takes.includes(p));
       if (unknown !== undefined) {
         issues.push({ ...where, ...say(CONTENT.badMessage, { key, unknown, takes }) });

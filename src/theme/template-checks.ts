@@ -1,6 +1,7 @@
 // Checked before Handlebars compiles a site's own templates: how deep blocks nest (its parser's time
 // grows with the cube of it), and a partial that renders itself whatever the data (it would only end
 // when the stack runs out). What a template does with the data is left to its process's limits.
+import { madeOnce } from '../util/made-once.js';
 
 /** A parsed template, as `Handlebars.parse` gives it (its documented AST). */
 export interface Program {
@@ -101,9 +102,7 @@ export function selfCall(templates: Map<string, Program>, fileOf: (name: string)
       for (const s of body) {
         const called = s.name?.type === 'PathExpression' && typeof s.name.original === 'string' && !s.name.original.startsWith('@') ? s.name.original : null;
         if ((s.type === 'PartialStatement' || s.type === 'PartialBlockStatement') && called !== null && always) {
-          const list = edges.get(from) ?? [];
-          list.push({ to: target(called), file: fileOf(name), line: s.loc?.start.line ?? 1 });
-          edges.set(from, list);
+          madeOnce(edges, from, () => []).push({ to: target(called), file: fileOf(name), line: s.loc?.start.line ?? 1 });
         }
         const inlineName = s.type === 'DecoratorBlock' && s.path?.original === 'inline' ? s.params?.[0]?.value : undefined;
         if (typeof inlineName === 'string' && s.program) visit(s.program.body, `${name}#${inlineName}`, true);
