@@ -136,8 +136,7 @@ function treeFindings(components: SourceFile[]): FileFinding[] {
       const own: number | null = above === null ? null : above + 1;
       level.set(path[i]!, own);
       if (own === MAX_COMPONENT_DEPTH + 1) {
-        const words = say(CONTENT.treeTooDeep, { depth: own, max: MAX_COMPONENT_DEPTH });
-        findings.push({ source: sourceOf.get(path[i]!)!, finding: { path: ['parent_id'], ...words } });
+        findings.push({ source: sourceOf.get(path[i]!)!, finding: { path: ['parent_id'], ...say(CONTENT.treeTooDeep, { depth: own, max: MAX_COMPONENT_DEPTH }) } });
       }
       above = own;
     }

@@ -65,16 +65,13 @@ export function siteRules(raw: unknown): Finding[] {
         findings.push({ path: [...base, key], at: 'key', ...say(CONTENT.notifySecretInContent, { key }) });
       }
     }
-    for (const key of ['url_env', 'secret_env', 'to_env'] as const) {
-      const value = field(target, key);
-      if (typeof value !== 'string') continue;
-      if (ADDRESS.test(value) || (key === 'to_env' && value.includes('@'))) findings.push({ path: [...base, key], ...say(CONTENT.notifySecretInContent, { key }) });
-      else if (!ENV_NAME.test(value)) findings.push({ path: [...base, key], ...say(CONTENT.notifyEnvName, { key }) });
-    }
     const type = field(target, 'type');
     for (const key of ['url_env', 'secret_env', 'to_env'] as const) {
       const name = field(target, key);
-      if (typeof name !== 'string' || !ENV_NAME.test(name)) continue;
+      if (typeof name !== 'string') continue;
+      if (ADDRESS.test(name) || (key === 'to_env' && name.includes('@'))) findings.push({ path: [...base, key], ...say(CONTENT.notifySecretInContent, { key }) });
+      else if (!ENV_NAME.test(name)) findings.push({ path: [...base, key], ...say(CONTENT.notifyEnvName, { key }) });
+      if (!ENV_NAME.test(name)) continue;
       const purpose = key === 'secret_env' ? 'a signing secret' : key === 'to_env' ? 'the recipients of an email target' : type === 'email' ? 'the mail server of an email target' : 'a webhook address';
       const first = purposes.get(name);
       if (first === undefined) purposes.set(name, { purpose, at: `notify.${i}.${key}` });

@@ -42,8 +42,7 @@ export function readSource(entry: ContentFile): { source: SourceFile; issues: Co
   try {
     text = readText(entry);
   } catch (error) {
-    const { code } = error as NodeJS.ErrnoException;
-    text = { problem: say(CONTENT.fileUnreadable, { errno: code ?? 'error' }) };
+    text = { problem: say(CONTENT.fileUnreadable, { errno: (error as NodeJS.ErrnoException).code ?? 'error' }) };
   }
   if (typeof text === 'string') text = checkCharacters(text);
   if (typeof text === 'string') {

@@ -178,8 +178,7 @@ function structural(error: YAMLError, p: number, lines: Lines, doc: Document.Par
     const colon = rest.search(/:(?: |$)/);
     const char = rest[0] ?? '';
     if (colon > 0 && char !== '"' && char !== "'") {
-      const before = rest.slice(0, colon);
-      return { mistake: { offset: p, path: pathAt(doc, p), words: say(CONTENT.yamlColonInText, { before }) }, local: true };
+      return { mistake: { offset: p, path: pathAt(doc, p), words: say(CONTENT.yamlColonInText, { before: rest.slice(0, colon) }) }, local: true };
     }
     const slip = noSpace(row, rowStart);
     if (slip) return { mistake: slip, local: true };

@@ -1,7 +1,7 @@
 // Dates and times as a locale writes them, in a time zone (Intl, Node's full ICU), and the site's
 // local days: where a day begins in its zone, 23 or 25 hours long when the clocks change.
 import { madeOnce } from '../util/made-once.js';
-import { DAY_MS, formatTimestamp, startOfUtcDay } from '../util/time.js';
+import { DAY_MS, formatDate as formatUtcDate, formatTimestamp, startOfUtcDay } from '../util/time.js';
 import { PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN } from './pseudo.js';
 
 type Style = 'day' | 'dateTime' | 'time' | 'month';
@@ -76,9 +76,6 @@ function dayKey(style: Style, ms: number, zone: string): number {
   return ms < QUARTERS_SINCE ? ms : ms - (ms % QUARTER_MS);
 }
 
-/** A moment's page text (`20 Nov 2026, 10:05 UTC`). */
-const momentText = (writer: Writer, ms: number, locale: string): string => wrap(locale, writer.format.format(ms));
-
 function written(style: Style, ms: number, locale: string, zone: string): string {
   const writer = writerOf(style, locale, zone);
   const key = dayKey(style, ms, zone);
@@ -94,7 +91,7 @@ export const formatDateTime = (ms: number, locale: string, zone: string): string
 /** A moment as pages show it, made once: a build shows each on several pages. Shared, so frozen. */
 export function momentView(ms: number, locale: string, zone: string): MomentView {
   const writer = writerOf('dateTime', locale, zone);
-  return writer.views.get(ms) ?? kept(writer.views, ms, Object.freeze({ iso: formatTimestamp(ms), text: momentText(writer, ms, locale) }));
+  return writer.views.get(ms) ?? kept(writer.views, ms, Object.freeze({ iso: formatTimestamp(ms), text: wrap(locale, writer.format.format(ms)) }));
 }
 
 /** `November 2026`. */
@@ -187,7 +184,7 @@ export interface LocalDay {
 export function localDay(ms: number, zone: string): LocalDay {
   if (zone === 'UTC') {
     const start = startOfUtcDay(ms);
-    return utcDays.get(start) ?? kept(utcDays, start, Object.freeze({ date: new Date(start).toISOString().slice(0, 10), start, end: start + DAY_MS }));
+    return utcDays.get(start) ?? kept(utcDays, start, Object.freeze({ date: formatUtcDate(start), start, end: start + DAY_MS }));
   }
   const [y, mo, d] = wallClock(ms, zone);
   const start = startOfDate(y!, mo!, d!, zone);

@@ -46,12 +46,11 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
   const lists = once(() => new Intl.ListFormat(intlLocale, { type: 'unit', style: 'short' }));
   const wrap = (text: string): string => (isPseudo ? `${PSEUDO_OPEN}${text}${PSEUDO_CLOSE}` : text);
   const number = (n: number): string => wrap(numbers().format(n));
-  const pluralOf = (n: number): Intl.LDMLPluralRule => plurals().select(n);
   const pick = (key: MessageKey, params: Params | undefined): string => {
     const message: Message | undefined = catalogue[key];
     if (message === undefined) throw new Error(`No message ${key} in the catalogue of ${locale}`);
     if (typeof message === 'string') return message;
-    return message[pluralOf(Number(params?.count ?? 0))] ?? message.other ?? '';
+    return message[plurals().select(Number(params?.count ?? 0))] ?? message.other ?? '';
   };
   const parsed = new Map<string, string[]>();
   const partsOf = (text: string): string[] => madeOnce(parsed, text, () => splitMessage(text));
@@ -97,16 +96,14 @@ export function makeMessages(locale: string, catalogue: Catalogue): Messages {
       return text;
     };
   };
-  const t = rememberedTexts((s) => s);
-  const html = rememberedTexts(escapeHtml);
   let tree: Record<string, unknown> | null = null;
   return {
     locale,
     dir: directionOf(intlLocale),
     pseudo: isPseudo,
     catalogue,
-    t,
-    html,
+    t: rememberedTexts((s) => s),
+    html: rememberedTexts(escapeHtml),
     number,
     percent: (hundredths) => wrap(percents().format(hundredths / 10_000)),
     list: (items) => (items.length < 2 ? items.join('') : wrap(lists().format(items))),
