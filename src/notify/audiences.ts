@@ -38,8 +38,7 @@ export function audienceRuns(full: Content, now: number, env: Readonly<Record<st
     const content = audienceView(full, name);
     // A view lists the public targets too, in site.yaml's order (without their `audience`): only its own are this audience's to serve.
     const listed = all.filter((t) => t.audience === undefined || t.audience === name);
-    const viewed = content.site.notify ?? [];
-    const configured = viewed.filter((_, i) => (listed[i]?.audience ?? null) === name);
+    const configured = (content.site.notify ?? []).filter((_, i) => (listed[i]?.audience ?? null) === name);
     const site = deriveSite(content, now);
     return {
       name,
@@ -82,18 +81,17 @@ export function planAudience(run: AudienceRun, previous: AudiencePart | undefine
   const { events: all, renumbered, silent } = compare(snapshot, run.site, leads, filters);
   for (const r of renumbered) warnings.push(COMMAND.notifyIdsRenumbered.message(r));
   const events = all.filter((e) => !sent.has(e.id));
-  const current = run.current;
   // A notice that left the content stays in the record with the updates it had published: added
   // back, it is not announced again (even one a first run recorded), and what was posted meanwhile is.
-  const notices = new Map([...snapshot.notices, ...current.notices]);
-  const noticeComponents = new Map([...snapshot.noticeComponents, ...current.noticeComponents]);
-  const noticePostmortems = new Map([...snapshot.noticePostmortems, ...current.noticePostmortems]);
+  const notices = new Map([...snapshot.notices, ...run.current.notices]);
+  const noticeComponents = new Map([...snapshot.noticeComponents, ...run.current.noticeComponents]);
+  const noticePostmortems = new Map([...snapshot.noticePostmortems, ...run.current.noticePostmortems]);
   return {
     events,
     alreadySent: all.filter((e) => sent.has(e.id)).map((e) => e.id),
     renumbered,
     part: {
-      snapshot: { ...current, notices, noticeComponents, noticePostmortems },
+      snapshot: { ...run.current, notices, noticeComponents, noticePostmortems },
       sent: keptSent(sent, [...events.map((e) => e.id), ...silent.filter((id) => !sent.has(id))], now),
       ...(unknown === undefined ? {} : { unknown }),
     },

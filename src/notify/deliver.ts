@@ -96,21 +96,40 @@ export const duration = (ms: number): string => (ms >= 1000 ? `${Math.round(ms /
 
 const NEVER = new AbortController().signal;
 
+/** What one attempt came to: an outcome that ends the message, or why it failed when another may follow (`wait`: a Retry-After, ms). */
+type Attempted = Outcome | { retry: string; wait?: number | null };
+
+/**
+ * Makes `attempt` (given its number and how long it may take, ms) until it ends the message, or the
+ * attempts or the time (`deadline`, epoch ms) run out, waiting the policy's backoff (or what the
+ * attempt asks) between two. A stop before an attempt holds the message.
+ */
+export async function retrying(policy: RetryPolicy, transport: Transport, deadline: number, stop: AbortSignal, attempt: (n: number, timeout: number) => Promise<Attempted>): Promise<Outcome> {
+  let reason = 'no attempt was made: the time allowed for this target had run out';
+  for (let n = 1; n <= policy.attempts; n++) {
+    // Every attempt before had an answer, or never went out whole: nothing of this message is with the target.
+    if (stop.aborted) return { ok: false, attempts: n - 1, reason: HELD_REASON, fate: 'held' };
+    const left = deadline - transport.clock();
+    if (left <= 0) return { ok: false, attempts: n - 1, reason: n === 1 ? reason : `${reason}; then the time allowed for this target ran out`, fate: 'failed' };
+    const tried = await attempt(n, Math.min(policy.attemptTimeoutMs, left));
+    if (!('retry' in tried)) return tried;
+    reason = tried.retry;
+    if (n === policy.attempts) break;
+    const delay = tried.wait ?? Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (n - 1));
+    if (transport.clock() + delay >= deadline) return { ok: false, attempts: n, reason: `${reason}; no time left for another attempt`, fate: 'failed' };
+    await pause(transport, delay, stop);
+  }
+  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)`, fate: 'failed' };
+}
+
 /**
  * POSTs the request `build` makes (anew for each attempt: a signature carries the time) until it
  * is answered 2xx, fails for good, or runs out of attempts or of time (`deadline`, epoch ms).
  * `secrets` are blanked from any text the target answered.
  */
-export async function deliver(build: () => HttpRequest, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[], stop: AbortSignal = NEVER): Promise<Outcome> {
-  let reason = 'no attempt was made: the time allowed for this target had run out';
-  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-    // Every attempt before had an answer, or never went out whole: nothing of this message is with the target.
-    if (stop.aborted) return { ok: false, attempts: attempt - 1, reason: HELD_REASON, fate: 'held' };
-    const left = deadline - transport.clock();
-    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out`, fate: 'failed' };
-    const timeout = Math.min(policy.attemptTimeoutMs, left);
+export function deliver(build: () => HttpRequest, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[], stop: AbortSignal = NEVER): Promise<Outcome> {
+  return retrying(policy, transport, deadline, stop, async (attempt, timeout) => {
     const request = build();
-    let wait: number | null;
     const limit = transport.timeout(timeout);
     try {
       const answer = await transport.post(request.url, { headers: request.headers, body: request.body, signal: AbortSignal.any([limit, stop]) });
@@ -119,12 +138,13 @@ export async function deliver(build: () => HttpRequest, policy: RetryPolicy, tra
         answer.discard();
         return { ok: true, attempts: attempt, status: answer.status };
       }
-      reason = `HTTP ${answer.status}${answered(await answer.text(4096), secrets)}`;
+      const reason = `HTTP ${answer.status}${answered(await answer.text(4096), secrets)}`;
       if (!retryable(answer.status)) return { ok: false, attempts: attempt, reason, fate: 'failed' };
-      wait = retryAfter(answer.header('retry-after'), transport.clock());
+      const wait = retryAfter(answer.header('retry-after'), transport.clock());
       if (wait !== null && (wait > policy.maxRetryAfterMs || transport.clock() + wait >= deadline)) {
         return { ok: false, attempts: attempt, reason: `${reason}, asking to wait ${Math.ceil(wait / 1000)} s: longer than allowed`, fate: 'failed' };
       }
+      return { retry: reason, wait };
     } catch (error) {
       // Only a request that went out whole can have reached the target; an error of no kind we know counts as one.
       const sent = !(error instanceof NotAnswered) || error.sent;
@@ -134,15 +154,9 @@ export async function deliver(build: () => HttpRequest, policy: RetryPolicy, tra
       }
       // Nothing of this attempt is with the target, nor of any before it.
       if (stop.aborted) return { ok: false, attempts: attempt - 1, reason: HELD_REASON, fate: 'held' };
-      reason = limit.aborted ? `no connection within ${duration(timeout)}` : failure(error);
-      wait = null;
+      return { retry: limit.aborted ? `no connection within ${duration(timeout)}` : failure(error) };
     }
-    if (attempt === policy.attempts) break;
-    const delay = wait ?? Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (attempt - 1));
-    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt`, fate: 'failed' };
-    await pause(transport, delay, stop);
-  }
-  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)`, fate: 'failed' };
+  });
 }
 
 /** Worth another attempt: the target may be briefly down or busy. */
@@ -161,28 +175,34 @@ export function retryAfter(value: string | null, now: number): number | null {
 export const ANSWER_SHOWN = 100;
 
 /**
- * `: "invalid_token"`, from what the target answered: the secrets blanked, white space as single
- * spaces, then quoted as every untrusted text is (src/content/quote.ts: control characters escaped,
- * cut to ANSWER_SHOWN characters), so an answer cannot write to the terminal that shows it.
+ * `: "invalid_token"`, from what the target (or a mail server, email.ts) answered: the secrets
+ * blanked, white space as single spaces, then quoted as every untrusted text is
+ * (src/content/quote.ts: control characters escaped, cut to ANSWER_SHOWN characters), so an answer
+ * cannot write to the terminal that shows it.
  */
-function answered(text: string, secrets: readonly string[]): string {
+export function answered(text: string, secrets: readonly string[]): string {
   let shown = text;
-  for (const secret of secrets) if (secret !== '') shown = shown.split(secret).join('[secret]');
+  for (const secret of secrets) if (secret !== '') shown = shown.replaceAll(secret, '[secret]');
   shown = shown.replace(/\s+/g, ' ').trim();
   return shown === '' ? '' : `: ${quote(shown, ANSWER_SHOWN)}`;
 }
+
+/** Words for a connection that failed, by its error's code, that hold no address (email.ts's too). */
+export const CONNECTION_WORDS: Readonly<Record<string, string>> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found (DNS lookup failed)',
+  EHOSTUNREACH: 'host unreachable',
+};
 
 /** Why a request got no answer, in words that hold no address. */
 function failure(error: unknown): string {
   const cause = (error as { cause?: { code?: unknown } }).cause;
   const code = String(cause?.code ?? (error as { code?: unknown }).code ?? '');
   const words: Record<string, string> = {
-    ECONNREFUSED: 'connection refused',
-    ECONNRESET: 'connection reset',
-    ENOTFOUND: 'host not found',
-    EAI_AGAIN: 'host not found (DNS lookup failed)',
+    ...CONNECTION_WORDS,
     ETIMEDOUT: 'connection timed out',
-    EHOSTUNREACH: 'host unreachable',
     ENETUNREACH: 'network unreachable',
     UND_ERR_SOCKET: 'connection closed',
     UND_ERR_CONNECT_TIMEOUT: 'connection timed out',

@@ -11,30 +11,20 @@ import { messages } from '../i18n/index.js';
 import type { SiteConfig } from '../content/types.js';
 import { escapeHtml } from '../i18n/make.js';
 import { renderMarkdown } from '../render/site/markdown.js';
-import { quote } from '../content/quote.js';
-import { duration, HELD_REASON, pause } from './deliver.js';
+import { answered, CONNECTION_WORDS, duration, HELD_REASON, retrying } from './deliver.js';
 import type { RetryPolicy, Transport, Outcome } from './deliver.js';
 import type { NotifyEvent } from './events.js';
 import { clean, cut, oneLine } from './format.js';
 import type { Message } from './format.js';
+import type { HeldEmail as Email } from './snapshot.js';
 
 /** The longest update text an email carries, in characters. */
 export const EMAIL_TEXT_MAX = 10_000;
 
-export interface Email {
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  /** The message this one answers (the notice's first): null for the first and for state changes. */
-  inReplyTo: string | null;
-}
-
 /** `<notice-42-published.1a2b3c4d5e6f@status.acme.com>`: the same for the same site and event, so re-runs and other machines agree. */
 export function messageIdOf(site: SiteConfig, eventId: string): string {
-  const url = new URL(site.url);
   const key = createHash('sha256').update(site.url, 'utf8').digest('hex').slice(0, 12);
-  return `<${eventId.replace(/[^A-Za-z0-9-]/g, '-')}.${key}@${url.hostname}>`;
+  return `<${eventId.replace(/[^A-Za-z0-9-]/g, '-')}.${key}@${new URL(site.url).hostname}>`;
 }
 
 /** The email of `event`, from `message` (what every target shows of it) and the notice's data. */
@@ -103,14 +93,9 @@ export interface MailTarget {
  * it is `unknown` and not sent again; `stop` ends an attempt at once, and before the data it is `held`.
  */
 export async function deliverMail(target: MailTarget, email: Email, policy: RetryPolicy, transport: Transport, deadline: number, secrets: readonly string[], stop: AbortSignal = new AbortController().signal): Promise<Outcome> {
-  let reason = 'no attempt was made: the time allowed for this target had run out';
   const mailer = await nodemailer();
   const raw = await composed(target, email, transport.clock());
-  for (let attempt = 1; attempt <= policy.attempts; attempt++) {
-    if (stop.aborted) return { ok: false, attempts: attempt - 1, reason: HELD_REASON, fate: 'held' };
-    const left = deadline - transport.clock();
-    if (left <= 0) return { ok: false, attempts: attempt - 1, reason: attempt === 1 ? reason : `${reason}; then the time allowed for this target ran out`, fate: 'failed' };
-    const timeout = Math.min(policy.attemptTimeoutMs, left);
+  return retrying(policy, transport, deadline, stop, async (attempt, timeout) => {
     const limit = transport.timeout(timeout);
     const smtp = mailer.createTransport({ url: target.url, connectionTimeout: timeout, greetingTimeout: timeout, socketTimeout: timeout, disableFileAccess: true, disableUrlAccess: true });
     // The message is read from this stream only once the server has said to send it (354): once
@@ -128,24 +113,17 @@ export async function deliverMail(target: MailTarget, email: Email, policy: Retr
       }
       return { ok: true, attempts: attempt, status: 250 };
     } catch (error) {
-      const answered = typeof (error as SmtpError).responseCode === 'number';
-      if (handedOver && !answered) {
+      if (handedOver && typeof (error as SmtpError).responseCode !== 'number') {
         const why = stop.aborted ? 'the run was stopped while waiting for the server’s answer to the message' : `the server took the message but gave no answer within ${duration(timeout)}`;
-        return { ok: false, attempts: attempt, reason: `${why}`, fate: 'unknown' };
+        return { ok: false, attempts: attempt, reason: why, fate: 'unknown' };
       }
       if (stop.aborted) return { ok: false, attempts: attempt, reason: HELD_REASON, fate: 'held' };
       const failed = limit.aborted ? { reason: `no answer within ${duration(timeout)}`, final: false } : smtpFailure(error, timeout, secrets);
-      reason = failed.reason;
-      if (failed.final) return { ok: false, attempts: attempt, reason, fate: 'failed' };
+      return failed.final ? { ok: false, attempts: attempt, reason: failed.reason, fate: 'failed' } : { retry: failed.reason };
     } finally {
       smtp.close();
     }
-    if (attempt === policy.attempts) break;
-    const delay = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** (attempt - 1));
-    if (transport.clock() + delay >= deadline) return { ok: false, attempts: attempt, reason: `${reason}; no time left for another attempt`, fate: 'failed' };
-    await pause(transport, delay, stop);
-  }
-  return { ok: false, attempts: policy.attempts, reason: `${reason} (${policy.attempts} attempts)`, fate: 'failed' };
+  });
 }
 
 /** The message as the server gets it: made once, so every attempt sends the same bytes. */
@@ -185,7 +163,7 @@ interface SmtpError {
 /** Why a message was not taken, and whether trying again could help; no address or password in the words. */
 export function smtpFailure(error: unknown, timeout: number, secrets: readonly string[]): { reason: string; final: boolean } {
   const e = (typeof error === 'object' && error !== null ? error : {}) as SmtpError;
-  const reply = typeof e.response === 'string' ? replied(e.response, secrets) : '';
+  const reply = typeof e.response === 'string' ? answered(e.response.replace(/^\d{3}[ -]?/, ''), secrets) : '';
   if (e.code === 'EAUTH' || e.code === 'ENOAUTH') return { reason: `authentication failed: check the user name and password in the address${reply}`, final: true };
   if (e.code === 'ETLS' || /^(?:ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO)/.test(e.originalCode ?? '') || /^(?:ERR_SSL|ERR_TLS|CERT_|DEPTH_ZERO|SELF_SIGNED|UNABLE_TO)/.test((error as { code?: string }).code ?? '')) {
     return { reason: 'the TLS connection failed: check the server’s certificate, and smtps:// (TLS from the start, port 465) against smtp:// (STARTTLS, port 587)', final: true };
@@ -195,21 +173,6 @@ export function smtpFailure(error: unknown, timeout: number, secrets: readonly s
     return { reason: `SMTP ${e.responseCode}${reply}`, final: e.responseCode >= 500 };
   }
   if (e.code === 'ETIMEDOUT') return { reason: `no answer within ${duration(timeout)}`, final: false };
-  const words: Record<string, string> = {
-    ECONNREFUSED: 'connection refused',
-    ECONNRESET: 'connection reset',
-    ENOTFOUND: 'host not found',
-    EAI_AGAIN: 'host not found (DNS lookup failed)',
-    EHOSTUNREACH: 'host unreachable',
-  };
   const code = e.originalCode ?? e.code ?? '';
-  return { reason: words[code] ?? (e.code === 'EDNS' ? 'host not found' : /^[A-Z_]+$/.test(code) ? `mail error (${code})` : 'mail error'), final: false };
-}
-
-/** `: "4.7.0 Try again later"`: the server's reply, every secret blanked, on one line, quoted and cut. */
-function replied(text: string, secrets: readonly string[]): string {
-  let shown = text.replace(/^\d{3}[ -]?/, '');
-  for (const secret of secrets) if (secret !== '') shown = shown.split(secret).join('[secret]');
-  shown = shown.replace(/\s+/g, ' ').trim();
-  return shown === '' ? '' : `: ${quote(shown, 100)}`;
+  return { reason: CONNECTION_WORDS[code] ?? (e.code === 'EDNS' ? 'host not found' : /^[A-Z_]+$/.test(code) ? `mail error (${code})` : 'mail error'), final: false };
 }

@@ -2,6 +2,7 @@
 // whenever the same thing happens to the same notice, so a run can tell what was sent already. An
 // update is matched with the record by its time and text (its API id shifts when an update is
 // inserted before it), so a renumbered update is never sent again and the inserted one is sent once.
+import { lineage } from '../derive/components.js';
 import { reminderMoments } from '../derive/index.js';
 import type { DerivedNotice, DerivedSite, DerivedUpdate } from '../derive/index.js';
 import type { NotifyEventType, State } from '../content/types.js';
@@ -77,7 +78,7 @@ export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: 
     }
     const before = previous.notices.get(notice.id);
     if (before === undefined) {
-      const latest = notice.updates[notice.updates.length - 1] ?? null;
+      const latest = notice.updates.at(-1) ?? null;
       noticeEvents.push({ id: `notice-${notice.id}-published`, type: 'notice.published', at: notice.createdAt, notice, update: latest, component: null, page });
       continue;
     }
@@ -92,9 +93,9 @@ export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: 
     }
     if (moved.length > 0) renumbered.push({ notice: notice.id, ids: moved });
   }
-  noticeEvents.push(...reached(previous, site, filters));
+  noticeEvents.push(...reached(previous, site, filters, page));
   const silent: string[] = [];
-  for (const reminder of dueReminders(site, reminderLeadsMs)) {
+  for (const reminder of dueReminders(site, reminderLeadsMs, page)) {
     if (previous.notices.has(reminder.notice!.id)) noticeEvents.push(reminder);
     else silent.push(reminder.id);
   }
@@ -103,29 +104,15 @@ export function compare(previous: Snapshot, site: DerivedSite, reminderLeadsMs: 
 
   const when = formatTimestamp(site.now);
   const stateEvents: NotifyEvent[] = [];
+  const changed = (id: string, type: NotifyEventType, component: NotifyEvent['component'], state: NotifyEvent['page']): NotifyEvent =>
+    ({ id, type, at: site.now, notice: null, update: null, component, page: state });
   for (const c of site.components) {
     const was = previous.components.get(c.id);
     if (was === undefined || was === c.state) continue;
-    stateEvents.push({
-      id: `component-${c.id}-${c.state}-${when}`,
-      type: 'component.state_changed',
-      at: site.now,
-      notice: null,
-      update: null,
-      component: { id: c.id, name: c.source.name, state: c.state, previous: was },
-      page,
-    });
+    stateEvents.push(changed(`component-${c.id}-${c.state}-${when}`, 'component.state_changed', { id: c.id, name: c.source.name, state: c.state, previous: was }, page));
   }
   if (previous.page !== site.page.state) {
-    stateEvents.push({
-      id: `page-${site.page.state}-${when}`,
-      type: 'page.state_changed',
-      at: site.now,
-      notice: null,
-      update: null,
-      component: null,
-      page: { state: site.page.state, previous: previous.page },
-    });
+    stateEvents.push(changed(`page-${site.page.state}-${when}`, 'page.state_changed', null, { state: site.page.state, previous: previous.page }));
   }
   return { events: [...noticeEvents, ...stateEvents], renumbered, silent };
 }
@@ -140,16 +127,15 @@ export function reaches(filter: readonly number[], listed: readonly number[], li
  * now do (a component added to the notice): announced to those targets as published, with the
  * latest update. A notice whose components the record did not keep (a format-2 record) is taken as unchanged.
  */
-function reached(previous: Snapshot, site: DerivedSite, filters: readonly (readonly number[])[]): NotifyEvent[] {
-  const lines = new Map(site.components.map((c) => [c.id, ancestry(site, c.id)]));
-  const page = { state: site.page.state, previous: null };
+function reached(previous: Snapshot, site: DerivedSite, filters: readonly (readonly number[])[], page: NotifyEvent['page']): NotifyEvent[] {
+  const lines = lineage(site.components.map((c) => c.source));
   const events: NotifyEvent[] = [];
   for (const filter of uniqueFilters(filters)) {
     for (const notice of site.notices) {
       const before = previous.noticeComponents.get(notice.id);
       if (before === undefined || !previous.notices.has(notice.id)) continue;
       if (reaches(filter, before, lines) || !reaches(filter, notice.source.components, lines)) continue;
-      const update = notice.updates[notice.updates.length - 1] ?? null;
+      const update = notice.updates.at(-1) ?? null;
       events.push({ id: `notice-${notice.id}-published-to-${filter.join('-')}`, type: 'notice.published', at: site.now, notice, update, component: null, page, audience: [...filter] });
     }
   }
@@ -165,13 +151,6 @@ const uniqueFilters = (filters: readonly (readonly number[])[]): number[][] => {
   return [...seen.values()];
 };
 
-/** The component and its ancestors, nearest first. */
-function ancestry(site: DerivedSite, id: number): number[] {
-  const chain: number[] = [];
-  for (let c = site.componentsById.get(id); c !== undefined && !chain.includes(c.id); c = c.source.parentId === null ? undefined : site.componentsById.get(c.source.parentId)) chain.push(c.id);
-  return chain;
-}
-
 /** `24h`, `90m`: a reminder's lead as its id and message say it. */
 export const leadText = (ms: number): string => (ms % 86_400_000 === 0 ? `${ms / 86_400_000}d` : ms % 3_600_000 === 0 ? `${ms / 3_600_000}h` : `${Math.round(ms / 60_000)}m`);
 
@@ -179,15 +158,14 @@ export const leadText = (ms: number): string => (ms % 86_400_000 === 0 ? `${ms /
  * The reminders due as of the build: for each lead, each maintenance published and still
  * `scheduled` whose begins_at is less than the lead away (src/derive/next-change.ts lists them).
  */
-function dueReminders(site: DerivedSite, leadsMs: readonly number[]): NotifyEvent[] {
-  const page = { state: site.page.state, previous: null };
+function dueReminders(site: DerivedSite, leadsMs: readonly number[], page: NotifyEvent['page']): NotifyEvent[] {
   const sources = site.notices.map((n) => n.source);
   return reminderMoments(sources, site.now, leadsMs)
     .filter((m) => m.at <= site.now)
     .flatMap((m) => {
       const notice = site.noticesById.get(m.noticeId);
       if (notice === undefined || notice.state !== 'scheduled') return [];
-      const update = notice.updates[notice.updates.length - 1] ?? null;
+      const update = notice.updates.at(-1) ?? null;
       const id = `maintenance-${notice.id}-reminder-${formatTimestamp(m.beginsAt)}-${leadText(m.leadMs)}`;
       return [{ id, type: 'maintenance.reminder' as const, at: m.at, notice, update, component: null, page, leadMs: m.leadMs }];
     });

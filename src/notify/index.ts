@@ -87,7 +87,8 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   // Checked first, and never quoted: an address with credentials would print them in every message.
   if (/^https?:\/\//i.test(options.previous)) {
     if (!isHttpUrl(options.previous)) throw fail(COMMAND.notifyPreviousBadUrl, undefined);
-    if (hasCredentials(new URL(options.previous))) throw fail(COMMAND.notifyPreviousCredentials, undefined);
+    const { username, password } = new URL(options.previous);
+    if (username !== '' || password !== '') throw fail(COMMAND.notifyPreviousCredentials, undefined);
   }
   const transport = options.transport ?? REAL_TRANSPORT;
   const runStart = transport.clock();
@@ -132,6 +133,7 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     return { outcome: 'compared', previousNow: snapshot.now, byAudience, held, migrated, record: served.has(null) ? recordOfParts([...[...byAudience].map(([name, p]) => [name, p.part] as const), ...keptParts(previous)]) : null };
   };
 
+  const lock: LockOptions = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep };
   let result: Plan;
   let recorded: string | null = null;
   let served: ReadonlySet<AudienceName> = new Set(runs.map((run) => run.name).filter((name) => !waiting.has(name)));
@@ -147,7 +149,6 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
     result = plan(found, stateAddress(options.previous), served);
   } else {
     const file = options.previous;
-    const lock = { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep };
     // A dry run only reads: it takes no lock and creates nothing.
     result = options.dryRun
       ? plan(await readRecordFile(file), file, served)
@@ -169,16 +170,10 @@ export async function notify(options: NotifyOptions): Promise<NotifyResult> {
   );
   const listening = options.stop === undefined && targets.length > 0 ? stopOnSignals() : null;
   const stop = options.stop ?? listening?.signal ?? new AbortController().signal;
-  let deliveries: Delivery[] = [];
-  let held: HeldMessage[] = [];
-  try {
-    ({ deliveries, held } = targets.length === 0 ? { deliveries: [], held: [] } : await sendAll(targets, messages, policy, transport, stop, runStart));
-  } finally {
-    listening?.done();
-  }
+  const { deliveries, held } = await sendAll(targets, messages, policy, transport, stop, runStart).finally(() => listening?.done());
   const unknown = deliveries.filter((d) => d.fate === 'unknown');
   // What the record must say besides the claims: never sent again, or sent by the next run.
-  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, { ...DEFAULT_LOCK, ...options.lock, sleep: transport.sleep }, unknown, held, audienceOf);
+  if (recorded !== null && (unknown.length > 0 || held.length > 0)) await settle(recorded, lock, unknown, held, audienceOf);
   for (const target of targets) {
     const mine = deliveries.filter((d) => d.target === target.label);
     const failed = mine.filter((d) => !d.ok && (d.fate === undefined || d.fate === 'partial'));
@@ -259,5 +254,3 @@ async function settle(file: string, lock: LockOptions, unknown: readonly Deliver
     await writeRecordFile(file, { ...pub, audiences, held: [...(record.held ?? []), ...held] });
   });
 }
-
-const hasCredentials = (url: URL): boolean => url.username !== '' || url.password !== '';

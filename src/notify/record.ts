@@ -9,6 +9,7 @@ import path from 'node:path';
 import { quote } from '../content/quote.js';
 import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
+import { STOPPING } from './send.js';
 import type { NotifyRecord } from './snapshot.js';
 import { parseRecord, RECORD_FORMAT, recordJson } from './snapshot.js';
 
@@ -100,7 +101,6 @@ export async function readRecordFile(file: string): Promise<Previous> {
  * have (exit code 128 + its number).
  */
 const held = new Set<string>();
-const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 function removeHeld(): void {
   for (const file of held) rmSync(file, { force: true });
@@ -129,11 +129,6 @@ function listen(): void {
   process.on('exit', removeHeld);
 }
 
-function hold(file: string): void {
-  listen();
-  held.add(file);
-}
-
 function release(file: string): void {
   held.delete(file);
   if (held.size === 0) unlisten();
@@ -144,7 +139,8 @@ export async function writeRecordFile(file: string, record: NotifyRecord): Promi
   const temporary = `${file}.${process.pid}-${Math.random().toString(36).slice(2, 8)}.tmp`;
   try {
     await mkdir(path.dirname(path.resolve(file)), { recursive: true });
-    hold(temporary);
+    listen();
+    held.add(temporary);
     const handle = await open(temporary, 'wx');
     try {
       await handle.writeFile(recordJson(record));

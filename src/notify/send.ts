@@ -4,7 +4,7 @@
 // is not sent again), what was not handed over is held for the next run, which sends it.
 import { constants } from 'node:os';
 import type { SiteConfig } from '../content/types.js';
-import { deliver } from './deliver.js';
+import { deliver, HELD_REASON } from './deliver.js';
 import type { Fate, Outcome, RetryPolicy, Transport } from './deliver.js';
 import { deliverMail, emailOf } from './email.js';
 import type { NotifyEvent } from './events.js';
@@ -87,7 +87,7 @@ export async function sendAll(
         const outcome = stop.aborted ? null : await send(target, message, deadline);
         if (outcome === null || (!outcome.ok && outcome.fate === 'held')) {
           held.push(message);
-          done.push({ ...base, ok: false, attempts: outcome?.attempts ?? 0, reason: outcome?.ok === false ? outcome.reason : 'the run was stopped before it was sent: the next run sends it', fate: 'held' });
+          done.push({ ...base, ok: false, attempts: outcome?.attempts ?? 0, reason: outcome?.ok === false ? outcome.reason : HELD_REASON, fate: 'held' });
           continue;
         }
         if (outcome.ok) {
@@ -129,7 +129,7 @@ const decoded = (text: string): string => {
   }
 };
 
-const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+export const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
  * A stop for the sending: aborted by SIGINT, SIGTERM or SIGHUP while it listens (its reason the

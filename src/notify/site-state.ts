@@ -74,16 +74,11 @@ export async function fetchSiteState(site: string, fetcher: typeof fetch, timeou
   } catch (error) {
     return unreadable((error as { name?: string }).name === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} s` : String((error as { cause?: { code?: string } }).cause?.code ?? 'network error'), error);
   }
-  if (response.status === 404) {
-    await response.body?.cancel();
-    return { kind: 'none' };
-  }
   if (response.status !== 200) {
     await response.body?.cancel();
-    return unreadable(`HTTP ${response.status}`);
+    return response.status === 404 ? { kind: 'none' } : unreadable(`HTTP ${response.status}`);
   }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_STATE_BYTES) {
+  if (Number(response.headers.get('content-length') ?? 0) > MAX_STATE_BYTES) {
     await response.body?.cancel().catch(() => undefined);
     return unreadable(tooLarge);
   }

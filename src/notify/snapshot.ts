@@ -85,11 +85,13 @@ export interface HeldMessage {
   email: HeldEmail | null;
 }
 
+/** An email as email.ts makes it. */
 export interface HeldEmail {
   subject: string;
   text: string;
   html: string;
   messageId: string;
+  /** The message this one answers (the notice's first): null for the first and for state changes. */
   inReplyTo: string | null;
 }
 
@@ -122,17 +124,14 @@ export interface RecordJson extends AudienceJson {
 /** What the record keeps of one audience: the facts of its view, and its events sent and unknown. */
 export interface AudiencePart {
   snapshot: Snapshot;
-  sent: Map<string, number>;
-  unknown?: Map<string, string[]>;
-}
-
-export interface NotifyRecord {
-  /** The public's facts. */
-  snapshot: Snapshot;
   /** Event id → epoch ms of the build whose run claimed it. */
   sent: Map<string, number>;
   /** Event id → the targets whose delivery of it is unknown (kept while the id is in `sent`). */
   unknown?: Map<string, string[]>;
+}
+
+/** The record: the public's part (its facts, its events sent and unknown), and what else it keeps. */
+export interface NotifyRecord extends AudiencePart {
   /** Messages for the next run to send, each to its target (claimed in `sent` for every other target). */
   held?: HeldMessage[];
   /** Each private audience's part (its snapshot's `now` is the record's); one missing has not been notified about yet. */

@@ -36,8 +36,7 @@ export function resolveTargets(targets: readonly NotifyTarget[], env: Readonly<R
   const named = (t: NotifyTarget): string[] => [t.urlEnv, ...(t.secretEnv === null ? [] : [t.secretEnv]), ...(t.email === null ? [] : [t.email.toEnv])];
   const missing = targets.flatMap((t) => named(t).filter((name) => value(name) === '').map((name) => ({ name, target: labelOf(t) })));
   if (missing.length > 0) throw fail(COMMAND.notifyEnvMissing, { missing });
-  const web = targets.filter((t) => t.email === null);
-  const notUrls = web.filter((t) => !isHttpUrl(value(t.urlEnv))).map((t) => ({ name: t.urlEnv, target: labelOf(t) }));
+  const notUrls = targets.filter((t) => t.email === null && !isHttpUrl(value(t.urlEnv))).map((t) => ({ name: t.urlEnv, target: labelOf(t) }));
   if (notUrls.length > 0) throw fail(COMMAND.notifyEnvNotUrl, { names: notUrls });
   const notMail = targets.flatMap((t) =>
     t.email === null
