@@ -115,7 +115,6 @@ export async function startDev(options: StartDevOptions): Promise<RunningDev> {
       await Promise.all([content.close(), templates.close()]);
       await running;
       if (clockTimer !== null) state.clock.clear(clockTimer);
-      clockTimer = null;
       dev.server.closeAllConnections();
       await new Promise<void>((resolve) => dev.server.close(() => resolve()));
       state.close();

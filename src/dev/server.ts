@@ -82,7 +82,7 @@ export function devServer(state: DevState): DevServer {
     if (state.good !== null && state.clock.now() - state.good.site.now >= STALE_MS) state.retime();
     const good = state.good;
     if (found.kind === 'error') return reply(res, found.error.status, TYPES['.json']!, serialize(found.error.toJSON()));
-    if (good === null) return problemsPage(res, state.problems);
+    if (good === null) return problemsPage(res, 200, 'The content has problems', state.problems);
     if (found.kind === 'api') {
       try {
         return reply(res, 200, TYPES['.json']!, serialize(answer(good.site, found.request)));
@@ -159,20 +159,16 @@ function withDevScript(html: string): string {
 /** A page the site's own templates could not render (too slow, out of memory, a field they misspell): the error, and the script that reloads once it is fixed. */
 function templateErrorPage(res: ServerResponse, error: unknown): void {
   if (res.headersSent) return void res.destroy();
-  const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   const { message, hint, location } = error as Error & { hint?: string; location?: { file: string } };
-  const said = `${location ? `${location.file}  ` : ''}${message}${hint ? `\n${hint}` : ''}`;
-  const html = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>The site’s templates failed</title>\n</head>\n<body>\n<main class="statuspress-dev-problems">\n<h1>The site’s templates failed</h1>\n<p>Fix them and this page reloads itself.</p>\n<pre>${escape(said)}</pre>\n</main>\n</body>\n</html>\n`;
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy('index.html'));
-  reply(res, 500, TYPES['.html']!, withDevScript(html));
+  problemsPage(res, 500, 'The site’s templates failed', [`${location ? `${location.file}  ` : ''}${message}${hint ? `\n${hint}` : ''}`]);
 }
 
-/** Before the content has ever built: the problems, and the script that reloads once they are fixed. */
-function problemsPage(res: ServerResponse, problems: string[]): void {
+/** The problems under `title` (before the content has ever built: the content's), and the script that reloads once they are fixed. */
+function problemsPage(res: ServerResponse, status: number, title: string, problems: string[]): void {
   const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  const html = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>The content has problems</title>\n</head>\n<body>\n<main class="statuspress-dev-problems">\n<h1>The content has problems</h1>\n<p>Fix them and this page reloads itself.</p>\n<pre>${problems.map(escape).join('\n')}</pre>\n</main>\n</body>\n</html>\n`;
+  const html = `<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n<title>${title}</title>\n</head>\n<body>\n<main class="statuspress-dev-problems">\n<h1>${title}</h1>\n<p>Fix them and this page reloads itself.</p>\n<pre>${problems.map(escape).join('\n')}</pre>\n</main>\n</body>\n</html>\n`;
   res.setHeader('Content-Security-Policy', contentSecurityPolicy('index.html'));
-  reply(res, 200, TYPES['.html']!, withDevScript(html));
+  reply(res, status, TYPES['.html']!, withDevScript(html));
 }
 
 function reply(res: ServerResponse, status: number, type: string, body: string | Buffer): void {

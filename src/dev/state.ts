@@ -154,12 +154,9 @@ export class DevState {
   withheld(): WithheldUpdate[] {
     if (this.good === null) return [];
     const { content, site } = this.good;
-    const withheld: WithheldUpdate[] = [];
-    for (const notice of content.notices) {
-      for (const update of notice.updates) {
-        if (!isPublished(update, site.now)) withheld.push({ noticeId: notice.id, subject: notice.subject, file: notice.file, at: update.at });
-      }
-    }
+    const withheld = content.notices.flatMap((notice) =>
+      notice.updates.filter((update) => !isPublished(update, site.now)).map((update) => ({ noticeId: notice.id, subject: notice.subject, file: notice.file, at: update.at })),
+    );
     return withheld.sort((a, b) => a.at - b.at || a.noticeId - b.noticeId);
   }
 

@@ -71,8 +71,7 @@ function segmentMap(name: string, param: Param, wrap: (segment: string) => strin
       const first = `^${others}${key}=`;
       const second = `${first}[^&]*&${others}${key}=`;
       return [
-        `map $args ${name}_1 { "~${first}${withMs}${END}" "$1$2$3T$4$5$6.$7Z"; "~${first}${withoutMs}${END}" "$1$2$3T$4$5$6.000Z"; default ""; }`,
-        `map $args ${name}_2 { "~${second}${withMs}${END}" "$1$2$3T$4$5$6.$7Z"; "~${second}${withoutMs}${END}" "$1$2$3T$4$5$6.000Z"; default ""; }`,
+        ...[first, second].map((at, i) => `map $args ${name}_${i + 1} { "~${at}${withMs}${END}" "$1$2$3T$4$5$6.$7Z"; "~${at}${withoutMs}${END}" "$1$2$3T$4$5$6.000Z"; default ""; }`),
         `map "${name}_1,${name}_2" ${name} { "," ""; default "${wrap(`${param.segment}=${name}_1,${name}_2`)}"; }`,
       ].join('\n');
     }
@@ -113,15 +112,12 @@ function errorMap(endpoint: Endpoint): string {
   const unknown = known.length ? `(?:^|&)(?!filter(?:${known.join('|')})=)(filter[]A-Za-z0-9_%[]{0,64})` : '(?:^|&)(filter[]A-Za-z0-9_%[]{0,64})';
   rules.push(`"~${unknown}" "${API.unknownFilter.message({ key: '$1', accepted: filters.map((p) => p.key) })}";`, ...singles(options).map(repeated));
   for (const param of [...filters, ...options]) {
-    if (param.kind.type === 'timestamps') {
-      const k = keyPattern(param.key);
-      const twice = API.timestampsCount.message({ key: param.key });
-      rules.push(`"~${pairStart(param.key)}(?!${valuePattern(param)}${END})" "${API.badValue.message({ key: param.key, kind: param.kind })}";`);
-      rules.push(`"~${pairStart(param.key)}[^&]*&(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=" "${twice}";`);
-      rules.push(`"~^(?!(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=)(?:.*&)?${k}=" "${twice}";`);
-      continue;
-    }
     rules.push(`"~${pairStart(param.key)}(?!${valuePattern(param)}${END})" "${API.badValue.message({ key: param.key, kind: param.kind })}";`);
+    if (param.kind.type !== 'timestamps') continue;
+    const k = keyPattern(param.key);
+    const twice = API.timestampsCount.message({ key: param.key });
+    rules.push(`"~${pairStart(param.key)}[^&]*&(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=" "${twice}";`);
+    rules.push(`"~^(?!(?:.*&)?${k}=[^&]*&(?:.*&)?${k}=)(?:.*&)?${k}=" "${twice}";`);
   }
   if (endpoint.paged) rules.push(`"~(?:^|&)${PAGE}=(?!${ID}${END})" "${API.badValue.message({ key: PAGE, kind: { type: 'page' } })}";`);
   return `map $args ${errorVar(endpoint)} {\n  ${rules.join('\n  ')}\n  default "";\n}`;

@@ -169,8 +169,7 @@ function locationBody(endpoint: Endpoint): string[] {
   body.push(`if (${errorVar(endpoint)}) { return 400 ${errorBody(400, errorVar(endpoint))}; }`);
   const onDemand = onDemandVar(endpoint);
   if (onDemand) {
-    const message = endpoint.onDemand ?? API.notPrebuilt.message();
-    body.push(`if (${onDemand}) { return 404 ${errorBody(404, message)}; }`);
+    body.push(`if (${onDemand}) { return 404 ${errorBody(404, endpoint.onDemand ?? API.notPrebuilt.message())}; }`);
   }
   const base = `/${[endpoint.api.root, ...endpoint.path.map((part) => (part === ID_PLACEHOLDER ? '$statuspress_id' : part))].join('/')}`;
   const otherwise = endpoint.missing ? missingName(endpoint) : '=404';

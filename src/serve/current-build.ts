@@ -90,9 +90,7 @@ export class BuildWatcher {
    */
   async current({ fresh = false } = {}): Promise<ServedBuild> {
     if (fresh) return this.refresh();
-    if (this.build && performance.now() - this.checkedAt < CHECK_MS) return this.build;
-    this.checking ??= this.refresh().finally(() => (this.checking = null));
-    return this.checking;
+    return this.recent() ?? (this.checking ??= this.refresh().finally(() => (this.checking = null)));
   }
 
   /** Looks started, and the latest whose finding was taken: an earlier look never overrides a later one. */

@@ -39,17 +39,15 @@ export class FileCache {
    */
   async get(relative: string): Promise<CachedFile | null | 'gone'> {
     const hit = this.files.get(relative);
-    if (hit) return this.touch(relative, hit);
+    if (hit) {
+      // Least recently used last: Map order is the eviction order.
+      this.files.delete(relative);
+      this.files.set(relative, hit);
+      return hit;
+    }
     const file = await this.read(relative);
     if (file === null && !(await this.isCurrent())) return 'gone';
     if (file) this.store(relative, file);
-    return file;
-  }
-
-  /** Least recently used last: Map order is the eviction order. */
-  private touch(relative: string, file: CachedFile): CachedFile {
-    this.files.delete(relative);
-    this.files.set(relative, file);
     return file;
   }
 
@@ -93,4 +91,4 @@ export class FileCache {
  */
 const worthCompressing = (relative: string, bytes: Buffer): boolean => bytes.byteLength >= COMPRESS_MIN_BYTES && isCompressible(relative);
 
-const sizeOf = (file: CachedFile): number => file.identity.byteLength + (file.gzip?.byteLength ?? 0) + (file.br?.byteLength ?? 0);
+export const sizeOf = (file: CachedFile): number => file.identity.byteLength + (file.gzip?.byteLength ?? 0) + (file.br?.byteLength ?? 0);

@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import { MAX_TIMER_MS } from '../dev/clock.js';
 import { nextChange } from '../derive/next-change.js';
 import { BUILDS_SUFFIX } from '../write/swap.js';
 import { outputTarget } from '../write/target.js';
@@ -33,9 +34,6 @@ export interface FollowOptions {
 /** After a build that failed (a full disk, a folder made read-only), the next try waits this long, doubling to RETRY_MAX_MS. */
 export const RETRY_FIRST_MS = 60_000;
 const RETRY_MAX_MS = 15 * 60_000;
-
-/** The longest a timer of Node's may wait: later moments are waited for in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export const timerScheduler =
   (now: () => number): Scheduler =>

@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import { COMMON_HEADERS } from '../hosting/headers.js';
+import { sizeOf } from './file-cache.js';
 import type { CachedFile } from './file-cache.js';
 import { acceptedEncodings, CONTENT_TYPES } from './static.js';
 
@@ -41,7 +42,7 @@ export class HotAnswers {
   /** Remembers that `target` is answered with `file` (its headers as sendCached sends them). */
   add(target: string, api: boolean, relative: string, file: CachedFile, cacheControl: string, csp: string): void {
     if (this.answers.has(target)) return;
-    const size = file.identity.byteLength + (file.gzip?.byteLength ?? 0) + (file.br?.byteLength ?? 0);
+    const size = sizeOf(file);
     if (this.answers.size >= MAX_TARGETS || this.bytes + size > MAX_BYTES) {
       this.answers.clear();
       this.bytes = 0;

@@ -58,7 +58,6 @@ export class RateLimiter {
 
   /** Takes one token for `client` at time `now` (ms). */
   take(client: string, now: number = performance.now()): RateDecision {
-    const capacity = this.rate;
     let bucket = this.buckets.get(client);
     if (bucket) this.unlink(bucket);
     else {
@@ -66,19 +65,19 @@ export class RateLimiter {
         this.buckets.delete(this.oldest.client);
         this.unlink(this.oldest);
       }
-      bucket = { client, tokens: capacity, at: now, older: null, newer: null };
+      bucket = { client, tokens: this.rate, at: now, older: null, newer: null };
       this.buckets.set(client, bucket);
     }
     this.append(bucket);
-    bucket.tokens = Math.min(capacity, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * this.rate);
+    bucket.tokens = Math.min(this.rate, bucket.tokens + (Math.max(0, now - bucket.at) / 1000) * this.rate);
     bucket.at = now;
     const allowed = bucket.tokens >= 1;
     if (allowed) bucket.tokens -= 1;
     return {
       allowed,
-      limit: capacity,
+      limit: this.rate,
       remaining: Math.floor(bucket.tokens),
-      reset: Math.ceil((capacity - bucket.tokens) / this.rate),
+      reset: Math.ceil((this.rate - bucket.tokens) / this.rate),
       retryAfter: allowed ? 0 : Math.max(1, Math.ceil((1 - bucket.tokens) / this.rate)),
     };
   }

@@ -99,24 +99,23 @@ export async function serve(options: ServeOptions): Promise<RunningServer> {
       server.emit('requestError', error);
     });
   });
-  const listening = new Promise<void>((resolve, reject) => {
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      const where = `${options.host ?? '127.0.0.1'}:${options.port ?? 8080}`;
+      const where = `${host}:${options.port ?? 8080}`;
       reject(
         error.code === 'EADDRINUSE'
           ? fail(COMMAND.portInUse, { where }, { cause: error })
           : fail(COMMAND.cannotListen, { where, detail: error.message }, { cause: error }),
       );
     });
-    server.listen(options.port ?? 8080, options.host ?? '127.0.0.1', () => resolve());
-  });
-  await listening.catch(async (error: unknown) => {
+    server.listen(options.port ?? 8080, host, () => resolve());
+  }).catch(async (error: unknown) => {
     await follower?.stop();
     throw error;
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
-  const host = options.host ?? '127.0.0.1';
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
@@ -170,7 +169,7 @@ function answerHot(req: IncomingMessage, res: ServerResponse, context: Context):
       refuse(res, decision);
       return true;
     }
-    extra = ['RateLimit-Limit', String(decision.limit), 'RateLimit-Remaining', String(decision.remaining), 'RateLimit-Reset', String(decision.reset)];
+    extra = rateHeaders(decision).flat();
   }
   const length = sendHot(res, answer, req.headers['accept-encoding'], method === 'HEAD', extra);
   if (context.logging) hotLengths.set(res, length);
@@ -259,8 +258,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, context: Contex
 
 /** Whether the output holds a private audience's build now; a build gone meanwhile is left to the answer's retries. */
 async function privateNow(context: Context): Promise<boolean> {
-  const build = await context.builds.current();
-  return build.privateAudience().then(
+  return (await context.builds.current()).privateAudience().then(
     (audience) => audience !== null,
     () => false,
   );
@@ -346,10 +344,10 @@ async function send(
   else await serveRange(req, res, file, cached, cacheControl);
 }
 
+const rateHeaders = (d: RateDecision): [string, string][] => [['RateLimit-Limit', String(d.limit)], ['RateLimit-Remaining', String(d.remaining)], ['RateLimit-Reset', String(d.reset)]];
+
 function setRateHeaders(res: ServerResponse, decision: RateDecision): void {
-  res.setHeader('RateLimit-Limit', String(decision.limit));
-  res.setHeader('RateLimit-Remaining', String(decision.remaining));
-  res.setHeader('RateLimit-Reset', String(decision.reset));
+  for (const [name, value] of rateHeaders(decision)) res.setHeader(name, value);
 }
 
 function answerOnDemand(res: ServerResponse, site: DerivedSite, request: ApiRequest): void {

@@ -47,10 +47,9 @@ export async function serveRange(
   cacheControl: string,
 ): Promise<void> {
   const type = CONTENT_TYPES[path.extname(relative)];
-  const modified = new Date(file.lastModified);
   const stats = {
     size: file.identity.byteLength,
-    mtime: modified,
+    mtime: new Date(file.lastModified),
     isDirectory: () => false,
     isSymbolicLink: () => false,
     isFile: () => true,
