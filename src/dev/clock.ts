@@ -1,5 +1,6 @@
 // The clock `statuspress dev` shows the site by, and the one timer it sets on it. Injected so a test
 // can move time on and fire the timer itself instead of waiting for real minutes.
+import { MAX_TIMER_MS } from '../util/time.js';
 
 /** A clock with a timer: what `dev` reads the time from and waits on. */
 export interface Clock {
@@ -9,9 +10,6 @@ export interface Clock {
   setTimer(fire: () => void, ms: number): unknown;
   clear(timer: unknown): void;
 }
-
-/** setTimeout's longest wait (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * The machine's clock, or, given `start`, one that starts there and runs at the machine's pace

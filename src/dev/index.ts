@@ -4,7 +4,7 @@
 // on as well: at the next moment it changes by itself (src/derive/next-change.ts: an update's time,
 // a maintenance's window, an expiry, a midnight), the site is derived again and the pages reloaded.
 import { watch } from 'chokidar';
-import { MAX_TIMER_MS } from './clock.js';
+import { MAX_TIMER_MS } from '../util/time.js';
 import { DevState } from './state.js';
 import type { DevOptions, Refreshed, Retimed } from './state.js';
 import { devServer } from './server.js';

@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_TIMER_MS } from '../dev/clock.js';
+import { MAX_TIMER_MS } from '../util/time.js';
 import { nextChange } from '../derive/next-change.js';
 import { BUILDS_SUFFIX } from '../write/swap.js';
 import { outputTarget } from '../write/target.js';

@@ -5,6 +5,9 @@ const BASIC = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})(\.\d{3})?Z$/;
 
 export const DAY_MS = 86_400_000;
 
+/** setTimeout's longest wait (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
  * Parses an ISO 8601 timestamp in the extended form (`2026-11-20T10:05:00Z`, `-` and `:` written)
  * that carries a zone: the one form statuspress reads from people, in content, `--now` and query
