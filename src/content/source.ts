@@ -64,15 +64,16 @@ export function parseText(file: string, kind: SourceKind, text: string): { sourc
 }
 
 /**
- * `data` with each string value made a copy of its own, in place. A parser cuts its strings out of
- * the file's text, and V8 keeps the whole text alive for as long as any string cut from it: the
- * content model, which keeps a few strings of every file through the whole build, kept most of the
- * files' texts with them. A string joined to another is a new one, and what is cut from that
- * holds only it. (V8 copies what it cuts shorter than 13 characters; an alias's shared object is
- * walked once.) `data` is a file's: a mapping, a list or a scalar.
+ * `data` with each string value of its lists and plain mappings made a copy of its own, in place.
+ * A parser cuts its strings out of the file's text, and V8 keeps the whole text alive for as long
+ * as any string cut from it: the content model, which keeps a few strings of every file through
+ * the whole build, kept most of the files' texts with them. A string joined to another is a new
+ * one, and what is cut from that holds only it. (V8 copies what it cuts shorter than 13
+ * characters; an alias's shared object is walked once.)
  */
 export function withOwnStrings<T>(data: T, seen = new Set<object>()): T {
-  if (typeof data !== 'object' || data === null || seen.has(data)) return data;
+  // Only the lists and plain mappings parsing makes: a `!!binary` value is bytes, not a text to walk.
+  if (typeof data !== 'object' || data === null || seen.has(data) || !(Array.isArray(data) || Object.getPrototypeOf(data) === Object.prototype)) return data;
   seen.add(data);
   const record = data as Record<string, unknown>;
   for (const key of Object.keys(record)) {

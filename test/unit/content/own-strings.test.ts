@@ -1,7 +1,7 @@
 // Each string of a file's data is made a copy of its own (so the file's text can be let go once the
 // model is made): the data stays exactly what was read, whatever it holds.
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseText, withOwnStrings } from '../../../src/content/source.js';
 
 describe('withOwnStrings', () => {
@@ -32,4 +32,15 @@ describe('withOwnStrings', () => {
     expect(data.a).toBe(data.b);
     expect(data.c!.name).toBe('a name that is long enough');
   });
+});
+
+it('leaves bytes (a `!!binary` value) as they are, without walking them', () => {
+  const bytes = new Uint8Array(4);
+  const data = { blob: bytes, list: [bytes] };
+  const keys = vi.spyOn(Object, 'keys');
+  expect(withOwnStrings(data).blob).toBe(bytes);
+  expect(keys.mock.calls.some(([walked]) => walked === bytes)).toBe(false);
+  keys.mockRestore();
+  const { source } = parseText('notices/1-a.yaml', 'notice', 'blob: !!binary aGVsbG8=\n');
+  expect((source.data as { blob: Uint8Array }).blob).toBeInstanceOf(Uint8Array);
 });
