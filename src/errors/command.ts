@@ -942,7 +942,7 @@ export const COMMAND = {
     when: 'One of the site’s own templates compiled, but failed while a page was rendered: most often a field statuspress does not pass (templates run in strict mode).',
     message: ({ file, detail }: { file: string; detail: string }) => `${file} could not be rendered: ${detail}`,
     hint: 'Check the template against the fields statuspress passes it (docs/themes.md), or remove the override.',
-    example: { file: 'templates/partials/footer.hbs', detail: '"buildTime" not defined in the fields this template is given - 1:2' },
+    example: { file: 'templates/partials/footer.hbs', detail: '"buildTime" not defined in the fields this template is given' },
   }),
   templateTooSlow: command({
     code: 'usage/template-too-slow',

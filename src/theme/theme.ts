@@ -307,8 +307,11 @@ function named(file: string, render: Render): Render {
     } catch (error) {
       if (error instanceof StatuspressError || tooLong(error) || tooDeep(error)) throw error;
       // Handlebars names the context it searched as "[object Object]", which tells a reader nothing.
-      const detail = (error as Error).message.split('\n')[0]!.replace(' in [object Object]', ' in the fields this template is given');
-      throw fail(COMMAND.templateFailed, { file, detail }, { location: { file }, cause: error });
+      const reason = (error as Error).message.split('\n')[0]!.replace(' in [object Object]', ' in the fields this template is given');
+      // Handlebars ends its reason with the place (`- 3:8`, its column counted from 0): given as file:line:column.
+      const at = /\s+- (\d+):(\d+)$/.exec(reason);
+      const location = at ? { file, line: Number(at[1]), column: Number(at[2]) + 1 } : { file };
+      throw fail(COMMAND.templateFailed, { file, detail: at ? reason.slice(0, at.index) : reason }, { location, cause: error });
     }
   };
 }

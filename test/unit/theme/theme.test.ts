@@ -61,7 +61,22 @@ describe('loadTheme', () => {
   it('names the file when an override asks for a field pages do not have', async () => {
     const theme = await loadTheme(templates({ 'partials/footer.hbs': '<footer>{{buildTime}}</footer>\n' }));
     expect(() => pages(theme)).toThrow(StatuspressError);
-    expect(() => pages(theme)).toThrow(/^templates\/partials\/footer\.hbs could not be rendered: "buildTime" not defined/);
+    expect(() => pages(theme)).toThrow(/^templates\/partials\/footer\.hbs could not be rendered: "buildTime" not defined in the fields this template is given$/);
+  });
+
+  it('gives the place Handlebars names as the error’s line and column, not at the end of its reason', async () => {
+    const theme = await loadTheme(templates({ 'partials/footer.hbs': '<footer>\n  {{buildTime}}</footer>\n' }));
+    const error = (() => {
+      try {
+        pages(theme);
+      } catch (caught) {
+        return caught as StatuspressError;
+      }
+      throw new Error('the page rendered');
+    })();
+    // Column 5: where the field’s name begins, inside its braces.
+    expect(error.location).toEqual({ file: 'templates/partials/footer.hbs', line: 2, column: 5 });
+    expect(error.message).not.toMatch(/- \d+:\d+/);
   });
 
   it('warns about files that are no template it uses, and refuses links out of the folder', async () => {
