@@ -311,7 +311,11 @@ function named(file: string, render: Render): Render {
       // Handlebars ends its reason with the place (`- 3:8`, its column counted from 0): given as file:line:column.
       const at = /\s+- (\d+):(\d+)$/.exec(reason);
       const location = at ? { file, line: Number(at[1]), column: Number(at[2]) + 1 } : { file };
-      throw fail(COMMAND.templateFailed, { file, detail: at ? reason.slice(0, at.index) : reason }, { location, cause: error });
+      const detail = at ? reason.slice(0, at.index) : reason;
+      // A partial of the site's own beside the built-in ones is ignored (and warned of, but a failed build shows no warnings).
+      const partials = Object.keys(TEMPLATES).filter((name) => name.startsWith('partials/')).map((name) => name.slice('partials/'.length));
+      const why = /^The partial \S+ could not be found$/.test(detail) ? `: a site’s templates replace the built-in partials (${partials.join(', ')}) and add none` : '';
+      throw fail(COMMAND.templateFailed, { file, detail: detail + why }, { location, cause: error });
     }
   };
 }

@@ -79,6 +79,12 @@ describe('loadTheme', () => {
     expect(error.message).not.toMatch(/- \d+:\d+/);
   });
 
+  it('says, when a template renders a partial of its own, that only the built-in partials can be replaced', async () => {
+    const theme = await loadTheme(templates({ 'partials/sidebar.hbs': '<aside></aside>\n', 'status.hbs': '<main>{{> sidebar}}</main>\n' }));
+    expect(theme.warnings).toEqual([expect.stringMatching(/^templates\/partials\/sidebar\.hbs is not a template or style statuspress uses/)]);
+    expect(() => pages(theme)).toThrow(/^templates\/status\.hbs could not be rendered: The partial sidebar could not be found: a site’s templates replace the built-in partials \(.*header.*\) and add none$/);
+  });
+
   it('warns about files that are no template it uses, and refuses links out of the folder', async () => {
     expect((await loadTheme(templates({ 'partials/headr.hbs': 'x' }))).warnings).toEqual([expect.stringMatching(/^templates\/partials\/headr\.hbs is not a template or style statuspress uses/)]);
     const dir = templates({});
