@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import YAML from 'yaml';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +33,7 @@ const CLI = path.join(ROOT, 'bin', 'statuspress.js');
 const NOW = '2026-11-22T07:00:00Z';
 const GNU_TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
-const { values } = parseArgs({
+const { values } = scriptOptions(import.meta.url, {
   options: {
     notices: { type: 'string', default: '2000' },
     components: { type: 'string', default: '50' },

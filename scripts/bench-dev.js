@@ -15,10 +15,10 @@ import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { notices: { type: 'string', default: '10000' }, components: { type: 'string', default: '200' }, edits: { type: 'string', default: '5' } } });
+const { values } = scriptOptions(import.meta.url, { options: { notices: { type: 'string', default: '10000' }, components: { type: 'string', default: '200' }, edits: { type: 'string', default: '5' } } });
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'statuspress-bench-dev-'));
 const content = path.join(work, 'content');

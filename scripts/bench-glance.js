@@ -23,13 +23,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import { ensureCorpus, NOW } from './corpus.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = path.join(ROOT, 'bin', 'statuspress.js');
 
-const { values } = parseArgs({
+const { values } = scriptOptions(import.meta.url, {
   options: {
     notices: { type: 'string', default: '7000' },
     components: { type: 'string', default: '500' },

@@ -22,7 +22,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,7 +32,7 @@ const CLI = path.join(ROOT, 'bin', 'statuspress.js');
 const NOW = '2026-11-22T07:00:00Z';
 const SEED = 1;
 
-const { values } = parseArgs({
+const { values } = scriptOptions(import.meta.url, {
   options: {
     notices: { type: 'string', default: '2000' },
     components: { type: 'string', default: '50' },

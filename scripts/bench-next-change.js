@@ -13,11 +13,11 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import * as esbuild from 'esbuild';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({ options: { notices: { type: 'string', default: '10000' }, components: { type: 'string', default: '200' }, runs: { type: 'string', default: '7' } } });
+const { values } = scriptOptions(import.meta.url, { options: { notices: { type: 'string', default: '10000' }, components: { type: 'string', default: '200' }, runs: { type: 'string', default: '7' } } });
 const NOW = '2026-11-22T07:00:00Z';
 const corpus = path.join(ROOT, '.bench', `corpus-${values.notices}-${values.components}`);
 const made = spawnSync(process.execPath, [path.join(ROOT, 'scripts/gen-corpus.js'), '--notices', values.notices, '--components', values.components, '--seed', '1', '--now', NOW, '--out', corpus], { stdio: 'ignore' });

@@ -19,14 +19,14 @@ import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import * as esbuild from 'esbuild';
 import { esbuildPlugin } from './site-modules.js';
 import { ensureCorpus, NOW } from './corpus.js';
 import { copyBuiltinTemplates } from './templates-copy.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values } = parseArgs({
+const { values } = scriptOptions(import.meta.url, {
   options: {
     notices: { type: 'string', default: '2000' },
     components: { type: 'string', default: '50' },

@@ -51,7 +51,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import { ensureCorpus as makeCorpus, NOW } from './corpus.js';
 import { copyBuiltinTemplates } from './templates-copy.js';
 
@@ -91,7 +91,7 @@ async function main() {
 }
 
 function parseOptions(argv) {
-  const { values } = parseArgs({
+  const { values } = scriptOptions(import.meta.url, {
     args: argv,
     options: { notices: { type: 'string' }, components: { type: 'string' }, runs: { type: 'string' }, rounds: { type: 'string' }, templates: { type: 'string' }, 'compare-templates': { type: 'string' }, 'compare-version': { type: 'string' }, locales: { type: 'string' } },
     strict: true,

@@ -23,7 +23,7 @@ import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileS
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import { ensureCorpus, NOW } from './corpus.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -60,7 +60,7 @@ function unescapeCalName(text) {
   return text.replace(/^(X-WR-CALNAME:)(.*)$/gm, (_, key, value) => key + value.replace(/\\([\\;,nN])/g, (m, c) => (c === 'n' || c === 'N' ? '\n' : c)));
 }
 
-const { values } = parseArgs({ options: { against: { type: 'string' }, only: { type: 'string' }, quick: { type: 'boolean' }, keep: { type: 'boolean' } } });
+const { values } = scriptOptions(import.meta.url, { options: { against: { type: 'string' }, only: { type: 'string' }, quick: { type: 'boolean' }, keep: { type: 'boolean' } } });
 if (!values.against) fail('usage: node scripts/compare-output.js --against <another checkout> [--only NAME] [--quick] [--keep]');
 const OTHER = path.resolve(values.against);
 const sides = [
