@@ -8,7 +8,7 @@ import { ROOT } from './project.js';
 const run = (script: string, ...args: string[]) => spawnSync(process.execPath, [path.join(ROOT, 'scripts', script), ...args], { encoding: 'utf8', timeout: 20_000 });
 
 describe('scripts/options.js', () => {
-  it.each(['bench-dev.js', 'compare-output.js', 'bench-serve.js'])('%s --help prints its opening comment and starts nothing', (script) => {
+  it.each(['bench-dev.js', 'compare-output.js', 'bench-serve.js', 'bench-threads.js'])('%s --help prints its opening comment and starts nothing', (script) => {
     const result = run(script, '--help');
     expect(result.status).toBe(0);
     expect(result.stdout.startsWith(`${script}`)).toBe(true);
