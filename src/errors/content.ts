@@ -1105,6 +1105,15 @@ export const CONTENT = {
     hint: 'Render a partial from itself only for a nested list, inside `{{#each}}` (as the built-in component-node does for the component tree), so it stops where the list does.',
     example: { partial: 'footer' },
   }),
+  unknownPartial: content({
+    code: 'content/unknown-partial',
+    title: 'A partial that no template provides',
+    when: 'One of the site’s own templates renders a partial by a name that is neither a built-in partial nor an inline partial (`{{#*inline}}`) of the site’s templates. A site’s templates replace the built-in partials and add none: a file `partials/sidebar.hbs` is ignored, with a warning. Found before anything is rendered; nothing is built.',
+    message: ({ partial, partials }: { partial: string; partials: readonly string[] }) =>
+      `renders the partial "${partial}", which no template provides: a site’s templates replace the built-in partials (${partials.join(', ')}) and add none`,
+    hint: 'Name one of the built-in partials, declare it in the template that uses it with `{{#*inline "name"}}…{{/inline}}`, or write its markup in place.',
+    example: { partial: 'sidebar', partials: ['header', 'footer', 'notice-summary', 'component-node', 'component-row', 'uptime-bar'] },
+  }),
   invalidValue: content({
     code: 'content/invalid-value',
     title: 'Any other problem with a value',

@@ -1,6 +1,8 @@
 // Checked before Handlebars compiles a site's own templates: how deep blocks nest (its parser's time
-// grows with the cube of it), and a partial that renders itself whatever the data (it would only end
-// when the stack runs out). What a template does with the data is left to its process's limits.
+// grows with the cube of it), a partial that renders itself whatever the data (it would only end
+// when the stack runs out), and a partial called that no template provides (it would fail the first
+// page that reaches it, and `validate` would not see it). What a template does with the data is left
+// to its process's limits.
 import { madeOnce } from '../util/made-once.js';
 
 /** A parsed template, as `Handlebars.parse` gives it (its documented AST). */
@@ -9,12 +11,12 @@ export interface Program {
 }
 interface Statement {
   type: string;
-  name?: { type: string; original?: unknown };
+  name?: { type: string; original?: unknown; value?: unknown };
   path?: { original?: unknown };
   params?: { type: string; value?: unknown }[];
   program?: Program;
   inverse?: Program;
-  loc?: { start: { line: number } };
+  loc?: { start: { line: number; column: number } };
 }
 
 /**
@@ -140,4 +142,37 @@ function collectInline(program: Program, into: Set<string>): void {
     if (s.program) collectInline(s.program, into);
     if (s.inverse) collectInline(s.inverse, into);
   }
+}
+
+/** A partial called by a name that nothing provides: where, and the name. */
+export interface UnknownPartial {
+  file: string;
+  line: number;
+  column: number;
+  partial: string;
+}
+
+/**
+ * Each call among `templates` of a partial by a name written in it (`{{> sidebar}}`, `{{> "side bar"}}`)
+ * that is neither in `partials` (the partials there are: a site's templates replace them and add none)
+ * nor an inline partial (`{{#*inline "sidebar"}}`) of any of the templates. A partial block
+ * (`{{#> sidebar}}…{{/sidebar}}`) renders its own content when the partial is missing, and a name
+ * computed at run time (`{{> (lookup …)}}`) is not known here: both are left alone.
+ */
+export function unknownPartials(templates: Map<string, Program>, partials: readonly string[], fileOf: (name: string) => string): UnknownPartial[] {
+  const provided = new Set(partials);
+  for (const program of templates.values()) collectInline(program, provided);
+  const found: UnknownPartial[] = [];
+  const visit = (name: string, body: Statement[]): void => {
+    for (const s of body) {
+      const called = s.name?.type === 'PathExpression' ? s.name.original : s.name?.type === 'StringLiteral' ? s.name.value : undefined;
+      if (s.type === 'PartialStatement' && typeof called === 'string' && !called.startsWith('@') && !provided.has(called)) {
+        found.push({ file: fileOf(name), line: s.loc?.start.line ?? 1, column: (s.loc?.start.column ?? 0) + 1, partial: called });
+      }
+      if (s.program) visit(name, s.program.body);
+      if (s.inverse) visit(name, s.inverse.body);
+    }
+  };
+  for (const [name, program] of templates) visit(name, program.body);
+  return found;
 }

@@ -15,7 +15,7 @@ import { STYLES, TEMPLATES } from './builtin.js';
 import type { PageTemplate, StyleName, TemplateName } from './builtin.js';
 import { MAX_TEMPLATE_DEPTH, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../util/limits.js';
 import { madeOnce } from '../util/made-once.js';
-import { deepestLine, selfCall } from './template-checks.js';
+import { deepestLine, selfCall, unknownPartials } from './template-checks.js';
 import { known, readOverrides } from './template-files.js';
 import { readMessageOverrides } from './overrides.js';
 import type { Catalogue } from '../i18n/types.js';
@@ -139,6 +139,10 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
   // Among the templates that parsed, whatever the others' problems: every problem is reported at once.
   const loop = selfCall(parsed, fileOf);
   if (loop) issues.push({ file: loop.file, line: loop.line, column: 1, path: '', ...say(CONTENT.partialCallsItself, { partial: loop.partial }) });
+  const partials = names.filter((name) => name.startsWith('partials/')).map((name) => name.slice('partials/'.length));
+  for (const call of unknownPartials(parsed, partials, fileOf)) {
+    issues.push({ file: call.file, line: call.line, column: call.column, path: '', ...say(CONTENT.unknownPartial, { partial: call.partial, partials }) });
+  }
   if (compile === 'check') {
     if (issues.length > 0) throw new ContentError(issues);
     return { ...theme, page: elsewhere };
@@ -311,11 +315,7 @@ function named(file: string, render: Render): Render {
       // Handlebars ends its reason with the place (`- 3:8`, its column counted from 0): given as file:line:column.
       const at = /\s+- (\d+):(\d+)$/.exec(reason);
       const location = at ? { file, line: Number(at[1]), column: Number(at[2]) + 1 } : { file };
-      const detail = at ? reason.slice(0, at.index) : reason;
-      // A partial of the site's own beside the built-in ones is ignored (and warned of, but a failed build shows no warnings).
-      const partials = Object.keys(TEMPLATES).filter((name) => name.startsWith('partials/')).map((name) => name.slice('partials/'.length));
-      const why = /^The partial \S+ could not be found$/.test(detail) ? `: a site’s templates replace the built-in partials (${partials.join(', ')}) and add none` : '';
-      throw fail(COMMAND.templateFailed, { file, detail: detail + why }, { location, cause: error });
+      throw fail(COMMAND.templateFailed, { file, detail: at ? reason.slice(0, at.index) : reason }, { location, cause: error });
     }
   };
 }

@@ -1,7 +1,7 @@
 // The pull-request check is `validate`, then `build`: validate reads the site's templates/ beside the
 // content as the build does, so what the build would refuse there (a site's own words holding a
-// control character, a notice template that is an alias bomb, a template nested too deep or calling
-// itself) is reported at its file and line before anything is published or sent.
+// control character, a notice template that is an alias bomb, a template nested too deep, calling
+// itself or a partial nothing provides) is reported at its file and line before anything is published or sent.
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -47,6 +47,12 @@ describe('validate reads templates/ beside the content', () => {
     expect(run).toMatchObject({ code: 1 });
     expect(run.stderr).toMatch(/^templates\/notice\.hbs:1:1 {2}.*\[content\/template-too-deep\]$/m);
     expect(run.stderr).toMatch(/^templates\/partials\/footer\.hbs:1:1 {2}.*\[content\/partial-calls-itself\]$/m);
+  });
+
+  it('refuses a partial that no template provides, at its call', async () => {
+    const run = await validateWith({ 'partials/sidebar.hbs': '<aside></aside>\n', 'status.hbs': '<main>{{> sidebar}}</main>\n' });
+    expect(run).toMatchObject({ code: 1 });
+    expect(run.stderr).toMatch(/^templates\/status\.hbs:1:7 {2}renders the partial "sidebar", which no template provides: .*\[content\/unknown-partial\]$/m);
   });
 
   it('refuses a template that does not parse, and passes a site whose templates and words are fine', async () => {

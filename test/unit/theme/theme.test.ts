@@ -79,10 +79,20 @@ describe('loadTheme', () => {
     expect(error.message).not.toMatch(/- \d+:\d+/);
   });
 
-  it('says, when a template renders a partial of its own, that only the built-in partials can be replaced', async () => {
-    const theme = await loadTheme(templates({ 'partials/sidebar.hbs': '<aside></aside>\n', 'status.hbs': '<main>{{> sidebar}}</main>\n' }));
-    expect(theme.warnings).toEqual([expect.stringMatching(/^templates\/partials\/sidebar\.hbs is not a template or style statuspress uses/)]);
-    expect(() => pages(theme)).toThrow(/^templates\/status\.hbs could not be rendered: The partial sidebar could not be found: a site’s templates replace the built-in partials \(.*header.*\) and add none$/);
+  it('refuses a partial that no template provides at its call, before anything renders', async () => {
+    const error = await loadTheme(templates({ 'partials/sidebar.hbs': '<aside></aside>\n', 'status.hbs': '<main>\n  {{#if active.length}}{{> sidebar}}{{/if}}{{> "side bar"}}</main>\n' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).issues.map((issue) => formatIssue(issue))).toEqual([
+      expect.stringMatching(/^templates\/status\.hbs:2:24 {2}renders the partial "sidebar", which no template provides: a site’s templates replace the built-in partials \(header, footer, .*\) and add none$/),
+      expect.stringMatching(/^templates\/status\.hbs:2:44 {2}renders the partial "side bar", /),
+    ]);
+  });
+
+  it('lets a template render an inline partial, a partial block and the built-in partials', async () => {
+    const status = '{{#*inline "side"}}<aside>x</aside>{{/inline}}<main>{{> side}}{{#> missing}}fallback{{/missing}}{{> footer}}</main>\n';
+    const footer = '{{#> header}}{{> @partial-block}}{{/header}}<footer></footer>\n';
+    const html = pages(await loadTheme(templates({ 'status.hbs': status, 'partials/footer.hbs': footer })));
+    expect(html.get('index.html')).toContain('<main><aside>x</aside>fallback');
   });
 
   it('warns about files that are no template it uses, and refuses links out of the folder', async () => {
