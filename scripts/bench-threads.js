@@ -8,8 +8,9 @@
  * Builds the benchmark's corpus (scripts/corpus.js) with `bin/statuspress.js build`, reading every
  * thread's user + system time from /proc/<pid>/task/<tid>/stat every 20 ms until the build ends (so
  * Linux only), and prints the median over --runs builds of: the build's thread (the process's first),
- * the write thread (the Worker started last that used CPU), and the rest together (V8's background
- * threads: its optimizing compiler and garbage collector helpers, and libuv's pool). With
+ * the write thread (the build's one Worker, with --threads 0: the last thread started that used
+ * CPU), and the rest together (V8's background threads: its optimizing compiler and garbage
+ * collector helpers, and libuv's pool). With
  * --against DIR (another checkout, a git worktree say, its lib/ built) each run builds with both, in
  * turn. Where two versions do the same work on their own threads but differ in the rest, V8 spends
  * the difference compiling or collecting: `node --trace-opt` and `--trace-gc` say which.
@@ -50,7 +51,8 @@ for (const [name, runs] of results) {
 async function threadTimes(dir) {
   const out = mkdtempSync(path.join(os.tmpdir(), 'statuspress-threads-'));
   const started = performance.now();
-  const child = spawn(process.execPath, [path.join(dir, 'bin', 'statuspress.js'), 'build', '--content', corpus, '--out', path.join(out, 'dist'), '--now', NOW], { stdio: 'ignore' });
+  // --threads 0: no HTML threads (on 2 cores there are none anyway), so the one Worker is the write thread.
+  const child = spawn(process.execPath, [path.join(dir, 'bin', 'statuspress.js'), 'build', '--content', corpus, '--out', path.join(out, 'dist'), '--now', NOW, '--threads', '0'], { stdio: 'ignore' });
   const cpu = new Map();
   const read = () => {
     for (const tid of safe(() => readdirSync(`/proc/${child.pid}/task`), [])) {

@@ -28,7 +28,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const LIB = path.join(ROOT, 'lib');
@@ -196,16 +196,10 @@ function ask(child, message, type, timeoutMs = 10_000) {
 }
 
 async function main() {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: { seconds: { type: 'string' }, requests: { type: 'string' }, concurrency: { type: 'string', default: '50' } },
-      strict: true,
-    }));
-  } catch (error) {
-    console.error(`${error.message}\nUsage: node scripts/flood.js [--seconds 60 | --requests N] [--concurrency 50]`);
-    return 2;
-  }
+  const { values } = scriptOptions(import.meta.url, {
+    options: { seconds: { type: 'string' }, requests: { type: 'string' }, concurrency: { type: 'string', default: '50' } },
+    strict: true,
+  });
   if (values.seconds !== undefined && values.requests !== undefined) {
     console.error('give --seconds or --requests, not both');
     return 2;

@@ -30,7 +30,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { scriptOptions } from './options.js';
 import YAML from 'yaml';
 
 const MINUTE = 60_000;
@@ -46,7 +46,7 @@ const GENERATOR_HASH = createHash('sha256').update(readFileSync(fileURLToPath(im
 const USAGE = 'Usage: node scripts/gen-corpus.js --notices N --components C --out DIR [--seed S] [--now ISO] [--groups G --regions R]';
 
 function parseOptions(argv) {
-  const { values } = parseArgs({
+  const { values } = scriptOptions(import.meta.url, {
     args: argv,
     options: {
       notices: { type: 'string' },
@@ -56,14 +56,9 @@ function parseOptions(argv) {
       now: { type: 'string' },
       groups: { type: 'string' },
       regions: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
     strict: true,
   });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
   const notices = integer(values.notices, '--notices', 0);
   const components = integer(values.components, '--components', 1);
   const seed = integer(values.seed, '--seed', 0);
