@@ -78,74 +78,50 @@ export function deepestLine(source: string, max: number): number | null {
   }
 }
 
-/** A partial that renders itself whatever the data: the file and line of the call that closes the loop. */
-export interface SelfCall {
-  file: string;
-  line: number;
+/** A call of a partial by a name written in the template (`{{> footer}}`, `{{#> "side bar"}}`). */
+interface Call {
+  template: string;
+  /** The caller: the site's partial by the name templates call it by ('footer'), or an inline partial as `template#name`. */
+  from: string;
   partial: string;
+  line: number;
+  column: number;
+  /** No block around it: the call happens whatever the data. */
+  always: boolean;
+  /** A partial block renders its own content when the partial is missing. */
+  block: boolean;
 }
 
-/**
- * The first partial among `templates` (name → parsed template: `partials/footer`, `layout` ...)
- * that renders itself, directly or through others, with no block around the call: such a partial
- * never ends. A call inside a block (`{{#each children}}{{> node}}{{/each}}`, as the component
- * tree does) stops where the data does, and is left to the stack's own limit; so are partials
- * named at run time, and built-in partials (which call none that way).
- */
-export function selfCall(templates: Map<string, Program>, fileOf: (name: string) => string): SelfCall | null {
-  // Nodes: a site's partial by the name templates call it by ('footer'), and each inline partial as `file#name`.
-  const edges = new Map<string, { to: string; file: string; line: number }[]>();
-  for (const [name, program] of templates) {
-    const own = name.startsWith('partials/') ? name.slice('partials/'.length) : `${name}#`;
-    const inline = new Set<string>();
-    collectInline(program, inline);
-    const target = (called: string): string => (inline.has(called) ? `${name}#${called}` : called);
+/** Each template's calls of partials by name, and the inline partials (`{{#*inline "row"}}`) each defines. */
+function partialCalls(templates: Map<string, Program>): { calls: Call[]; inline: Map<string, Set<string>> } {
+  const calls: Call[] = [];
+  const inline = new Map<string, Set<string>>();
+  for (const [template, program] of templates) {
+    const own = madeOnce(inline, template, () => new Set<string>());
     const visit = (body: Statement[], from: string, always: boolean): void => {
       for (const s of body) {
-        const called = s.name?.type === 'PathExpression' && typeof s.name.original === 'string' && !s.name.original.startsWith('@') ? s.name.original : null;
-        if ((s.type === 'PartialStatement' || s.type === 'PartialBlockStatement') && called !== null && always) {
-          madeOnce(edges, from, () => []).push({ to: target(called), file: fileOf(name), line: s.loc?.start.line ?? 1 });
+        const partial = s.name?.type === 'PathExpression' ? s.name.original : s.name?.type === 'StringLiteral' ? s.name.value : undefined;
+        if ((s.type === 'PartialStatement' || s.type === 'PartialBlockStatement') && typeof partial === 'string' && !partial.startsWith('@')) {
+          const start = s.loc?.start ?? { line: 1, column: 0 };
+          calls.push({ template, from, partial, line: start.line, column: start.column + 1, always, block: s.type === 'PartialBlockStatement' });
         }
         const inlineName = s.type === 'DecoratorBlock' && s.path?.original === 'inline' ? s.params?.[0]?.value : undefined;
-        if (typeof inlineName === 'string' && s.program) visit(s.program.body, `${name}#${inlineName}`, true);
-        else {
+        if (typeof inlineName === 'string' && s.program) {
+          own.add(inlineName);
+          visit(s.program.body, `${template}#${inlineName}`, true);
+        } else {
           if (s.program) visit(s.program.body, from, false);
           if (s.inverse) visit(s.inverse.body, from, false);
         }
       }
     };
-    visit(program.body, own, true);
+    visit(program.body, template.startsWith('partials/') ? template.slice('partials/'.length) : `${template}#`, true);
   }
-  // Depth-first, marking the path: an edge back into it closes a loop.
-  const state = new Map<string, 'open' | 'done'>();
-  const search = (node: string): SelfCall | null => {
-    state.set(node, 'open');
-    for (const edge of edges.get(node) ?? []) {
-      if (state.get(edge.to) === 'open') return { file: edge.file, line: edge.line, partial: edge.to.replace(/^.*#/, '') };
-      const found = state.has(edge.to) ? null : search(edge.to);
-      if (found) return found;
-    }
-    state.set(node, 'done');
-    return null;
-  };
-  for (const node of edges.keys()) {
-    const found = state.has(node) ? null : search(node);
-    if (found) return found;
-  }
-  return null;
+  return { calls, inline };
 }
 
-function collectInline(program: Program, into: Set<string>): void {
-  for (const s of program.body) {
-    const name = s.type === 'DecoratorBlock' && s.path?.original === 'inline' ? s.params?.[0]?.value : undefined;
-    if (typeof name === 'string') into.add(name);
-    if (s.program) collectInline(s.program, into);
-    if (s.inverse) collectInline(s.inverse, into);
-  }
-}
-
-/** A partial called by a name that nothing provides: where, and the name. */
-export interface UnknownPartial {
+/** A partial call found wrong: where, and the partial's name. */
+export interface PartialProblem {
   file: string;
   line: number;
   column: number;
@@ -153,26 +129,39 @@ export interface UnknownPartial {
 }
 
 /**
- * Each call among `templates` of a partial by a name written in it (`{{> sidebar}}`, `{{> "side bar"}}`)
- * that is neither in `partials` (the partials there are: a site's templates replace them and add none)
- * nor an inline partial (`{{#*inline "sidebar"}}`) of any of the templates. A partial block
- * (`{{#> sidebar}}…{{/sidebar}}`) renders its own content when the partial is missing, and a name
- * computed at run time (`{{> (lookup …)}}`) is not known here: both are left alone.
+ * What is wrong with the partial calls among `templates` (name → parsed template: `partials/footer`,
+ * `layout` ...), given the built-in `partials` (a site's templates replace them and add none):
+ * - `loop`: the first partial that renders itself, directly or through others, with no block around
+ *   the call: such a partial never ends. A call inside a block (`{{#each children}}{{> node}}{{/each}}`,
+ *   as the component tree does) stops where the data does, and is left to the stack's own limit; so
+ *   are partials named at run time, and built-in partials (which call none that way).
+ * - `unknown`: each call of a name that is neither a partial nor an inline partial of any template.
+ *   A partial block (`{{#> sidebar}}…{{/sidebar}}`) renders its own content when the partial is
+ *   missing, and a name computed at run time (`{{> (lookup …)}}`) is not known here: both are left alone.
  */
-export function unknownPartials(templates: Map<string, Program>, partials: readonly string[], fileOf: (name: string) => string): UnknownPartial[] {
-  const provided = new Set(partials);
-  for (const program of templates.values()) collectInline(program, provided);
-  const found: UnknownPartial[] = [];
-  const visit = (name: string, body: Statement[]): void => {
-    for (const s of body) {
-      const called = s.name?.type === 'PathExpression' ? s.name.original : s.name?.type === 'StringLiteral' ? s.name.value : undefined;
-      if (s.type === 'PartialStatement' && typeof called === 'string' && !called.startsWith('@') && !provided.has(called)) {
-        found.push({ file: fileOf(name), line: s.loc?.start.line ?? 1, column: (s.loc?.start.column ?? 0) + 1, partial: called });
-      }
-      if (s.program) visit(name, s.program.body);
-      if (s.inverse) visit(name, s.inverse.body);
+export function partialProblems(templates: Map<string, Program>, partials: readonly string[], fileOf: (name: string) => string): { loop: PartialProblem | null; unknown: PartialProblem[] } {
+  const { calls, inline } = partialCalls(templates);
+  const problem = (call: Call, partial = call.partial): PartialProblem => ({ file: fileOf(call.template), line: call.line, column: call.column, partial });
+  const edges = new Map<string, { to: string; call: Call }[]>();
+  for (const call of calls.filter((c) => c.always)) {
+    const to = inline.get(call.template)!.has(call.partial) ? `${call.template}#${call.partial}` : call.partial;
+    madeOnce(edges, call.from, () => []).push({ to, call });
+  }
+  // Depth-first, marking the path: an edge back into it closes a loop.
+  const state = new Map<string, 'open' | 'done'>();
+  const search = (node: string): PartialProblem | null => {
+    state.set(node, 'open');
+    for (const { to, call } of edges.get(node) ?? []) {
+      if (state.get(to) === 'open') return problem(call, to.replace(/^.*#/, ''));
+      const found = state.has(to) ? null : search(to);
+      if (found) return found;
     }
+    state.set(node, 'done');
+    return null;
   };
-  for (const [name, program] of templates) visit(name, program.body);
-  return found;
+  let loop: PartialProblem | null = null;
+  for (const node of edges.keys()) loop ??= state.has(node) ? null : search(node);
+  const provided = new Set([...partials, ...[...inline.values()].flatMap((names) => [...names])]);
+  const unknown = calls.filter((c) => !c.block && !provided.has(c.partial)).map((c) => problem(c));
+  return { loop, unknown };
 }

@@ -15,7 +15,7 @@ import { STYLES, TEMPLATES } from './builtin.js';
 import type { PageTemplate, StyleName, TemplateName } from './builtin.js';
 import { MAX_TEMPLATE_DEPTH, PAGE_BYTES, PAGE_BYTES_PER_ITEM, TEXT_PER_ITEM } from '../util/limits.js';
 import { madeOnce } from '../util/made-once.js';
-import { deepestLine, selfCall, unknownPartials } from './template-checks.js';
+import { deepestLine, partialProblems } from './template-checks.js';
 import { known, readOverrides } from './template-files.js';
 import { readMessageOverrides } from './overrides.js';
 import type { Catalogue } from '../i18n/types.js';
@@ -137,12 +137,10 @@ export async function loadTheme(dir: string | null, { required = false, onPage, 
     else attempt(name, () => parsed.set(name, env.parseWithoutProcessing(source)));
   }
   // Among the templates that parsed, whatever the others' problems: every problem is reported at once.
-  const loop = selfCall(parsed, fileOf);
-  if (loop) issues.push({ file: loop.file, line: loop.line, column: 1, path: '', ...say(CONTENT.partialCallsItself, { partial: loop.partial }) });
   const partials = names.filter((name) => name.startsWith('partials/')).map((name) => name.slice('partials/'.length));
-  for (const call of unknownPartials(parsed, partials, fileOf)) {
-    issues.push({ file: call.file, line: call.line, column: call.column, path: '', ...say(CONTENT.unknownPartial, { partial: call.partial, partials }) });
-  }
+  const { loop, unknown } = partialProblems(parsed, partials, fileOf);
+  for (const { partial, ...place } of loop ? [loop] : []) issues.push({ ...place, path: '', ...say(CONTENT.partialCallsItself, { partial }) });
+  for (const { partial, ...place } of unknown) issues.push({ ...place, path: '', ...say(CONTENT.unknownPartial, { partial, partials }) });
   if (compile === 'check') {
     if (issues.length > 0) throw new ContentError(issues);
     return { ...theme, page: elsewhere };

@@ -46,7 +46,7 @@ describe('validate reads templates/ beside the content', () => {
     const run = await validateWith({ 'notice.hbs': `${'{{#if x}}'.repeat(80)}${'{{/if}}'.repeat(80)}\n`, 'partials/footer.hbs': 'a{{> footer}}' });
     expect(run).toMatchObject({ code: 1 });
     expect(run.stderr).toMatch(/^templates\/notice\.hbs:1:1 {2}.*\[content\/template-too-deep\]$/m);
-    expect(run.stderr).toMatch(/^templates\/partials\/footer\.hbs:1:1 {2}.*\[content\/partial-calls-itself\]$/m);
+    expect(run.stderr).toMatch(/^templates\/partials\/footer\.hbs:1:2 {2}.*\[content\/partial-calls-itself\]$/m);
   });
 
   it('refuses a partial that no template provides, at its call', async () => {

@@ -31,8 +31,14 @@ describe('the problems of a site\'s own templates', () => {
     const said = await problems(templates({ 'partials/footer.hbs': '<footer>{{#if siteName}}\n', 'partials/header.hbs': '<header>{{> header}}</header>\n' }));
     expect(said).toEqual([
       expect.stringMatching(/^templates\/partials\/footer\.hbs:\d+:1 {2}the template does not compile: /),
-      expect.stringMatching(/^templates\/partials\/header\.hbs:1:1 {2}the partial "header" is rendered here inside itself/),
+      expect.stringMatching(/^templates\/partials\/header\.hbs:1:9 {2}the partial "header" is rendered here inside itself/),
     ]);
+  });
+
+  it('finds a partial that renders itself by its name in quotes, or through an inline partial, at the call', async () => {
+    expect(await problems(templates({ 'partials/footer.hbs': 'a{{> "footer"}}' }))).toEqual([expect.stringMatching(/^templates\/partials\/footer\.hbs:1:2 {2}the partial "footer" is rendered here inside itself/)]);
+    const inline = '{{#*inline "row"}}\n  {{> row}}{{/inline}}{{#each x}}{{> row}}{{/each}}';
+    expect(await problems(templates({ 'partials/footer.hbs': inline }))).toEqual([expect.stringMatching(/^templates\/partials\/footer\.hbs:2:3 {2}the partial "row" is rendered here inside itself/)]);
   });
 
   it('keeps what Handlebars found where it expected something else: a block left open', async () => {
