@@ -4,6 +4,7 @@ import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import { MAX_THREADS } from '../util/limits.js';
 import { contentFlag, nowFlag, text, wholeNumber } from './command.js';
+import { definedOnly } from '../util/defined.js';
 
 export const build: Command = {
   name: 'build',
@@ -30,11 +31,7 @@ export const build: Command = {
     const result = await run({
       contentDir: String(values.content),
       outDir: String(values.out),
-      ...(now === undefined ? {} : { now }),
-      ...(templates === undefined ? {} : { templatesDir: templates }),
-      ...(threads === undefined ? {} : { threads }),
-      ...(kept === undefined ? {} : { kept }),
-      ...(audience === undefined ? {} : { audience }),
+      ...definedOnly({ now, templatesDir: templates, threads, kept, audience }),
     }).catch((error: unknown) => {
       // Content from a file any hand could edit, not from the validator: whatever breaks is its fault.
       if (kept === undefined || error instanceof StatuspressError) throw error;

@@ -3,6 +3,7 @@
 // scheduled rebuild that changes nothing publishes nothing (src/fingerprint/index.ts has the rule).
 import type { Command } from './command.js';
 import { contentFlag, nowFlag, text } from './command.js';
+import { definedOnly } from '../util/defined.js';
 
 export const fingerprint: Command = {
   name: 'fingerprint',
@@ -20,9 +21,7 @@ export const fingerprint: Command = {
     const { fingerprint: run } = await import('../fingerprint/index.js');
     const result = await run({
       contentDir: String(values.content),
-      ...(now === undefined ? {} : { now }),
-      ...(templates === undefined ? {} : { templatesDir: templates }),
-      ...(audience === undefined ? {} : { audience }),
+      ...definedOnly({ now, templatesDir: templates, audience }),
     });
     out.log(result.value);
     return 0;

@@ -3,6 +3,7 @@ import { fail, StatuspressError } from '../errors/error.js';
 import { COMMAND } from '../errors/command.js';
 import type { Command } from './command.js';
 import { nowOption, text } from './command.js';
+import { definedOnly } from '../util/defined.js';
 
 export const init: Command = {
   name: 'init',
@@ -54,11 +55,8 @@ export const init: Command = {
     const { files } = await initSite(
       dir ?? '',
       {
-        ...(name === undefined ? {} : { name }),
-        ...(url === undefined ? {} : { url }),
-        ...(locale === undefined ? {} : { locale }),
-        ...(timeZone === undefined ? {} : { timeZone }),
-        ...(audience === undefined ? {} : { audience: { name: audience, ...(audienceUrl === undefined ? {} : { url: audienceUrl }) } }),
+        ...definedOnly({ name, url, locale, timeZone }),
+        ...(audience === undefined ? {} : { audience: { name: audience, ...definedOnly({ url: audienceUrl }) } }),
         ...now,
         from,
         branch,

@@ -10,6 +10,7 @@ import type { Command, Values } from './command.js';
 import { describeNotice, stateWords } from './update.js';
 import { authoringNowFlag, contentFlag, duration, integer, integerList, nowOption, reportElsewhere, text, texts } from './command.js';
 import type { FilledTemplate } from '../scaffold/notice-template.js';
+import { definedOnly } from '../util/defined.js';
 
 /** The notice template `name` of the site (templates/ beside the content, or `templatesDir`), filled from `--set`. */
 async function fromTemplate(contentDir: string, name: string, sets: string[], templatesDir: string | undefined): Promise<FilledTemplate> {
@@ -104,22 +105,10 @@ export const newFile: Command = {
           : template?.components !== undefined
             ? { components: template.components }
             : {}),
-        ...(template?.impact !== undefined ? { impact: template.impact } : {}),
-        ...(state !== undefined ? { state } : {}),
-        ...(message !== undefined ? { content: message } : {}),
-        ...(beginsAt !== undefined ? { beginsAt } : {}),
-        ...(endsAt !== undefined ? { endsAt } : {}),
+        ...definedOnly({ impact: template?.impact, state, content: message, beginsAt, endsAt }),
         ...(beginsIn !== undefined ? { beginsIn: duration(beginsIn, '--in') } : {}),
         ...(lasts !== undefined ? { lasts: duration(lasts, '--for') } : {}),
-        ...(lang === undefined
-          ? {}
-          : {
-              translation: {
-                lang,
-                ...(translatedSubject === undefined ? {} : { subject: translatedSubject }),
-                ...(translatedMessage === undefined ? {} : { content: translatedMessage }),
-              },
-            }),
+        ...(lang === undefined ? {} : { translation: { lang, ...definedOnly({ subject: translatedSubject, content: translatedMessage }) } }),
       });
     } else {
       const name = text(values, 'name');
@@ -139,12 +128,10 @@ export const newFile: Command = {
         ...nowOption(values),
         ...audienceOption(values),
         name,
-        ...(description !== undefined ? { description } : {}),
+        ...definedOnly({ description }),
         ...(parent !== undefined ? { parentId: integer(parent, '--parent') } : {}),
         ...(position !== undefined ? { position: integer(position, '--position') } : {}),
-        ...(lang === undefined
-          ? {}
-          : { translation: { lang, ...(translatedName === undefined ? {} : { name: translatedName }), ...(translatedDescription === undefined ? {} : { description: translatedDescription }) } }),
+        ...(lang === undefined ? {} : { translation: { lang, ...definedOnly({ name: translatedName, description: translatedDescription }) } }),
       });
     }
     out.log(`Created ${path.join(contentDir, created.file)} (id ${created.id})`);
@@ -156,7 +143,4 @@ export const newFile: Command = {
 };
 
 /** `--audience NAME`, when given. */
-const audienceOption = (values: Values): { audience?: string } => {
-  const audience = text(values, 'audience');
-  return audience === undefined ? {} : { audience };
-};
+const audienceOption = (values: Values): { audience?: string } => definedOnly({ audience: text(values, 'audience') });

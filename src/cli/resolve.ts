@@ -2,6 +2,7 @@
 import type { Command } from './command.js';
 import { authoringNowFlag, contentFlag, nowOption, text } from './command.js';
 import { noticeId, reportChange, translate, TRANSLATION_FLAGS } from './update.js';
+import { definedOnly } from '../util/defined.js';
 
 export const resolve: Command = {
   name: 'resolve',
@@ -27,8 +28,7 @@ export const resolve: Command = {
     const contentDir = String(values.content);
     const changed = await resolveNotice(contentDir, id, {
       ...nowOption(values),
-      ...(message === undefined ? {} : { content: message }),
-      ...(at === undefined ? {} : { at }),
+      ...definedOnly({ content: message, at }),
       backdate: values.backdate === true,
     });
     reportChange(out, 'Resolved', contentDir, changed);

@@ -6,6 +6,7 @@ import { quote } from '../content/quote.js';
 import type { Changed, Standing } from '../scaffold/update.js';
 import type { Command, Out, Values } from './command.js';
 import { authoringNowFlag, contentFlag, noteLine, nowOption, reportElsewhere, text } from './command.js';
+import { definedOnly } from '../util/defined.js';
 
 /** `--lang` and `--update`: `update` and `resolve` add a translation with them, and change nothing else. */
 export const TRANSLATION_FLAGS = {
@@ -46,10 +47,7 @@ export const update: Command = {
     const changed = await updateNotice(contentDir, id, {
       ...nowOption(values),
       content: message,
-      ...(state === undefined ? {} : { state }),
-      ...(at === undefined ? {} : { at }),
-      ...(beginsAt === undefined ? {} : { beginsAt }),
-      ...(endsAt === undefined ? {} : { endsAt }),
+      ...definedOnly({ state, at, beginsAt, endsAt }),
       backdate: values.backdate === true,
       reopen: values.reopen === true,
       announcement: values.announcement === true,
@@ -77,9 +75,7 @@ export async function translate(values: Values, out: Out, id: number, refused: r
   const changed = await translateNotice(contentDir, id, {
     ...nowOption(values),
     lang,
-    ...(message === undefined ? {} : { content: message }),
-    ...(subject === undefined ? {} : { subject }),
-    ...(chosen === undefined ? {} : { updateId: chosen }),
+    ...definedOnly({ content: message, subject, updateId: chosen }),
   });
   out.log(`Translated ${path.join(contentDir, changed.file)} (${lang}: ${changed.paths.join(', ')}${changed.update ? `; update ${changed.update.id}` : ''})`);
   out.log(`  ${describeNotice(changed.after)}: ${stateWords(changed.before)} -> ${stateWords(changed.after)}`);

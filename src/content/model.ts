@@ -4,6 +4,7 @@ import { ranksInTime } from './update-ids.js';
 import type { Component, Notice, NoticeState, SiteConfig } from './types.js';
 import { DEFAULT_REMINDER, reminderMs } from './notify.js';
 import type { ComponentData, NoticeData, SiteData } from './schema.js';
+import { definedOnly } from '../util/defined.js';
 
 /** The project's own wording, used where site.yaml does not say otherwise. */
 export const DEFAULT_STATE_TEXT = {
@@ -30,6 +31,7 @@ export function toSite(data: SiteData): SiteConfig {
     url: data.url,
     createdAt: data.created_at,
     metrics: data.metrics,
+    // A gap (`state_text: {degraded: ~}`) keeps the default.
     stateText: { ...stateText, ...definedOnly(data.state_text) },
     maintenanceSpelling: data.maintenance_spelling,
     transitionText: { ...transitionText, ...definedOnly(data.transition_text) },
@@ -49,8 +51,7 @@ export function toSite(data: SiteData): SiteConfig {
             ...(t.audience === undefined ? {} : { audience: t.audience }),
           })),
         }),
-    ...(data.subscribe_url === undefined ? {} : { subscribeUrl: data.subscribe_url }),
-    ...(locales === undefined ? {} : { locales }),
+    ...definedOnly({ subscribeUrl: data.subscribe_url, locales }),
     ...byLocale(data.translations, (t) => (t.state_text === undefined ? {} : { stateText: definedOnly(t.state_text) })),
     ...(data.audiences === undefined
       ? {}
@@ -117,11 +118,6 @@ export function toNotice(data: NoticeData, file: string): Notice {
     ...audienceOf(data.audience),
     file,
   };
-}
-
-// `state_text: {degraded: ~}`-style gaps must not overwrite a default with undefined.
-function definedOnly<T extends object>(value: T | undefined): Partial<T> {
-  return Object.fromEntries(Object.entries(value ?? {}).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /**

@@ -24,6 +24,7 @@ import { checkLocale, checkTimeZone, DEFAULT_LOCALE, DEFAULT_TIME_ZONE } from '.
 import { messages } from '../i18n/messages.js';
 import type { Messages } from '../i18n/make.js';
 import type { MessageKey } from '../i18n/types.js';
+import { definedOnly } from '../util/defined.js';
 
 export interface InitOptions {
   /** site.yaml `name` (default "Example Status", in the site's language). */
@@ -127,7 +128,7 @@ export async function initSite(dir: string, options: InitOptions = {}, flagError
   const from = options.from ?? { kind: 'bundle' };
   const source: CliSource = { kind: from.kind };
   const audience = options.audience === undefined ? undefined : { name: options.audience.name, url: options.audience.url ?? audienceUrl(options.audience.name, url) };
-  const content = contentFiles({ name, url, now, words, ...(usableLocale === undefined ? {} : { locale: usableLocale }), ...(usableZone === undefined ? {} : { timeZone: usableZone }), ...(audience === undefined ? {} : { audience }) });
+  const content = contentFiles({ name, url, now, words, ...definedOnly({ locale: usableLocale, timeZone: usableZone, audience }) });
   const issues = issuesOf(emptyContent(dir), Object.entries(content).map(([file, { kind, text }]) => sourceOf(file, kind, text))).map((i) => ({ ...i, file: `content/${i.file}` }));
   // One problem keeps its own error; more are listed together.
   if (errors.length + (issues.length > 0 ? 1 : 0) > 1) throw fail(COMMAND.initBadFlags, { flags: errors.map((e) => e.message), issues });
@@ -332,8 +333,7 @@ function contentFiles(site: { name: string; url: string; now: number; words: Mes
           url,
           created_at: at,
           metrics: true,
-          ...(site.locale === undefined ? {} : { locale: site.locale }),
-          ...(site.timeZone === undefined ? {} : { time_zone: site.timeZone }),
+          ...definedOnly({ locale: site.locale, time_zone: site.timeZone }),
           // The password file on the audience's host, which its nginx configuration names.
           ...(site.audience === undefined ? {} : { audiences: { [site.audience.name]: { url: site.audience.url, password_file: `/etc/nginx/statuspress-${site.audience.name}.htpasswd` } } }),
         },

@@ -19,6 +19,7 @@ import type { LockOptions } from './lock.js';
 import { standingOf } from './update.js';
 import type { Standing } from './update.js';
 import { byOption, currentSecond, invalidError, isoAt, judge, siteLanguage, slugify, sourceOf, toYaml } from './yaml.js';
+import { definedOnly } from '../util/defined.js';
 
 export interface NewNoticeOptions {
   type: NoticeType;
@@ -103,10 +104,7 @@ export async function newNotice(contentDir: string, options: NewNoticeOptions): 
       type,
       subject,
       components: options.components ?? [],
-      ...(options.impact === undefined ? {} : { impact: options.impact }),
-      ...(beginsAt === undefined ? {} : { begins_at: beginsAt }),
-      ...(endsAt === undefined ? {} : { ends_at: endsAt }),
-      ...(options.audience === undefined ? {} : { audience: options.audience }),
+      ...definedOnly({ impact: options.impact, begins_at: beginsAt, ends_at: endsAt, audience: options.audience }),
       updates: [
         {
           at,
@@ -150,7 +148,7 @@ const MINUTE = 60_000;
  */
 function windowOf(options: NewNoticeOptions, now: number): { beginsAt?: string; endsAt?: string } {
   const beginsAt = options.beginsIn === undefined ? options.beginsAt : isoAt(Math.floor((now + options.beginsIn) / MINUTE) * MINUTE);
-  if (options.lasts === undefined) return { ...(beginsAt === undefined ? {} : { beginsAt }), ...(options.endsAt === undefined ? {} : { endsAt: options.endsAt }) };
+  if (options.lasts === undefined) return definedOnly({ beginsAt, endsAt: options.endsAt });
   const begins = beginsAt === undefined ? null : parseTimestamp(beginsAt);
   if (begins === null) throw fail(COMMAND.forNeedsBegin, beginsAt === undefined ? {} : { value: beginsAt });
   return { beginsAt: beginsAt!, endsAt: isoAt(begins + options.lasts) };
@@ -172,10 +170,7 @@ export async function newComponent(contentDir: string, options: NewComponentOpti
     const component = {
       id,
       name,
-      ...(options.description === undefined ? {} : { description: options.description }),
-      ...(options.parentId === undefined ? {} : { parent_id: options.parentId }),
-      ...(options.position === undefined ? {} : { position: options.position }),
-      ...(options.audience === undefined ? {} : { audience: options.audience }),
+      ...definedOnly({ description: options.description, parent_id: options.parentId, position: options.position, audience: options.audience }),
       created_at: at,
       ...(options.translation === undefined ? {} : { translations: { [options.translation.lang]: translatedComponent(options.translation) } }),
     };
@@ -185,10 +180,7 @@ export async function newComponent(contentDir: string, options: NewComponentOpti
   }, lockOptions(options));
 }
 
-const translatedComponent = ({ name, description }: { name?: string; description?: string }): Record<string, string> => ({
-  ...(name === undefined ? {} : { name }),
-  ...(description === undefined ? {} : { description }),
-});
+const translatedComponent = ({ name, description }: { name?: string; description?: string }): Record<string, string> => definedOnly({ name, description });
 
 /** The option of `new` that gives each key of the file it writes. */
 const OPTIONS = {

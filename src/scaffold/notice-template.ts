@@ -16,6 +16,7 @@ import { errorMessage, toFindings } from '../content/messages.js';
 import { locate } from '../content/positions.js';
 import { MAX_FILE_BYTES, parseText } from '../content/source.js';
 import { readTextFile } from './text-file.js';
+import { definedOnly } from '../util/defined.js';
 
 /** A template's name: a plain file name without `.yaml`, never a path (`../x`, `a/b`). */
 const NAME = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -130,10 +131,6 @@ export function fillTemplate(name: string, template: NoticeTemplate, values: Rea
   return {
     type: template.type,
     subject: fill(template.subject),
-    ...(template.components === undefined ? {} : { components: template.components }),
-    ...(template.impact === undefined ? {} : { impact: template.impact }),
-    ...(template.state === undefined ? {} : { state: template.state }),
-    ...(template.content === undefined ? {} : { content: fill(template.content) }),
-    ...(template.audience === undefined ? {} : { audience: template.audience }),
+    ...definedOnly({ components: template.components, impact: template.impact, state: template.state, content: template.content === undefined ? undefined : fill(template.content), audience: template.audience }),
   };
 }

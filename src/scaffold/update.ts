@@ -20,6 +20,7 @@ import { appendItem, applyEdits, checkReadsAs, replaceFile, setMapping, setValue
 import { withContentLock } from './lock.js';
 import type { TextEdit } from './edit.js';
 import { byOption, currentSecond, isoAt, judge, shownIssues, siteLanguage, sourceOf } from './yaml.js';
+import { definedOnly } from '../util/defined.js';
 
 export interface UpdateOptions {
   /** The notice's state after this update: required for unplanned and planned notices, refused for general ones (validation says so). */
@@ -91,11 +92,8 @@ interface Plan {
 export async function updateNotice(contentDir: string, id: number, options: UpdateOptions): Promise<Changed> {
   if (typeof options.content !== 'string') throw fail(COMMAND.updateNeedsMessage, undefined);
   return change(contentDir, id, 'update', options, (_, now) => ({
-    append: { at: options.at ?? isoAt(now), ...(options.state === undefined ? {} : { state: options.state }), content: options.content },
-    set: {
-      ...(options.beginsAt === undefined ? {} : { begins_at: options.beginsAt }),
-      ...(options.endsAt === undefined ? {} : { ends_at: options.endsAt }),
-    },
+    append: { at: options.at ?? isoAt(now), ...definedOnly({ state: options.state }), content: options.content },
+    set: definedOnly({ begins_at: options.beginsAt, ends_at: options.endsAt }),
   }));
 }
 
