@@ -99,9 +99,10 @@ async function trickle(): Promise<{ port: number; connections: number; onConnect
  * fastTransport, whose attempt limits are recorded as asked (the policy's 60 s) but end after
  * `cutMs` of real time: the test stands in for the minute passing.
  */
-function cutTransport(cutMs: number, hangs?: Receiver): ReturnType<typeof fastTransport> {
+/** A transport whose attempts end after `cut` ms, or when `cut` (a signal) is aborted. */
+function cutTransport(cut: number | AbortSignal, hangs?: Receiver): ReturnType<typeof fastTransport> {
   const transport = fastTransport(hangs);
-  return { ...transport, timeout: (ms) => (transport.timeout(ms), AbortSignal.timeout(cutMs)) };
+  return { ...transport, timeout: (ms) => (transport.timeout(ms), typeof cut === 'number' ? AbortSignal.timeout(cut) : cut) };
 }
 
 async function site(targets: string): Promise<{ content: string; record: string; run: (minutes: number, options: Partial<NotifyOptions>) => Promise<NotifyResult> }> {
@@ -148,9 +149,16 @@ describe('notify: an answer that never comes is unknown, never a second copy', (
   it('a final reply slower than the attempt deadline, after the data: one copy, unknown, recorded, not sent again', async () => {
     const s = await site(EMAIL);
     let release: () => void = () => undefined;
-    const server = await smtp({ reply: () => new Promise<void>((resolve) => (release = resolve)) });
+    // The deadline passes once the server holds the data, never before, however slow the machine.
+    const deadline = new AbortController();
+    const server = await smtp({
+      reply: () => {
+        deadline.abort(new DOMException('The attempt deadline passed', 'TimeoutError'));
+        return new Promise<void>((resolve) => (release = resolve));
+      },
+    });
     closing.unshift(() => Promise.resolve(release()));
-    const transport = cutTransport(300);
+    const transport = cutTransport(deadline.signal);
     await s.run(0, { env: mailEnv(server.port), transport });
     await writeFile(path.join(s.content, 'notices/42.yaml'), INCIDENT([5, 'investigating', 'Looking into it.']));
     const result = await s.run(10, { env: mailEnv(server.port), transport });
