@@ -46,9 +46,11 @@ describe('what builds write is ignored', () => {
     for (const file of [...WRITTEN, 'dist.builds/abc123/chunk.js', 'dist.builds/abc123/x.ts', '.bench/corpus/x.js', 'artifacts/screenshots/x.js']) expect(await eslint.isPathIgnored(path.join(ROOT, file)), file).toBe(true);
   });
 
-  it('by the test runner', () => {
-    const exclude = config.test?.exclude ?? [];
-    for (const pattern of ['dist/**', 'dist.*/**']) expect(exclude).toContain(pattern);
+  it('by the test runner: it runs the tests under test/, each once, and nothing else', () => {
+    const files = (config.test?.projects as { test: { include: string[] } }[]).flatMap((project) => project.test.include);
+    expect(files).toContain('test/regressions/outputs-ignored.test.ts');
+    for (const file of files) expect(file).toMatch(/^test\/(?!fixtures\/)[\w./-]+\.test\.ts$/);
+    expect(new Set(files).size).toBe(files.length);
   });
 
   it('a real build in the repository (as npm start makes it) leaves lint clean', async () => {
