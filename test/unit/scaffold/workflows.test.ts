@@ -189,7 +189,9 @@ describe('the workflow steps, run in a repository init made', () => {
     expect(failed).toMatch(/^::error file=content\/notices\/2-oops\.yaml,line=7,col=\d+,title=updates\.0\.state /m);
   });
 
-  it('publish.yml: a scheduled run deploys only when what readers see changed; pushes and manual runs always deploy', async () => {
+  // The two publish runs below share nothing (a repository each, the read-only fake `date`): they run
+  // at once, each asserting with its own `expect`.
+  it.concurrent('publish.yml: a scheduled run deploys only when what readers see changed; pushes and manual runs always deploy', async ({ expect }) => {
     const publish = await readWorkflow(path.join(repo, '.github/workflows/publish.yml'));
     const runner: Runner = { cacheKeys: new Set(), actions: [] };
     const deployments: string[] = [];
@@ -221,8 +223,9 @@ describe('the workflow steps, run in a repository init made', () => {
     // Fourteen runs of the CLI: room for a busy machine.
   }, 180_000);
 
-  it('publish.yml: each deployment notifies once; a re-run sends nothing; a secret not set fails the notify job but still saves the record', async () => {
-    const repo2 = path.join(await tempDir(), 'status');
+  it.concurrent('publish.yml: each deployment notifies once; a re-run sends nothing; a secret not set fails the notify job but still saves the record', async ({ expect }) => {
+    // In the describe's folder, not tempDir(): its folders go after each test, the other one's too.
+    const repo2 = path.join(folder, 'status2');
     await initSite(repo2, { now: T0, name: 'Acme Status' });
     const site = path.join(repo2, 'content/site.yaml');
     await writeFile(site, `${await readFile(site, 'utf8')}notify:\n  - type: slack\n    url_env: SLACK_WEBHOOK_URL\n  - type: webhook\n    url_env: STATUS_WEBHOOK_URL\n    secret_env: STATUS_WEBHOOK_SECRET\n`);
