@@ -12,7 +12,7 @@ export default defineConfig({
   test: {
     ...base.test,
     projects: [
-      { extends: true, test: { name: 'quick', include: SHARED, isolate: false } },
+      { extends: true, test: { name: 'quick', include: SHARED.filter(quick), isolate: false } },
       { extends: true, test: { name: 'quick-isolated', include: ISOLATED.filter(quick) } },
     ],
   },
